@@ -1,1 +1,64 @@
-pub fn placeholder() {}
+//! # catan-engine
+//!
+//! A deterministic rules engine for CATAN, as a state machine:
+//!
+//! - [`Game`] holds the whole state; [`Game::apply`] is the only way to change it and is
+//!   atomic (a refused action changes nothing and returns a [`RuleError`] with a stable
+//!   rule id, see [`RuleError::code`]).
+//! - [`Game::legal_actions`] lists what `apply` accepts now (all but domestic trade offers,
+//!   which [`Game::is_legal`] decides).
+//! - Every choice a player has is an [`Action`] by that player; chance (dice, cards drawn,
+//!   cards stolen) is an [`Action::Chance`] outcome supplied by the driver, with exact
+//!   weights from [`Game::for_each_outcome`].
+//! - [`Event`]s say what happened; traces and goldens are made of them.
+//!
+//! Rules live in `rules/`, one module per topic, each citing its source id from the
+//! project's sources table (`sources.toml`).
+//!
+//! ```
+//! use catan_engine::{Action, Board, Colour, Game, Outcome, PlayerId, Ruleset};
+//! use std::sync::Arc;
+//!
+//! let mut game = Game::new(
+//!     Ruleset::base(),
+//!     Arc::new(Board::beginner()),
+//!     &[Colour::Red, Colour::Blue, Colour::White],
+//!     PlayerId(0),
+//! ).unwrap();
+//! let mut actions = Vec::new();
+//! game.legal_actions(&mut actions);
+//! assert_eq!(actions.len(), 54); // any intersection of the empty island
+//! game.apply(actions[0]).unwrap();
+//! // A refused action names its rule and changes nothing.
+//! let before = game.clone();
+//! let err = game.apply(Action::Roll { player: PlayerId(0) }).unwrap_err();
+//! assert_eq!(err.code(), "BASE.SETUP.ORDER");
+//! assert_eq!(game, before);
+//! ```
+#![warn(missing_docs)]
+
+pub mod action;
+pub mod board;
+pub mod cards;
+pub mod error;
+pub mod event;
+pub mod ids;
+pub mod invariants;
+mod legal;
+pub mod position;
+pub mod random;
+mod rules;
+pub mod ruleset;
+pub mod state;
+#[cfg(test)]
+mod testkit;
+
+pub use action::{Action, Outcome};
+pub use board::{Board, Corner, Side, Terrain};
+pub use cards::{CardKind, Cards, DevCard, DevCards, Resource};
+pub use error::RuleError;
+pub use event::{Event, Field};
+pub use ids::{Colour, EdgeId, HexId, PlayerId, VertexId};
+pub use rules::longest_road_length;
+pub use ruleset::Ruleset;
+pub use state::{Actor, Game, Phase};

@@ -1,0 +1,190 @@
+//! Actions: every decision a player can take, and chance outcomes.
+//!
+//! Each variant names the player who decides. Chance is an [`Action::Chance`] carrying an
+//! [`Outcome`]: the driver (random play, a scenario, a replayed trace) supplies it.
+
+use crate::cards::{CardKind, Cards, DevCard, Resource};
+use crate::ids::{EdgeId, HexId, PlayerId, VertexId};
+use serde::{Deserialize, Serialize};
+
+/// One decision, or one chance outcome.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "kebab-case")]
+pub enum Action {
+    /// Place (setup) or build a road.
+    BuildRoad {
+        /// Who.
+        player: PlayerId,
+        /// Where.
+        at: EdgeId,
+    },
+    /// Place (setup) or build a settlement.
+    BuildSettlement {
+        /// Who.
+        player: PlayerId,
+        /// Where.
+        at: VertexId,
+    },
+    /// Upgrade an own settlement to a city.
+    BuildCity {
+        /// Who.
+        player: PlayerId,
+        /// Where.
+        at: VertexId,
+    },
+    /// Buy a development card (the card drawn is a chance outcome).
+    BuyDevCard {
+        /// Who.
+        player: PlayerId,
+    },
+    /// Play a knight card: move the robber and rob.
+    PlayKnight {
+        /// Who.
+        player: PlayerId,
+    },
+    /// Play Road Building: two free roads.
+    PlayRoadBuilding {
+        /// Who.
+        player: PlayerId,
+    },
+    /// Play Year of Plenty: take two resources from the bank.
+    PlayYearOfPlenty {
+        /// Who.
+        player: PlayerId,
+        /// The two resources.
+        take: [Resource; 2],
+    },
+    /// Play Monopoly: every other player gives all of one resource.
+    PlayMonopoly {
+        /// Who.
+        player: PlayerId,
+        /// The resource named.
+        resource: Resource,
+    },
+    /// Roll the dice for production (the dice are a chance outcome).
+    Roll {
+        /// Who.
+        player: PlayerId,
+    },
+    /// Discard half the hand after a 7.
+    Discard {
+        /// Who.
+        player: PlayerId,
+        /// The cards returned to the bank.
+        cards: Cards,
+    },
+    /// Move the robber.
+    MoveRobber {
+        /// Who.
+        player: PlayerId,
+        /// To which hex.
+        to: HexId,
+    },
+    /// Choose whom to rob (the card taken is a chance outcome).
+    Rob {
+        /// Who robs.
+        player: PlayerId,
+        /// Who is robbed.
+        victim: PlayerId,
+    },
+    /// Trade with the bank: `rate` cards of `give` for one `get`.
+    MaritimeTrade {
+        /// Who.
+        player: PlayerId,
+        /// The kind given.
+        give: CardKind,
+        /// How many are given (4, or 3/2 with a harbor).
+        rate: u8,
+        /// The kind received.
+        get: CardKind,
+    },
+    /// Offer a trade to another player (only the player whose turn it is).
+    OfferTrade {
+        /// Who offers.
+        player: PlayerId,
+        /// To whom.
+        to: PlayerId,
+        /// What the offering player gives.
+        give: Cards,
+        /// What the offering player receives.
+        get: Cards,
+    },
+    /// Accept the trade offered to you.
+    AcceptTrade {
+        /// Who accepts.
+        player: PlayerId,
+    },
+    /// Decline the trade offered to you.
+    DeclineTrade {
+        /// Who declines.
+        player: PlayerId,
+    },
+    /// End the turn.
+    EndTurn {
+        /// Who.
+        player: PlayerId,
+    },
+    /// A chance outcome.
+    Chance(Outcome),
+}
+
+impl Action {
+    /// The player who takes this action (`None` for chance).
+    pub fn player(&self) -> Option<PlayerId> {
+        use Action::*;
+        match *self {
+            BuildRoad { player, .. }
+            | BuildSettlement { player, .. }
+            | BuildCity { player, .. }
+            | BuyDevCard { player }
+            | PlayKnight { player }
+            | PlayRoadBuilding { player }
+            | PlayYearOfPlenty { player, .. }
+            | PlayMonopoly { player, .. }
+            | Roll { player }
+            | Discard { player, .. }
+            | MoveRobber { player, .. }
+            | Rob { player, .. }
+            | MaritimeTrade { player, .. }
+            | OfferTrade { player, .. }
+            | AcceptTrade { player }
+            | DeclineTrade { player }
+            | EndTurn { player } => Some(player),
+            Chance(_) => None,
+        }
+    }
+
+    /// The development card this action plays, if any.
+    pub fn dev_card(&self) -> Option<DevCard> {
+        match self {
+            Action::PlayKnight { .. } => Some(DevCard::Knight),
+            Action::PlayRoadBuilding { .. } => Some(DevCard::RoadBuilding),
+            Action::PlayYearOfPlenty { .. } => Some(DevCard::YearOfPlenty),
+            Action::PlayMonopoly { .. } => Some(DevCard::Monopoly),
+            _ => None,
+        }
+    }
+}
+
+/// A chance outcome.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "outcome", rename_all = "kebab-case")]
+pub enum Outcome {
+    /// The two production dice.
+    Dice {
+        /// The red die, 1–6.
+        red: u8,
+        /// The yellow die, 1–6.
+        yellow: u8,
+    },
+    /// The development card drawn.
+    DevCard {
+        /// Which card.
+        card: DevCard,
+    },
+    /// The card stolen by the robber.
+    Steal {
+        /// Which card.
+        card: CardKind,
+    },
+}

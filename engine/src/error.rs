@@ -1,0 +1,304 @@
+//! Rule errors: why `apply` refused an action.
+//!
+//! Every variant has a stable rule id ([`RuleError::code`]) listed in the project's rule
+//! catalog (`catalog/rules.toml`); codes never change once published. The `Display`
+//! text is a plain-words message for rule designers.
+
+use crate::cards::{CardKind, Cards, DevCard};
+use crate::ids::Colour;
+
+/// Who the game is waiting for, as told in refusals.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Waiting {
+    /// One player must decide.
+    Player(Colour),
+    /// Players who owe discards after a 7.
+    Discarders,
+    /// A chance outcome (dice, card draw, stolen card).
+    Chance,
+    /// Nobody: the game is over.
+    Nobody,
+}
+
+impl std::fmt::Display for Waiting {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Waiting::Player(c) => write!(f, "{c}"),
+            Waiting::Discarders => f.write_str("the players who must discard"),
+            Waiting::Chance => f.write_str("a chance outcome"),
+            Waiting::Nobody => f.write_str("nobody (the game is over)"),
+        }
+    }
+}
+
+/// A piece kind, as named in refusals.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Piece {
+    /// Road.
+    Road,
+    /// Settlement.
+    Settlement,
+    /// City.
+    City,
+    /// Development card.
+    DevelopmentCard,
+}
+
+impl std::fmt::Display for Piece {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Piece::Road => "road",
+            Piece::Settlement => "settlement",
+            Piece::City => "city",
+            Piece::DevelopmentCard => "development card",
+        })
+    }
+}
+
+/// Why an action was refused. See [`RuleError::code`] for the rule ids.
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    /// The game has ended.
+    #[error("the game is over: {winner} has won")]
+    GameOver {
+        /// The winner.
+        winner: Colour,
+    },
+    /// Another player (or chance) must act first.
+    #[error("it is not {player}'s decision now: the game is waiting for {waiting}")]
+    NotYourDecision {
+        /// Who tried to act.
+        player: Colour,
+        /// Who must act.
+        waiting: Waiting,
+    },
+    /// A chance outcome was given while a player must decide.
+    #[error("no chance step is pending: the game is waiting for {waiting}")]
+    NoChancePending {
+        /// Who must act.
+        waiting: Waiting,
+    },
+    /// A chance outcome that cannot happen now.
+    #[error("impossible chance outcome: {why}")]
+    ImpossibleOutcome {
+        /// Why.
+        why: &'static str,
+    },
+    /// An id that is not on this board or at this table.
+    #[error("there is no {what} with id {id} in this game")]
+    UnknownId {
+        /// `intersection`, `path`, `hex` or `player`.
+        what: &'static str,
+        /// The id given.
+        id: u16,
+    },
+    /// An action of the wrong kind for the moment, with what the game waits for.
+    #[error("{player} cannot {action} now: {expected}")]
+    WrongTime {
+        /// Who tried.
+        player: Colour,
+        /// What they tried, in words.
+        action: &'static str,
+        /// What the game expects instead, in words.
+        expected: &'static str,
+        /// The rule id.
+        code: &'static str,
+    },
+    /// The ruleset asked for is not implemented yet.
+    #[error("{what} is not implemented yet")]
+    Unsupported {
+        /// What.
+        what: &'static str,
+    },
+    /// Building on a place that is not on land.
+    #[error("a {piece} must touch land")]
+    NotOnLand {
+        /// The piece.
+        piece: Piece,
+    },
+    /// The place is taken.
+    #[error("that place is already occupied")]
+    Occupied,
+    /// Distance rule.
+    #[error("distance rule: a settlement needs all three neighbouring intersections free of buildings")]
+    DistanceRule,
+    /// Not connected to the player's own roads.
+    #[error("a {piece} must connect to one of {player}'s own roads or buildings")]
+    NotConnected {
+        /// The piece.
+        piece: Piece,
+        /// Whose.
+        player: Colour,
+    },
+    /// The setup road must touch the settlement just placed.
+    #[error("in setup the road must touch the settlement just placed")]
+    SetupRoadAwayFromSettlement,
+    /// No piece of that kind left in supply.
+    #[error("{player} has no {piece} left in supply (piece limit)")]
+    NoPiecesLeft {
+        /// Whose.
+        player: Colour,
+        /// Which piece.
+        piece: Piece,
+    },
+    /// Cannot pay.
+    #[error("{player} cannot pay {cost} for a {piece}")]
+    CannotAfford {
+        /// Who.
+        player: Colour,
+        /// The piece.
+        piece: Piece,
+        /// Its cost.
+        cost: Cards,
+    },
+    /// A city replaces one of your own settlements.
+    #[error("a city must replace one of {player}'s own settlements")]
+    CityNeedsOwnSettlement {
+        /// Who.
+        player: Colour,
+    },
+    /// The development deck is empty.
+    #[error("the development card deck is empty")]
+    DevDeckEmpty,
+    /// Card not in hand (or only bought this turn).
+    #[error("{player} holds no playable {card} card")]
+    DevNotHeld {
+        /// Who.
+        player: Colour,
+        /// The card.
+        card: DevCard,
+    },
+    /// Card bought this turn.
+    #[error("{player} bought that {card} this turn: a development card cannot be played on the turn it was bought")]
+    DevBoughtThisTurn {
+        /// Who.
+        player: Colour,
+        /// The card.
+        card: DevCard,
+    },
+    /// One development card per turn.
+    #[error("{player} has already played a development card this turn")]
+    DevOnePerTurn {
+        /// Who.
+        player: Colour,
+    },
+    /// Only a knight may be played before the roll (option).
+    #[error("only a knight may be played before the roll under these rules")]
+    DevNotBeforeRoll,
+    /// Victory point cards are not played.
+    #[error("victory point cards are never played; they count while hidden and are revealed on winning")]
+    VictoryPointNotPlayable,
+    /// The bank cannot pay.
+    #[error("the bank has no {card} left")]
+    BankEmpty {
+        /// Which card.
+        card: CardKind,
+    },
+    /// The robber must move to another hex.
+    #[error("the robber must be moved to a different hex")]
+    RobberMustMove,
+    /// The robber goes on land.
+    #[error("the robber must be placed on a land hex")]
+    RobberNotOnLand,
+    /// Not a victim candidate.
+    #[error("{victim} has no building next to the robber (or is the robbing player) and cannot be robbed")]
+    NotAVictim {
+        /// The named player.
+        victim: Colour,
+    },
+    /// No discard owed.
+    #[error("{player} owes no discard")]
+    NoDiscardOwed {
+        /// Who.
+        player: Colour,
+    },
+    /// Wrong number of discarded cards.
+    #[error("{player} must discard exactly {owed} cards, not {given}")]
+    DiscardCount {
+        /// Who.
+        player: Colour,
+        /// Owed.
+        owed: u8,
+        /// Given.
+        given: u32,
+    },
+    /// The player does not hold those cards.
+    #[error("{player} does not hold {cards}")]
+    NotHeld {
+        /// Who.
+        player: Colour,
+        /// What.
+        cards: Cards,
+        /// The rule id (discard or trade).
+        code: &'static str,
+    },
+    /// Trade: a side is empty.
+    #[error("a trade must exchange cards both ways: gifts are not allowed")]
+    TradeGift,
+    /// Trade: the same kind on both sides.
+    #[error("a trade cannot exchange cards of the same kind")]
+    TradeSameKind,
+    /// Trade with oneself.
+    #[error("a player cannot trade with themselves")]
+    TradeWithSelf,
+    /// Commodities in a ruleset without them.
+    #[error("{card} is not a card of this game")]
+    NotInThisGame {
+        /// The card.
+        card: CardKind,
+    },
+    /// Maritime rate not available.
+    #[error("{player} is not entitled to trade {card} at {rate}:1 (available: 4:1{extra})")]
+    MaritimeRate {
+        /// Who.
+        player: Colour,
+        /// Given card.
+        card: CardKind,
+        /// Requested rate.
+        rate: u8,
+        /// Text listing harbor rates.
+        extra: &'static str,
+    },
+}
+
+impl RuleError {
+    /// The stable rule id of this refusal.
+    pub fn code(&self) -> &'static str {
+        match self {
+            RuleError::GameOver { .. } => "GAME.OVER",
+            RuleError::NotYourDecision { .. } => "TURN.NOT_YOUR_DECISION",
+            RuleError::NoChancePending { .. } => "CHANCE.NOT_PENDING",
+            RuleError::ImpossibleOutcome { .. } => "CHANCE.IMPOSSIBLE_OUTCOME",
+            RuleError::UnknownId { .. } => "ENGINE.UNKNOWN_ID",
+            RuleError::WrongTime { code, .. } => code,
+            RuleError::Unsupported { .. } => "ENGINE.UNSUPPORTED",
+            RuleError::NotOnLand { .. } => "BASE.BUILD.ON_LAND",
+            RuleError::Occupied => "BASE.BUILD.OCCUPIED",
+            RuleError::DistanceRule => "BASE.BUILD.DISTANCE_RULE",
+            RuleError::NotConnected { .. } => "BASE.BUILD.CONNECTED",
+            RuleError::SetupRoadAwayFromSettlement => "BASE.SETUP.ROAD_AT_SETTLEMENT",
+            RuleError::NoPiecesLeft { .. } => "BASE.BUILD.PIECE_LIMIT",
+            RuleError::CannotAfford { .. } => "BASE.BUILD.COST",
+            RuleError::CityNeedsOwnSettlement { .. } => "BASE.BUILD.CITY_ON_SETTLEMENT",
+            RuleError::DevDeckEmpty => "BASE.DEV.DECK_EMPTY",
+            RuleError::DevNotHeld { .. } => "BASE.DEV.NOT_HELD",
+            RuleError::DevBoughtThisTurn { .. } => "BASE.DEV.NOT_ON_TURN_BOUGHT",
+            RuleError::DevOnePerTurn { .. } => "BASE.DEV.ONE_PER_TURN",
+            RuleError::DevNotBeforeRoll => "BASE.DEV.BEFORE_ROLL",
+            RuleError::VictoryPointNotPlayable => "BASE.DEV.VICTORY_POINT",
+            RuleError::BankEmpty { .. } => "BASE.BANK.EMPTY",
+            RuleError::RobberMustMove => "BASE.ROBBER.MUST_MOVE",
+            RuleError::RobberNotOnLand => "BASE.ROBBER.ON_LAND",
+            RuleError::NotAVictim { .. } => "BASE.ROBBER.VICTIM",
+            RuleError::NoDiscardOwed { .. } => "BASE.SEVEN.NO_DISCARD_OWED",
+            RuleError::DiscardCount { .. } => "BASE.SEVEN.DISCARD_HALF",
+            RuleError::NotHeld { code, .. } => code,
+            RuleError::TradeGift => "BASE.TRADE.NO_GIFTS",
+            RuleError::TradeSameKind => "BASE.TRADE.SAME_KIND",
+            RuleError::TradeWithSelf => "BASE.TRADE.WITH_SELF",
+            RuleError::NotInThisGame { .. } => "ENGINE.NOT_IN_RULESET",
+            RuleError::MaritimeRate { .. } => "BASE.TRADE.MARITIME_RATE",
+        }
+    }
+}

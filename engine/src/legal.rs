@@ -1,0 +1,245 @@
+//! Legal action generation. [`Game::legal_actions`] lists every action [`Game::apply`]
+//! would accept now, except domestic trade offers (`OfferTrade`), whose space is
+//! combinatorial: [`Game::is_legal`] decides those. Candidates are pruned by necessary
+//! conditions and then confirmed by the same checks `apply` uses, so the two agree by
+//! construction. The buffer is reused: no allocation once it has grown.
+
+use crate::action::{Action, Outcome};
+use crate::cards::{CardKind, Cards, DevCard, Resource};
+use crate::ids::{EdgeId, HexId, PlayerId, VertexId};
+use crate::state::{Game, Phase};
+
+impl Game {
+    /// Fills `out` (cleared first) with every legal action but trade offers.
+    pub fn legal_actions(&self, out: &mut Vec<Action>) {
+        out.clear();
+        let p = self.current;
+        match self.phase {
+            Phase::Ended { .. } => {}
+            Phase::Rolling | Phase::Stealing { .. } | Phase::DrawingDevCard => {
+                self.for_each_outcome(|o, _| out.push(Action::Chance(o)));
+            }
+            Phase::Setup { road_from: None, .. } => {
+                for v in 0..self.sites.len() {
+                    let at = VertexId(v as u16);
+                    if self.check_settlement(p, at).is_ok() {
+                        out.push(Action::BuildSettlement { player: p, at });
+                    }
+                }
+            }
+            Phase::Setup { road_from: Some(v), .. } => {
+                if let Some(info) = self.board.topology.vertex(v) {
+                    for at in info.edges.iter() {
+                        if self.check_road(p, at).is_ok() {
+                            out.push(Action::BuildRoad { player: p, at });
+                        }
+                    }
+                }
+            }
+            Phase::BeforeRoll => {
+                self.push_dev_plays(p, out);
+                out.push(Action::Roll { player: p });
+            }
+            Phase::Discarding => {
+                for i in 0..self.players.len() {
+                    let owed = self.discards[i];
+                    if owed > 0 {
+                        let player = PlayerId(i as u8);
+                        let hand = self.players[i].hand;
+                        push_discards(player, &hand, owed, 0, Cards::EMPTY, out);
+                    }
+                }
+            }
+            Phase::MovingRobber { .. } => {
+                for h in 0..self.tokens.len() {
+                    let to = HexId(h as u16);
+                    if self.check_move_robber(p, to).is_ok() {
+                        out.push(Action::MoveRobber { player: p, to });
+                    }
+                }
+            }
+            Phase::ChoosingVictim { .. } => {
+                for victim in self.player_ids() {
+                    if self.is_victim(p, victim) {
+                        out.push(Action::Rob { player: p, victim });
+                    }
+                }
+            }
+            Phase::FreeRoads { .. } => self.push_roads(p, out),
+            Phase::TradeOffer { to, .. } => {
+                if self.check_accept(to).is_ok() {
+                    out.push(Action::AcceptTrade { player: to });
+                }
+                out.push(Action::DeclineTrade { player: to });
+            }
+            Phase::Main => {
+                let st = &self.players[p.index()];
+                if st.hand.contains(&crate::cards::cost::ROAD) && st.roads_left > 0 {
+                    self.push_roads(p, out);
+                }
+                if st.hand.contains(&crate::cards::cost::SETTLEMENT) && st.settlements_left > 0 {
+                    self.push_settlements(p, out);
+                }
+                if st.hand.contains(&crate::cards::cost::CITY) && st.cities_left > 0 {
+                    for v in 0..self.sites.len() {
+                        if let Some(s) = self.sites[v] {
+                            if s.owner == p && s.building == crate::state::Building::Settlement {
+                                out.push(Action::BuildCity {
+                                    player: p,
+                                    at: VertexId(v as u16),
+                                });
+                            }
+                        }
+                    }
+                }
+                if self.check_buy_dev(p).is_ok() {
+                    out.push(Action::BuyDevCard { player: p });
+                }
+                self.push_dev_plays(p, out);
+                self.push_maritime(p, out);
+                out.push(Action::EndTurn { player: p });
+            }
+        }
+    }
+
+    /// Roads `p` may place now: empty land paths touching their network.
+    fn push_roads(&self, p: PlayerId, out: &mut Vec<Action>) {
+        for e in 0..self.roads.len() {
+            let at = EdgeId(e as u16);
+            if self.roads[e].is_some() {
+                continue;
+            }
+            let info = &self.board.topology.edges()[e];
+            if info.on_land && info.vertices.iter().any(|&v| self.road_reaches(p, v, None)) {
+                out.push(Action::BuildRoad { player: p, at });
+            }
+        }
+    }
+
+    fn push_settlements(&self, p: PlayerId, out: &mut Vec<Action>) {
+        for v in 0..self.sites.len() {
+            let at = VertexId(v as u16);
+            let info = &self.board.topology.vertices()[v];
+            if info.on_land
+                && self.distance_ok(at)
+                && info.edges.iter().any(|e| self.roads[e.index()] == Some(p))
+            {
+                out.push(Action::BuildSettlement { player: p, at });
+            }
+        }
+    }
+
+    fn push_dev_plays(&self, p: PlayerId, out: &mut Vec<Action>) {
+        if self.dev_played {
+            return;
+        }
+        let held = self.players[p.index()].dev_cards;
+        if held.total() == 0 {
+            return;
+        }
+        let probe = |a: Action| self.check_play_dev(&a).is_ok();
+        if held.get(DevCard::Knight) > 0 && probe(Action::PlayKnight { player: p }) {
+            out.push(Action::PlayKnight { player: p });
+        }
+        if held.get(DevCard::RoadBuilding) > 0 && probe(Action::PlayRoadBuilding { player: p }) {
+            out.push(Action::PlayRoadBuilding { player: p });
+        }
+        if held.get(DevCard::YearOfPlenty) > 0 {
+            for a in Resource::ALL {
+                for b in Resource::ALL {
+                    let act = Action::PlayYearOfPlenty { player: p, take: [a, b] };
+                    if probe(act) {
+                        out.push(act);
+                    }
+                }
+            }
+        }
+        if held.get(DevCard::Monopoly) > 0 {
+            for resource in Resource::ALL {
+                let act = Action::PlayMonopoly { player: p, resource };
+                if probe(act) {
+                    out.push(act);
+                }
+            }
+        }
+    }
+
+    fn push_maritime(&self, p: PlayerId, out: &mut Vec<Action>) {
+        let hand = self.players[p.index()].hand;
+        let kinds: &[CardKind] = if self.rules.has_commodities() {
+            &CardKind::ALL
+        } else {
+            &CardKind::RESOURCES
+        };
+        for &give in kinds {
+            let n = hand.get(give);
+            if n < 2 {
+                continue;
+            }
+            let (rates, _) = self.maritime_rates(p, give);
+            for (i, rate) in [2u8, 3, 4].into_iter().enumerate() {
+                if !rates[i] || n < rate || (rate == 2 && give.is_commodity()) {
+                    continue;
+                }
+                for &get in kinds {
+                    if get != give && self.bank.get(get) > 0 {
+                        out.push(Action::MaritimeTrade { player: p, give, rate, get });
+                    }
+                }
+            }
+        }
+    }
+
+    /// Calls `f(outcome, weight)` for every possible chance outcome now (none when no chance
+    /// step is pending). Weights are relative: dice 1 each of 36, cards by count.
+    pub fn for_each_outcome(&self, mut f: impl FnMut(Outcome, u32)) {
+        match self.phase {
+            Phase::Rolling => {
+                for red in 1..=6 {
+                    for yellow in 1..=6 {
+                        f(Outcome::Dice { red, yellow }, 1);
+                    }
+                }
+            }
+            Phase::DrawingDevCard => {
+                for (card, n) in self.dev_deck.iter() {
+                    f(Outcome::DevCard { card }, n as u32);
+                }
+            }
+            Phase::Stealing { victim, .. } => {
+                for (card, n) in self.players[victim.index()].hand.iter() {
+                    f(Outcome::Steal { card }, n as u32);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Every possible chance outcome with its weight, collected (convenience; allocates).
+    pub fn chance_outcomes(&self) -> Vec<(Outcome, u32)> {
+        let mut v = Vec::new();
+        self.for_each_outcome(|o, w| v.push((o, w)));
+        v
+    }
+}
+
+/// Every multiset of exactly `left` cards from `hand`, kinds from index `from` on.
+fn push_discards(player: PlayerId, hand: &Cards, left: u8, from: usize, acc: Cards, out: &mut Vec<Action>) {
+    if left == 0 {
+        out.push(Action::Discard { player, cards: acc });
+        return;
+    }
+    let Some(&kind) = CardKind::ALL.get(from) else {
+        return;
+    };
+    let rest: u32 = CardKind::ALL[from + 1..].iter().map(|&k| hand.get(k) as u32).sum();
+    let have = hand.get(kind);
+    for take in 0..=have.min(left) {
+        if rest < (left - take) as u32 {
+            continue;
+        }
+        let mut next = acc;
+        next.add(kind, take);
+        push_discards(player, hand, left - take, from + 1, next, out);
+    }
+}

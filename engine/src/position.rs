@@ -1,0 +1,533 @@
+//! Positions: an unvalidated [`Setup`] (what a scenario declares) and its validation into a
+//! [`Game`] by [`Game::from_setup`].
+//!
+//! Checked unless [`Setup::checked`] is false: piece limits, one piece per place, pieces on
+//! land, the distance rule, every road connected to its owner's buildings, bank + hands = 19
+//! of each resource, development cards adding up to the 25 of the deck, and declared Longest
+//! Road / Largest Army holders consistent with the position. Every error names the item it
+//! is about ([`Subject`]), so a scenario can point at the offending line.
+
+use crate::board::Board;
+use crate::cards::{CardKind, Cards, DevCard, DevCards};
+use crate::ids::{Colour, EdgeId, HexId, PlayerId, VertexId, MAX_PLAYERS};
+use crate::ruleset::Ruleset;
+use crate::state::{
+    Building, Game, Phase, Site, CARDS_PER_RESOURCE, CITIES_PER_PLAYER, ROADS_PER_PLAYER,
+    SETTLEMENTS_PER_PLAYER,
+};
+use std::sync::Arc;
+
+/// One player's declared pieces and cards.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerSetup {
+    /// The colour naming the seat.
+    pub colour: Colour,
+    /// Settlements.
+    pub settlements: Vec<VertexId>,
+    /// Cities.
+    pub cities: Vec<VertexId>,
+    /// Roads.
+    pub roads: Vec<EdgeId>,
+    /// Resource cards.
+    pub hand: Cards,
+    /// Development cards held from earlier turns.
+    pub dev_cards: DevCards,
+    /// Development cards bought this turn.
+    pub new_dev_cards: DevCards,
+    /// Knight cards played.
+    pub knights_played: u8,
+}
+
+impl PlayerSetup {
+    /// A player with nothing.
+    pub fn new(colour: Colour) -> PlayerSetup {
+        PlayerSetup {
+            colour,
+            settlements: Vec::new(),
+            cities: Vec::new(),
+            roads: Vec::new(),
+            hand: Cards::EMPTY,
+            dev_cards: DevCards::EMPTY,
+            new_dev_cards: DevCards::EMPTY,
+            knights_played: 0,
+        }
+    }
+}
+
+/// The phase a declared position starts in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StartPhase {
+    /// The start of setup (the board must be empty).
+    Setup,
+    /// The current player has not rolled yet.
+    BeforeRoll,
+    /// The current player has rolled (trade and build).
+    Main,
+}
+
+/// An unvalidated position.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    /// The rules.
+    pub rules: Ruleset,
+    /// The board.
+    pub board: Arc<Board>,
+    /// Players in seat order.
+    pub players: Vec<PlayerSetup>,
+    /// The robber's hex (`None`: where the board puts it).
+    pub robber: Option<HexId>,
+    /// The bank (`None`: whatever the hands leave).
+    pub bank: Option<Cards>,
+    /// The development deck (`None`: the full deck less the cards held and played).
+    pub dev_deck: Option<DevCards>,
+    /// Whose turn.
+    pub current: PlayerId,
+    /// Who started the game.
+    pub first_player: PlayerId,
+    /// Phase.
+    pub phase: StartPhase,
+    /// Turn number (≥ 1 outside setup).
+    pub turn: u32,
+    /// Whether the current player has already played a development card this turn.
+    pub dev_played: bool,
+    /// Longest Road holder (`None`: computed from the position; `Some(None)`: nobody).
+    pub longest_road: Option<Option<PlayerId>>,
+    /// Largest Army holder (`None`: computed; `Some(None)`: nobody).
+    pub largest_army: Option<Option<PlayerId>>,
+    /// Whether to check consistency (a scenario may opt out).
+    pub checked: bool,
+}
+
+impl Setup {
+    /// An empty position at the start of setup.
+    pub fn new(rules: Ruleset, board: Arc<Board>, colours: &[Colour]) -> Setup {
+        Setup {
+            rules,
+            board,
+            players: colours.iter().map(|c| PlayerSetup::new(*c)).collect(),
+            robber: None,
+            bank: None,
+            dev_deck: None,
+            current: PlayerId(0),
+            first_player: PlayerId(0),
+            phase: StartPhase::Setup,
+            turn: 0,
+            dev_played: false,
+            longest_road: None,
+            largest_army: None,
+            checked: true,
+        }
+    }
+}
+
+/// What a position error is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Subject {
+    /// A player's settlement at an intersection.
+    Settlement(PlayerId, VertexId),
+    /// A player's city at an intersection.
+    City(PlayerId, VertexId),
+    /// A player's road.
+    Road(PlayerId, EdgeId),
+    /// A player's hand.
+    Hand(PlayerId),
+    /// A player's development cards.
+    DevCards(PlayerId),
+    /// A player as a whole (piece counts).
+    Player(PlayerId),
+    /// The bank.
+    Bank,
+    /// The development deck.
+    DevDeck,
+    /// The robber.
+    Robber,
+    /// Turn and phase.
+    Turn,
+    /// The Longest Road holder.
+    LongestRoad,
+    /// The Largest Army holder.
+    LargestArmy,
+    /// The ruleset.
+    Rules,
+}
+
+/// An inconsistent position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct PositionError {
+    /// What it is about.
+    pub subject: Subject,
+    /// What is wrong, in words.
+    pub message: String,
+}
+
+fn err(subject: Subject, message: String) -> PositionError {
+    PositionError { subject, message }
+}
+
+impl Game {
+    /// Validates a declared position and builds the game.
+    ///
+    /// # Errors
+    /// The first inconsistency found, naming its [`Subject`].
+    pub fn from_setup(s: &Setup) -> Result<Game, PositionError> {
+        s.rules.validate().map_err(|e| err(Subject::Rules, e.to_string()))?;
+        let n = s.players.len();
+        if !(3..=MAX_PLAYERS).contains(&n) {
+            return Err(err(Subject::Turn, format!("a game needs 3 or 4 players, not {n}")));
+        }
+        if s.current.index() >= n || s.first_player.index() >= n {
+            return Err(err(Subject::Turn, "the current or first player is not at the table".into()));
+        }
+        let colours: Vec<Colour> = s.players.iter().map(|p| p.colour).collect();
+        for (i, c) in colours.iter().enumerate() {
+            if colours[..i].contains(c) {
+                return Err(err(Subject::Player(PlayerId(i as u8)), format!("{c} is seated twice")));
+            }
+        }
+        let mut g = Game::new(s.rules.clone(), s.board.clone(), &colours, s.first_player)
+            .map_err(|e| err(Subject::Rules, e.to_string()))?;
+        let topo = &s.board.topology;
+        let any_piece = s.players.iter().any(|p| !p.settlements.is_empty() || !p.cities.is_empty() || !p.roads.is_empty());
+        // Pieces.
+        for (i, ps) in s.players.iter().enumerate() {
+            let p = PlayerId(i as u8);
+            for (list, building) in [(&ps.settlements, Building::Settlement), (&ps.cities, Building::City)] {
+                for &v in list {
+                    let subject = match building {
+                        Building::Settlement => Subject::Settlement(p, v),
+                        Building::City => Subject::City(p, v),
+                    };
+                    let Some(info) = topo.vertex(v) else {
+                        return Err(err(subject, "this intersection is not on the board".into()));
+                    };
+                    if s.checked && !info.on_land {
+                        return Err(err(subject, "a building must touch land".into()));
+                    }
+                    if g.sites[v.index()].is_some() {
+                        return Err(err(subject, "two buildings on one intersection".into()));
+                    }
+                    g.sites[v.index()] = Some(Site { owner: p, building });
+                }
+            }
+            for &e in &ps.roads {
+                let Some(info) = topo.edge(e) else {
+                    return Err(err(Subject::Road(p, e), "this path is not on the board".into()));
+                };
+                if s.checked && !info.on_land {
+                    return Err(err(Subject::Road(p, e), "a road must touch land".into()));
+                }
+                if g.roads[e.index()].is_some() {
+                    return Err(err(Subject::Road(p, e), "two roads on one path".into()));
+                }
+                g.roads[e.index()] = Some(p);
+                g.players[i].roads.push(e);
+            }
+            let st = &mut g.players[i];
+            let (ns, nc, nr) = (ps.settlements.len(), ps.cities.len(), ps.roads.len());
+            if s.checked {
+                if ns > SETTLEMENTS_PER_PLAYER as usize {
+                    return Err(err(Subject::Player(p), format!("{} has {ns} settlements; the limit is 5", ps.colour)));
+                }
+                if nc > CITIES_PER_PLAYER as usize {
+                    return Err(err(Subject::Player(p), format!("{} has {nc} cities; the limit is 4", ps.colour)));
+                }
+                if nr > ROADS_PER_PLAYER as usize {
+                    return Err(err(Subject::Player(p), format!("{} has {nr} roads; the limit is 15", ps.colour)));
+                }
+            }
+            st.settlements_left = SETTLEMENTS_PER_PLAYER.saturating_sub(ns as u8);
+            st.cities_left = CITIES_PER_PLAYER.saturating_sub(nc as u8);
+            st.roads_left = ROADS_PER_PLAYER.saturating_sub(nr as u8);
+            if nr > 64 {
+                return Err(err(Subject::Player(p), "too many roads".into()));
+            }
+            st.hand = ps.hand;
+            st.dev_cards = ps.dev_cards;
+            st.new_dev_cards = ps.new_dev_cards;
+            st.knights_played = ps.knights_played;
+        }
+        if s.checked {
+            for (i, ps) in s.players.iter().enumerate() {
+                let p = PlayerId(i as u8);
+                for &v in ps.settlements.iter().chain(ps.cities.iter()) {
+                    if !g.distance_ok_ignoring_self(v) {
+                        let subject = if ps.settlements.contains(&v) { Subject::Settlement(p, v) } else { Subject::City(p, v) };
+                        return Err(err(subject, "distance rule: a neighbouring intersection holds a building".into()));
+                    }
+                }
+                for &e in &ps.roads {
+                    if !g.road_connected_to_building(p, e) {
+                        return Err(err(
+                            Subject::Road(p, e),
+                            format!("this road is not connected to any of {}'s buildings", ps.colour),
+                        ));
+                    }
+                }
+            }
+        }
+        // Cards.
+        if let Some(k) = CardKind::ALL.iter().find(|k| k.is_commodity() && s.players.iter().any(|p| p.hand.get(**k) > 0)) {
+            if !s.rules.has_commodities() {
+                let i = s.players.iter().position(|p| p.hand.get(*k) > 0).unwrap_or(0);
+                return Err(err(Subject::Hand(PlayerId(i as u8)), format!("{k} is not a card of this game")));
+            }
+        }
+        let mut bank = Cards::EMPTY;
+        for k in CardKind::RESOURCES {
+            let held: u32 = s.players.iter().map(|p| p.hand.get(k) as u32).sum();
+            match s.bank {
+                Some(b) => {
+                    if s.checked && held + b.get(k) as u32 != CARDS_PER_RESOURCE as u32 {
+                        return Err(err(
+                            Subject::Bank,
+                            format!("{k}: bank {} + hands {held} = {}, but the game has 19", b.get(k), held + b.get(k) as u32),
+                        ));
+                    }
+                    bank.set(k, b.get(k));
+                }
+                None => {
+                    if held > CARDS_PER_RESOURCE as u32 {
+                        let i = s.players.iter().position(|p| p.hand.get(k) > 0).unwrap_or(0);
+                        return Err(err(Subject::Hand(PlayerId(i as u8)), format!("the hands hold {held} {k}, but the game has only 19")));
+                    }
+                    bank.set(k, CARDS_PER_RESOURCE - held as u8);
+                }
+            }
+        }
+        g.bank = bank;
+        let mut used = DevCards::EMPTY;
+        for ps in &s.players {
+            for (c, k) in ps.dev_cards.iter().chain(ps.new_dev_cards.iter()) {
+                used.add(c, k);
+            }
+            used.add(DevCard::Knight, ps.knights_played);
+        }
+        let deck = match s.dev_deck {
+            Some(d) => d,
+            None => {
+                let mut d = DevCards::FULL_DECK;
+                for c in DevCard::ALL {
+                    if used.get(c) > d.get(c) {
+                        return Err(err(Subject::DevDeck, format!("more {c} cards are held or played than the 25-card deck has")));
+                    }
+                    d.remove(c, used.get(c));
+                }
+                d
+            }
+        };
+        let mut progress_played = 0u32;
+        for c in DevCard::ALL {
+            let have = deck.get(c) as u32 + used.get(c) as u32;
+            let full = DevCards::FULL_DECK.get(c) as u32;
+            if have > full {
+                return Err(err(Subject::DevDeck, format!("{have} {c} cards in deck, hands and play; the deck has {full}")));
+            }
+            match c {
+                DevCard::RoadBuilding | DevCard::YearOfPlenty | DevCard::Monopoly => progress_played += full - have,
+                _ => {
+                    if s.checked && have != full {
+                        return Err(err(Subject::DevDeck, format!("{have} {c} cards in deck, hands and play; the deck has {full}")));
+                    }
+                }
+            }
+        }
+        g.dev_deck = deck;
+        g.progress_played = progress_played as u8;
+        // Robber, turn, phase.
+        if let Some(h) = s.robber {
+            if topo.hex(h).is_none() || !s.board.terrain[h.index()].is_land() {
+                return Err(err(Subject::Robber, "the robber must stand on a land hex of the board".into()));
+            }
+            g.robber = Some(h);
+        }
+        g.current = s.current;
+        g.dev_played = s.dev_played;
+        match s.phase {
+            StartPhase::Setup => {
+                if any_piece {
+                    return Err(err(
+                        Subject::Turn,
+                        "a position in the middle of setup is not supported: start setup from an empty board and script the placements"
+                            .into(),
+                    ));
+                }
+                g.current = s.first_player;
+                g.turn = 0;
+            }
+            StartPhase::BeforeRoll | StartPhase::Main => {
+                g.phase = if s.phase == StartPhase::Main { Phase::Main } else { Phase::BeforeRoll };
+                g.turn = s.turn.max(1);
+            }
+        }
+        // Holders.
+        for i in 0..n {
+            g.players[i].road_length = crate::rules::longest_road_length(&g, PlayerId(i as u8));
+        }
+        g.longest_road = match s.longest_road {
+            Some(declared) => declared,
+            None => g.longest_road_holder_after_change(),
+        };
+        if s.checked && g.longest_road_holder_after_change() != g.longest_road {
+            return Err(err(Subject::LongestRoad, "the Longest Road holder does not fit the road lengths of this position".into()));
+        }
+        g.largest_army = match s.largest_army {
+            Some(declared) => declared,
+            None => {
+                let max = g.players.iter().map(|p| p.knights_played).max().unwrap_or(0);
+                let at_max: Vec<usize> = (0..n).filter(|&i| g.players[i].knights_played == max).collect();
+                if max >= 3 && at_max.len() == 1 {
+                    Some(PlayerId(at_max[0] as u8))
+                } else {
+                    None
+                }
+            }
+        };
+        if s.checked && !g.largest_army_consistent() {
+            return Err(err(Subject::LargestArmy, "the Largest Army holder does not fit the knights played".into()));
+        }
+        Ok(g)
+    }
+
+    fn distance_ok_ignoring_self(&self, v: VertexId) -> bool {
+        let Some(info) = self.board.topology.vertex(v) else {
+            return false;
+        };
+        info.neighbours.iter().all(|n| self.sites[n.index()].is_none())
+    }
+
+    fn road_connected_to_building(&self, p: PlayerId, e: EdgeId) -> bool {
+        let mut seen = vec![false; self.roads.len()];
+        let mut stack = vec![e];
+        seen[e.index()] = true;
+        while let Some(e) = stack.pop() {
+            for &v in &self.board.topology.edges()[e.index()].vertices {
+                match self.sites[v.index()] {
+                    Some(s) if s.owner == p => return true,
+                    Some(_) => continue,
+                    None => {}
+                }
+                for n in self.board.topology.vertices()[v.index()].edges.iter() {
+                    if !seen[n.index()] && self.roads[n.index()] == Some(p) {
+                        seen[n.index()] = true;
+                        stack.push(n);
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// The position as a [`Setup`] (for state-to-scenario export and round trips).
+    pub fn to_setup(&self) -> Setup {
+        let mut players: Vec<PlayerSetup> = self.players.iter().map(|p| PlayerSetup::new(p.colour)).collect();
+        for (v, s) in self.sites.iter().enumerate() {
+            if let Some(s) = s {
+                let ps = &mut players[s.owner.index()];
+                match s.building {
+                    Building::Settlement => ps.settlements.push(VertexId(v as u16)),
+                    Building::City => ps.cities.push(VertexId(v as u16)),
+                }
+            }
+        }
+        for (i, st) in self.players.iter().enumerate() {
+            let ps = &mut players[i];
+            ps.roads = st.roads.clone();
+            ps.hand = st.hand;
+            ps.dev_cards = st.dev_cards;
+            ps.new_dev_cards = st.new_dev_cards;
+            ps.knights_played = st.knights_played;
+        }
+        Setup {
+            rules: self.rules.clone(),
+            board: self.board.clone(),
+            players,
+            robber: self.robber,
+            bank: Some(self.bank),
+            dev_deck: Some(self.dev_deck),
+            current: self.current,
+            first_player: self.first_player,
+            phase: match self.phase {
+                Phase::Setup { .. } => StartPhase::Setup,
+                Phase::BeforeRoll => StartPhase::BeforeRoll,
+                _ => StartPhase::Main,
+            },
+            turn: self.turn,
+            dev_played: self.dev_played,
+            longest_road: Some(self.longest_road),
+            largest_army: Some(self.largest_army),
+            checked: true,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn base_setup() -> Setup {
+        let mut s = Setup::new(Ruleset::base(), Arc::new(Board::beginner()), &[Colour::Red, Colour::Blue, Colour::White]);
+        s.phase = StartPhase::Main;
+        s.turn = 5;
+        s
+    }
+
+    #[test]
+    fn a_declared_position_becomes_a_game_that_keeps_the_invariants() {
+        let mut s = base_setup();
+        let b = s.board.clone();
+        let a = b.hex_by_label("A").unwrap();
+        let v = b.topology.corner(a, crate::Corner::N).unwrap();
+        let w = b.topology.corner(a, crate::Corner::NE).unwrap();
+        s.players[0].settlements.push(v);
+        s.players[0].roads.push(b.topology.edge_between(v, w).unwrap());
+        s.players[0].hand = Cards::of(&[(CardKind::Ore, 2)]);
+        let g = Game::from_setup(&s).unwrap();
+        g.check_invariants().unwrap();
+        assert_eq!(g.bank().get(CardKind::Ore), 17);
+        assert_eq!(g.total_vp(PlayerId(0)), 1);
+    }
+
+    #[test]
+    fn distance_rule_and_disconnected_roads_are_reported_with_their_subject() {
+        let mut s = base_setup();
+        let b = s.board.clone();
+        let a = b.hex_by_label("A").unwrap();
+        let v = b.topology.corner(a, crate::Corner::N).unwrap();
+        let w = b.topology.corner(a, crate::Corner::NE).unwrap();
+        s.players[0].settlements.push(v);
+        s.players[1].settlements.push(w);
+        let e = Game::from_setup(&s).unwrap_err();
+        assert!(matches!(e.subject, Subject::Settlement(..)), "{e:?}");
+        s.players[1].settlements.clear();
+        let far = b.topology.edge_between(
+            b.topology.corner(b.hex_by_label("S").unwrap(), crate::Corner::S).unwrap(),
+            b.topology.corner(b.hex_by_label("S").unwrap(), crate::Corner::SW).unwrap(),
+        ).unwrap();
+        s.players[0].roads.push(far);
+        let e = Game::from_setup(&s).unwrap_err();
+        assert_eq!(e.subject, Subject::Road(PlayerId(0), far));
+        s.checked = false;
+        assert!(Game::from_setup(&s).is_ok());
+    }
+
+    #[test]
+    fn bank_that_does_not_add_up_is_refused() {
+        let mut s = base_setup();
+        s.players[0].hand = Cards::of(&[(CardKind::Ore, 2)]);
+        let mut bank = Cards::EMPTY;
+        for k in CardKind::RESOURCES {
+            bank.set(k, 19);
+        }
+        s.bank = Some(bank);
+        assert_eq!(Game::from_setup(&s).unwrap_err().subject, Subject::Bank);
+    }
+
+    #[test]
+    fn to_setup_round_trips() {
+        let (g, _) = crate::testkit::played_setup(4, 3);
+        let back = Game::from_setup(&g.to_setup()).unwrap();
+        assert_eq!(back.to_setup().players, g.to_setup().players);
+        assert_eq!(back.bank(), g.bank());
+    }
+}

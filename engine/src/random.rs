@@ -1,0 +1,210 @@
+//! Seeded random play: chance sampled from its exact weights, a policy choosing among legal
+//! actions. Two independent streams (chance and policy) come from one seed, so the same seed
+//! gives the same game bit for bit, and a recorded trace replays without any generator.
+
+use crate::action::{Action, Outcome};
+use crate::event::Event;
+use crate::ids::PlayerId;
+use crate::invariants::InvariantViolation;
+use crate::state::{Actor, Game};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// How the random agent picks among legal actions.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Policy {
+    /// Uniform over `legal_actions` (trade offers are not listed, so never made).
+    #[default]
+    Uniform,
+    /// Prefers building and buying/playing cards when possible (reaches late-game rules
+    /// more often); uniform otherwise.
+    Builder,
+}
+
+/// Limits and checks for one random game.
+#[derive(Clone, Copy, Debug)]
+pub struct PlayConfig {
+    /// Turns after which the game is stopped and counted a draw.
+    pub max_turns: u32,
+    /// Check every invariant after every step.
+    pub check_invariants: bool,
+    /// The agent's policy.
+    pub policy: Policy,
+}
+
+impl Default for PlayConfig {
+    fn default() -> Self {
+        PlayConfig {
+            max_turns: 1000,
+            check_invariants: true,
+            policy: Policy::Uniform,
+        }
+    }
+}
+
+/// How a random game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameSummary {
+    /// The winner, or `None` for a draw at the turn cap.
+    pub winner: Option<PlayerId>,
+    /// Turns played.
+    pub turns: u32,
+    /// Actions applied (chance outcomes included).
+    pub actions: u64,
+}
+
+/// A failure found by random play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayFailure {
+    /// A listed legal action was refused by `apply`.
+    LegalRefused {
+        /// Step index.
+        step: u64,
+        /// The action.
+        action: Action,
+        /// The rule id that refused it.
+        code: &'static str,
+    },
+    /// An invariant broke after a step.
+    Invariant {
+        /// Step index.
+        step: u64,
+        /// The action just applied.
+        action: Action,
+        /// What broke.
+        violation: InvariantViolation,
+    },
+    /// No legal action while the game is not over.
+    Stuck {
+        /// Step index.
+        step: u64,
+    },
+}
+
+impl std::fmt::Display for PlayFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PlayFailure::LegalRefused { step, action, code } => {
+                write!(f, "step {step}: listed legal action {action:?} was refused ({code})")
+            }
+            PlayFailure::Invariant { step, action, violation } => {
+                write!(f, "step {step}: after {action:?}: {violation}")
+            }
+            PlayFailure::Stuck { step } => write!(f, "step {step}: no legal action but the game is not over"),
+        }
+    }
+}
+
+/// A reusable random player: two generators and reusable buffers.
+pub struct RandomPlayer {
+    chance: ChaCha8Rng,
+    agent: ChaCha8Rng,
+    buf: Vec<Action>,
+    events: Vec<Event>,
+}
+
+impl RandomPlayer {
+    /// Seeds both streams from `seed`.
+    pub fn new(seed: u64) -> RandomPlayer {
+        let mut chance = ChaCha8Rng::seed_from_u64(seed);
+        chance.set_stream(1);
+        let mut agent = ChaCha8Rng::seed_from_u64(seed);
+        agent.set_stream(2);
+        RandomPlayer {
+            chance,
+            agent,
+            buf: Vec::with_capacity(256),
+            events: Vec::with_capacity(64),
+        }
+    }
+
+    /// Samples a chance outcome by its exact weight.
+    pub fn sample_outcome(&mut self, game: &Game) -> Option<Outcome> {
+        let mut total = 0u32;
+        game.for_each_outcome(|_, w| total += w);
+        if total == 0 {
+            return None;
+        }
+        let mut pick = self.chance.random_range(0..total);
+        let mut chosen = None;
+        game.for_each_outcome(|o, w| {
+            if chosen.is_none() {
+                if pick < w {
+                    chosen = Some(o);
+                } else {
+                    pick -= w;
+                }
+            }
+        });
+        chosen
+    }
+
+    /// Chooses the next action (a chance outcome or a player's decision).
+    pub fn choose(&mut self, game: &Game, policy: Policy) -> Option<Action> {
+        if game.actor() == Actor::Chance {
+            return self.sample_outcome(game).map(Action::Chance);
+        }
+        game.legal_actions(&mut self.buf);
+        if self.buf.is_empty() {
+            return None;
+        }
+        if policy == Policy::Builder {
+            let preferred = self.buf.iter().filter(|a| is_building(a)).count();
+            if preferred > 0 {
+                let k = self.agent.random_range(0..preferred);
+                return self.buf.iter().filter(|a| is_building(a)).nth(k).copied();
+            }
+        }
+        let k = self.agent.random_range(0..self.buf.len());
+        Some(self.buf[k])
+    }
+
+    /// Plays `game` to a win or the turn cap, appending every action to `record` if given.
+    ///
+    /// # Errors
+    /// The first [`PlayFailure`].
+    pub fn play(&mut self, game: &mut Game, cfg: &PlayConfig, mut record: Option<&mut Vec<Action>>) -> Result<GameSummary, PlayFailure> {
+        let mut step = 0u64;
+        while game.winner().is_none() && game.turn() <= cfg.max_turns {
+            let Some(action) = self.choose(game, cfg.policy) else {
+                return Err(PlayFailure::Stuck { step });
+            };
+            self.events.clear();
+            if let Err(e) = game.apply_into(action, &mut self.events) {
+                return Err(PlayFailure::LegalRefused {
+                    step,
+                    action,
+                    code: e.code(),
+                });
+            }
+            if let Some(r) = record.as_deref_mut() {
+                r.push(action);
+            }
+            if cfg.check_invariants {
+                if let Err(violation) = game.check_invariants() {
+                    return Err(PlayFailure::Invariant { step, action, violation });
+                }
+            }
+            step += 1;
+        }
+        Ok(GameSummary {
+            winner: game.winner(),
+            turns: game.turn(),
+            actions: step,
+        })
+    }
+}
+
+fn is_building(a: &Action) -> bool {
+    matches!(
+        a,
+        Action::BuildRoad { .. }
+            | Action::BuildSettlement { .. }
+            | Action::BuildCity { .. }
+            | Action::BuyDevCard { .. }
+            | Action::PlayKnight { .. }
+            | Action::PlayRoadBuilding { .. }
+            | Action::PlayYearOfPlenty { .. }
+            | Action::PlayMonopoly { .. }
+    )
+}

@@ -1,0 +1,332 @@
+//! Building roads, settlements and cities (source `base-rules` §2, §3).
+//!
+//! Costs: road 1 brick + 1 lumber; settlement 1 brick + 1 lumber + 1 wool + 1 grain; city
+//! 2 grain + 3 ore (a settlement goes back to supply). Pieces are limited to 15 roads,
+//! 5 settlements and 4 cities per player. The distance rule holds in setup and after: no
+//! building on an intersection next to another building. Outside setup a settlement must
+//! touch one of its owner's roads, and a road must touch its owner's road or building
+//! without passing through an opponent's building.
+
+use crate::cards::cost;
+use crate::error::{Piece, RuleError};
+use crate::event::Event;
+use crate::ids::{EdgeId, PlayerId, VertexId};
+use crate::state::{Building, Game, Phase, Site};
+
+impl Game {
+    /// Whether `player` may extend a road network through intersection `v`: it holds their
+    /// own building, or it is free of other players' buildings and touches their road.
+    pub(crate) fn road_reaches(&self, player: PlayerId, v: VertexId, except: Option<EdgeId>) -> bool {
+        match self.site(v) {
+            Some(s) if s.owner == player => return true,
+            Some(_) => return false,
+            None => {}
+        }
+        let Some(info) = self.board.topology.vertex(v) else {
+            return false;
+        };
+        info.edges
+            .iter()
+            .any(|e| Some(e) != except && self.roads[e.index()] == Some(player))
+    }
+
+    /// The distance rule: `v` and its neighbours hold no building.
+    pub(crate) fn distance_ok(&self, v: VertexId) -> bool {
+        let Some(info) = self.board.topology.vertex(v) else {
+            return false;
+        };
+        self.sites[v.index()].is_none() && info.neighbours.iter().all(|n| self.sites[n.index()].is_none())
+    }
+
+    pub(crate) fn check_road(&self, player: PlayerId, at: EdgeId) -> Result<(), RuleError> {
+        self.known_edge(at)?;
+        let st = &self.players[player.index()];
+        let (free, setup_from) = match self.phase {
+            Phase::Setup { road_from: Some(v), .. } => (true, Some(v)),
+            Phase::FreeRoads { .. } => (true, None),
+            Phase::Main => (false, None),
+            _ => return Err(self.wrong_time(player, "build a road")),
+        };
+        let info = &self.board.topology.edges()[at.index()];
+        if !info.on_land {
+            return Err(RuleError::NotOnLand { piece: Piece::Road });
+        }
+        if self.roads[at.index()].is_some() {
+            return Err(RuleError::Occupied);
+        }
+        if st.roads_left == 0 {
+            return Err(RuleError::NoPiecesLeft {
+                player: st.colour,
+                piece: Piece::Road,
+            });
+        }
+        if let Some(v) = setup_from {
+            if !info.vertices.contains(&v) {
+                return Err(RuleError::SetupRoadAwayFromSettlement);
+            }
+        } else if !info.vertices.iter().any(|&v| self.road_reaches(player, v, None)) {
+            return Err(RuleError::NotConnected {
+                piece: Piece::Road,
+                player: st.colour,
+            });
+        }
+        if !free && !st.hand.contains(&cost::ROAD) {
+            return Err(RuleError::CannotAfford {
+                player: st.colour,
+                piece: Piece::Road,
+                cost: cost::ROAD,
+            });
+        }
+        Ok(())
+    }
+
+    pub(crate) fn do_road(&mut self, player: PlayerId, at: EdgeId, events: &mut Vec<Event>) {
+        let free = !matches!(self.phase, Phase::Main);
+        let st = &mut self.players[player.index()];
+        if !free {
+            st.hand.remove_all(&cost::ROAD);
+            self.bank.add_all(&cost::ROAD);
+        }
+        st.roads_left -= 1;
+        st.roads.push(at);
+        self.roads[at.index()] = Some(player);
+        events.push(Event::RoadBuilt { player, at, free });
+        match self.phase {
+            Phase::Setup { .. } => self.setup_after_road(events),
+            Phase::FreeRoads { remaining, resume } => {
+                self.update_longest_road(events);
+                self.continue_free_roads(player, remaining.saturating_sub(1), resume);
+            }
+            _ => self.update_longest_road(events),
+        }
+    }
+
+    pub(crate) fn check_settlement(&self, player: PlayerId, at: VertexId) -> Result<(), RuleError> {
+        self.known_vertex(at)?;
+        let st = &self.players[player.index()];
+        let setup = match self.phase {
+            Phase::Setup { road_from: None, .. } => true,
+            Phase::Main => false,
+            _ => return Err(self.wrong_time(player, "build a settlement")),
+        };
+        let info = &self.board.topology.vertices()[at.index()];
+        if !info.on_land {
+            return Err(RuleError::NotOnLand {
+                piece: Piece::Settlement,
+            });
+        }
+        if self.sites[at.index()].is_some() {
+            return Err(RuleError::Occupied);
+        }
+        if !self.distance_ok(at) {
+            return Err(RuleError::DistanceRule);
+        }
+        if st.settlements_left == 0 {
+            return Err(RuleError::NoPiecesLeft {
+                player: st.colour,
+                piece: Piece::Settlement,
+            });
+        }
+        if !setup {
+            if !info.edges.iter().any(|e| self.roads[e.index()] == Some(player)) {
+                return Err(RuleError::NotConnected {
+                    piece: Piece::Settlement,
+                    player: st.colour,
+                });
+            }
+            if !st.hand.contains(&cost::SETTLEMENT) {
+                return Err(RuleError::CannotAfford {
+                    player: st.colour,
+                    piece: Piece::Settlement,
+                    cost: cost::SETTLEMENT,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    pub(crate) fn do_settlement(&mut self, player: PlayerId, at: VertexId, events: &mut Vec<Event>) {
+        let setup = matches!(self.phase, Phase::Setup { .. });
+        let st = &mut self.players[player.index()];
+        if !setup {
+            st.hand.remove_all(&cost::SETTLEMENT);
+            self.bank.add_all(&cost::SETTLEMENT);
+        }
+        st.settlements_left -= 1;
+        self.sites[at.index()] = Some(Site {
+            owner: player,
+            building: Building::Settlement,
+        });
+        events.push(Event::SettlementBuilt {
+            player,
+            at,
+            free: setup,
+        });
+        if setup {
+            self.setup_after_settlement(player, at, events);
+        } else {
+            // A new settlement may cut an opponent's road.
+            self.update_longest_road(events);
+        }
+    }
+
+    pub(crate) fn check_city(&self, player: PlayerId, at: VertexId) -> Result<(), RuleError> {
+        self.known_vertex(at)?;
+        if self.phase != Phase::Main {
+            return Err(self.wrong_time(player, "build a city"));
+        }
+        let st = &self.players[player.index()];
+        match self.sites[at.index()] {
+            Some(Site {
+                owner,
+                building: Building::Settlement,
+            }) if owner == player => {}
+            _ => return Err(RuleError::CityNeedsOwnSettlement { player: st.colour }),
+        }
+        if st.cities_left == 0 {
+            return Err(RuleError::NoPiecesLeft {
+                player: st.colour,
+                piece: Piece::City,
+            });
+        }
+        if !st.hand.contains(&cost::CITY) {
+            return Err(RuleError::CannotAfford {
+                player: st.colour,
+                piece: Piece::City,
+                cost: cost::CITY,
+            });
+        }
+        Ok(())
+    }
+
+    pub(crate) fn do_city(&mut self, player: PlayerId, at: VertexId, events: &mut Vec<Event>) {
+        let st = &mut self.players[player.index()];
+        st.hand.remove_all(&cost::CITY);
+        self.bank.add_all(&cost::CITY);
+        st.cities_left -= 1;
+        st.settlements_left += 1;
+        self.sites[at.index()] = Some(Site {
+            owner: player,
+            building: Building::City,
+        });
+        events.push(Event::CityBuilt { player, at });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::board::Corner;
+    use crate::cards::{CardKind, Cards};
+    use crate::testkit::*;
+    use crate::Action;
+
+    #[test]
+    fn settlement_next_to_a_building_breaks_the_distance_rule() {
+        let mut g = new_game(4);
+        g.apply(Action::BuildSettlement { player: p(0), at: vertex(&g, "E", Corner::N) }).unwrap();
+        g.apply(Action::BuildRoad { player: p(0), at: edge(&g, "E", Corner::N, Corner::NE) }).unwrap();
+        let err = g.apply(Action::BuildSettlement { player: p(1), at: vertex(&g, "E", Corner::NE) }).unwrap_err();
+        assert_eq!(err.code(), "BASE.BUILD.DISTANCE_RULE");
+        // two steps away is fine
+        g.apply(Action::BuildSettlement { player: p(1), at: vertex(&g, "E", Corner::SE) }).unwrap();
+    }
+
+    #[test]
+    fn road_needs_resources_and_a_connection() {
+        let mut g = main_phase_game();
+        let red = p(0);
+        let spot = first_legal_road(&g, red);
+        give(&mut g, red, Cards::EMPTY);
+        let err = g.check(&Action::BuildRoad { player: red, at: spot }).unwrap_err();
+        assert_eq!(err.code(), "BASE.BUILD.COST");
+        give(&mut g, red, Cards::of(&[(CardKind::Brick, 1), (CardKind::Lumber, 1)]));
+        g.apply(Action::BuildRoad { player: red, at: spot }).unwrap();
+        assert_eq!(g.player(red).unwrap().hand, Cards::EMPTY);
+        // A road nowhere near red's network.
+        give(&mut g, red, Cards::of(&[(CardKind::Brick, 1), (CardKind::Lumber, 1)]));
+        let far = (0..72)
+            .map(|i| crate::EdgeId(i))
+            .find(|&e| {
+                let info = &g.board().topology.edges()[e.index()];
+                g.road(e).is_none() && info.vertices.iter().all(|&v| !g.road_reaches(red, v, None))
+            })
+            .unwrap();
+        let err = g.check(&Action::BuildRoad { player: red, at: far }).unwrap_err();
+        assert_eq!(err.code(), "BASE.BUILD.CONNECTED");
+    }
+
+    #[test]
+    fn a_road_cannot_pass_through_an_opponents_settlement() {
+        let mut g = main_phase_game();
+        let red = p(0);
+        // Find a red road end held by an opponent settlement: construct one.
+        let red_road = g.player(red).unwrap().roads[0];
+        let [a, b] = g.board().topology.edges()[red_road.index()].vertices;
+        let tip = if g.site(a).is_some() { b } else { a };
+        // Put a blue settlement on the tip (position edit for the test).
+        g.sites[tip.index()] = Some(crate::state::Site { owner: p(1), building: crate::state::Building::Settlement });
+        give(&mut g, red, Cards::of(&[(CardKind::Brick, 1), (CardKind::Lumber, 1)]));
+        for e in g.board().topology.vertices()[tip.index()].edges.iter() {
+            if e != red_road && g.road(e).is_none() {
+                let err = g.check(&Action::BuildRoad { player: red, at: e }).unwrap_err();
+                assert_eq!(err.code(), "BASE.BUILD.CONNECTED");
+            }
+        }
+    }
+
+    #[test]
+    fn settlement_must_touch_own_road_outside_setup() {
+        let mut g = main_phase_game();
+        let red = p(0);
+        give(&mut g, red, crate::cards::cost::SETTLEMENT);
+        let spot = (0..54)
+            .map(crate::VertexId)
+            .find(|&v| g.distance_ok(v) && !g.board().topology.vertices()[v.index()].edges.iter().any(|e| g.road(e) == Some(red)))
+            .unwrap();
+        let err = g.check(&Action::BuildSettlement { player: red, at: spot }).unwrap_err();
+        assert_eq!(err.code(), "BASE.BUILD.CONNECTED");
+    }
+
+    #[test]
+    fn city_replaces_own_settlement_and_returns_it_to_supply() {
+        let mut g = main_phase_game();
+        let red = p(0);
+        let own = (0..54).map(crate::VertexId).find(|&v| g.site(v).map(|s| s.owner) == Some(red)).unwrap();
+        let other = (0..54).map(crate::VertexId).find(|&v| g.site(v).map(|s| s.owner) == Some(p(1))).unwrap();
+        give(&mut g, red, crate::cards::cost::CITY);
+        assert_eq!(
+            g.check(&Action::BuildCity { player: red, at: other }).unwrap_err().code(),
+            "BASE.BUILD.CITY_ON_SETTLEMENT"
+        );
+        let before = g.player(red).unwrap().settlements_left;
+        let vp = g.total_vp(red);
+        g.apply(Action::BuildCity { player: red, at: own }).unwrap();
+        assert_eq!(g.player(red).unwrap().settlements_left, before + 1);
+        assert_eq!(g.player(red).unwrap().cities_left, 3);
+        assert_eq!(g.total_vp(red), vp + 1);
+    }
+
+    #[test]
+    fn piece_limit_refuses_a_sixth_settlement() {
+        let mut g = main_phase_game();
+        let red = p(0);
+        g.players[0].settlements_left = 0;
+        give(&mut g, red, crate::cards::cost::SETTLEMENT);
+        let spot = (0..54)
+            .map(crate::VertexId)
+            .find(|&v| g.distance_ok(v))
+            .unwrap();
+        // extend a road to make it connected is not needed: the piece limit is checked first.
+        let err = g.check(&Action::BuildSettlement { player: red, at: spot }).unwrap_err();
+        assert_eq!(err.code(), "BASE.BUILD.PIECE_LIMIT");
+    }
+
+    #[test]
+    fn building_before_the_roll_is_refused() {
+        let mut g = main_phase_game();
+        g.phase = crate::state::Phase::BeforeRoll;
+        give(&mut g, p(0), crate::cards::cost::ROAD);
+        let e = first_legal_road_any(&g, p(0));
+        assert_eq!(g.check(&Action::BuildRoad { player: p(0), at: e }).unwrap_err().code(), "BASE.TURN.ROLL_FIRST");
+    }
+}

@@ -1,0 +1,287 @@
+//! The rules, one module per topic, and the single entry point [`Game::apply`].
+//!
+//! Every action goes through [`Game::check`] (which only reads) and then `execute` (which
+//! only writes, trusting the check). A refused action therefore changes nothing. After every
+//! accepted action the victory rule is checked for the player whose turn it is.
+
+mod building;
+mod development;
+mod largest_army;
+mod longest_road;
+mod production;
+mod robber;
+mod setup;
+mod trade;
+mod turn;
+mod victory;
+
+pub use longest_road::longest_road_length;
+
+use crate::action::{Action, Outcome};
+use crate::error::{RuleError, Waiting};
+use crate::event::Event;
+use crate::ids::{EdgeId, HexId, PlayerId, VertexId};
+use crate::state::{Game, Phase};
+
+impl Game {
+    /// Applies one action (or chance outcome) and returns what happened.
+    ///
+    /// # Errors
+    /// The [`RuleError`] naming the rule that refuses the action; the state is unchanged.
+    pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+        let mut events = Vec::new();
+        self.apply_into(action, &mut events)?;
+        Ok(events)
+    }
+
+    /// Like [`Game::apply`], appending events to a caller-owned buffer (the allocation-free
+    /// hot path for random play).
+    ///
+    /// # Errors
+    /// As [`Game::apply`]; on error nothing is appended and the state is unchanged.
+    pub fn apply_into(&mut self, action: Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        self.check(&action)?;
+        self.execute(action, events);
+        self.check_victory(events);
+        Ok(())
+    }
+
+    /// Whether `apply` would accept the action now.
+    pub fn is_legal(&self, action: &Action) -> bool {
+        self.check(action).is_ok()
+    }
+
+    /// Checks an action against every rule without changing anything.
+    ///
+    /// # Errors
+    /// The refusing rule, as [`Game::apply`].
+    pub fn check(&self, action: &Action) -> Result<(), RuleError> {
+        if let Phase::Ended { winner } = self.phase {
+            return Err(RuleError::GameOver {
+                winner: self.colour(winner),
+            });
+        }
+        let player = match action {
+            Action::Chance(outcome) => return self.check_outcome(outcome),
+            a => a.player().unwrap_or(PlayerId(0)),
+        };
+        self.known_player(player)?;
+        self.check_actor(player, action)?;
+        match *action {
+            Action::BuildRoad { player, at } => self.check_road(player, at),
+            Action::BuildSettlement { player, at } => self.check_settlement(player, at),
+            Action::BuildCity { player, at } => self.check_city(player, at),
+            Action::BuyDevCard { player } => self.check_buy_dev(player),
+            Action::PlayKnight { .. }
+            | Action::PlayRoadBuilding { .. }
+            | Action::PlayYearOfPlenty { .. }
+            | Action::PlayMonopoly { .. } => self.check_play_dev(action),
+            Action::Roll { player } => self.check_roll(player),
+            Action::Discard { player, cards } => self.check_discard(player, cards),
+            Action::MoveRobber { player, to } => self.check_move_robber(player, to),
+            Action::Rob { player, victim } => self.check_rob(player, victim),
+            Action::MaritimeTrade {
+                player,
+                give,
+                rate,
+                get,
+            } => self.check_maritime(player, give, rate, get),
+            Action::OfferTrade { player, to, give, get } => self.check_offer(player, to, give, get),
+            Action::AcceptTrade { player } => self.check_accept(player),
+            Action::DeclineTrade { player } => self.check_decline(player),
+            Action::EndTurn { player } => self.check_end_turn(player),
+            Action::Chance(_) => Ok(()),
+        }
+    }
+
+    fn execute(&mut self, action: Action, events: &mut Vec<Event>) {
+        match action {
+            Action::BuildRoad { player, at } => self.do_road(player, at, events),
+            Action::BuildSettlement { player, at } => self.do_settlement(player, at, events),
+            Action::BuildCity { player, at } => self.do_city(player, at, events),
+            Action::BuyDevCard { player } => self.do_buy_dev(player, events),
+            Action::PlayKnight { .. }
+            | Action::PlayRoadBuilding { .. }
+            | Action::PlayYearOfPlenty { .. }
+            | Action::PlayMonopoly { .. } => self.do_play_dev(action, events),
+            Action::Roll { player } => {
+                self.phase = Phase::Rolling;
+                events.push(Event::RollRequested { player });
+            }
+            Action::Discard { player, cards } => self.do_discard(player, cards, events),
+            Action::MoveRobber { player, to } => self.do_move_robber(player, to, events),
+            Action::Rob { player, victim } => self.do_rob(player, victim, events),
+            Action::MaritimeTrade {
+                player,
+                give,
+                rate,
+                get,
+            } => self.do_maritime(player, give, rate, get, events),
+            Action::OfferTrade { player, to, give, get } => self.do_offer(player, to, give, get, events),
+            Action::AcceptTrade { player } => self.do_accept(player, events),
+            Action::DeclineTrade { player } => self.do_decline(player, events),
+            Action::EndTurn { player } => self.do_end_turn(player, events),
+            Action::Chance(outcome) => self.do_outcome(outcome, events),
+        }
+    }
+
+    /// Checks that `player` is the one the game waits for.
+    fn check_actor(&self, player: PlayerId, action: &Action) -> Result<(), RuleError> {
+        let colour = self.colour(player);
+        let waiting = match self.phase {
+            Phase::Rolling | Phase::Stealing { .. } | Phase::DrawingDevCard => Some(Waiting::Chance),
+            Phase::Discarding => {
+                if matches!(action, Action::Discard { .. }) {
+                    None
+                } else {
+                    Some(Waiting::Discarders)
+                }
+            }
+            Phase::TradeOffer { to, .. } => {
+                if player == to && matches!(action, Action::AcceptTrade { .. } | Action::DeclineTrade { .. }) {
+                    None
+                } else {
+                    Some(Waiting::Player(self.colour(to)))
+                }
+            }
+            _ => {
+                if player == self.current {
+                    None
+                } else {
+                    Some(Waiting::Player(self.colour(self.current)))
+                }
+            }
+        };
+        match waiting {
+            Some(waiting) => Err(RuleError::NotYourDecision {
+                player: colour,
+                waiting,
+            }),
+            None => Ok(()),
+        }
+    }
+
+    fn check_outcome(&self, outcome: &Outcome) -> Result<(), RuleError> {
+        let waiting = self.waiting();
+        match (self.phase, *outcome) {
+            (Phase::Rolling, Outcome::Dice { red, yellow }) => {
+                if (1..=6).contains(&red) && (1..=6).contains(&yellow) {
+                    Ok(())
+                } else {
+                    Err(RuleError::ImpossibleOutcome {
+                        why: "each die shows 1 to 6",
+                    })
+                }
+            }
+            (Phase::DrawingDevCard, Outcome::DevCard { card }) => {
+                if self.dev_deck.get(card) > 0 {
+                    Ok(())
+                } else {
+                    Err(RuleError::ImpossibleOutcome {
+                        why: "the deck holds no such development card",
+                    })
+                }
+            }
+            (Phase::Stealing { victim, .. }, Outcome::Steal { card }) => {
+                if self.players[victim.index()].hand.get(card) > 0 {
+                    Ok(())
+                } else {
+                    Err(RuleError::ImpossibleOutcome {
+                        why: "the victim holds no such card",
+                    })
+                }
+            }
+            (p, _) if p.is_chance() => Err(RuleError::ImpossibleOutcome {
+                why: match p {
+                    Phase::Rolling => "the game waits for the dice",
+                    Phase::Stealing { .. } => "the game waits for the stolen card",
+                    _ => "the game waits for the development card drawn",
+                },
+            }),
+            _ => Err(RuleError::NoChancePending { waiting }),
+        }
+    }
+
+    fn do_outcome(&mut self, outcome: Outcome, events: &mut Vec<Event>) {
+        match outcome {
+            Outcome::Dice { red, yellow } => self.do_dice(red, yellow, events),
+            Outcome::DevCard { card } => self.do_draw_dev(card, events),
+            Outcome::Steal { card } => self.do_steal(card, events),
+        }
+    }
+
+    /// Who the game waits for, in refusal terms.
+    pub fn waiting(&self) -> Waiting {
+        match self.actor() {
+            crate::state::Actor::Player(p) => Waiting::Player(self.colour(p)),
+            crate::state::Actor::Discarders => Waiting::Discarders,
+            crate::state::Actor::Chance => Waiting::Chance,
+            crate::state::Actor::Nobody => Waiting::Nobody,
+        }
+    }
+
+    /// A refusal for an action of the wrong kind at this moment.
+    pub(crate) fn wrong_time(&self, player: PlayerId, action: &'static str) -> RuleError {
+        let (expected, code) = match self.phase {
+            Phase::Setup { road_from: None, .. } => ("setup: place a settlement", "BASE.SETUP.ORDER"),
+            Phase::Setup { road_from: Some(_), .. } => {
+                ("setup: place the road at the settlement just placed", "BASE.SETUP.ORDER")
+            }
+            Phase::BeforeRoll => ("the dice must be rolled first", "BASE.TURN.ROLL_FIRST"),
+            Phase::Main => ("the dice have been rolled this turn", "BASE.TURN.ONE_ROLL"),
+            Phase::MovingRobber { .. } => ("the robber must be moved first", "TURN.DECISION_PENDING"),
+            Phase::ChoosingVictim { .. } => ("the player to rob must be chosen first", "TURN.DECISION_PENDING"),
+            Phase::FreeRoads { .. } => ("the free roads must be placed first", "TURN.DECISION_PENDING"),
+            Phase::Discarding => ("discards are pending", "TURN.DECISION_PENDING"),
+            Phase::TradeOffer { .. } => ("a trade offer awaits an answer", "TURN.DECISION_PENDING"),
+            Phase::Rolling | Phase::Stealing { .. } | Phase::DrawingDevCard => {
+                ("a chance outcome is pending", "TURN.DECISION_PENDING")
+            }
+            Phase::Ended { .. } => ("the game is over", "GAME.OVER"),
+        };
+        RuleError::WrongTime {
+            player: self.colour(player),
+            action,
+            expected,
+            code,
+        }
+    }
+
+    pub(crate) fn known_player(&self, p: PlayerId) -> Result<(), RuleError> {
+        if p.index() < self.players.len() {
+            Ok(())
+        } else {
+            Err(RuleError::UnknownId {
+                what: "player",
+                id: p.0 as u16,
+            })
+        }
+    }
+
+    pub(crate) fn known_vertex(&self, v: VertexId) -> Result<(), RuleError> {
+        if v.index() < self.sites.len() {
+            Ok(())
+        } else {
+            Err(RuleError::UnknownId {
+                what: "intersection",
+                id: v.0,
+            })
+        }
+    }
+
+    pub(crate) fn known_edge(&self, e: EdgeId) -> Result<(), RuleError> {
+        if e.index() < self.roads.len() {
+            Ok(())
+        } else {
+            Err(RuleError::UnknownId { what: "path", id: e.0 })
+        }
+    }
+
+    pub(crate) fn known_hex(&self, h: HexId) -> Result<(), RuleError> {
+        if h.index() < self.tokens.len() {
+            Ok(())
+        } else {
+            Err(RuleError::UnknownId { what: "hex", id: h.0 })
+        }
+    }
+}

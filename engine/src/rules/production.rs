@@ -1,0 +1,216 @@
+//! The production roll (source `base-rules` §4 "Production").
+//!
+//! Every hex whose token equals the dice total produces: 1 card per adjacent settlement and
+//! 2 per adjacent city. The robber's hex and the desert produce nothing. Bank shortage: a
+//! resource the bank cannot pay to everybody owed it is paid to nobody; if exactly one
+//! player is owed it, that player takes what is left (option `shortage`, see
+//! [`crate::ruleset::ShortageRule`]). A 7 produces nothing and starts the robber sequence.
+
+use crate::cards::{CardKind, Resource};
+use crate::event::Event;
+use crate::ids::MAX_PLAYERS;
+use crate::ruleset::ShortageRule;
+use crate::state::{Building, Game, Phase, Resume};
+
+impl Game {
+    pub(crate) fn do_dice(&mut self, red: u8, yellow: u8, events: &mut Vec<Event>) {
+        let total = red + yellow;
+        events.push(Event::Rolled {
+            player: self.current,
+            red,
+            yellow,
+            total,
+        });
+        if total == 7 {
+            self.start_seven(events);
+        } else {
+            self.produce(total, events);
+            self.phase = Phase::Main;
+        }
+    }
+
+    /// Pays production for a dice total.
+    pub(crate) fn produce(&mut self, total: u8, events: &mut Vec<Event>) {
+        let mut owed = [[0u8; 5]; MAX_PLAYERS];
+        let topo = &self.board.topology;
+        for (i, hex) in topo.hexes().iter().enumerate() {
+            if self.tokens[i] != Some(total) || self.robber.map(|r| r.index()) == Some(i) {
+                continue;
+            }
+            let Some(res) = self.board.terrain[i].resource() else {
+                continue;
+            };
+            for v in hex.corners {
+                if let Some(site) = self.sites[v.index()] {
+                    let n = match site.building {
+                        Building::Settlement => 1,
+                        Building::City => 2,
+                    };
+                    owed[site.owner.index()][res as usize] += n;
+                }
+            }
+        }
+        for res in Resource::ALL {
+            let k = res as usize;
+            let total_owed: u8 = owed.iter().map(|o| o[k]).sum();
+            if total_owed == 0 {
+                continue;
+            }
+            let card = res.card();
+            let bank = self.bank.get(card);
+            let claimants = owed.iter().filter(|o| o[k] > 0).count();
+            if total_owed <= bank {
+                for p in 0..self.players.len() {
+                    self.pay(p, card, owed[p][k], events);
+                }
+            } else {
+                events.push(Event::Shortage {
+                    resource: res,
+                    owed: total_owed,
+                    bank,
+                });
+                if claimants == 1 && self.rules.base.shortage == ShortageRule::OneTakesRest {
+                    if let Some(p) = (0..self.players.len()).find(|&p| owed[p][k] > 0) {
+                        self.pay(p, card, bank, events);
+                    }
+                }
+            }
+        }
+    }
+
+    fn pay(&mut self, p: usize, card: CardKind, n: u8, events: &mut Vec<Event>) {
+        if n == 0 {
+            return;
+        }
+        self.bank.remove(card, n);
+        self.players[p].hand.add(card, n);
+        if let Some(resource) = card.resource() {
+            events.push(Event::Produced {
+                player: crate::PlayerId(p as u8),
+                resource,
+                count: n,
+            });
+        }
+    }
+
+    /// A 7: players above the hand limit owe half their cards, rounded down; then the roller
+    /// moves the robber (source `base-rules` §4 "Rolling a 7").
+    fn start_seven(&mut self, events: &mut Vec<Event>) {
+        let limit = self.rules.base.discard_limit as u32;
+        let mut any = false;
+        for (i, st) in self.players.iter().enumerate() {
+            let n = st.hand.total();
+            let owe = if n > limit { (n / 2) as u8 } else { 0 };
+            self.discards[i] = owe;
+            if owe > 0 {
+                any = true;
+                events.push(Event::MustDiscard {
+                    player: crate::PlayerId(i as u8),
+                    count: owe,
+                });
+            }
+        }
+        self.phase = if any {
+            Phase::Discarding
+        } else {
+            Phase::MovingRobber { resume: Resume::Main }
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::board::Corner;
+    use crate::cards::{CardKind, Cards};
+    use crate::ruleset::ShortageRule;
+    use crate::state::{Building, Site};
+    use crate::testkit::*;
+    use crate::{Action, Event, Outcome};
+
+    fn roll(g: &mut crate::Game, red: u8, yellow: u8) -> Vec<Event> {
+        let mut ev = g.apply(Action::Roll { player: g.current() }).unwrap();
+        ev.extend(g.apply(Action::Chance(Outcome::Dice { red, yellow })).unwrap());
+        ev
+    }
+
+    /// A bare 4-player game in the before-roll phase of turn 1 with hand-placed buildings.
+    fn bare() -> crate::Game {
+        let mut g = new_game(4);
+        g.phase = crate::state::Phase::BeforeRoll;
+        g.turn = 1;
+        g
+    }
+
+    fn put(g: &mut crate::Game, hex: &str, c: Corner, owner: u8, b: Building) {
+        let v = vertex(g, hex, c);
+        g.sites[v.index()] = Some(Site { owner: p(owner), building: b });
+    }
+
+    #[test]
+    fn settlement_produces_one_and_city_two() {
+        let mut g = bare();
+        // Beginner board: B is pasture 2.
+        put(&mut g, "B", Corner::N, 0, Building::Settlement);
+        put(&mut g, "B", Corner::S, 1, Building::City);
+        roll(&mut g, 1, 1);
+        assert_eq!(g.player(p(0)).unwrap().hand, Cards::of(&[(CardKind::Wool, 1)]));
+        assert_eq!(g.player(p(1)).unwrap().hand, Cards::of(&[(CardKind::Wool, 2)]));
+        assert_eq!(g.bank().get(CardKind::Wool), 16);
+    }
+
+    #[test]
+    fn robber_hex_produces_nothing() {
+        let mut g = bare();
+        put(&mut g, "B", Corner::N, 0, Building::Settlement);
+        g.robber = g.board().hex_by_label("B");
+        let ev = roll(&mut g, 1, 1);
+        assert!(!ev.iter().any(|e| matches!(e, Event::Produced { .. })));
+        assert_eq!(g.player(p(0)).unwrap().hand, Cards::EMPTY);
+    }
+
+    #[test]
+    fn shortage_with_two_claimants_pays_nobody() {
+        let mut g = bare();
+        put(&mut g, "B", Corner::N, 0, Building::Settlement);
+        put(&mut g, "B", Corner::S, 1, Building::Settlement);
+        // Bank holds only 1 wool: move the rest into player 2's hand.
+        g.bank.set(CardKind::Wool, 1);
+        g.players[2].hand.set(CardKind::Wool, 18);
+        let ev = roll(&mut g, 1, 1);
+        assert!(ev.iter().any(|e| matches!(e, Event::Shortage { .. })));
+        assert_eq!(g.player(p(0)).unwrap().hand.get(CardKind::Wool), 0);
+        assert_eq!(g.player(p(1)).unwrap().hand.get(CardKind::Wool), 0);
+        assert_eq!(g.bank().get(CardKind::Wool), 1);
+    }
+
+    #[test]
+    fn shortage_with_one_claimant_pays_what_is_left() {
+        let mut g = bare();
+        put(&mut g, "B", Corner::N, 0, Building::City);
+        g.bank.set(CardKind::Wool, 1);
+        g.players[2].hand.set(CardKind::Wool, 18);
+        roll(&mut g, 1, 1);
+        assert_eq!(g.player(p(0)).unwrap().hand.get(CardKind::Wool), 1);
+        assert_eq!(g.bank().get(CardKind::Wool), 0);
+    }
+
+    #[test]
+    fn shortage_option_nobody_ever_pays_the_single_claimant_nothing() {
+        let mut g = bare();
+        g.rules.base.shortage = ShortageRule::NobodyEver;
+        put(&mut g, "B", Corner::N, 0, Building::City);
+        g.bank.set(CardKind::Wool, 1);
+        g.players[2].hand.set(CardKind::Wool, 18);
+        roll(&mut g, 1, 1);
+        assert_eq!(g.player(p(0)).unwrap().hand.get(CardKind::Wool), 0);
+    }
+
+    #[test]
+    fn desert_never_produces_and_seven_produces_nothing() {
+        let mut g = bare();
+        put(&mut g, "J", Corner::N, 0, Building::City);
+        let ev = roll(&mut g, 3, 4);
+        assert!(!ev.iter().any(|e| matches!(e, Event::Produced { .. })));
+        assert_eq!(g.phase(), crate::state::Phase::MovingRobber { resume: crate::state::Resume::Main });
+    }
+}

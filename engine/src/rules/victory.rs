@@ -1,0 +1,53 @@
+//! Winning (source `base-rules` §9): the player whose turn it is wins the moment they hold
+//! the victory target (10 VP in the base game, hidden victory point cards included), at any
+//! moment of their own turn and only then.
+
+use crate::event::Event;
+use crate::state::{Game, Phase};
+
+impl Game {
+    pub(crate) fn check_victory(&mut self, events: &mut Vec<Event>) {
+        if matches!(self.phase, Phase::Setup { .. } | Phase::Ended { .. }) {
+            return;
+        }
+        let p = self.current;
+        let points = self.total_vp(p);
+        if points >= self.rules.base.victory_target {
+            self.phase = Phase::Ended { winner: p };
+            events.push(Event::GameWon {
+                player: p,
+                points,
+                revealed: self.players[p.index()].vp_cards(),
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::cards::DevCard;
+    use crate::testkit::*;
+    use crate::{Action, Outcome};
+
+    #[test]
+    fn ten_points_on_another_players_turn_do_not_win_until_your_turn() {
+        let mut g = main_phase_game();
+        // Give blue (not current) 8 hidden points on top of 2 settlements.
+        g.players[1].dev_cards.add(DevCard::VictoryPoint, 8);
+        g.apply(Action::EndTurn { player: p(0) }).unwrap();
+        assert_eq!(g.winner(), Some(p(1)), "blue wins the moment the turn passes to blue");
+    }
+
+    #[test]
+    fn buying_the_tenth_point_wins_at_once() {
+        let mut g = main_phase_game();
+        g.players[0].dev_cards.add(DevCard::VictoryPoint, 7);
+        assert_eq!(g.winner(), None);
+        give(&mut g, p(0), crate::cards::cost::DEV_CARD);
+        g.apply(Action::BuyDevCard { player: p(0) }).unwrap();
+        let ev = g.apply(Action::Chance(Outcome::DevCard { card: DevCard::VictoryPoint })).unwrap();
+        assert_eq!(g.winner(), Some(p(0)));
+        assert!(matches!(ev.last(), Some(crate::Event::GameWon { revealed: 8, points: 10, .. })));
+        assert_eq!(g.check(&Action::EndTurn { player: p(0) }).unwrap_err().code(), "GAME.OVER");
+    }
+}

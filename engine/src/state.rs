@@ -1,0 +1,416 @@
+//! Game state: the board's pieces, players, bank, decks, turn and phase.
+//!
+//! [`Game`] is the validated state; it changes only through [`Game::apply`]. A scenario or
+//! test builds an unvalidated [`Setup`] and turns it into a `Game` with
+//! [`Game::from_setup`], which checks the position for consistency.
+
+use crate::board::Board;
+use crate::cards::{Cards, DevCard, DevCards};
+use crate::ids::{Colour, EdgeId, HexId, PlayerId, VertexId, MAX_PLAYERS};
+use crate::ruleset::Ruleset;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// Pieces per player in the base game: 15 roads, 5 settlements, 4 cities (`base-rules` §1).
+pub const ROADS_PER_PLAYER: u8 = 15;
+/// See [`ROADS_PER_PLAYER`].
+pub const SETTLEMENTS_PER_PLAYER: u8 = 5;
+/// See [`ROADS_PER_PLAYER`].
+pub const CITIES_PER_PLAYER: u8 = 4;
+/// Cards of each resource in the game (`base-rules` §1).
+pub const CARDS_PER_RESOURCE: u8 = 19;
+
+/// A building on an intersection.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Building {
+    /// A settlement (1 VP, produces 1).
+    Settlement,
+    /// A city (2 VP, produces 2).
+    City,
+}
+
+/// What stands on an intersection.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Site {
+    /// Owner.
+    pub owner: PlayerId,
+    /// Which building.
+    pub building: Building,
+}
+
+/// Where play returns after a robber move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Resume {
+    /// Back to before the roll (a knight played before rolling).
+    BeforeRoll,
+    /// Back to the main (trade and build) phase.
+    Main,
+}
+
+/// What the game waits for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "phase", rename_all = "kebab-case")]
+pub enum Phase {
+    /// Initial placement. `placed` counts settlements placed so far; `road_from` is set when
+    /// the player must now place the road at that settlement.
+    Setup {
+        /// Settlements placed so far (0..2n).
+        placed: u8,
+        /// The settlement the next road must touch.
+        road_from: Option<VertexId>,
+    },
+    /// The current player may play a development card, or roll.
+    BeforeRoll,
+    /// Chance: the production dice.
+    Rolling,
+    /// Players owing a discard after a 7 must discard (any order).
+    Discarding,
+    /// The current player must move the robber.
+    MovingRobber {
+        /// Where play resumes.
+        resume: Resume,
+    },
+    /// The current player must name whom to rob.
+    ChoosingVictim {
+        /// Where play resumes.
+        resume: Resume,
+    },
+    /// Chance: the card stolen from `victim`.
+    Stealing {
+        /// The victim.
+        victim: PlayerId,
+        /// Where play resumes.
+        resume: Resume,
+    },
+    /// Trading and building.
+    Main,
+    /// Placing free roads (Road Building).
+    FreeRoads {
+        /// Roads still to place.
+        remaining: u8,
+        /// Where play resumes.
+        resume: Resume,
+    },
+    /// A trade offer awaits the answer of `to`.
+    TradeOffer {
+        /// The player asked.
+        to: PlayerId,
+        /// What the current player gives.
+        give: Cards,
+        /// What the current player receives.
+        get: Cards,
+    },
+    /// Chance: the development card drawn.
+    DrawingDevCard,
+    /// The game is over.
+    Ended {
+        /// The winner.
+        winner: PlayerId,
+    },
+}
+
+impl Phase {
+    /// A short kebab-case name (`setup`, `before-roll`, `main`, …).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Phase::Setup { .. } => "setup",
+            Phase::BeforeRoll => "before-roll",
+            Phase::Rolling => "rolling",
+            Phase::Discarding => "discarding",
+            Phase::MovingRobber { .. } => "moving-robber",
+            Phase::ChoosingVictim { .. } => "choosing-victim",
+            Phase::Stealing { .. } => "stealing",
+            Phase::Main => "main",
+            Phase::FreeRoads { .. } => "free-roads",
+            Phase::TradeOffer { .. } => "trade-offer",
+            Phase::DrawingDevCard => "drawing-dev-card",
+            Phase::Ended { .. } => "ended",
+        }
+    }
+
+    /// Whether a chance outcome is awaited.
+    pub fn is_chance(&self) -> bool {
+        matches!(self, Phase::Rolling | Phase::Stealing { .. } | Phase::DrawingDevCard)
+    }
+}
+
+/// One player's state.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct PlayerState {
+    /// The colour naming this seat.
+    pub colour: Colour,
+    /// Resource (and commodity) cards in hand.
+    pub hand: Cards,
+    /// Development cards held from earlier turns (playable).
+    pub dev_cards: DevCards,
+    /// Development cards bought this turn (not playable yet).
+    pub new_dev_cards: DevCards,
+    /// Knight cards played (face up).
+    pub knights_played: u8,
+    /// Roads left in supply.
+    pub roads_left: u8,
+    /// Settlements left in supply.
+    pub settlements_left: u8,
+    /// Cities left in supply.
+    pub cities_left: u8,
+    /// Paths holding this player's roads, in the order built.
+    pub roads: Vec<EdgeId>,
+    /// Length of this player's longest road (cached, recomputed on every change).
+    pub road_length: u8,
+}
+
+impl PlayerState {
+    /// A fresh player with full supply.
+    pub fn new(colour: Colour) -> PlayerState {
+        PlayerState {
+            colour,
+            hand: Cards::EMPTY,
+            dev_cards: DevCards::EMPTY,
+            new_dev_cards: DevCards::EMPTY,
+            knights_played: 0,
+            roads_left: ROADS_PER_PLAYER,
+            settlements_left: SETTLEMENTS_PER_PLAYER,
+            cities_left: CITIES_PER_PLAYER,
+            roads: Vec::with_capacity(ROADS_PER_PLAYER as usize),
+            road_length: 0,
+        }
+    }
+
+    /// Hidden victory point cards (held and new).
+    pub fn vp_cards(&self) -> u8 {
+        self.dev_cards.get(DevCard::VictoryPoint) + self.new_dev_cards.get(DevCard::VictoryPoint)
+    }
+}
+
+/// The whole game state.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Game {
+    pub(crate) rules: Ruleset,
+    pub(crate) board: Arc<Board>,
+    pub(crate) tokens: Vec<Option<u8>>,
+    pub(crate) robber: Option<HexId>,
+    pub(crate) sites: Vec<Option<Site>>,
+    pub(crate) roads: Vec<Option<PlayerId>>,
+    pub(crate) players: Vec<PlayerState>,
+    pub(crate) bank: Cards,
+    pub(crate) dev_deck: DevCards,
+    pub(crate) phase: Phase,
+    pub(crate) current: PlayerId,
+    pub(crate) first_player: PlayerId,
+    pub(crate) turn: u32,
+    pub(crate) dev_played: bool,
+    pub(crate) longest_road: Option<PlayerId>,
+    pub(crate) largest_army: Option<PlayerId>,
+    pub(crate) discards: [u8; MAX_PLAYERS],
+    /// Road Building, Year of Plenty and Monopoly cards played (out of the game).
+    pub(crate) progress_played: u8,
+}
+
+impl Game {
+    /// A new game at the start of setup: empty board, full bank and deck, `first` to place.
+    ///
+    /// # Errors
+    /// [`crate::RuleError::Unsupported`] for a ruleset that is not implemented, or for a
+    /// player count other than 3 or 4 (reported as unsupported).
+    pub fn new(rules: Ruleset, board: Arc<Board>, colours: &[Colour], first: PlayerId) -> Result<Game, crate::RuleError> {
+        rules.validate()?;
+        if !(3..=4).contains(&colours.len()) {
+            return Err(crate::RuleError::Unsupported {
+                what: "a game with other than 3 or 4 players",
+            });
+        }
+        if first.index() >= colours.len() {
+            return Err(crate::RuleError::UnknownId {
+                what: "player",
+                id: first.0 as u16,
+            });
+        }
+        let v = board.topology.vertex_count();
+        let e = board.topology.edge_count();
+        let mut bank = Cards::EMPTY;
+        for r in crate::cards::CardKind::RESOURCES {
+            bank.set(r, CARDS_PER_RESOURCE);
+        }
+        Ok(Game {
+            tokens: board.tokens.clone(),
+            robber: board.robber_start,
+            board,
+            rules,
+            sites: vec![None; v],
+            roads: vec![None; e],
+            players: colours.iter().map(|c| PlayerState::new(*c)).collect(),
+            bank,
+            dev_deck: DevCards::FULL_DECK,
+            phase: Phase::Setup {
+                placed: 0,
+                road_from: None,
+            },
+            current: first,
+            first_player: first,
+            turn: 0,
+            dev_played: false,
+            longest_road: None,
+            largest_army: None,
+            discards: [0; MAX_PLAYERS],
+            progress_played: 0,
+        })
+    }
+
+    // ----- read access -----
+
+    /// The ruleset.
+    pub fn rules(&self) -> &Ruleset {
+        &self.rules
+    }
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+    /// The shared board handle.
+    pub fn board_arc(&self) -> &Arc<Board> {
+        &self.board
+    }
+    /// Number of players.
+    pub fn player_count(&self) -> usize {
+        self.players.len()
+    }
+    /// All seats in turn order.
+    pub fn player_ids(&self) -> impl Iterator<Item = PlayerId> {
+        (0..self.players.len() as u8).map(PlayerId)
+    }
+    /// One player's state.
+    pub fn player(&self, p: PlayerId) -> Option<&PlayerState> {
+        self.players.get(p.index())
+    }
+    /// All players' states.
+    pub fn players(&self) -> &[PlayerState] {
+        &self.players
+    }
+    /// A seat's colour.
+    pub fn colour(&self, p: PlayerId) -> Colour {
+        self.players.get(p.index()).map(|s| s.colour).unwrap_or(Colour::Red)
+    }
+    /// The seat with a colour.
+    pub fn player_by_colour(&self, c: Colour) -> Option<PlayerId> {
+        self.players.iter().position(|s| s.colour == c).map(|i| PlayerId(i as u8))
+    }
+    /// The building on an intersection.
+    pub fn site(&self, v: VertexId) -> Option<Site> {
+        self.sites.get(v.index()).copied().flatten()
+    }
+    /// The owner of the road on a path.
+    pub fn road(&self, e: EdgeId) -> Option<PlayerId> {
+        self.roads.get(e.index()).copied().flatten()
+    }
+    /// The number token on a hex now.
+    pub fn token(&self, h: HexId) -> Option<u8> {
+        self.tokens.get(h.index()).copied().flatten()
+    }
+    /// Where the robber stands.
+    pub fn robber(&self) -> Option<HexId> {
+        self.robber
+    }
+    /// The bank.
+    pub fn bank(&self) -> Cards {
+        self.bank
+    }
+    /// The development deck (as counts; the order of draws is chance).
+    pub fn dev_deck(&self) -> DevCards {
+        self.dev_deck
+    }
+    /// The phase.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+    /// Whose turn it is (in setup: who places).
+    pub fn current(&self) -> PlayerId {
+        self.current
+    }
+    /// The player who started.
+    pub fn first_player(&self) -> PlayerId {
+        self.first_player
+    }
+    /// Turn number: 0 during setup, then 1, 2, …
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+    /// Whether a development card has been played this turn.
+    pub fn dev_played_this_turn(&self) -> bool {
+        self.dev_played
+    }
+    /// Who holds Longest Road.
+    pub fn longest_road(&self) -> Option<PlayerId> {
+        self.longest_road
+    }
+    /// Who holds Largest Army.
+    pub fn largest_army(&self) -> Option<PlayerId> {
+        self.largest_army
+    }
+    /// Discards owed after a 7, by seat.
+    pub fn discards_owed(&self, p: PlayerId) -> u8 {
+        self.discards.get(p.index()).copied().unwrap_or(0)
+    }
+    /// The winner, once the game is over.
+    pub fn winner(&self) -> Option<PlayerId> {
+        match self.phase {
+            Phase::Ended { winner } => Some(winner),
+            _ => None,
+        }
+    }
+
+    /// Victory points visible to everybody (buildings, Longest Road, Largest Army).
+    pub fn public_vp(&self, p: PlayerId) -> u8 {
+        let mut vp = 0u8;
+        for s in self.sites.iter().flatten() {
+            if s.owner == p {
+                vp += match s.building {
+                    Building::Settlement => 1,
+                    Building::City => 2,
+                };
+            }
+        }
+        if self.longest_road == Some(p) {
+            vp += 2;
+        }
+        if self.largest_army == Some(p) {
+            vp += 2;
+        }
+        vp
+    }
+
+    /// All victory points, hidden victory point cards included.
+    pub fn total_vp(&self, p: PlayerId) -> u8 {
+        self.public_vp(p) + self.player(p).map(|s| s.vp_cards()).unwrap_or(0)
+    }
+
+    /// Who must act now.
+    pub fn actor(&self) -> Actor {
+        match self.phase {
+            Phase::Ended { .. } => Actor::Nobody,
+            Phase::Rolling | Phase::Stealing { .. } | Phase::DrawingDevCard => Actor::Chance,
+            Phase::Discarding => Actor::Discarders,
+            Phase::TradeOffer { to, .. } => Actor::Player(to),
+            _ => Actor::Player(self.current),
+        }
+    }
+
+    pub(crate) fn next_seat(&self, p: PlayerId) -> PlayerId {
+        PlayerId(((p.index() + 1) % self.players.len()) as u8)
+    }
+}
+
+/// Who must act next.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Actor {
+    /// One player decides.
+    Player(PlayerId),
+    /// Every player who owes a discard (see [`Game::discards_owed`]).
+    Discarders,
+    /// A chance outcome.
+    Chance,
+    /// Nobody: the game is over.
+    Nobody,
+}
