@@ -78,11 +78,8 @@ impl Game {
                 }
             }
         }
-        for (e, owner) in self.roads.iter().enumerate() {
-            let Some(p) = owner else { continue };
-            if !self.road_connected(*p, e) {
-                return fail("road-connected", format!("{}'s road e{e} is not connected to their network", self.colour(*p)));
-            }
+        if let Some((p, e)) = self.first_unconnected_road() {
+            return fail("road-connected", format!("{}'s road e{e} is not connected to their network", self.colour(p)));
         }
         if !self.longest_road_consistent() {
             return fail("longest-road", format!("holder {:?} disagrees with a from-scratch computation", self.longest_road));
@@ -114,28 +111,36 @@ impl Game {
         self.sites.iter().flatten().filter(|s| s.owner == p && s.building == b).count() as u8
     }
 
-    /// A road is connected if a walk over the owner's roads, not passing through opponents'
-    /// buildings, reaches one of the owner's buildings.
-    fn road_connected(&self, p: PlayerId, start: usize) -> bool {
-        let mut seen = vec![false; self.roads.len()];
-        let mut stack = vec![start];
-        seen[start] = true;
-        while let Some(e) = stack.pop() {
-            for &v in &self.board.topology.edges()[e].vertices {
-                match self.sites[v.index()] {
-                    Some(s) if s.owner == p => return true,
-                    Some(_) => continue,
-                    None => {}
+    /// A road is connected if a walk over its owner's roads reaches one of the owner's
+    /// buildings. Returns the first road that is not.
+    fn first_unconnected_road(&self) -> Option<(PlayerId, usize)> {
+        let mut reached = vec![false; self.roads.len()];
+        let mut stack = Vec::new();
+        for (v, site) in self.sites.iter().enumerate() {
+            let Some(site) = site else { continue };
+            for e in self.board.topology.vertices()[v].edges.iter() {
+                if self.roads[e.index()] == Some(site.owner) && !reached[e.index()] {
+                    reached[e.index()] = true;
+                    stack.push(e.index());
                 }
+            }
+        }
+        while let Some(e) = stack.pop() {
+            let owner = self.roads[e];
+            for &v in &self.board.topology.edges()[e].vertices {
                 for n in self.board.topology.vertices()[v.index()].edges.iter() {
-                    if !seen[n.index()] && self.roads[n.index()] == Some(p) {
-                        seen[n.index()] = true;
+                    if !reached[n.index()] && self.roads[n.index()] == owner {
+                        reached[n.index()] = true;
                         stack.push(n.index());
                     }
                 }
             }
         }
-        false
+        self.roads
+            .iter()
+            .enumerate()
+            .find(|(e, o)| o.is_some() && !reached[*e])
+            .and_then(|(e, o)| o.map(|p| (p, e)))
     }
 
     fn vp_from_scratch(&self, p: PlayerId) -> u8 {

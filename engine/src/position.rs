@@ -402,10 +402,10 @@ impl Game {
         seen[e.index()] = true;
         while let Some(e) = stack.pop() {
             for &v in &self.board.topology.edges()[e.index()].vertices {
-                match self.sites[v.index()] {
-                    Some(s) if s.owner == p => return true,
-                    Some(_) => continue,
-                    None => {}
+                // Roads stay connected through a shared intersection even when an
+                // opponent later builds there (that only splits the road's length).
+                if self.sites[v.index()].is_some_and(|s| s.owner == p) {
+                    return true;
                 }
                 for n in self.board.topology.vertices()[v.index()].edges.iter() {
                     if !seen[n.index()] && self.roads[n.index()] == Some(p) {

@@ -360,17 +360,15 @@ impl Game {
         }
     }
 
-    /// Victory points visible to everybody (buildings, Longest Road, Largest Army).
+    /// Victory points visible to everybody (buildings, Longest Road, Largest Army). Buildings
+    /// are counted from the supply (placed = limit - left); the invariants recount the board.
     pub fn public_vp(&self, p: PlayerId) -> u8 {
-        let mut vp = 0u8;
-        for s in self.sites.iter().flatten() {
-            if s.owner == p {
-                vp += match s.building {
-                    Building::Settlement => 1,
-                    Building::City => 2,
-                };
-            }
-        }
+        let Some(st) = self.players.get(p.index()) else {
+            return 0;
+        };
+        let settlements = SETTLEMENTS_PER_PLAYER.saturating_sub(st.settlements_left);
+        let cities = CITIES_PER_PLAYER.saturating_sub(st.cities_left);
+        let mut vp = settlements + 2 * cities;
         if self.longest_road == Some(p) {
             vp += 2;
         }

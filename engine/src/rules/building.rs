@@ -92,12 +92,15 @@ impl Game {
         self.roads[at.index()] = Some(player);
         events.push(Event::RoadBuilt { player, at, free });
         match self.phase {
-            Phase::Setup { .. } => self.setup_after_road(events),
+            Phase::Setup { .. } => {
+                self.update_longest_road(1 << player.0, events);
+                self.setup_after_road(events);
+            }
             Phase::FreeRoads { remaining, resume } => {
-                self.update_longest_road(events);
+                self.update_longest_road(1 << player.0, events);
                 self.continue_free_roads(player, remaining.saturating_sub(1), resume);
             }
-            _ => self.update_longest_road(events),
+            _ => self.update_longest_road(1 << player.0, events),
         }
     }
 
@@ -165,8 +168,20 @@ impl Game {
         if setup {
             self.setup_after_settlement(player, at, events);
         } else {
-            // A new settlement may cut an opponent's road.
-            self.update_longest_road(events);
+            // A new settlement may cut an opponent's road through this intersection.
+            let mut cut = 0u8;
+            if let Some(info) = self.board.topology.vertex(at) {
+                for e in info.edges.iter() {
+                    if let Some(owner) = self.roads[e.index()] {
+                        if owner != player {
+                            cut |= 1 << owner.0;
+                        }
+                    }
+                }
+            }
+            if cut != 0 {
+                self.update_longest_road(cut, events);
+            }
         }
     }
 

@@ -9,62 +9,120 @@
 //! when nobody has 5, the card is set aside until exactly one player has the longest road.
 
 use crate::event::Event;
-use crate::ids::{EdgeId, PlayerId, VertexId};
+use crate::ids::{PlayerId, VertexId};
 use crate::state::Game;
 
 /// Roads needed for Longest Road.
 pub const LONGEST_ROAD_MIN: u8 = 5;
 
 /// The length of `player`'s longest road in `game`, computed from scratch: a depth-first
-/// search from every intersection the player's roads touch (every trail is found from one
-/// of its ends). Roads are marked used by their position in the player's list of roads.
+/// search from trail starts (every trail is found from one of its ends). Roads are marked
+/// used by their position in the player's list of roads.
+///
+/// Only intersections where the player's road network has a degree other than 2, or that an
+/// opponent's building blocks, need to be tried as starts: a trail starting at a free
+/// degree-2 intersection either can be extended backwards (so it is not longest) or is a
+/// closed loop, which is found from any of its intersections. A component made only of a
+/// simple loop has no such intersection, so one of its intersections is tried too.
 pub fn longest_road_length(game: &Game, player: PlayerId) -> u8 {
     let roads = &game.players[player.index()].roads;
-    let mut s = Search { game, player, roads };
+    if roads.is_empty() {
+        return 0;
+    }
+    let n = roads.len().min(MAX_ROADS);
+    let mut ends = [[VertexId(0); 2]; MAX_ROADS];
+    for (i, &e) in roads.iter().take(n).enumerate() {
+        if let Some(info) = game.board.topology.edge(e) {
+            ends[i] = info.vertices;
+        }
+    }
+    let s = Search {
+        game,
+        player,
+        ends,
+        n,
+    };
+    // Component label of each road (smallest road index in it).
+    let mut comp = [0u8; MAX_ROADS];
+    for (i, c) in comp.iter_mut().enumerate().take(n) {
+        *c = i as u8;
+    }
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for i in 0..n {
+            for j in (i + 1)..n {
+                let share = ends[i].iter().any(|v| ends[j].contains(v));
+                if share && comp[i] != comp[j] {
+                    let m = comp[i].min(comp[j]);
+                    comp[i] = m;
+                    comp[j] = m;
+                    changed = true;
+                }
+            }
+        }
+    }
     let mut best = 0u8;
-    for &e in roads.iter() {
-        let Some(info) = game.board.topology.edge(e) else {
-            continue;
-        };
-        for v in info.vertices {
-            best = best.max(s.walk(v, 0, 0));
+    let mut covered: u64 = 0;
+    for i in 0..n {
+        for v in ends[i] {
+            if s.is_start(v) {
+                best = best.max(s.walk(v, 0, 0));
+                covered |= 1u64 << comp[i];
+            }
+        }
+    }
+    for i in 0..n {
+        if covered & (1u64 << comp[i]) == 0 {
+            best = best.max(s.walk(ends[i][0], 0, 0));
+            covered |= 1u64 << comp[i];
         }
     }
     best
 }
 
+/// The most roads (and, with Seafarers, ships) one network can hold for this search.
+const MAX_ROADS: usize = 64;
+
 struct Search<'a> {
     game: &'a Game,
     player: PlayerId,
-    roads: &'a [EdgeId],
+    ends: [[VertexId; 2]; MAX_ROADS],
+    n: usize,
 }
 
 impl Search<'_> {
     /// The longest trail extending a trail of `len` roads (marked in `used`) that ends at
     /// `v`. An opponent's building at `v` ends the trail there.
-    fn walk(&mut self, v: VertexId, used: u64, len: u8) -> u8 {
+    fn walk(&self, v: VertexId, used: u64, len: u8) -> u8 {
         if len > 0 && self.blocked(v) {
             return len;
         }
         let mut best = len;
-        let Some(info) = self.game.board.topology.vertex(v) else {
-            return best;
-        };
-        for e in info.edges.iter() {
-            if self.game.roads[e.index()] != Some(self.player) {
-                continue;
-            }
-            let Some(j) = self.roads.iter().position(|&r| r == e) else {
-                continue;
-            };
+        for j in 0..self.n {
             if used & (1u64 << j) != 0 {
                 continue;
             }
-            if let Some(next) = self.game.board.topology.other_end(e, v) {
-                best = best.max(self.walk(next, used | (1u64 << j), len + 1));
-            }
+            let [a, b] = self.ends[j];
+            let next = if a == v {
+                b
+            } else if b == v {
+                a
+            } else {
+                continue;
+            };
+            best = best.max(self.walk(next, used | (1u64 << j), len + 1));
         }
         best
+    }
+
+    /// How many of the player's roads touch `v`.
+    fn degree(&self, v: VertexId) -> usize {
+        self.ends[..self.n].iter().filter(|e| e.contains(&v)).count()
+    }
+
+    fn is_start(&self, v: VertexId) -> bool {
+        self.degree(v) != 2 || self.blocked(v)
     }
 
     fn blocked(&self, v: VertexId) -> bool {
@@ -73,11 +131,16 @@ impl Search<'_> {
 }
 
 impl Game {
-    /// Recomputes every player's road length and moves the Longest Road card by the rules.
-    pub(crate) fn update_longest_road(&mut self, events: &mut Vec<Event>) {
+    /// Recomputes road lengths and moves the Longest Road card by the rules.
+    ///
+    /// `changed` lists (as a bit mask of seats) whose roads may have changed length: the
+    /// builder of a road, or the owners of roads through an intersection just built on.
+    pub(crate) fn update_longest_road(&mut self, changed: u8, events: &mut Vec<Event>) {
         for i in 0..self.players.len() {
-            let len = longest_road_length(self, PlayerId(i as u8));
-            self.players[i].road_length = len;
+            if changed & (1 << i) != 0 {
+                let len = longest_road_length(self, PlayerId(i as u8));
+                self.players[i].road_length = len;
+            }
         }
         let next = self.longest_road_holder_after_change();
         if next != self.longest_road {
