@@ -327,13 +327,22 @@ impl Event {
             CityBuilt { player, at } => vec![("player", p(player)), ("at", F::Vertex(at))],
             StartingResources { player, cards } => vec![("player", p(player)), ("cards", F::Cards(cards))],
             RollRequested { player } => vec![("player", p(player))],
-            Rolled { player, red, yellow, total } => vec![
+            Rolled {
+                player,
+                red,
+                yellow,
+                total,
+            } => vec![
                 ("player", p(player)),
                 ("red", F::Number(red as i64)),
                 ("yellow", F::Number(yellow as i64)),
                 ("total", F::Number(total as i64)),
             ],
-            Produced { player, resource, count } => vec![
+            Produced {
+                player,
+                resource,
+                count,
+            } => vec![
                 ("player", p(player)),
                 ("resource", F::Card(Some(resource.card()))),
                 ("count", F::Number(count as i64)),
@@ -351,7 +360,12 @@ impl Event {
             Robbed { player, victim, card } => {
                 vec![("player", p(player)), ("victim", p(victim)), ("card", F::Card(card))]
             }
-            MaritimeTraded { player, give, rate, get } => vec![
+            MaritimeTraded {
+                player,
+                give,
+                rate,
+                get,
+            } => vec![
                 ("player", p(player)),
                 ("give", F::Card(Some(give))),
                 ("rate", F::Number(rate as i64)),
@@ -369,18 +383,31 @@ impl Event {
             DevCardDrawn { player, card } => vec![("player", p(player)), ("card", F::Dev(card))],
             DevCardPlayed { player, card } => vec![("player", p(player)), ("card", F::Dev(card))],
             TookFromBank { player, cards } => vec![("player", p(player)), ("cards", F::Cards(cards))],
-            MonopolyPaid { player, victim, resource, count } => vec![
+            MonopolyPaid {
+                player,
+                victim,
+                resource,
+                count,
+            } => vec![
                 ("player", p(player)),
                 ("victim", p(victim)),
                 ("resource", F::Card(Some(resource.card()))),
                 ("count", F::Number(count as i64)),
             ],
-            LongestRoadChanged { holder, previous, length } => vec![
+            LongestRoadChanged {
+                holder,
+                previous,
+                length,
+            } => vec![
                 ("holder", F::Player(holder)),
                 ("previous", F::Player(previous)),
                 ("length", F::Number(length as i64)),
             ],
-            LargestArmyChanged { holder, previous, knights } => vec![
+            LargestArmyChanged {
+                holder,
+                previous,
+                knights,
+            } => vec![
                 ("holder", p(holder)),
                 ("previous", F::Player(previous)),
                 ("knights", F::Number(knights as i64)),
@@ -388,7 +415,11 @@ impl Event {
             TurnEnded { player } => vec![("player", p(player))],
             TurnStarted { player, turn } => vec![("player", p(player)), ("turn", F::Number(turn as i64))],
             SetupEnded => vec![],
-            GameWon { player, points, revealed } => vec![
+            GameWon {
+                player,
+                points,
+                revealed,
+            } => vec![
                 ("player", p(player)),
                 ("points", F::Number(points as i64)),
                 ("revealed", F::Number(revealed as i64)),

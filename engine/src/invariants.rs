@@ -7,7 +7,9 @@
 
 use crate::cards::{CardKind, DevCard};
 use crate::ids::{PlayerId, VertexId};
-use crate::state::{Building, Game, Phase, CARDS_PER_RESOURCE, CITIES_PER_PLAYER, ROADS_PER_PLAYER, SETTLEMENTS_PER_PLAYER};
+use crate::state::{
+    Building, Game, Phase, CARDS_PER_RESOURCE, CITIES_PER_PLAYER, ROADS_PER_PLAYER, SETTLEMENTS_PER_PLAYER,
+};
 
 /// A broken invariant, in words.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,7 +36,10 @@ impl Game {
         for k in CardKind::RESOURCES {
             let total: u32 = self.bank.get(k) as u32 + self.players.iter().map(|p| p.hand.get(k) as u32).sum::<u32>();
             if total != CARDS_PER_RESOURCE as u32 {
-                return fail("resource-conservation", format!("{total} {k} in bank and hands, expected 19"));
+                return fail(
+                    "resource-conservation",
+                    format!("{total} {k} in bank and hands, expected 19"),
+                );
             }
         }
         for k in [CardKind::Paper, CardKind::Cloth, CardKind::Coin] {
@@ -50,7 +55,10 @@ impl Game {
                 .sum::<u32>()
             + self.played_non_knights();
         if dev_total != 25 {
-            return fail("dev-card-conservation", format!("{dev_total} development cards, expected 25"));
+            return fail(
+                "dev-card-conservation",
+                format!("{dev_total} development cards, expected 25"),
+            );
         }
         for (i, st) in self.players.iter().enumerate() {
             let p = PlayerId(i as u8);
@@ -58,39 +66,70 @@ impl Game {
             let settlements = self.count_sites(p, Building::Settlement);
             let cities = self.count_sites(p, Building::City);
             if roads + st.roads_left != ROADS_PER_PLAYER || roads as usize != st.roads.len() {
-                return fail("piece-count", format!("{}: {roads} roads placed + {} in supply", st.colour, st.roads_left));
+                return fail(
+                    "piece-count",
+                    format!("{}: {roads} roads placed + {} in supply", st.colour, st.roads_left),
+                );
             }
             if settlements + st.settlements_left != SETTLEMENTS_PER_PLAYER {
                 return fail(
                     "piece-count",
-                    format!("{}: {settlements} settlements placed + {} in supply", st.colour, st.settlements_left),
+                    format!(
+                        "{}: {settlements} settlements placed + {} in supply",
+                        st.colour, st.settlements_left
+                    ),
                 );
             }
             if cities + st.cities_left != CITIES_PER_PLAYER {
-                return fail("piece-count", format!("{}: {cities} cities placed + {} in supply", st.colour, st.cities_left));
+                return fail(
+                    "piece-count",
+                    format!("{}: {cities} cities placed + {} in supply", st.colour, st.cities_left),
+                );
             }
         }
         for v in 0..self.sites.len() {
             if self.sites[v].is_some() {
                 let info = &self.board.topology.vertices()[v];
                 if info.neighbours.iter().any(|n| self.sites[n.index()].is_some()) {
-                    return fail("distance-rule", format!("buildings on neighbouring intersections at v{v}"));
+                    return fail(
+                        "distance-rule",
+                        format!("buildings on neighbouring intersections at v{v}"),
+                    );
                 }
             }
         }
         if let Some((p, e)) = self.first_unconnected_road() {
-            return fail("road-connected", format!("{}'s road e{e} is not connected to their network", self.colour(p)));
+            return fail(
+                "road-connected",
+                format!("{}'s road e{e} is not connected to their network", self.colour(p)),
+            );
         }
         if !self.longest_road_consistent() {
-            return fail("longest-road", format!("holder {:?} disagrees with a from-scratch computation", self.longest_road));
+            return fail(
+                "longest-road",
+                format!(
+                    "holder {:?} disagrees with a from-scratch computation",
+                    self.longest_road
+                ),
+            );
         }
         if !self.largest_army_consistent() {
-            return fail("largest-army", format!("holder {:?} disagrees with knights played", self.largest_army));
+            return fail(
+                "largest-army",
+                format!("holder {:?} disagrees with knights played", self.largest_army),
+            );
         }
         for p in self.player_ids() {
             let scratch = self.vp_from_scratch(p);
             if scratch != self.total_vp(p) {
-                return fail("victory-points", format!("{}: reported {} but recomputed {scratch}", self.colour(p), self.total_vp(p)));
+                return fail(
+                    "victory-points",
+                    format!(
+                        "{}: reported {} but recomputed {scratch}",
+                        self.colour(p),
+                        self.total_vp(p)
+                    ),
+                );
             }
         }
         if let Phase::Ended { winner } = self.phase {
@@ -108,7 +147,11 @@ impl Game {
     }
 
     fn count_sites(&self, p: PlayerId, b: Building) -> u8 {
-        self.sites.iter().flatten().filter(|s| s.owner == p && s.building == b).count() as u8
+        self.sites
+            .iter()
+            .flatten()
+            .filter(|s| s.owner == p && s.building == b)
+            .count() as u8
     }
 
     /// A road is connected if a walk over its owner's roads reaches one of the owner's

@@ -120,10 +120,7 @@ impl Game {
         for v in 0..self.sites.len() {
             let at = VertexId(v as u16);
             let info = &self.board.topology.vertices()[v];
-            if info.on_land
-                && self.distance_ok(at)
-                && info.edges.iter().any(|e| self.roads[e.index()] == Some(p))
-            {
+            if info.on_land && self.distance_ok(at) && info.edges.iter().any(|e| self.roads[e.index()] == Some(p)) {
                 out.push(Action::BuildSettlement { player: p, at });
             }
         }
@@ -147,7 +144,10 @@ impl Game {
         if held.get(DevCard::YearOfPlenty) > 0 {
             for a in Resource::ALL {
                 for b in Resource::ALL {
-                    let act = Action::PlayYearOfPlenty { player: p, take: [a, b] };
+                    let act = Action::PlayYearOfPlenty {
+                        player: p,
+                        take: [a, b],
+                    };
                     if probe(act) {
                         out.push(act);
                     }
@@ -183,7 +183,12 @@ impl Game {
                 }
                 for &get in kinds {
                     if get != give && self.bank.get(get) > 0 {
-                        out.push(Action::MaritimeTrade { player: p, give, rate, get });
+                        out.push(Action::MaritimeTrade {
+                            player: p,
+                            give,
+                            rate,
+                            get,
+                        });
                     }
                 }
             }

@@ -12,8 +12,7 @@ use crate::cards::{CardKind, Cards, DevCard, DevCards};
 use crate::ids::{Colour, EdgeId, HexId, PlayerId, VertexId, MAX_PLAYERS};
 use crate::ruleset::Ruleset;
 use crate::state::{
-    Building, Game, Phase, Site, CARDS_PER_RESOURCE, CITIES_PER_PLAYER, ROADS_PER_PLAYER,
-    SETTLEMENTS_PER_PLAYER,
+    Building, Game, Phase, Site, CARDS_PER_RESOURCE, CITIES_PER_PLAYER, ROADS_PER_PLAYER, SETTLEMENTS_PER_PLAYER,
 };
 use std::sync::Arc;
 
@@ -177,7 +176,10 @@ impl Game {
             return Err(err(Subject::Turn, format!("a game needs 3 or 4 players, not {n}")));
         }
         if s.current.index() >= n || s.first_player.index() >= n {
-            return Err(err(Subject::Turn, "the current or first player is not at the table".into()));
+            return Err(err(
+                Subject::Turn,
+                "the current or first player is not at the table".into(),
+            ));
         }
         let colours: Vec<Colour> = s.players.iter().map(|p| p.colour).collect();
         for (i, c) in colours.iter().enumerate() {
@@ -188,7 +190,10 @@ impl Game {
         let mut g = Game::new(s.rules.clone(), s.board.clone(), &colours, s.first_player)
             .map_err(|e| err(Subject::Rules, e.to_string()))?;
         let topo = &s.board.topology;
-        let any_piece = s.players.iter().any(|p| !p.settlements.is_empty() || !p.cities.is_empty() || !p.roads.is_empty());
+        let any_piece = s
+            .players
+            .iter()
+            .any(|p| !p.settlements.is_empty() || !p.cities.is_empty() || !p.roads.is_empty());
         // Pieces.
         for (i, ps) in s.players.iter().enumerate() {
             let p = PlayerId(i as u8);
@@ -227,13 +232,22 @@ impl Game {
             let (ns, nc, nr) = (ps.settlements.len(), ps.cities.len(), ps.roads.len());
             if s.checked {
                 if ns > SETTLEMENTS_PER_PLAYER as usize {
-                    return Err(err(Subject::Player(p), format!("{} has {ns} settlements; the limit is 5", ps.colour)));
+                    return Err(err(
+                        Subject::Player(p),
+                        format!("{} has {ns} settlements; the limit is 5", ps.colour),
+                    ));
                 }
                 if nc > CITIES_PER_PLAYER as usize {
-                    return Err(err(Subject::Player(p), format!("{} has {nc} cities; the limit is 4", ps.colour)));
+                    return Err(err(
+                        Subject::Player(p),
+                        format!("{} has {nc} cities; the limit is 4", ps.colour),
+                    ));
                 }
                 if nr > ROADS_PER_PLAYER as usize {
-                    return Err(err(Subject::Player(p), format!("{} has {nr} roads; the limit is 15", ps.colour)));
+                    return Err(err(
+                        Subject::Player(p),
+                        format!("{} has {nr} roads; the limit is 15", ps.colour),
+                    ));
                 }
             }
             st.settlements_left = SETTLEMENTS_PER_PLAYER.saturating_sub(ns as u8);
@@ -252,8 +266,15 @@ impl Game {
                 let p = PlayerId(i as u8);
                 for &v in ps.settlements.iter().chain(ps.cities.iter()) {
                     if !g.distance_ok_ignoring_self(v) {
-                        let subject = if ps.settlements.contains(&v) { Subject::Settlement(p, v) } else { Subject::City(p, v) };
-                        return Err(err(subject, "distance rule: a neighbouring intersection holds a building".into()));
+                        let subject = if ps.settlements.contains(&v) {
+                            Subject::Settlement(p, v)
+                        } else {
+                            Subject::City(p, v)
+                        };
+                        return Err(err(
+                            subject,
+                            "distance rule: a neighbouring intersection holds a building".into(),
+                        ));
                     }
                 }
                 for &e in &ps.roads {
@@ -267,10 +288,16 @@ impl Game {
             }
         }
         // Cards.
-        if let Some(k) = CardKind::ALL.iter().find(|k| k.is_commodity() && s.players.iter().any(|p| p.hand.get(**k) > 0)) {
+        if let Some(k) = CardKind::ALL
+            .iter()
+            .find(|k| k.is_commodity() && s.players.iter().any(|p| p.hand.get(**k) > 0))
+        {
             if !s.rules.has_commodities() {
                 let i = s.players.iter().position(|p| p.hand.get(*k) > 0).unwrap_or(0);
-                return Err(err(Subject::Hand(PlayerId(i as u8)), format!("{k} is not a card of this game")));
+                return Err(err(
+                    Subject::Hand(PlayerId(i as u8)),
+                    format!("{k} is not a card of this game"),
+                ));
             }
         }
         let mut bank = Cards::EMPTY;
@@ -281,7 +308,11 @@ impl Game {
                     if s.checked && held + b.get(k) as u32 != CARDS_PER_RESOURCE as u32 {
                         return Err(err(
                             Subject::Bank,
-                            format!("{k}: bank {} + hands {held} = {}, but the game has 19", b.get(k), held + b.get(k) as u32),
+                            format!(
+                                "{k}: bank {} + hands {held} = {}, but the game has 19",
+                                b.get(k),
+                                held + b.get(k) as u32
+                            ),
                         ));
                     }
                     bank.set(k, b.get(k));
@@ -289,7 +320,10 @@ impl Game {
                 None => {
                     if held > CARDS_PER_RESOURCE as u32 {
                         let i = s.players.iter().position(|p| p.hand.get(k) > 0).unwrap_or(0);
-                        return Err(err(Subject::Hand(PlayerId(i as u8)), format!("the hands hold {held} {k}, but the game has only 19")));
+                        return Err(err(
+                            Subject::Hand(PlayerId(i as u8)),
+                            format!("the hands hold {held} {k}, but the game has only 19"),
+                        ));
                     }
                     bank.set(k, CARDS_PER_RESOURCE - held as u8);
                 }
@@ -309,7 +343,10 @@ impl Game {
                 let mut d = DevCards::FULL_DECK;
                 for c in DevCard::ALL {
                     if used.get(c) > d.get(c) {
-                        return Err(err(Subject::DevDeck, format!("more {c} cards are held or played than the 25-card deck has")));
+                        return Err(err(
+                            Subject::DevDeck,
+                            format!("more {c} cards are held or played than the 25-card deck has"),
+                        ));
                     }
                     d.remove(c, used.get(c));
                 }
@@ -321,13 +358,19 @@ impl Game {
             let have = deck.get(c) as u32 + used.get(c) as u32;
             let full = DevCards::FULL_DECK.get(c) as u32;
             if have > full {
-                return Err(err(Subject::DevDeck, format!("{have} {c} cards in deck, hands and play; the deck has {full}")));
+                return Err(err(
+                    Subject::DevDeck,
+                    format!("{have} {c} cards in deck, hands and play; the deck has {full}"),
+                ));
             }
             match c {
                 DevCard::RoadBuilding | DevCard::YearOfPlenty | DevCard::Monopoly => progress_played += full - have,
                 _ => {
                     if s.checked && have != full {
-                        return Err(err(Subject::DevDeck, format!("{have} {c} cards in deck, hands and play; the deck has {full}")));
+                        return Err(err(
+                            Subject::DevDeck,
+                            format!("{have} {c} cards in deck, hands and play; the deck has {full}"),
+                        ));
                     }
                 }
             }
@@ -337,7 +380,10 @@ impl Game {
         // Robber, turn, phase.
         if let Some(h) = s.robber {
             if topo.hex(h).is_none() || !s.board.terrain[h.index()].is_land() {
-                return Err(err(Subject::Robber, "the robber must stand on a land hex of the board".into()));
+                return Err(err(
+                    Subject::Robber,
+                    "the robber must stand on a land hex of the board".into(),
+                ));
             }
             g.robber = Some(h);
         }
@@ -356,7 +402,11 @@ impl Game {
                 g.turn = 0;
             }
             StartPhase::BeforeRoll | StartPhase::Main => {
-                g.phase = if s.phase == StartPhase::Main { Phase::Main } else { Phase::BeforeRoll };
+                g.phase = if s.phase == StartPhase::Main {
+                    Phase::Main
+                } else {
+                    Phase::BeforeRoll
+                };
                 g.turn = s.turn.max(1);
             }
         }
@@ -369,7 +419,10 @@ impl Game {
             None => g.longest_road_holder_after_change(),
         };
         if s.checked && g.longest_road_holder_after_change() != g.longest_road {
-            return Err(err(Subject::LongestRoad, "the Longest Road holder does not fit the road lengths of this position".into()));
+            return Err(err(
+                Subject::LongestRoad,
+                "the Longest Road holder does not fit the road lengths of this position".into(),
+            ));
         }
         g.largest_army = match s.largest_army {
             Some(declared) => declared,
@@ -384,7 +437,10 @@ impl Game {
             }
         };
         if s.checked && !g.largest_army_consistent() {
-            return Err(err(Subject::LargestArmy, "the Largest Army holder does not fit the knights played".into()));
+            return Err(err(
+                Subject::LargestArmy,
+                "the Largest Army holder does not fit the knights played".into(),
+            ));
         }
         Ok(g)
     }
@@ -466,7 +522,11 @@ mod tests {
     use super::*;
 
     fn base_setup() -> Setup {
-        let mut s = Setup::new(Ruleset::base(), Arc::new(Board::beginner()), &[Colour::Red, Colour::Blue, Colour::White]);
+        let mut s = Setup::new(
+            Ruleset::base(),
+            Arc::new(Board::beginner()),
+            &[Colour::Red, Colour::Blue, Colour::White],
+        );
         s.phase = StartPhase::Main;
         s.turn = 5;
         s
@@ -500,10 +560,17 @@ mod tests {
         let e = Game::from_setup(&s).unwrap_err();
         assert!(matches!(e.subject, Subject::Settlement(..)), "{e:?}");
         s.players[1].settlements.clear();
-        let far = b.topology.edge_between(
-            b.topology.corner(b.hex_by_label("S").unwrap(), crate::Corner::S).unwrap(),
-            b.topology.corner(b.hex_by_label("S").unwrap(), crate::Corner::SW).unwrap(),
-        ).unwrap();
+        let far = b
+            .topology
+            .edge_between(
+                b.topology
+                    .corner(b.hex_by_label("S").unwrap(), crate::Corner::S)
+                    .unwrap(),
+                b.topology
+                    .corner(b.hex_by_label("S").unwrap(), crate::Corner::SW)
+                    .unwrap(),
+            )
+            .unwrap();
         s.players[0].roads.push(far);
         let e = Game::from_setup(&s).unwrap_err();
         assert_eq!(e.subject, Subject::Road(PlayerId(0), far));

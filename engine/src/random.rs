@@ -87,7 +87,11 @@ impl std::fmt::Display for PlayFailure {
             PlayFailure::LegalRefused { step, action, code } => {
                 write!(f, "step {step}: listed legal action {action:?} was refused ({code})")
             }
-            PlayFailure::Invariant { step, action, violation } => {
+            PlayFailure::Invariant {
+                step,
+                action,
+                violation,
+            } => {
                 write!(f, "step {step}: after {action:?}: {violation}")
             }
             PlayFailure::Stuck { step } => write!(f, "step {step}: no legal action but the game is not over"),
@@ -163,7 +167,12 @@ impl RandomPlayer {
     ///
     /// # Errors
     /// The first [`PlayFailure`].
-    pub fn play(&mut self, game: &mut Game, cfg: &PlayConfig, mut record: Option<&mut Vec<Action>>) -> Result<GameSummary, PlayFailure> {
+    pub fn play(
+        &mut self,
+        game: &mut Game,
+        cfg: &PlayConfig,
+        mut record: Option<&mut Vec<Action>>,
+    ) -> Result<GameSummary, PlayFailure> {
         let mut step = 0u64;
         while game.winner().is_none() && game.turn() <= cfg.max_turns {
             let Some(action) = self.choose(game, cfg.policy) else {
@@ -182,7 +191,11 @@ impl RandomPlayer {
             }
             if cfg.check_invariants {
                 if let Err(violation) = game.check_invariants() {
-                    return Err(PlayFailure::Invariant { step, action, violation });
+                    return Err(PlayFailure::Invariant {
+                        step,
+                        action,
+                        violation,
+                    });
                 }
             }
             step += 1;

@@ -214,7 +214,12 @@ impl Game {
     /// # Errors
     /// [`crate::RuleError::Unsupported`] for a ruleset that is not implemented, or for a
     /// player count other than 3 or 4 (reported as unsupported).
-    pub fn new(rules: Ruleset, board: Arc<Board>, colours: &[Colour], first: PlayerId) -> Result<Game, crate::RuleError> {
+    pub fn new(
+        rules: Ruleset,
+        board: Arc<Board>,
+        colours: &[Colour],
+        first: PlayerId,
+    ) -> Result<Game, crate::RuleError> {
         rules.validate()?;
         if !(3..=4).contains(&colours.len()) {
             return Err(crate::RuleError::Unsupported {
@@ -294,7 +299,10 @@ impl Game {
     }
     /// The seat with a colour.
     pub fn player_by_colour(&self, c: Colour) -> Option<PlayerId> {
-        self.players.iter().position(|s| s.colour == c).map(|i| PlayerId(i as u8))
+        self.players
+            .iter()
+            .position(|s| s.colour == c)
+            .map(|i| PlayerId(i as u8))
     }
     /// The building on an intersection.
     pub fn site(&self, v: VertexId) -> Option<Site> {

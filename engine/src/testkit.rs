@@ -28,7 +28,10 @@ pub fn vertex(g: &Game, label: &str, c: Corner) -> VertexId {
 }
 
 pub fn edge(g: &Game, label: &str, a: Corner, b: Corner) -> EdgeId {
-    g.board().topology.edge_between(vertex(g, label, a), vertex(g, label, b)).unwrap()
+    g.board()
+        .topology
+        .edge_between(vertex(g, label, a), vertex(g, label, b))
+        .unwrap()
 }
 
 /// Plays the setup phase with random placements (seeded).
@@ -73,7 +76,10 @@ pub fn first_legal_road_any(g: &Game, who: PlayerId) -> EdgeId {
         .find(|&e| {
             g.road(e).is_none()
                 && g.board().topology.edges()[e.index()].on_land
-                && g.board().topology.edges()[e.index()].vertices.iter().any(|&v| g.road_reaches(who, v, None))
+                && g.board().topology.edges()[e.index()]
+                    .vertices
+                    .iter()
+                    .any(|&v| g.road_reaches(who, v, None))
         })
         .unwrap()
 }

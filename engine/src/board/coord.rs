@@ -45,12 +45,27 @@ impl Axial {
     pub fn corner(self, c: Corner) -> VertexKey {
         let (q, r) = (self.q, self.r);
         match c {
-            Corner::N => VertexKey { hex: self, south: false },
+            Corner::N => VertexKey {
+                hex: self,
+                south: false,
+            },
             Corner::S => VertexKey { hex: self, south: true },
-            Corner::NE => VertexKey { hex: Axial::new(q.wrapping_add(1), r.wrapping_sub(1)), south: true },
-            Corner::NW => VertexKey { hex: Axial::new(q, r.wrapping_sub(1)), south: true },
-            Corner::SE => VertexKey { hex: Axial::new(q, r.wrapping_add(1)), south: false },
-            Corner::SW => VertexKey { hex: Axial::new(q.wrapping_sub(1), r.wrapping_add(1)), south: false },
+            Corner::NE => VertexKey {
+                hex: Axial::new(q.wrapping_add(1), r.wrapping_sub(1)),
+                south: true,
+            },
+            Corner::NW => VertexKey {
+                hex: Axial::new(q, r.wrapping_sub(1)),
+                south: true,
+            },
+            Corner::SE => VertexKey {
+                hex: Axial::new(q, r.wrapping_add(1)),
+                south: false,
+            },
+            Corner::SW => VertexKey {
+                hex: Axial::new(q.wrapping_sub(1), r.wrapping_add(1)),
+                south: false,
+            },
         }
     }
 
@@ -188,10 +203,18 @@ impl VertexKey {
         let Axial { q, r } = self.hex;
         if self.south {
             // The south corner of (q,r) is the `ne` corner of (q-1,r+1) and the `nw` of (q,r+1).
-            [self.hex, Axial::new(q.wrapping_sub(1), r.wrapping_add(1)), Axial::new(q, r.wrapping_add(1))]
+            [
+                self.hex,
+                Axial::new(q.wrapping_sub(1), r.wrapping_add(1)),
+                Axial::new(q, r.wrapping_add(1)),
+            ]
         } else {
             // north of (q,r) is the `se` corner of (q, r-1) and the `sw` corner of (q+1, r-1).
-            [self.hex, Axial::new(q, r.wrapping_sub(1)), Axial::new(q.wrapping_add(1), r.wrapping_sub(1))]
+            [
+                self.hex,
+                Axial::new(q, r.wrapping_sub(1)),
+                Axial::new(q.wrapping_add(1), r.wrapping_sub(1)),
+            ]
         }
     }
 }

@@ -163,8 +163,8 @@ pub const SPIRAL_TOKENS: [u8; 18] = [5, 2, 6, 3, 8, 10, 9, 12, 11, 4, 8, 10, 9, 
 pub const STANDARD_TERRAIN: [Terrain; 19] = {
     use Terrain::*;
     [
-        Forest, Forest, Forest, Forest, Pasture, Pasture, Pasture, Pasture, Fields, Fields,
-        Fields, Fields, Hills, Hills, Hills, Mountains, Mountains, Mountains, Desert,
+        Forest, Forest, Forest, Forest, Pasture, Pasture, Pasture, Pasture, Fields, Fields, Fields, Fields, Hills,
+        Hills, Hills, Mountains, Mountains, Mountains, Desert,
     ]
 };
 
@@ -326,7 +326,11 @@ impl Board {
                     values.shuffle(&mut rng);
                     let mut it = values.iter();
                     for (i, t) in terrain.iter().enumerate() {
-                        tokens[i] = if *t == Terrain::Desert { None } else { it.next().copied() };
+                        tokens[i] = if *t == Terrain::Desert {
+                            None
+                        } else {
+                            it.next().copied()
+                        };
                     }
                     if !red_numbers_adjacent(&coords, &tokens) {
                         break;
@@ -481,8 +485,7 @@ pub fn coastal_cycle(topology: &Topology) -> Vec<EdgeId> {
     let mut cur_vertex = first.corners[super::coord::Corner::NW as usize];
     let mut out = vec![start];
     let mut prev = start;
-    loop {
-        let Some(v) = topology.vertex(cur_vertex) else { break };
+    while let Some(v) = topology.vertex(cur_vertex) {
         let next = v
             .edges
             .iter()
@@ -582,7 +585,10 @@ mod tests {
 
     #[test]
     fn random_board_is_seeded_and_keeps_reds_apart() {
-        assert_eq!(Board::random(9, TokenPlacement::Random), Board::random(9, TokenPlacement::Random));
+        assert_eq!(
+            Board::random(9, TokenPlacement::Random),
+            Board::random(9, TokenPlacement::Random)
+        );
         for seed in 0..50 {
             let b = Board::random(seed, TokenPlacement::Random);
             assert!(!red_numbers_adjacent(&standard_coords(), &b.tokens));

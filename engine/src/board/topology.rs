@@ -119,16 +119,9 @@ impl Topology {
         }
         let mut coords: Vec<Axial> = land_of.keys().copied().collect();
         coords.sort_by_key(|c| (c.r, c.x2()));
-        let hex_index: BTreeMap<Axial, HexId> = coords
-            .iter()
-            .enumerate()
-            .map(|(i, &c)| (c, HexId(i as u16)))
-            .collect();
+        let hex_index: BTreeMap<Axial, HexId> = coords.iter().enumerate().map(|(i, &c)| (c, HexId(i as u16))).collect();
 
-        let mut vkeys: Vec<VertexKey> = coords
-            .iter()
-            .flat_map(|&h| Corner::ALL.map(|c| h.corner(c)))
-            .collect();
+        let mut vkeys: Vec<VertexKey> = coords.iter().flat_map(|&h| Corner::ALL.map(|c| h.corner(c))).collect();
         vkeys.sort_by_key(|k| k.sort_key());
         vkeys.dedup();
         let vertex_index: BTreeMap<VertexKey, VertexId> = vkeys
@@ -137,21 +130,15 @@ impl Topology {
             .map(|(i, &k)| (k, VertexId(i as u16)))
             .collect();
 
-        let mut ekeys: Vec<EdgeKey> = coords
-            .iter()
-            .flat_map(|&h| Side::ALL.map(|s| h.side(s)))
-            .collect();
+        let mut ekeys: Vec<EdgeKey> = coords.iter().flat_map(|&h| Side::ALL.map(|s| h.side(s))).collect();
         ekeys.sort_by_key(|e| {
             let (ya, xa) = e.a.sort_key();
             let (yb, xb) = e.b.sort_key();
             (ya + yb, xa + xb)
         });
         ekeys.dedup();
-        let edge_index: BTreeMap<EdgeKey, EdgeId> = ekeys
-            .iter()
-            .enumerate()
-            .map(|(i, &k)| (k, EdgeId(i as u16)))
-            .collect();
+        let edge_index: BTreeMap<EdgeKey, EdgeId> =
+            ekeys.iter().enumerate().map(|(i, &k)| (k, EdgeId(i as u16))).collect();
 
         let vid = |k: &VertexKey| vertex_index[k];
         let eid = |k: &EdgeKey| edge_index[k];

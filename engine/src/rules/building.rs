@@ -238,12 +238,29 @@ mod tests {
     #[test]
     fn settlement_next_to_a_building_breaks_the_distance_rule() {
         let mut g = new_game(4);
-        g.apply(Action::BuildSettlement { player: p(0), at: vertex(&g, "E", Corner::N) }).unwrap();
-        g.apply(Action::BuildRoad { player: p(0), at: edge(&g, "E", Corner::N, Corner::NE) }).unwrap();
-        let err = g.apply(Action::BuildSettlement { player: p(1), at: vertex(&g, "E", Corner::NE) }).unwrap_err();
+        g.apply(Action::BuildSettlement {
+            player: p(0),
+            at: vertex(&g, "E", Corner::N),
+        })
+        .unwrap();
+        g.apply(Action::BuildRoad {
+            player: p(0),
+            at: edge(&g, "E", Corner::N, Corner::NE),
+        })
+        .unwrap();
+        let err = g
+            .apply(Action::BuildSettlement {
+                player: p(1),
+                at: vertex(&g, "E", Corner::NE),
+            })
+            .unwrap_err();
         assert_eq!(err.code(), "BASE.BUILD.DISTANCE_RULE");
         // two steps away is fine
-        g.apply(Action::BuildSettlement { player: p(1), at: vertex(&g, "E", Corner::SE) }).unwrap();
+        g.apply(Action::BuildSettlement {
+            player: p(1),
+            at: vertex(&g, "E", Corner::SE),
+        })
+        .unwrap();
     }
 
     #[test]
@@ -260,7 +277,7 @@ mod tests {
         // A road nowhere near red's network.
         give(&mut g, red, Cards::of(&[(CardKind::Brick, 1), (CardKind::Lumber, 1)]));
         let far = (0..72)
-            .map(|i| crate::EdgeId(i))
+            .map(crate::EdgeId)
             .find(|&e| {
                 let info = &g.board().topology.edges()[e.index()];
                 g.road(e).is_none() && info.vertices.iter().all(|&v| !g.road_reaches(red, v, None))
@@ -279,7 +296,10 @@ mod tests {
         let [a, b] = g.board().topology.edges()[red_road.index()].vertices;
         let tip = if g.site(a).is_some() { b } else { a };
         // Put a blue settlement on the tip (position edit for the test).
-        g.sites[tip.index()] = Some(crate::state::Site { owner: p(1), building: crate::state::Building::Settlement });
+        g.sites[tip.index()] = Some(crate::state::Site {
+            owner: p(1),
+            building: crate::state::Building::Settlement,
+        });
         give(&mut g, red, Cards::of(&[(CardKind::Brick, 1), (CardKind::Lumber, 1)]));
         for e in g.board().topology.vertices()[tip.index()].edges.iter() {
             if e != red_road && g.road(e).is_none() {
@@ -296,7 +316,13 @@ mod tests {
         give(&mut g, red, crate::cards::cost::SETTLEMENT);
         let spot = (0..54)
             .map(crate::VertexId)
-            .find(|&v| g.distance_ok(v) && !g.board().topology.vertices()[v.index()].edges.iter().any(|e| g.road(e) == Some(red)))
+            .find(|&v| {
+                g.distance_ok(v)
+                    && !g.board().topology.vertices()[v.index()]
+                        .edges
+                        .iter()
+                        .any(|e| g.road(e) == Some(red))
+            })
             .unwrap();
         let err = g.check(&Action::BuildSettlement { player: red, at: spot }).unwrap_err();
         assert_eq!(err.code(), "BASE.BUILD.CONNECTED");
@@ -306,11 +332,19 @@ mod tests {
     fn city_replaces_own_settlement_and_returns_it_to_supply() {
         let mut g = main_phase_game();
         let red = p(0);
-        let own = (0..54).map(crate::VertexId).find(|&v| g.site(v).map(|s| s.owner) == Some(red)).unwrap();
-        let other = (0..54).map(crate::VertexId).find(|&v| g.site(v).map(|s| s.owner) == Some(p(1))).unwrap();
+        let own = (0..54)
+            .map(crate::VertexId)
+            .find(|&v| g.site(v).map(|s| s.owner) == Some(red))
+            .unwrap();
+        let other = (0..54)
+            .map(crate::VertexId)
+            .find(|&v| g.site(v).map(|s| s.owner) == Some(p(1)))
+            .unwrap();
         give(&mut g, red, crate::cards::cost::CITY);
         assert_eq!(
-            g.check(&Action::BuildCity { player: red, at: other }).unwrap_err().code(),
+            g.check(&Action::BuildCity { player: red, at: other })
+                .unwrap_err()
+                .code(),
             "BASE.BUILD.CITY_ON_SETTLEMENT"
         );
         let before = g.player(red).unwrap().settlements_left;
@@ -327,10 +361,7 @@ mod tests {
         let red = p(0);
         g.players[0].settlements_left = 0;
         give(&mut g, red, crate::cards::cost::SETTLEMENT);
-        let spot = (0..54)
-            .map(crate::VertexId)
-            .find(|&v| g.distance_ok(v))
-            .unwrap();
+        let spot = (0..54).map(crate::VertexId).find(|&v| g.distance_ok(v)).unwrap();
         // extend a road to make it connected is not needed: the piece limit is checked first.
         let err = g.check(&Action::BuildSettlement { player: red, at: spot }).unwrap_err();
         assert_eq!(err.code(), "BASE.BUILD.PIECE_LIMIT");
@@ -342,6 +373,9 @@ mod tests {
         g.phase = crate::state::Phase::BeforeRoll;
         give(&mut g, p(0), crate::cards::cost::ROAD);
         let e = first_legal_road_any(&g, p(0));
-        assert_eq!(g.check(&Action::BuildRoad { player: p(0), at: e }).unwrap_err().code(), "BASE.TURN.ROLL_FIRST");
+        assert_eq!(
+            g.check(&Action::BuildRoad { player: p(0), at: e }).unwrap_err().code(),
+            "BASE.TURN.ROLL_FIRST"
+        );
     }
 }

@@ -181,7 +181,12 @@ mod tests {
     fn a_card_bought_this_turn_cannot_be_played() {
         let mut g = main_phase_game();
         buy(&mut g, DevCard::Monopoly);
-        let e = g.check(&Action::PlayMonopoly { player: p(0), resource: Resource::Wool }).unwrap_err();
+        let e = g
+            .check(&Action::PlayMonopoly {
+                player: p(0),
+                resource: Resource::Wool,
+            })
+            .unwrap_err();
         assert_eq!(e.code(), "BASE.DEV.NOT_ON_TURN_BOUGHT");
     }
 
@@ -189,8 +194,17 @@ mod tests {
     fn one_development_card_per_turn() {
         let mut g = main_phase_game();
         g.players[0].dev_cards.add(DevCard::Monopoly, 2);
-        g.apply(Action::PlayMonopoly { player: p(0), resource: Resource::Wool }).unwrap();
-        let e = g.check(&Action::PlayMonopoly { player: p(0), resource: Resource::Ore }).unwrap_err();
+        g.apply(Action::PlayMonopoly {
+            player: p(0),
+            resource: Resource::Wool,
+        })
+        .unwrap();
+        let e = g
+            .check(&Action::PlayMonopoly {
+                player: p(0),
+                resource: Resource::Ore,
+            })
+            .unwrap_err();
         assert_eq!(e.code(), "BASE.DEV.ONE_PER_TURN");
     }
 
@@ -201,7 +215,11 @@ mod tests {
         give(&mut g, p(1), Cards::of(&[(CardKind::Wool, 3)]));
         give(&mut g, p(2), Cards::of(&[(CardKind::Wool, 1), (CardKind::Ore, 1)]));
         give(&mut g, p(0), Cards::EMPTY);
-        g.apply(Action::PlayMonopoly { player: p(0), resource: Resource::Wool }).unwrap();
+        g.apply(Action::PlayMonopoly {
+            player: p(0),
+            resource: Resource::Wool,
+        })
+        .unwrap();
         assert_eq!(g.player(p(0)).unwrap().hand, Cards::of(&[(CardKind::Wool, 4)]));
         assert_eq!(g.player(p(2)).unwrap().hand, Cards::of(&[(CardKind::Ore, 1)]));
     }
@@ -214,10 +232,22 @@ mod tests {
         g.bank.set(CardKind::Ore, 1);
         let held: u8 = g.players.iter().map(|p| p.hand.get(CardKind::Ore)).sum();
         g.players[3].hand.add(CardKind::Ore, 18 - held);
-        let e = g.check(&Action::PlayYearOfPlenty { player: p(0), take: [Resource::Ore, Resource::Ore] }).unwrap_err();
+        let e = g
+            .check(&Action::PlayYearOfPlenty {
+                player: p(0),
+                take: [Resource::Ore, Resource::Ore],
+            })
+            .unwrap_err();
         assert_eq!(e.code(), "BASE.BANK.EMPTY");
-        g.apply(Action::PlayYearOfPlenty { player: p(0), take: [Resource::Ore, Resource::Brick] }).unwrap();
-        assert_eq!(g.player(p(0)).unwrap().hand, Cards::of(&[(CardKind::Brick, 1), (CardKind::Ore, 1)]));
+        g.apply(Action::PlayYearOfPlenty {
+            player: p(0),
+            take: [Resource::Ore, Resource::Brick],
+        })
+        .unwrap();
+        assert_eq!(
+            g.player(p(0)).unwrap().hand,
+            Cards::of(&[(CardKind::Brick, 1), (CardKind::Ore, 1)])
+        );
     }
 
     #[test]
@@ -226,9 +256,19 @@ mod tests {
         g.phase = Phase::BeforeRoll;
         g.players[0].dev_cards.add(DevCard::Knight, 1);
         g.apply(Action::PlayKnight { player: p(0) }).unwrap();
-        let to = (0..19).map(crate::HexId).find(|&h| Some(h) != g.robber() && !g.player_ids().any(|v| {
-            v != p(0) && g.board().topology.hexes()[h.index()].corners.iter().any(|c| g.site(*c).is_some_and(|s| s.owner == v))
-        })).unwrap();
+        let to = (0..19)
+            .map(crate::HexId)
+            .find(|&h| {
+                Some(h) != g.robber()
+                    && !g.player_ids().any(|v| {
+                        v != p(0)
+                            && g.board().topology.hexes()[h.index()]
+                                .corners
+                                .iter()
+                                .any(|c| g.site(*c).is_some_and(|s| s.owner == v))
+                    })
+            })
+            .unwrap();
         g.apply(Action::MoveRobber { player: p(0), to }).unwrap();
         assert_eq!(g.phase(), Phase::BeforeRoll);
         assert_eq!(g.player(p(0)).unwrap().knights_played, 1);
@@ -241,7 +281,12 @@ mod tests {
         g.rules.base.dev_before_roll = crate::ruleset::DevBeforeRoll::KnightOnly;
         g.phase = Phase::BeforeRoll;
         g.players[0].dev_cards.add(DevCard::Monopoly, 1);
-        let e = g.check(&Action::PlayMonopoly { player: p(0), resource: Resource::Wool }).unwrap_err();
+        let e = g
+            .check(&Action::PlayMonopoly {
+                player: p(0),
+                resource: Resource::Wool,
+            })
+            .unwrap_err();
         assert_eq!(e.code(), "BASE.DEV.BEFORE_ROLL");
     }
 

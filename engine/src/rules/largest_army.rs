@@ -55,7 +55,16 @@ mod tests {
         g.dev_played = false;
         g.phase = crate::state::Phase::Main;
         g.apply(Action::PlayKnight { player: p(who) }).unwrap();
-        let to = (0..19).map(crate::HexId).find(|&h| Some(h) != g.robber() && g.board().topology.hexes()[h.index()].corners.iter().all(|c| g.site(*c).is_none())).unwrap();
+        let to = (0..19)
+            .map(crate::HexId)
+            .find(|&h| {
+                Some(h) != g.robber()
+                    && g.board().topology.hexes()[h.index()]
+                        .corners
+                        .iter()
+                        .all(|c| g.site(*c).is_none())
+            })
+            .unwrap();
         g.apply(Action::MoveRobber { player: p(who), to }).unwrap();
     }
 

@@ -36,12 +36,7 @@ pub fn longest_road_length(game: &Game, player: PlayerId) -> u8 {
             ends[i] = info.vertices;
         }
     }
-    let s = Search {
-        game,
-        player,
-        ends,
-        n,
-    };
+    let s = Search { game, player, ends, n };
     // Component label of each road (smallest road index in it).
     let mut comp = [0u8; MAX_ROADS];
     for (i, c) in comp.iter_mut().enumerate().take(n) {

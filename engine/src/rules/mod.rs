@@ -224,9 +224,10 @@ impl Game {
     pub(crate) fn wrong_time(&self, player: PlayerId, action: &'static str) -> RuleError {
         let (expected, code) = match self.phase {
             Phase::Setup { road_from: None, .. } => ("setup: place a settlement", "BASE.SETUP.ORDER"),
-            Phase::Setup { road_from: Some(_), .. } => {
-                ("setup: place the road at the settlement just placed", "BASE.SETUP.ORDER")
-            }
+            Phase::Setup { road_from: Some(_), .. } => (
+                "setup: place the road at the settlement just placed",
+                "BASE.SETUP.ORDER",
+            ),
             Phase::BeforeRoll => ("the dice must be rolled first", "BASE.TURN.ROLL_FIRST"),
             Phase::Main => ("the dice have been rolled this turn", "BASE.TURN.ONE_ROLL"),
             Phase::MovingRobber { .. } => ("the robber must be moved first", "TURN.DECISION_PENDING"),

@@ -60,8 +60,8 @@ impl Game {
             let bank = self.bank.get(card);
             let claimants = owed.iter().filter(|o| o[k] > 0).count();
             if total_owed <= bank {
-                for p in 0..self.players.len() {
-                    self.pay(p, card, owed[p][k], events);
+                for (p, o) in owed.iter().enumerate().take(self.players.len()) {
+                    self.pay(p, card, o[k], events);
                 }
             } else {
                 events.push(Event::Shortage {
@@ -143,7 +143,10 @@ mod tests {
 
     fn put(g: &mut crate::Game, hex: &str, c: Corner, owner: u8, b: Building) {
         let v = vertex(g, hex, c);
-        g.sites[v.index()] = Some(Site { owner: p(owner), building: b });
+        g.sites[v.index()] = Some(Site {
+            owner: p(owner),
+            building: b,
+        });
     }
 
     #[test]
@@ -211,6 +214,11 @@ mod tests {
         put(&mut g, "J", Corner::N, 0, Building::City);
         let ev = roll(&mut g, 3, 4);
         assert!(!ev.iter().any(|e| matches!(e, Event::Produced { .. })));
-        assert_eq!(g.phase(), crate::state::Phase::MovingRobber { resume: crate::state::Resume::Main });
+        assert_eq!(
+            g.phase(),
+            crate::state::Phase::MovingRobber {
+                resume: crate::state::Resume::Main
+            }
+        );
     }
 }

@@ -172,17 +172,48 @@ mod tests {
         assert_eq!(g.discards_owed(p(1)), 4);
         assert_eq!(g.discards_owed(p(2)), 0);
         assert_eq!(g.discards_owed(p(3)), 5);
-        let err = g.check(&Action::Discard { player: p(1), cards: Cards::of(&[(CardKind::Wool, 3)]) }).unwrap_err();
+        let err = g
+            .check(&Action::Discard {
+                player: p(1),
+                cards: Cards::of(&[(CardKind::Wool, 3)]),
+            })
+            .unwrap_err();
         assert_eq!(err.code(), "BASE.SEVEN.DISCARD_HALF");
-        let err = g.check(&Action::Discard { player: p(1), cards: Cards::of(&[(CardKind::Ore, 4)]) }).unwrap_err();
+        let err = g
+            .check(&Action::Discard {
+                player: p(1),
+                cards: Cards::of(&[(CardKind::Ore, 4)]),
+            })
+            .unwrap_err();
         assert_eq!(err.code(), "BASE.SEVEN.DISCARD_HELD");
-        let err = g.check(&Action::Discard { player: p(2), cards: Cards::of(&[(CardKind::Ore, 3)]) }).unwrap_err();
+        let err = g
+            .check(&Action::Discard {
+                player: p(2),
+                cards: Cards::of(&[(CardKind::Ore, 3)]),
+            })
+            .unwrap_err();
         assert_eq!(err.code(), "BASE.SEVEN.NO_DISCARD_OWED");
         // the roller cannot move the robber before the discards
-        assert_eq!(g.check(&Action::MoveRobber { player: p(0), to: hex(&g, "A") }).unwrap_err().code(), "TURN.NOT_YOUR_DECISION");
+        assert_eq!(
+            g.check(&Action::MoveRobber {
+                player: p(0),
+                to: hex(&g, "A")
+            })
+            .unwrap_err()
+            .code(),
+            "TURN.NOT_YOUR_DECISION"
+        );
         // discards in any order
-        g.apply(Action::Discard { player: p(3), cards: Cards::of(&[(CardKind::Grain, 5)]) }).unwrap();
-        g.apply(Action::Discard { player: p(1), cards: Cards::of(&[(CardKind::Wool, 4)]) }).unwrap();
+        g.apply(Action::Discard {
+            player: p(3),
+            cards: Cards::of(&[(CardKind::Grain, 5)]),
+        })
+        .unwrap();
+        g.apply(Action::Discard {
+            player: p(1),
+            cards: Cards::of(&[(CardKind::Wool, 4)]),
+        })
+        .unwrap();
         assert_eq!(g.phase(), Phase::MovingRobber { resume: Resume::Main });
     }
 
@@ -192,21 +223,55 @@ mod tests {
         g.phase = Phase::BeforeRoll;
         seven(&mut g);
         let here = g.robber().unwrap();
-        assert_eq!(g.check(&Action::MoveRobber { player: p(0), to: here }).unwrap_err().code(), "BASE.ROBBER.MUST_MOVE");
+        assert_eq!(
+            g.check(&Action::MoveRobber { player: p(0), to: here })
+                .unwrap_err()
+                .code(),
+            "BASE.ROBBER.MUST_MOVE"
+        );
         // Move next to a blue building.
-        let blue_v = (0..54).map(crate::VertexId).find(|&v| g.site(v).map(|s| s.owner) == Some(p(1))).unwrap();
-        let h = g.board().topology.vertices()[blue_v.index()].hexes.iter().find(|&h| Some(h) != g.robber()).unwrap();
+        let blue_v = (0..54)
+            .map(crate::VertexId)
+            .find(|&v| g.site(v).map(|s| s.owner) == Some(p(1)))
+            .unwrap();
+        let h = g.board().topology.vertices()[blue_v.index()]
+            .hexes
+            .iter()
+            .find(|&h| Some(h) != g.robber())
+            .unwrap();
         g.apply(Action::MoveRobber { player: p(0), to: h }).unwrap();
         if let Phase::ChoosingVictim { .. } = g.phase() {
             let not_adjacent = g.player_ids().find(|&v| v != p(0) && !g.is_victim(p(0), v));
             if let Some(v) = not_adjacent {
-                assert_eq!(g.check(&Action::Rob { player: p(0), victim: v }).unwrap_err().code(), "BASE.ROBBER.VICTIM");
+                assert_eq!(
+                    g.check(&Action::Rob {
+                        player: p(0),
+                        victim: v
+                    })
+                    .unwrap_err()
+                    .code(),
+                    "BASE.ROBBER.VICTIM"
+                );
             }
-            assert_eq!(g.check(&Action::Rob { player: p(0), victim: p(0) }).unwrap_err().code(), "BASE.ROBBER.VICTIM");
+            assert_eq!(
+                g.check(&Action::Rob {
+                    player: p(0),
+                    victim: p(0)
+                })
+                .unwrap_err()
+                .code(),
+                "BASE.ROBBER.VICTIM"
+            );
             give(&mut g, p(1), Cards::of(&[(CardKind::Ore, 2)]));
-            g.apply(Action::Rob { player: p(0), victim: p(1) }).unwrap();
+            g.apply(Action::Rob {
+                player: p(0),
+                victim: p(1),
+            })
+            .unwrap();
             assert!(matches!(g.phase(), Phase::Stealing { .. }));
-            let err = g.check(&Action::Chance(Outcome::Steal { card: CardKind::Wool })).unwrap_err();
+            let err = g
+                .check(&Action::Chance(Outcome::Steal { card: CardKind::Wool }))
+                .unwrap_err();
             assert_eq!(err.code(), "CHANCE.IMPOSSIBLE_OUTCOME");
             g.apply(Action::Chance(Outcome::Steal { card: CardKind::Ore })).unwrap();
             assert_eq!(g.player(p(1)).unwrap().hand.get(CardKind::Ore), 1);
@@ -221,11 +286,23 @@ mod tests {
         let mut g = main_phase_game();
         g.phase = Phase::BeforeRoll;
         seven(&mut g);
-        let blue_v = (0..54).map(crate::VertexId).find(|&v| g.site(v).map(|s| s.owner) == Some(p(1))).unwrap();
-        let h = g.board().topology.vertices()[blue_v.index()].hexes.iter().find(|&h| Some(h) != g.robber()).unwrap();
+        let blue_v = (0..54)
+            .map(crate::VertexId)
+            .find(|&v| g.site(v).map(|s| s.owner) == Some(p(1)))
+            .unwrap();
+        let h = g.board().topology.vertices()[blue_v.index()]
+            .hexes
+            .iter()
+            .find(|&h| Some(h) != g.robber())
+            .unwrap();
         give(&mut g, p(1), Cards::EMPTY);
         g.apply(Action::MoveRobber { player: p(0), to: h }).unwrap();
-        let ev = g.apply(Action::Rob { player: p(0), victim: p(1) }).unwrap();
+        let ev = g
+            .apply(Action::Rob {
+                player: p(0),
+                victim: p(1),
+            })
+            .unwrap();
         assert!(matches!(ev[0], crate::Event::Robbed { card: None, .. }));
         assert_eq!(g.phase(), Phase::Main);
     }

@@ -114,7 +114,9 @@ mod tests {
     fn placing_out_of_turn_in_setup_is_refused() {
         let mut g = new_game(4);
         let v = vertex(&g, "A", crate::board::Corner::N);
-        let err = g.apply(crate::Action::BuildSettlement { player: p(1), at: v }).unwrap_err();
+        let err = g
+            .apply(crate::Action::BuildSettlement { player: p(1), at: v })
+            .unwrap_err();
         assert_eq!(err.code(), "TURN.NOT_YOUR_DECISION");
     }
 }

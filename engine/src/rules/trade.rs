@@ -53,7 +53,13 @@ impl Game {
         Ok(())
     }
 
-    pub(crate) fn check_maritime(&self, player: PlayerId, give: CardKind, rate: u8, get: CardKind) -> Result<(), RuleError> {
+    pub(crate) fn check_maritime(
+        &self,
+        player: PlayerId,
+        give: CardKind,
+        rate: u8,
+        get: CardKind,
+    ) -> Result<(), RuleError> {
         if self.phase != Phase::Main {
             return Err(self.wrong_time(player, "trade with the bank"));
         }
@@ -91,7 +97,14 @@ impl Game {
         Ok(())
     }
 
-    pub(crate) fn do_maritime(&mut self, player: PlayerId, give: CardKind, rate: u8, get: CardKind, events: &mut Vec<Event>) {
+    pub(crate) fn do_maritime(
+        &mut self,
+        player: PlayerId,
+        give: CardKind,
+        rate: u8,
+        get: CardKind,
+        events: &mut Vec<Event>,
+    ) {
         let st = &mut self.players[player.index()];
         st.hand.remove(give, rate);
         self.bank.add(give, rate);
@@ -132,7 +145,14 @@ impl Game {
         Ok(())
     }
 
-    pub(crate) fn do_offer(&mut self, player: PlayerId, to: PlayerId, give: Cards, get: Cards, events: &mut Vec<Event>) {
+    pub(crate) fn do_offer(
+        &mut self,
+        player: PlayerId,
+        to: PlayerId,
+        give: Cards,
+        get: Cards,
+        events: &mut Vec<Event>,
+    ) {
         self.phase = Phase::TradeOffer { to, give, get };
         events.push(Event::TradeOffered { player, to, give, get });
     }
@@ -197,7 +217,12 @@ mod tests {
         let red = p(0);
         give(&mut g, red, Cards::of(&[(CardKind::Wool, 4)]));
         let (rates, _) = g.maritime_rates(red, CardKind::Wool);
-        let t = |rate| Action::MaritimeTrade { player: red, give: CardKind::Wool, rate, get: CardKind::Ore };
+        let t = |rate| Action::MaritimeTrade {
+            player: red,
+            give: CardKind::Wool,
+            rate,
+            get: CardKind::Ore,
+        };
         if !rates[1] {
             assert_eq!(g.check(&t(3)).unwrap_err().code(), "BASE.TRADE.MARITIME_RATE");
         }
@@ -215,10 +240,19 @@ mod tests {
         let red = p(0);
         let h = g.board().harbors[0];
         let v = g.board().topology.edges()[h.edge.index()].vertices[1];
-        g.sites[v.index()] = Some(crate::state::Site { owner: red, building: crate::state::Building::Settlement });
+        g.sites[v.index()] = Some(crate::state::Site {
+            owner: red,
+            building: crate::state::Building::Settlement,
+        });
         give(&mut g, red, Cards::of(&[(CardKind::Brick, 3)]));
         // harbor 0 of the beginner board is generic 3:1
-        g.apply(Action::MaritimeTrade { player: red, give: CardKind::Brick, rate: 3, get: CardKind::Ore }).unwrap();
+        g.apply(Action::MaritimeTrade {
+            player: red,
+            give: CardKind::Brick,
+            rate: 3,
+            get: CardKind::Ore,
+        })
+        .unwrap();
     }
 
     #[test]
@@ -227,15 +261,38 @@ mod tests {
         give(&mut g, p(0), Cards::of(&[(CardKind::Brick, 1)]));
         give(&mut g, p(1), Cards::of(&[(CardKind::Wool, 1)]));
         give(&mut g, p(2), Cards::of(&[(CardKind::Ore, 1)]));
-        let bad = Action::OfferTrade { player: p(1), to: p(2), give: Cards::of(&[(CardKind::Wool, 1)]), get: Cards::of(&[(CardKind::Ore, 1)]) };
+        let bad = Action::OfferTrade {
+            player: p(1),
+            to: p(2),
+            give: Cards::of(&[(CardKind::Wool, 1)]),
+            get: Cards::of(&[(CardKind::Ore, 1)]),
+        };
         assert_eq!(g.check(&bad).unwrap_err().code(), "TURN.NOT_YOUR_DECISION");
-        let gift = Action::OfferTrade { player: p(0), to: p(1), give: Cards::of(&[(CardKind::Brick, 1)]), get: Cards::EMPTY };
+        let gift = Action::OfferTrade {
+            player: p(0),
+            to: p(1),
+            give: Cards::of(&[(CardKind::Brick, 1)]),
+            get: Cards::EMPTY,
+        };
         assert_eq!(g.check(&gift).unwrap_err().code(), "BASE.TRADE.NO_GIFTS");
-        let same = Action::OfferTrade { player: p(0), to: p(1), give: Cards::of(&[(CardKind::Brick, 1)]), get: Cards::of(&[(CardKind::Brick, 1)]) };
+        let same = Action::OfferTrade {
+            player: p(0),
+            to: p(1),
+            give: Cards::of(&[(CardKind::Brick, 1)]),
+            get: Cards::of(&[(CardKind::Brick, 1)]),
+        };
         assert_eq!(g.check(&same).unwrap_err().code(), "BASE.TRADE.SAME_KIND");
-        let ok = Action::OfferTrade { player: p(0), to: p(1), give: Cards::of(&[(CardKind::Brick, 1)]), get: Cards::of(&[(CardKind::Wool, 1)]) };
+        let ok = Action::OfferTrade {
+            player: p(0),
+            to: p(1),
+            give: Cards::of(&[(CardKind::Brick, 1)]),
+            get: Cards::of(&[(CardKind::Wool, 1)]),
+        };
         g.apply(ok).unwrap();
-        assert_eq!(g.check(&Action::AcceptTrade { player: p(2) }).unwrap_err().code(), "TURN.NOT_YOUR_DECISION");
+        assert_eq!(
+            g.check(&Action::AcceptTrade { player: p(2) }).unwrap_err().code(),
+            "TURN.NOT_YOUR_DECISION"
+        );
         g.apply(Action::AcceptTrade { player: p(1) }).unwrap();
         assert_eq!(g.player(p(0)).unwrap().hand, Cards::of(&[(CardKind::Wool, 1)]));
         assert_eq!(g.player(p(1)).unwrap().hand, Cards::of(&[(CardKind::Brick, 1)]));
@@ -247,8 +304,17 @@ mod tests {
         let mut g = main_phase_game();
         give(&mut g, p(0), Cards::of(&[(CardKind::Brick, 1)]));
         give(&mut g, p(1), Cards::EMPTY);
-        g.apply(Action::OfferTrade { player: p(0), to: p(1), give: Cards::of(&[(CardKind::Brick, 1)]), get: Cards::of(&[(CardKind::Wool, 1)]) }).unwrap();
-        assert_eq!(g.check(&Action::AcceptTrade { player: p(1) }).unwrap_err().code(), "BASE.TRADE.HELD");
+        g.apply(Action::OfferTrade {
+            player: p(0),
+            to: p(1),
+            give: Cards::of(&[(CardKind::Brick, 1)]),
+            get: Cards::of(&[(CardKind::Wool, 1)]),
+        })
+        .unwrap();
+        assert_eq!(
+            g.check(&Action::AcceptTrade { player: p(1) }).unwrap_err().code(),
+            "BASE.TRADE.HELD"
+        );
         g.apply(Action::DeclineTrade { player: p(1) }).unwrap();
         assert_eq!(g.player(p(0)).unwrap().hand, Cards::of(&[(CardKind::Brick, 1)]));
     }
@@ -257,7 +323,12 @@ mod tests {
     fn commodities_are_not_cards_of_the_base_game() {
         let mut g = main_phase_game();
         give(&mut g, p(0), Cards::of(&[(CardKind::Brick, 4)]));
-        let a = Action::MaritimeTrade { player: p(0), give: CardKind::Brick, rate: 4, get: CardKind::Paper };
+        let a = Action::MaritimeTrade {
+            player: p(0),
+            give: CardKind::Brick,
+            rate: 4,
+            get: CardKind::Paper,
+        };
         assert_eq!(g.check(&a).unwrap_err().code(), "ENGINE.NOT_IN_RULESET");
     }
 }

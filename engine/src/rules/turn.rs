@@ -52,11 +52,20 @@ mod tests {
     fn roll_only_once_and_end_turn_only_after_rolling() {
         let mut g = main_phase_game();
         g.phase = Phase::BeforeRoll;
-        assert_eq!(g.check(&Action::EndTurn { player: p(0) }).unwrap_err().code(), "BASE.TURN.ROLL_FIRST");
+        assert_eq!(
+            g.check(&Action::EndTurn { player: p(0) }).unwrap_err().code(),
+            "BASE.TURN.ROLL_FIRST"
+        );
         g.apply(Action::Roll { player: p(0) }).unwrap();
-        assert_eq!(g.check(&Action::EndTurn { player: p(0) }).unwrap_err().code(), "TURN.NOT_YOUR_DECISION");
+        assert_eq!(
+            g.check(&Action::EndTurn { player: p(0) }).unwrap_err().code(),
+            "TURN.NOT_YOUR_DECISION"
+        );
         g.apply(Action::Chance(Outcome::Dice { red: 2, yellow: 3 })).unwrap();
-        assert_eq!(g.check(&Action::Roll { player: p(0) }).unwrap_err().code(), "BASE.TURN.ONE_ROLL");
+        assert_eq!(
+            g.check(&Action::Roll { player: p(0) }).unwrap_err().code(),
+            "BASE.TURN.ONE_ROLL"
+        );
         g.apply(Action::EndTurn { player: p(0) }).unwrap();
         assert_eq!(g.current(), p(1));
         assert_eq!(g.phase(), Phase::BeforeRoll);
@@ -72,7 +81,11 @@ mod tests {
             g.apply(Action::Chance(Outcome::Dice { red: 2, yellow: 3 })).unwrap();
             g.apply(Action::EndTurn { player: p(i) }).unwrap();
         }
-        g.apply(Action::PlayMonopoly { player: p(0), resource: Resource::Ore }).unwrap();
+        g.apply(Action::PlayMonopoly {
+            player: p(0),
+            resource: Resource::Ore,
+        })
+        .unwrap();
     }
 
     #[test]
@@ -80,7 +93,9 @@ mod tests {
         let mut g = main_phase_game();
         g.phase = Phase::BeforeRoll;
         g.apply(Action::Roll { player: p(0) }).unwrap();
-        let e = g.check(&Action::Chance(Outcome::Dice { red: 0, yellow: 7 })).unwrap_err();
+        let e = g
+            .check(&Action::Chance(Outcome::Dice { red: 0, yellow: 7 }))
+            .unwrap_err();
         assert_eq!(e.code(), "CHANCE.IMPOSSIBLE_OUTCOME");
     }
 }

@@ -45,9 +45,23 @@ mod tests {
         assert_eq!(g.winner(), None);
         give(&mut g, p(0), crate::cards::cost::DEV_CARD);
         g.apply(Action::BuyDevCard { player: p(0) }).unwrap();
-        let ev = g.apply(Action::Chance(Outcome::DevCard { card: DevCard::VictoryPoint })).unwrap();
+        let ev = g
+            .apply(Action::Chance(Outcome::DevCard {
+                card: DevCard::VictoryPoint,
+            }))
+            .unwrap();
         assert_eq!(g.winner(), Some(p(0)));
-        assert!(matches!(ev.last(), Some(crate::Event::GameWon { revealed: 8, points: 10, .. })));
-        assert_eq!(g.check(&Action::EndTurn { player: p(0) }).unwrap_err().code(), "GAME.OVER");
+        assert!(matches!(
+            ev.last(),
+            Some(crate::Event::GameWon {
+                revealed: 8,
+                points: 10,
+                ..
+            })
+        ));
+        assert_eq!(
+            g.check(&Action::EndTurn { player: p(0) }).unwrap_err().code(),
+            "GAME.OVER"
+        );
     }
 }
