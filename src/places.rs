@@ -37,7 +37,9 @@ pub fn vertex_name(board: &Board, v: VertexId) -> String {
 pub fn vertex_aliases(board: &Board, v: VertexId) -> Vec<String> {
     let canon = vertex_name(board, v);
     let mut out = vec![canon.clone()];
-    for (h, c) in board.topology.corner_names(v) {
+    let mut names = board.topology.corner_names(v);
+    names.sort();
+    for (h, c) in names {
         let n = format!("{}.{}", board.hex_name(h), c.name());
         if n != canon {
             out.push(n);
