@@ -1,8 +1,15 @@
 //! # catan-harness
 //!
-//! The harness around the CATAN rules engine: random play with invariants (this module's
-//! [`play`]), and (as the scenario language lands) the scenario runner and golden traces.
+//! The harness around the CATAN rules engine: random play with invariants ([`play`]), the
+//! scenario runner ([`runner`], [`suite`]) with golden traces ([`render`]), place names
+//! ([`places`]) and the rule catalog ([`catalog`]).
 //! The CLI binary `catan-harness` is a thin clap layer over this library.
 
+pub mod catalog;
+pub mod load;
 pub mod places;
 pub mod play;
+pub mod render;
+pub mod runner;
+pub mod suite;
+mod yaml;

@@ -5,7 +5,9 @@ use catan_engine::random::Policy;
 use catan_engine::ruleset::Expansion;
 use catan_engine::{Board, Ruleset};
 use catan_harness::play::{self, BoardChoice, PlayOptions};
+use catan_harness::{catalog, load, runner, suite};
 use clap::{Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -23,6 +25,13 @@ struct Cli {
 enum Format {
     Human,
     Json,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum RunFormat {
+    Human,
+    Json,
+    Junit,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -92,12 +101,57 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
     },
+    /// Run scenario files (files or folders) and report.
+    ///
+    /// Exit 0 when all pass, 1 when some fail, 2 when some files are invalid.
+    Run {
+        /// Files or folders (default: scenarios/).
+        paths: Vec<PathBuf>,
+        /// Only files whose path or title contains this text.
+        #[arg(long)]
+        filter: Option<String>,
+        /// Only scenarios with this tag.
+        #[arg(long)]
+        tag: Option<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = RunFormat::Human)]
+        format: RunFormat,
+        /// Parallel jobs.
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+    },
+    /// Parse and validate scenario files without running them.
+    Check {
+        /// Files or folders (default: scenarios/).
+        paths: Vec<PathBuf>,
+    },
+    /// Print a scenario's trace: every step with its events and the state change.
+    Trace {
+        /// The scenario file.
+        file: PathBuf,
+        /// Print the state at this snapshot point instead.
+        #[arg(long)]
+        at: Option<String>,
+    },
+    /// List rule catalog ids that no scenario covers, and the covered fraction.
+    Coverage {
+        /// Files or folders (default: scenarios/).
+        paths: Vec<PathBuf>,
+    },
     /// Print a board with the names of its hexes, intersections and paths.
     Places {
         /// `beginner`, or `random:SEED`.
         #[arg(default_value = "beginner")]
         board: String,
     },
+}
+
+fn default_paths(paths: Vec<PathBuf>) -> Vec<PathBuf> {
+    if paths.is_empty() {
+        vec![PathBuf::from("scenarios")]
+    } else {
+        paths
+    }
 }
 
 fn main() -> ExitCode {
@@ -161,6 +215,93 @@ fn main() -> ExitCode {
             } else {
                 ExitCode::SUCCESS
             }
+        }
+        Command::Run {
+            paths,
+            filter,
+            tag,
+            format,
+            jobs,
+        } => {
+            let paths = default_paths(paths);
+            let results = suite::run(&paths, &suite::Selection { filter, tag }, jobs.max(1));
+            match format {
+                RunFormat::Human => print!("{}", suite::render_human(&results)),
+                RunFormat::Json => println!("{}", suite::render_json(&results)),
+                RunFormat::Junit => print!("{}", suite::render_junit(&results)),
+            }
+            ExitCode::from(suite::exit_code(&suite::totals(&results)))
+        }
+        Command::Check { paths } => {
+            let files = load::discover(&default_paths(paths));
+            let mut bad = 0;
+            for f in &files {
+                if let Err(e) = load::load(f) {
+                    bad += 1;
+                    print!("{}", e.render(100));
+                }
+            }
+            println!("{} files checked, {} invalid", files.len(), bad);
+            ExitCode::from(if bad > 0 { 2 } else { 0 })
+        }
+        Command::Trace { file, at } => match load::load(&file) {
+            Err(e) => {
+                print!("{}", e.render(100));
+                ExitCode::from(2)
+            }
+            Ok(sc) => {
+                let rep = runner::run(&sc);
+                match at {
+                    Some(name) => match rep.snapshots.iter().find(|(n, _)| *n == name) {
+                        Some((_, s)) => print!("{s}"),
+                        None => {
+                            let names: Vec<&str> = rep.snapshots.iter().map(|(n, _)| n.as_str()).collect();
+                            eprintln!("error: no snapshot \"{name}\" (the scenario has: {})", names.join(", "));
+                            return ExitCode::from(2);
+                        }
+                    },
+                    None => {
+                        print!("{}", rep.trace);
+                        if rep.failure.is_some() {
+                            print!("{}", suite::render_failure(&rep));
+                        }
+                    }
+                }
+                ExitCode::from(if rep.status == runner::Status::Failed { 1 } else { 0 })
+            }
+        },
+        Command::Coverage { paths } => {
+            let Some(cat) = catalog::find() else {
+                eprintln!("error: catalog/rules.yaml not found");
+                return ExitCode::from(2);
+            };
+            let rules = match catalog::load(&cat) {
+                Ok(r) => r,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let mut covered = std::collections::BTreeSet::new();
+            for f in load::discover(&default_paths(paths)) {
+                if let Ok(sc) = load::load(&f) {
+                    for (id, _) in sc.covers {
+                        covered.insert(id);
+                    }
+                }
+            }
+            let missing: Vec<&catalog::Rule> = rules.iter().filter(|r| !covered.contains(&r.id)).collect();
+            for r in &missing {
+                println!("uncovered {:<32} {}", r.id, r.rule);
+            }
+            let n = rules.len().max(1);
+            println!(
+                "{} of {} rule ids covered ({:.1}%)",
+                rules.len() - missing.len(),
+                rules.len(),
+                100.0 * (rules.len() - missing.len()) as f64 / n as f64
+            );
+            ExitCode::SUCCESS
         }
         Command::Places { board } => {
             let b = if board == "beginner" {

@@ -1,14 +1,80 @@
+//! # catan-dsl — the CATAN scenario language
+//!
+//! Rule designers describe test scenarios for the rules engine in `*.cat`
+//! files: a header (title, source, rules, language, tags, covered rule ids),
+//! a board, the players, a starting position, a script of actions with forced
+//! chance, and expectations. A complete example:
+//!
+//! ```text
+//! scenario "A 7 makes the roller move the robber and rob"
+//! source base-almanac §4 "Rolling a 7"
+//! rules base option dev-before-roll any
+//! players red blue white
+//! board beginner
+//! position {
+//!   red: settlements A.n; hand 2 brick, 1 ore
+//!   robber J
+//!   turn red main
+//! }
+//! red rolls 3+4
+//! red moves robber J          -> refused BASE.ROBBER.MUST_MOVE
+//! red moves robber E
+//! expect event robbed player=red victim=blue card=wool
+//! ```
+//!
+//! ## Layers
+//!
+//! 1. **Grammar** — `src/grammar/scenario.pest`, one commented pest grammar in
+//!    sections (header, board, position, script, expectations, tokens). It has
+//!    catch-all rules so that a line it does not understand is swallowed and
+//!    parsing goes on, and error productions (`bad_*`) for common mistakes.
+//! 2. **Parse** — `src/parse/`, one module per construct, turns pest pairs into
+//!    the AST and collects *all* the errors of a file: swallowed lines are
+//!    re-read to say exactly what was expected where, in words a rule designer
+//!    understands (never pest rule names). The pest `Rule` type stays inside.
+//! 3. **AST** — [`ast`], where every node carries its byte [`ast::Span`]. The
+//!    tree is syntactic: words are not resolved, places are hex labels or
+//!    axial coordinates plus corner names.
+//! 4. **Diagnostics** — [`diagnostics`]: [`ParseError`] (a `thiserror` +
+//!    `miette::Diagnostic` enum with codes like `dsl::syntax::bad_corner`) and
+//!    [`ParseErrors`], all of a file's errors under one named source.
+//! 5. **Vocabulary** — [`vocab`]: the one table of game words per language,
+//!    used by lowering and for "did you mean …?".
+//!
+//! Lowering the AST to engine terms (resolving words through the vocabulary
+//! and places against the board, splicing `include`d files) is a later stage,
+//! built on this crate.
+//!
+//! ## Use
+//!
+//! ```
+//! let src = "scenario \"t\"\nplayers red blue\nred rolls 3+4\n";
+//! let file = catan_dsl::parse("t.cat", src).expect("valid");
+//! assert_eq!(file.items.len(), 3);
+//!
+//! let err = catan_dsl::parse("t.cat", "scenario \"t\"\nred rolls 3+\n").unwrap_err();
+//! assert_eq!(err.codes(), ["dsl::syntax::bad_dice"]);
+//! ```
+
+#![deny(missing_docs)]
+
+pub mod ast;
+pub mod diagnostics;
+pub mod lower;
+mod parse;
 mod parser;
-#[cfg(test)]
-mod scratch {
-    use crate::parser::{Rule, ScenarioParser};
-    use pest::Parser;
-    #[test]
-    fn scratch() {
-        let src = std::fs::read_to_string("/tmp/scratch.cat").unwrap();
-        match ScenarioParser::parse(Rule::file, &src) {
-            Ok(p) => println!("{:#?}", p),
-            Err(e) => println!("{e}"),
-        }
-    }
+pub mod scenario;
+pub mod vocab;
+
+pub use ast::{Arg, Item, ScenarioFile, Span, Spanned};
+pub use diagnostics::{ParseError, ParseErrors};
+pub use vocab::{Language, Term, TermKind};
+
+/// Parses one scenario file.
+///
+/// `file_name` is used only in diagnostics; `source` is the file's text.
+/// Returns the syntax tree, or every error found in the file (parsing goes
+/// on after an error, line by line). Never panics, whatever the input.
+pub fn parse(file_name: &str, source: &str) -> Result<ScenarioFile, ParseErrors> {
+    parse::parse_file(file_name, source)
 }

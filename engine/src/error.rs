@@ -263,6 +263,48 @@ pub enum RuleError {
 }
 
 impl RuleError {
+    /// Every rule id a refusal can carry (the rule catalog must list each).
+    pub const ALL_CODES: &'static [&'static str] = &[
+        "GAME.OVER",
+        "TURN.NOT_YOUR_DECISION",
+        "TURN.DECISION_PENDING",
+        "TURN.NOTHING_PENDING",
+        "CHANCE.NOT_PENDING",
+        "CHANCE.IMPOSSIBLE_OUTCOME",
+        "ENGINE.UNKNOWN_ID",
+        "ENGINE.UNSUPPORTED",
+        "ENGINE.NOT_IN_RULESET",
+        "BASE.SETUP.ORDER",
+        "BASE.SETUP.ROAD_AT_SETTLEMENT",
+        "BASE.TURN.ROLL_FIRST",
+        "BASE.TURN.ONE_ROLL",
+        "BASE.BUILD.ON_LAND",
+        "BASE.BUILD.OCCUPIED",
+        "BASE.BUILD.DISTANCE_RULE",
+        "BASE.BUILD.CONNECTED",
+        "BASE.BUILD.PIECE_LIMIT",
+        "BASE.BUILD.COST",
+        "BASE.BUILD.CITY_ON_SETTLEMENT",
+        "BASE.DEV.DECK_EMPTY",
+        "BASE.DEV.NOT_HELD",
+        "BASE.DEV.NOT_ON_TURN_BOUGHT",
+        "BASE.DEV.ONE_PER_TURN",
+        "BASE.DEV.BEFORE_ROLL",
+        "BASE.DEV.VICTORY_POINT",
+        "BASE.BANK.EMPTY",
+        "BASE.ROBBER.MUST_MOVE",
+        "BASE.ROBBER.ON_LAND",
+        "BASE.ROBBER.VICTIM",
+        "BASE.SEVEN.NO_DISCARD_OWED",
+        "BASE.SEVEN.DISCARD_HALF",
+        "BASE.SEVEN.DISCARD_HELD",
+        "BASE.TRADE.HELD",
+        "BASE.TRADE.NO_GIFTS",
+        "BASE.TRADE.SAME_KIND",
+        "BASE.TRADE.WITH_SELF",
+        "BASE.TRADE.MARITIME_RATE",
+    ];
+
     /// The stable rule id of this refusal.
     pub fn code(&self) -> &'static str {
         match self {

@@ -229,7 +229,11 @@ impl Game {
                 "BASE.SETUP.ORDER",
             ),
             Phase::BeforeRoll => ("the dice must be rolled first", "BASE.TURN.ROLL_FIRST"),
-            Phase::Main => ("the dice have been rolled this turn", "BASE.TURN.ONE_ROLL"),
+            Phase::Main if action == "roll the dice" => ("the dice have been rolled this turn", "BASE.TURN.ONE_ROLL"),
+            Phase::Main => (
+                "nothing of that kind is pending: the turn is in its trade and build phase",
+                "TURN.NOTHING_PENDING",
+            ),
             Phase::MovingRobber { .. } => ("the robber must be moved first", "TURN.DECISION_PENDING"),
             Phase::ChoosingVictim { .. } => ("the player to rob must be chosen first", "TURN.DECISION_PENDING"),
             Phase::FreeRoads { .. } => ("the free roads must be placed first", "TURN.DECISION_PENDING"),

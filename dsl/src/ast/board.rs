@@ -1,0 +1,68 @@
+//! The `board` statement.
+
+use super::{EdgeRef, HexRef, Spanned};
+
+/// `board [LAYOUT] [{ … }]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Board {
+    /// The layout named on the `board` line, if any.
+    pub layout: Option<Spanned<BoardLayout>>,
+    /// The `{ … }` block, if any.
+    pub block: Option<Spanned<BoardBlock>>,
+}
+
+/// The layout a board starts from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BoardLayout {
+    /// A named layout, e.g. `beginner`.
+    Named(String),
+    /// `random seed N [tokens ORDER]`.
+    Random {
+        /// The seed.
+        seed: Spanned<u64>,
+        /// How number tokens are placed: `spiral`, `random`…
+        tokens: Option<Spanned<String>>,
+    },
+}
+
+/// The lines of a `board { … }` block.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardBlock {
+    /// The lines in order.
+    pub lines: Vec<Spanned<BoardLine>>,
+}
+
+/// One line inside `board { … }`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BoardLine {
+    /// `hex HEX TERRAIN [NUMBER]`: `hex A mountains 10`, `hex (0,0) desert`.
+    Hex {
+        /// Which hex.
+        hex: Spanned<HexRef>,
+        /// Its terrain word.
+        terrain: Spanned<String>,
+        /// Its number token, if any.
+        token: Option<Spanned<u8>>,
+    },
+    /// `harbor PATH KIND`: `harbor A.nw-n generic`, `harbor C.n-ne wool`.
+    Harbor {
+        /// The coastal path the harbor sits on.
+        edge: Spanned<EdgeRef>,
+        /// `generic` or a resource word.
+        kind: Spanned<String>,
+    },
+    /// `token HEX NUMBER`: change a hex's number token.
+    Token {
+        /// Which hex.
+        hex: Spanned<HexRef>,
+        /// The new number.
+        number: Spanned<u8>,
+    },
+    /// `swap HEX HEX`: exchange two hexes (terrain and token).
+    Swap {
+        /// The first hex.
+        a: Spanned<HexRef>,
+        /// The second hex.
+        b: Spanned<HexRef>,
+    },
+}

@@ -1,0 +1,1533 @@
+//! Lowering: from the syntax tree to engine terms ([`crate::scenario::Scenario`]).
+//!
+//! Resolves every name (players, cards, terrain, verbs) and every place (hexes,
+//! intersections, paths) against the scenario's board, builds the declared position, and
+//! turns each script line into an action with its forced chance, or an expectation. Every
+//! error is collected with the span of the offending text, a stable code and a "did you
+//! mean" where a near name exists; a declared position the engine finds inconsistent is
+//! reported at the line that declared the offending item.
+
+use crate::ast::{self, Arg, EdgeRef, ExpectKind, HexRef, Item, ScenarioFile, Span, Spanned, VertexRef};
+use crate::scenario::{ByteSpan, Expectation, PieceKind, Scenario, Step, StepKind, Variant};
+use catan_engine::board::{Axial, Corner, HarborKind, Side, TokenPlacement};
+use catan_engine::cards::{Cards, DevCards};
+use catan_engine::position::{Setup, StartPhase, Subject};
+use catan_engine::ruleset::{DevBeforeRoll, Expansion, ShortageRule};
+use catan_engine::state::Building;
+use catan_engine::{
+    Action, Board, CardKind, Colour, DevCard, EdgeId, Game, HexId, Outcome, PlayerId, Resource, Ruleset, Terrain,
+    VertexId,
+};
+use miette::{Diagnostic, NamedSource, SourceSpan};
+use std::sync::Arc;
+
+/// One lowering error.
+#[derive(Debug, Clone, thiserror::Error, Diagnostic)]
+#[error("{message}")]
+pub struct LowerError {
+    /// What is wrong.
+    pub message: String,
+    /// Stable code (`dsl::lower::unknown_name`, …).
+    #[diagnostic(code)]
+    pub code: String,
+    /// Where.
+    #[label("{label}")]
+    pub span: SourceSpan,
+    /// Label text.
+    pub label: String,
+    /// What to do.
+    #[help]
+    pub help: Option<String>,
+}
+
+/// All lowering errors of one file.
+#[derive(Debug, thiserror::Error, Diagnostic)]
+#[error("{file}: {} error(s) in the scenario", errors.len())]
+#[diagnostic(code(dsl::lower))]
+pub struct LowerErrors {
+    /// File name.
+    pub file: String,
+    /// The file.
+    #[source_code]
+    pub src: NamedSource<String>,
+    /// The errors.
+    #[related]
+    pub errors: Vec<LowerError>,
+}
+
+struct Cx<'a> {
+    text: &'a str,
+    errors: Vec<LowerError>,
+    board: Arc<Board>,
+    colours: Vec<Colour>,
+}
+
+fn sp(s: Span) -> SourceSpan {
+    SourceSpan::new(s.start.into(), s.len())
+}
+
+fn nearest<'a>(word: &str, options: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    options
+        .into_iter()
+        .map(|o| (strsim::jaro_winkler(word, o), o))
+        .filter(|(score, _)| *score > 0.75)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, o)| o)
+}
+
+const RESOURCE_WORDS: [&str; 5] = ["brick", "lumber", "wool", "grain", "ore"];
+const CARD_WORDS: [&str; 8] = ["brick", "lumber", "wool", "grain", "ore", "paper", "cloth", "coin"];
+const DEV_WORDS: [&str; 5] = ["knight", "victory-point", "road-building", "year-of-plenty", "monopoly"];
+const PHASES: [&str; 12] = [
+    "setup",
+    "before-roll",
+    "rolling",
+    "discarding",
+    "moving-robber",
+    "choosing-victim",
+    "stealing",
+    "main",
+    "free-roads",
+    "trade-offer",
+    "drawing-dev-card",
+    "ended",
+];
+
+fn card_kind(w: &str) -> Option<CardKind> {
+    let w = w.to_ascii_lowercase();
+    let w = match w.as_str() {
+        "bricks" => "brick",
+        "wood" | "lumbers" => "lumber",
+        "wheat" | "grains" => "grain",
+        "sheep" | "wools" => "wool",
+        "ores" => "ore",
+        "coins" => "coin",
+        other => other,
+    }
+    .to_string();
+    CardKind::ALL.into_iter().find(|k| k.name() == w)
+}
+
+fn dev_card(w: &str) -> Option<DevCard> {
+    let w = w.trim_end_matches('s');
+    DevCard::ALL
+        .into_iter()
+        .find(|d| d.name() == w || d.name().trim_end_matches('s') == w)
+}
+
+impl Cx<'_> {
+    fn err(
+        &mut self,
+        span: Span,
+        code: &str,
+        message: impl Into<String>,
+        label: impl Into<String>,
+        help: Option<String>,
+    ) {
+        self.errors.push(LowerError {
+            message: message.into(),
+            code: format!("dsl::lower::{code}"),
+            span: sp(span),
+            label: label.into(),
+            help,
+        });
+    }
+
+    fn unknown(&mut self, span: Span, what: &str, word: &str, options: &[&str]) {
+        let near = nearest(word, options.iter().copied());
+        let help = match near {
+            Some(n) => Some(format!("did you mean `{n}`?")),
+            None => Some(format!("expected {what}: {}", options.join(", "))),
+        };
+        self.err(
+            span,
+            "unknown_name",
+            format!("unknown {what} `{word}`"),
+            format!("not {what}"),
+            help,
+        );
+    }
+
+    fn player(&mut self, name: &Spanned<String>) -> Option<PlayerId> {
+        match self.colours.iter().position(|c| c.name() == name.node) {
+            Some(i) => Some(PlayerId(i as u8)),
+            None => {
+                let seated: Vec<&str> = self.colours.iter().map(|c| c.name()).collect();
+                self.unknown(name.span, "player at this table", &name.node, &seated);
+                None
+            }
+        }
+    }
+
+    fn hex(&mut self, h: &Spanned<HexRef>) -> Option<HexId> {
+        let id = match &h.node {
+            HexRef::Label(l) => self.board.hex_by_label(l),
+            HexRef::Axial { q, r } => {
+                let (q, r) = (i8::try_from(*q).ok()?, i8::try_from(*r).ok()?);
+                self.board.topology.hex_at(Axial::new(q, r))
+            }
+        };
+        if id.is_none() {
+            let labels: Vec<String> = self.board.labels.iter().flatten().cloned().collect();
+            let last = labels.last().cloned().unwrap_or_default();
+            self.err(
+                h.span,
+                "off_board",
+                format!("there is no hex `{}` on this board", h.node),
+                "not on the board",
+                Some(format!("hexes are labelled A to {last} in reading order, or written (q,r); `catan-harness places` lists them")),
+            );
+        }
+        id
+    }
+
+    fn corner(c: ast::Corner) -> Corner {
+        match c {
+            ast::Corner::N => Corner::N,
+            ast::Corner::NE => Corner::NE,
+            ast::Corner::SE => Corner::SE,
+            ast::Corner::S => Corner::S,
+            ast::Corner::SW => Corner::SW,
+            ast::Corner::NW => Corner::NW,
+        }
+    }
+
+    fn vertex(&mut self, v: &VertexRef, span: Span) -> Option<VertexId> {
+        let h = self.hex(&v.hex)?;
+        let id = self.board.topology.corner(h, Self::corner(v.corner.node));
+        if id.is_none() {
+            self.err(
+                span,
+                "off_board",
+                format!("`{v}` is not on this board"),
+                "not on the board",
+                None,
+            );
+        }
+        id
+    }
+
+    fn edge(&mut self, e: &EdgeRef, span: Span) -> Option<EdgeId> {
+        let a = self.vertex(&e.from.node, e.from.span)?;
+        let to = e.to();
+        let b = self.vertex(&to, span)?;
+        let id = self.board.topology.edge_between(a, b);
+        if id.is_none() {
+            self.err(
+                span,
+                "not_a_path",
+                format!("`{e}` is not a path: its two intersections are not neighbours"),
+                "these corners are not joined by one side",
+                Some("a path joins two neighbouring corners, e.g. `A.n-ne` or `A.se-E.nw`".into()),
+            );
+        }
+        id
+    }
+
+    fn arg_vertex(&mut self, a: &Spanned<Arg>) -> Option<VertexId> {
+        match &a.node {
+            Arg::Vertex(v) => self.vertex(v, a.span),
+            other => {
+                self.err(
+                    a.span,
+                    "expected_place",
+                    format!("expected an intersection like `A.n`, found {}", other.kind_name()),
+                    "not an intersection",
+                    None,
+                );
+                None
+            }
+        }
+    }
+
+    fn arg_edge(&mut self, a: &Spanned<Arg>) -> Option<EdgeId> {
+        match &a.node {
+            Arg::Edge(e) => self.edge(e, a.span),
+            other => {
+                self.err(
+                    a.span,
+                    "expected_path",
+                    format!("expected a path like `A.n-ne`, found {}", other.kind_name()),
+                    "not a path",
+                    None,
+                );
+                None
+            }
+        }
+    }
+
+    fn arg_hex(&mut self, a: &Spanned<Arg>) -> Option<HexId> {
+        match &a.node {
+            Arg::Hex(h) => self.hex(&Spanned::new(h.clone(), a.span)),
+            other => {
+                self.err(
+                    a.span,
+                    "expected_hex",
+                    format!("expected a hex like `J`, found {}", other.kind_name()),
+                    "not a hex",
+                    None,
+                );
+                None
+            }
+        }
+    }
+
+    fn arg_word<'b>(&mut self, a: &'b Spanned<Arg>, what: &str) -> Option<&'b str> {
+        match &a.node {
+            Arg::Word(w) => Some(w.as_str()),
+            Arg::Hex(HexRef::Label(l)) => Some(l.as_str()),
+            other => {
+                self.err(
+                    a.span,
+                    "expected_word",
+                    format!("expected {what}, found {}", other.kind_name()),
+                    format!("not {what}"),
+                    None,
+                );
+                None
+            }
+        }
+    }
+
+    fn arg_player(&mut self, a: &Spanned<Arg>) -> Option<PlayerId> {
+        let w = self.arg_word(a, "a player")?.to_string();
+        self.player(&Spanned::new(w, a.span))
+    }
+
+    fn arg_resource(&mut self, a: &Spanned<Arg>) -> Option<Resource> {
+        let w = self.arg_word(a, "a resource")?;
+        match card_kind(w).and_then(|k| k.resource()) {
+            Some(r) => Some(r),
+            None => {
+                let w = w.to_string();
+                self.unknown(a.span, "resource", &w, &RESOURCE_WORDS);
+                None
+            }
+        }
+    }
+
+    fn arg_card(&mut self, a: &Spanned<Arg>) -> Option<CardKind> {
+        let w = self.arg_word(a, "a card")?;
+        match card_kind(w) {
+            Some(k) => Some(k),
+            None => {
+                let w = w.to_string();
+                self.unknown(a.span, "card", &w, &CARD_WORDS);
+                None
+            }
+        }
+    }
+
+    /// `2 brick, 1 ore` or `nothing`.
+    fn cards(&mut self, args: &[Spanned<Arg>]) -> Option<Cards> {
+        let mut c = Cards::EMPTY;
+        let mut ok = true;
+        for a in args {
+            match &a.node {
+                Arg::Count { count, item } => match card_kind(&item.node) {
+                    Some(k) if count.node <= 255 => c.add(k, count.node as u8),
+                    Some(_) => {
+                        self.err(count.span, "bad_number", "too many cards", "at most 255", None);
+                        ok = false;
+                    }
+                    None => {
+                        self.unknown(item.span, "card", &item.node, &CARD_WORDS);
+                        ok = false;
+                    }
+                },
+                Arg::Word(w) if w == "nothing" => {}
+                Arg::Word(w) => match card_kind(w) {
+                    Some(k) => c.add(k, 1),
+                    None => {
+                        self.unknown(a.span, "card", w, &CARD_WORDS);
+                        ok = false;
+                    }
+                },
+                other => {
+                    self.err(
+                        a.span,
+                        "expected_cards",
+                        format!("expected cards like `2 brick`, found {}", other.kind_name()),
+                        "not cards",
+                        None,
+                    );
+                    ok = false;
+                }
+            }
+        }
+        ok.then_some(c)
+    }
+
+    fn dev_cards(&mut self, args: &[Spanned<Arg>]) -> Option<DevCards> {
+        let mut d = DevCards::EMPTY;
+        let mut ok = true;
+        for a in args {
+            let (n, word, span) = match &a.node {
+                Arg::Count { count, item } => (count.node.min(255) as u8, item.node.as_str(), item.span),
+                Arg::Word(w) if w == "nothing" => continue,
+                Arg::Word(w) => (1, w.as_str(), a.span),
+                other => {
+                    self.err(
+                        a.span,
+                        "expected_cards",
+                        format!(
+                            "expected development cards like `2 knight`, found {}",
+                            other.kind_name()
+                        ),
+                        "not development cards",
+                        None,
+                    );
+                    ok = false;
+                    continue;
+                }
+            };
+            match dev_card(word) {
+                Some(c) => d.add(c, n),
+                None => {
+                    self.unknown(span, "development card", word, &DEV_WORDS);
+                    ok = false;
+                }
+            }
+        }
+        ok.then_some(d)
+    }
+
+    fn number(&mut self, a: &Spanned<Arg>) -> Option<i64> {
+        match &a.node {
+            Arg::Number(n) => Some(*n),
+            other => {
+                self.err(
+                    a.span,
+                    "expected_number",
+                    format!("expected a number, found {}", other.kind_name()),
+                    "not a number",
+                    None,
+                );
+                None
+            }
+        }
+    }
+}
+
+fn rules_of(cx: &mut Cx<'_>, spec: &ast::RulesSpec) -> Ruleset {
+    let mut r = Ruleset::base();
+    match spec.ruleset.node.as_str() {
+        "base" => {}
+        "cities-and-knights" => r.expansions.push(Expansion::CitiesAndKnights),
+        "seafarers" => r.expansions.push(Expansion::Seafarers),
+        "barbarian-attack" => r.expansions.push(Expansion::BarbarianAttack),
+        "the-court" | "court" => r.expansions.push(Expansion::TheCourt),
+        other => cx.unknown(
+            spec.ruleset.span,
+            "ruleset",
+            other,
+            &[
+                "base",
+                "cities-and-knights",
+                "seafarers",
+                "barbarian-attack",
+                "the-court",
+            ],
+        ),
+    }
+    if let Err(e) = r.validate() {
+        cx.err(
+            spec.ruleset.span,
+            "unsupported",
+            format!("{e}"),
+            "not implemented yet",
+            Some("the engine implements the base game so far".into()),
+        );
+    }
+    r.profile = spec.profile.as_ref().map(|p| p.node.clone());
+    for o in &spec.options {
+        let value = match &o.value.node {
+            ast::OptionValue::Word(w) => w.clone(),
+            ast::OptionValue::Number(n) => n.to_string(),
+        };
+        let bad = |cx: &mut Cx<'_>, expected: &str| {
+            cx.err(
+                o.value.span,
+                "bad_option",
+                format!("`{value}` is not a value of option `{}`", o.name.node),
+                "bad value",
+                Some(format!("expected {expected}")),
+            );
+        };
+        match o.name.node.as_str() {
+            "victory-target" => match value.parse::<u8>() {
+                Ok(n) if n > 0 => r.base.victory_target = n,
+                _ => bad(cx, "a number of points"),
+            },
+            "discard-limit" => match value.parse::<u8>() {
+                Ok(n) => r.base.discard_limit = n,
+                _ => bad(cx, "a number of cards"),
+            },
+            "dev-before-roll" => match value.as_str() {
+                "any" => r.base.dev_before_roll = DevBeforeRoll::Any,
+                "knight-only" => r.base.dev_before_roll = DevBeforeRoll::KnightOnly,
+                _ => bad(cx, "`any` or `knight-only`"),
+            },
+            "shortage" => match value.as_str() {
+                "one-takes-rest" => r.base.shortage = ShortageRule::OneTakesRest,
+                "nobody-ever" => r.base.shortage = ShortageRule::NobodyEver,
+                _ => bad(cx, "`one-takes-rest` or `nobody-ever`"),
+            },
+            other => cx.unknown(
+                o.name.span,
+                "option",
+                other,
+                &["victory-target", "discard-limit", "dev-before-roll", "shortage"],
+            ),
+        }
+    }
+    r
+}
+
+fn terrain(w: &str) -> Option<Terrain> {
+    Terrain::ALL.into_iter().find(|t| t.name() == w)
+}
+
+fn build_board(cx: &mut Cx<'_>, b: Option<Spanned<&ast::Board>>) -> Option<Board> {
+    let Some(b) = b else { return Some(Board::beginner()) };
+    let mut board = match b.layout.as_ref().map(|l| &l.node) {
+        Some(ast::BoardLayout::Named(n)) if n == "beginner" => Board::beginner(),
+        Some(ast::BoardLayout::Named(n)) => {
+            let span = b.layout.as_ref().map(|l| l.span).unwrap_or(b.span);
+            cx.unknown(span, "board layout", n, &["beginner", "random"]);
+            return None;
+        }
+        Some(ast::BoardLayout::Random { seed, tokens }) => {
+            let t = match tokens.as_ref().map(|t| t.node.as_str()) {
+                None | Some("spiral") => TokenPlacement::Spiral,
+                Some("random") => TokenPlacement::Random,
+                Some(other) => {
+                    let span = tokens.as_ref().map(|t| t.span).unwrap_or(b.span);
+                    cx.unknown(span, "token placement", other, &["spiral", "random"]);
+                    TokenPlacement::Spiral
+                }
+            };
+            Board::random(seed.node, t)
+        }
+        None => {
+            // Explicit board.
+            let mut hexes = Vec::new();
+            let mut harbors = Vec::new();
+            let std = Board::beginner();
+            for line in b.block.iter().flat_map(|bl| bl.lines.iter()) {
+                match &line.node {
+                    ast::BoardLine::Hex { hex, terrain: t, token } => {
+                        let coord = match &hex.node {
+                            HexRef::Axial { q, r } => match (i8::try_from(*q), i8::try_from(*r)) {
+                                (Ok(q), Ok(r)) => Some(Axial::new(q, r)),
+                                _ => None,
+                            },
+                            HexRef::Label(l) => std.hex_by_label(l).and_then(|h| std.topology.hex(h)).map(|h| h.coord),
+                        };
+                        let Some(coord) = coord else {
+                            cx.err(
+                                hex.span,
+                                "off_board",
+                                format!(
+                                    "`{}`: explicit boards name hexes by a standard-island label or (q,r)",
+                                    hex.node
+                                ),
+                                "unknown hex",
+                                None,
+                            );
+                            continue;
+                        };
+                        let Some(tt) = terrain(&t.node) else {
+                            let names: Vec<&str> = Terrain::ALL.iter().map(|t| t.name()).collect();
+                            cx.unknown(t.span, "terrain", &t.node, &names);
+                            continue;
+                        };
+                        hexes.push((coord, tt, token.as_ref().map(|t| t.node)));
+                    }
+                    ast::BoardLine::Harbor { edge, kind } => {
+                        let hk = match kind.node.as_str() {
+                            "generic" | "3:1" => Some(HarborKind::Generic),
+                            w => card_kind(w).and_then(|k| k.resource()).map(HarborKind::Special),
+                        };
+                        let Some(hk) = hk else {
+                            let mut opts = vec!["generic"];
+                            opts.extend(RESOURCE_WORDS);
+                            cx.unknown(kind.span, "harbor kind", &kind.node, &opts);
+                            continue;
+                        };
+                        let from = &edge.node.from.node;
+                        let to = edge.node.to();
+                        let coord = match &from.hex.node {
+                            HexRef::Axial { q, r } => Axial::new(*q as i8, *r as i8),
+                            HexRef::Label(l) => match std.hex_by_label(l).and_then(|h| std.topology.hex(h)) {
+                                Some(h) => h.coord,
+                                None => continue,
+                            },
+                        };
+                        let side = Side::between(Cx::corner(from.corner.node), Cx::corner(to.corner.node));
+                        match (side, edge.node.to_hex.is_none()) {
+                            (Some(s), true) => harbors.push((coord, s, hk)),
+                            _ => cx.err(
+                                edge.span,
+                                "not_a_path",
+                                "a harbor is written as two neighbouring corners of one hex, e.g. `A.nw-n`",
+                                "not one side of a hex",
+                                None,
+                            ),
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            match Board::explicit("explicit", &hexes, &harbors) {
+                Ok(board) => board,
+                Err(e) => {
+                    cx.err(
+                        b.span,
+                        "bad_board",
+                        format!("this board cannot be built: {e}"),
+                        "here",
+                        None,
+                    );
+                    return None;
+                }
+            }
+        }
+    };
+    cx.board = Arc::new(board.clone());
+    // Overrides.
+    if b.layout.is_some() {
+        for line in b.block.iter().flat_map(|bl| bl.lines.iter()) {
+            match &line.node {
+                ast::BoardLine::Token { hex, number } => {
+                    if let Some(h) = cx.hex(hex) {
+                        if !(2..=12).contains(&number.node) || number.node == 7 {
+                            cx.err(
+                                number.span,
+                                "bad_token",
+                                format!("{} is not a number token (2–6, 8–12)", number.node),
+                                "not a token",
+                                None,
+                            );
+                        } else if board.terrain[h.index()].resource().is_none() {
+                            cx.err(
+                                hex.span,
+                                "bad_token",
+                                format!("a {} hex takes no number token", board.terrain[h.index()]),
+                                "barren hex",
+                                None,
+                            );
+                        } else {
+                            board.tokens[h.index()] = Some(number.node);
+                        }
+                    }
+                }
+                ast::BoardLine::Swap { a, b: bb } => {
+                    if let (Some(x), Some(y)) = (cx.hex(a), cx.hex(bb)) {
+                        board.tokens.swap(x.index(), y.index());
+                    }
+                }
+                ast::BoardLine::Hex { .. } | ast::BoardLine::Harbor { .. } => {
+                    cx.err(line.span, "override", "a named board takes only `token` and `swap` overrides; write an explicit `board { … }` instead", "not an override", None);
+                }
+            }
+        }
+    }
+    Some(board)
+}
+
+/// Where each position item came from, to point engine position errors at their line.
+struct ItemSpans {
+    spans: Vec<(Subject, Span)>,
+}
+
+fn build_position(cx: &mut Cx<'_>, pos: Option<Spanned<&ast::Position>>, setup: &mut Setup, spans: &mut ItemSpans) {
+    let Some(pos) = pos else { return };
+    setup.checked = pos.unchecked.is_none();
+    setup.phase = StartPhase::Main;
+    setup.turn = 1;
+    for section in &pos.players {
+        let Some(p) = cx.player(&section.player) else { continue };
+        for item in &section.items {
+            let ps = &mut setup.players[p.index()];
+            let key = item.key.node.as_str();
+            match key {
+                "settlement" | "settlements" | "city" | "cities" => {
+                    let city = key.starts_with('c');
+                    for a in &item.args {
+                        if let Some(v) = cx.arg_vertex(a) {
+                            let ps = &mut setup.players[p.index()];
+                            if city {
+                                ps.cities.push(v);
+                                spans.spans.push((Subject::City(p, v), a.span));
+                            } else {
+                                ps.settlements.push(v);
+                                spans.spans.push((Subject::Settlement(p, v), a.span));
+                            }
+                        }
+                    }
+                }
+                "road" | "roads" => {
+                    for a in &item.args {
+                        if let Some(e) = cx.arg_edge(a) {
+                            setup.players[p.index()].roads.push(e);
+                            spans.spans.push((Subject::Road(p, e), a.span));
+                        }
+                    }
+                }
+                "hand" => {
+                    if let Some(c) = cx.cards(&item.args) {
+                        ps.hand = c;
+                    }
+                    spans.spans.push((Subject::Hand(p), item.span));
+                }
+                "development" | "new-development" => {
+                    if let Some(d) = cx.dev_cards(&item.args) {
+                        let ps = &mut setup.players[p.index()];
+                        if key == "development" {
+                            ps.dev_cards = d;
+                        } else {
+                            ps.new_dev_cards = d;
+                        }
+                    }
+                    spans.spans.push((Subject::DevCards(p), item.span));
+                }
+                "played" => {
+                    if let Some(d) = cx.dev_cards(&item.args) {
+                        let ps = &mut setup.players[p.index()];
+                        ps.knights_played = d.get(DevCard::Knight);
+                        if d.total() != d.get(DevCard::Knight) as u32 {
+                            cx.err(
+                                item.span,
+                                "bad_item",
+                                "only knights stay face up once played",
+                                "only knights",
+                                None,
+                            );
+                        }
+                    }
+                }
+                other => cx.unknown(
+                    item.key.span,
+                    "player item",
+                    other,
+                    &[
+                        "settlements",
+                        "cities",
+                        "roads",
+                        "hand",
+                        "development",
+                        "new-development",
+                        "played",
+                    ],
+                ),
+            }
+        }
+        spans.spans.push((Subject::Player(p), section.span));
+    }
+    for item in &pos.globals {
+        let key = item.key.node.as_str();
+        match key {
+            "robber" => {
+                if let Some(h) = item.args.first().and_then(|a| cx.arg_hex(a)) {
+                    setup.robber = Some(h);
+                }
+                spans.spans.push((Subject::Robber, item.span));
+            }
+            "bank" => {
+                let mut bank = Cards::EMPTY;
+                for k in CardKind::RESOURCES {
+                    bank.set(k, 19);
+                }
+                // Listed kinds replace the default; unlisted kinds are what the hands leave.
+                let hands: Vec<Cards> = setup.players.iter().map(|p| p.hand).collect();
+                for k in CardKind::RESOURCES {
+                    let held: u32 = hands.iter().map(|h| h.get(k) as u32).sum();
+                    bank.set(k, 19u32.saturating_sub(held) as u8);
+                }
+                for a in &item.args {
+                    if let Arg::Count { count, item: w } = &a.node {
+                        if let Some(k) = card_kind(&w.node) {
+                            bank.set(k, count.node.min(255) as u8);
+                        }
+                    }
+                }
+                if cx.cards(&item.args).is_some() {
+                    setup.bank = Some(bank);
+                }
+                spans.spans.push((Subject::Bank, item.span));
+            }
+            "dev-deck" => {
+                if let Some(d) = cx.dev_cards(&item.args) {
+                    setup.dev_deck = Some(d);
+                }
+                spans.spans.push((Subject::DevDeck, item.span));
+            }
+            "longest-road" | "largest-army" => {
+                let holder = match item.args.first() {
+                    Some(a) if a.node.as_word() == Some("none") => Some(None),
+                    Some(a) => cx.arg_player(a).map(Some),
+                    None => None,
+                };
+                if let Some(h) = holder {
+                    if key == "longest-road" {
+                        setup.longest_road = Some(h);
+                        spans.spans.push((Subject::LongestRoad, item.span));
+                    } else {
+                        setup.largest_army = Some(h);
+                        spans.spans.push((Subject::LargestArmy, item.span));
+                    }
+                }
+            }
+            "turn" => {
+                if let Some(p) = item.args.first().and_then(|a| cx.arg_player(a)) {
+                    setup.current = p;
+                }
+                match item.args.get(1).and_then(|a| a.node.as_word()) {
+                    Some("main") => setup.phase = StartPhase::Main,
+                    Some("before-roll") => setup.phase = StartPhase::BeforeRoll,
+                    Some(other) => {
+                        let other = other.to_string();
+                        cx.unknown(item.args[1].span, "starting phase", &other, &["before-roll", "main"]);
+                    }
+                    None => {}
+                }
+                if let Some(n) = item.args.get(2).and_then(|a| cx.number(a)) {
+                    setup.turn = n.clamp(1, u32::MAX as i64) as u32;
+                }
+                spans.spans.push((Subject::Turn, item.span));
+            }
+            other => cx.unknown(
+                item.key.span,
+                "position item",
+                other,
+                &[
+                    "robber",
+                    "bank",
+                    "dev-deck",
+                    "longest-road",
+                    "largest-army",
+                    "turn",
+                    "unchecked",
+                ],
+            ),
+        }
+    }
+}
+
+fn dice(cx: &mut Cx<'_>, a: &Spanned<Arg>) -> Option<Outcome> {
+    match &a.node {
+        Arg::Dice(r, y) if (1..=6).contains(r) && (1..=6).contains(y) => Some(Outcome::Dice { red: *r, yellow: *y }),
+        Arg::Number(n) if (2..=12).contains(n) => {
+            let n = *n as u8;
+            let red = (n / 2).clamp(n.saturating_sub(6).max(1), 6);
+            Some(Outcome::Dice { red, yellow: n - red })
+        }
+        _ => {
+            cx.err(
+                a.span,
+                "bad_dice",
+                format!(
+                    "`{}` is not a roll: write two dice like `3+4` (each 1–6) or a total 2–12",
+                    a.node
+                ),
+                "not a roll",
+                None,
+            );
+            None
+        }
+    }
+}
+
+/// Lowers one action line. Returns the action and the chance outcomes forced with it.
+fn action(cx: &mut Cx<'_>, a: &Spanned<ast::Action>) -> Option<(Action, Vec<Outcome>)> {
+    let player = cx.player(&a.actor)?;
+    let args = &a.args;
+    let verb = a.verb.node.as_str();
+    let missing = |cx: &mut Cx<'_>, what: &str| {
+        cx.err(
+            a.span,
+            "missing_argument",
+            format!("`{verb}` needs {what}"),
+            format!("{what} missing"),
+            None,
+        );
+    };
+    let word_at = |i: usize| args.get(i).and_then(|x| x.node.as_word());
+    match verb {
+        "builds" | "places" | "build" | "place" => {
+            let Some(kind) = args.first() else {
+                missing(cx, "a piece and a place, e.g. `builds road A.n-ne`");
+                return None;
+            };
+            let Some(place) = args.get(1) else {
+                missing(cx, "a place");
+                return None;
+            };
+            match kind.node.as_word() {
+                Some("road") => cx.arg_edge(place).map(|at| (Action::BuildRoad { player, at }, vec![])),
+                Some("settlement") => cx
+                    .arg_vertex(place)
+                    .map(|at| (Action::BuildSettlement { player, at }, vec![])),
+                Some("city") => cx
+                    .arg_vertex(place)
+                    .map(|at| (Action::BuildCity { player, at }, vec![])),
+                _ => {
+                    cx.unknown(
+                        kind.span,
+                        "piece",
+                        &kind.node.to_string(),
+                        &["road", "settlement", "city"],
+                    );
+                    None
+                }
+            }
+        }
+        "buys" | "buy" => {
+            if word_at(0) != Some("development-card") {
+                cx.err(
+                    args.first().map(|x| x.span).unwrap_or(a.span),
+                    "bad_argument",
+                    "write `buys development-card CARD` (the card drawn is forced)",
+                    "expected development-card",
+                    None,
+                );
+                return None;
+            }
+            let mut chance = vec![];
+            if let Some(c) = args.get(1) {
+                let w = c.node.to_string();
+                match dev_card(&w) {
+                    Some(card) => chance.push(Outcome::DevCard { card }),
+                    None => {
+                        cx.unknown(c.span, "development card", &w, &DEV_WORDS);
+                        return None;
+                    }
+                }
+            }
+            Some((Action::BuyDevCard { player }, chance))
+        }
+        "plays" | "play" => {
+            let Some(c) = args.first() else {
+                missing(cx, "a development card");
+                return None;
+            };
+            let w = c.node.to_string();
+            match dev_card(&w) {
+                Some(DevCard::Knight) => Some((Action::PlayKnight { player }, vec![])),
+                Some(DevCard::RoadBuilding) => Some((Action::PlayRoadBuilding { player }, vec![])),
+                Some(DevCard::YearOfPlenty) => {
+                    let (Some(x), Some(y)) = (args.get(1), args.get(2)) else {
+                        missing(cx, "two resources, e.g. `year-of-plenty brick ore`");
+                        return None;
+                    };
+                    let (x, y) = (cx.arg_resource(x)?, cx.arg_resource(y)?);
+                    Some((Action::PlayYearOfPlenty { player, take: [x, y] }, vec![]))
+                }
+                Some(DevCard::Monopoly) => {
+                    let Some(x) = args.get(1) else {
+                        missing(cx, "a resource, e.g. `monopoly wool`");
+                        return None;
+                    };
+                    let resource = cx.arg_resource(x)?;
+                    Some((Action::PlayMonopoly { player, resource }, vec![]))
+                }
+                Some(DevCard::VictoryPoint) => {
+                    cx.err(
+                        c.span,
+                        "not_playable",
+                        "victory point cards are never played: they count while hidden",
+                        "not playable",
+                        None,
+                    );
+                    None
+                }
+                None => {
+                    cx.unknown(c.span, "development card", &w, &DEV_WORDS);
+                    None
+                }
+            }
+        }
+        "rolls" | "roll" => {
+            let mut chance = vec![];
+            if let Some(d) = args.first() {
+                chance.push(dice(cx, d)?);
+            }
+            Some((Action::Roll { player }, chance))
+        }
+        "discards" | "discard" => cx.cards(args).map(|cards| (Action::Discard { player, cards }, vec![])),
+        "moves" | "move" => {
+            let start = usize::from(word_at(0) == Some("robber"));
+            let Some(h) = args.get(start) else {
+                missing(cx, "a hex, e.g. `moves robber J`");
+                return None;
+            };
+            cx.arg_hex(h).map(|to| (Action::MoveRobber { player, to }, vec![]))
+        }
+        "robs" | "rob" => {
+            let Some(v) = args.first() else {
+                missing(cx, "a player");
+                return None;
+            };
+            let victim = cx.arg_player(v)?;
+            let mut chance = vec![];
+            if let Some(c) = args.get(1) {
+                chance.push(Outcome::Steal { card: cx.arg_card(c)? });
+            }
+            Some((Action::Rob { player, victim }, chance))
+        }
+        "trades" | "trade" => {
+            // trades N GIVE for 1 GET
+            let for_at = args.iter().position(|x| x.node.as_word() == Some("for"));
+            let (Some(i), Some(Arg::Count { count, item })) = (for_at, args.first().map(|x| &x.node)) else {
+                missing(cx, "`N kind for 1 kind`, e.g. `trades 4 wool for 1 ore`");
+                return None;
+            };
+            let give = match card_kind(&item.node) {
+                Some(k) => k,
+                None => {
+                    cx.unknown(item.span, "card", &item.node, &CARD_WORDS);
+                    return None;
+                }
+            };
+            let get = match args.get(i + 1).map(|x| &x.node) {
+                Some(Arg::Count { count: one, item: g }) if one.node == 1 => card_kind(&g.node),
+                Some(Arg::Word(w)) => card_kind(w),
+                _ => None,
+            };
+            let Some(get) = get else {
+                let span = args.get(i + 1).map(|x| x.span).unwrap_or(a.span);
+                cx.err(
+                    span,
+                    "bad_argument",
+                    "a maritime trade receives exactly one card: `for 1 ore`",
+                    "expected `1 kind`",
+                    None,
+                );
+                return None;
+            };
+            Some((
+                Action::MaritimeTrade {
+                    player,
+                    give,
+                    rate: count.node.min(255) as u8,
+                    get,
+                },
+                vec![],
+            ))
+        }
+        "offers" | "offer" => {
+            let Some(to) = args.first() else {
+                missing(cx, "a player and the cards, e.g. `offers blue 1 brick for 1 wool`");
+                return None;
+            };
+            let to = cx.arg_player(to)?;
+            let Some(i) = args.iter().position(|x| x.node.as_word() == Some("for")) else {
+                missing(cx, "`for` between what is given and what is asked");
+                return None;
+            };
+            let give = cx.cards(&args[1..i])?;
+            let get = cx.cards(&args[i + 1..])?;
+            Some((Action::OfferTrade { player, to, give, get }, vec![]))
+        }
+        "accepts" | "accept" => Some((Action::AcceptTrade { player }, vec![])),
+        "declines" | "decline" => Some((Action::DeclineTrade { player }, vec![])),
+        "ends" | "end" => Some((Action::EndTurn { player }, vec![])),
+        other => {
+            cx.unknown(
+                a.verb.span,
+                "verb",
+                other,
+                &[
+                    "builds", "places", "buys", "plays", "rolls", "discards", "moves", "robs", "trades", "offers",
+                    "accepts", "declines", "ends",
+                ],
+            );
+            None
+        }
+    }
+}
+
+fn expectation(cx: &mut Cx<'_>, span: Span, args: &[Spanned<Arg>]) -> Option<Expectation> {
+    let Some(first) = args.first() else {
+        cx.err(
+            span,
+            "empty_expect",
+            "`expect` needs something to check",
+            "nothing to check",
+            Some("e.g. `expect red hand 2 brick`".into()),
+        );
+        return None;
+    };
+    let rest = &args[1..];
+    let head = first.node.to_string();
+    let one = |cx: &mut Cx<'_>| -> Option<&Spanned<Arg>> {
+        let a = rest.first();
+        if a.is_none() {
+            cx.err(
+                first.span,
+                "missing_argument",
+                format!("`expect {head}` needs a value"),
+                "value missing",
+                None,
+            );
+        }
+        a
+    };
+    let holder = |cx: &mut Cx<'_>, a: &Spanned<Arg>| -> Option<Option<PlayerId>> {
+        if a.node.as_word() == Some("none") {
+            Some(None)
+        } else {
+            cx.arg_player(a).map(Some)
+        }
+    };
+    match head.as_str() {
+        "settlement" | "city" | "road" | "empty" => {
+            if head == "empty" {
+                let a = one(cx)?;
+                return match &a.node {
+                    Arg::Edge(_) => cx.arg_edge(a).map(|e| Expectation::Road(e, None)),
+                    _ => cx.arg_vertex(a).map(|v| Expectation::Site(v, None)),
+                };
+            }
+            let v = one(cx)?;
+            let p = cx.arg_player(v)?;
+            let Some(place) = rest.get(1) else {
+                cx.err(
+                    first.span,
+                    "missing_argument",
+                    format!("`expect {head} PLAYER PLACE` needs a place"),
+                    "place missing",
+                    None,
+                );
+                return None;
+            };
+            match head.as_str() {
+                "road" => cx.arg_edge(place).map(|e| Expectation::Road(e, Some(p))),
+                "city" => cx
+                    .arg_vertex(place)
+                    .map(|v| Expectation::Site(v, Some((p, Building::City)))),
+                _ => cx
+                    .arg_vertex(place)
+                    .map(|v| Expectation::Site(v, Some((p, Building::Settlement)))),
+            }
+        }
+        "bank" => {
+            let c = cx.cards(rest)?;
+            Some(Expectation::Bank(
+                c.iter()
+                    .collect::<Vec<_>>()
+                    .into_iter()
+                    .chain(
+                        // `bank 0 wool` lists a zero count too.
+                        rest.iter().filter_map(|a| match &a.node {
+                            Arg::Count { count, item } if count.node == 0 => card_kind(&item.node).map(|k| (k, 0)),
+                            _ => None,
+                        }),
+                    )
+                    .collect(),
+            ))
+        }
+        "robber" => {
+            let v = one(cx)?;
+            cx.arg_hex(v).map(Expectation::Robber)
+        }
+        "turn" => {
+            let v = one(cx)?;
+            cx.arg_player(v).map(Expectation::Turn)
+        }
+        "phase" => {
+            let a = one(cx)?;
+            let w = a.node.to_string();
+            if PHASES.contains(&w.as_str()) {
+                Some(Expectation::Phase(w))
+            } else {
+                cx.unknown(a.span, "phase", &w, &PHASES);
+                None
+            }
+        }
+        "longest-road" => {
+            let v = one(cx)?;
+            holder(cx, v).map(Expectation::LongestRoad)
+        }
+        "largest-army" => {
+            let v = one(cx)?;
+            holder(cx, v).map(Expectation::LargestArmy)
+        }
+        "winner" => {
+            let v = one(cx)?;
+            holder(cx, v).map(Expectation::Winner)
+        }
+        _ => {
+            // PLAYER PROPERTY VALUE…
+            let p = cx.arg_player(first)?;
+            let Some(prop) = rest.first() else {
+                cx.err(
+                    first.span,
+                    "missing_argument",
+                    "expected a property after the player, e.g. `expect red vp 3`",
+                    "property missing",
+                    None,
+                );
+                return None;
+            };
+            let vals = &rest[1..];
+            let prop_word = prop.node.to_string();
+            let num = |cx: &mut Cx<'_>| -> Option<i64> {
+                match vals.first() {
+                    Some(v) => cx.number(v),
+                    None => {
+                        cx.err(
+                            prop.span,
+                            "missing_argument",
+                            format!("`{prop_word}` needs a number"),
+                            "number missing",
+                            None,
+                        );
+                        None
+                    }
+                }
+            };
+            let small = |n: i64| n.clamp(0, 255) as u8;
+            match prop_word.as_str() {
+                "hand" => cx.cards(vals).map(|c| Expectation::Hand(p, c)),
+                "cards" => num(cx).map(|n| Expectation::CardCount(p, n.max(0) as u32)),
+                "vp" => num(cx).map(|n| Expectation::Vp(p, small(n))),
+                "public-vp" => num(cx).map(|n| Expectation::PublicVp(p, small(n))),
+                "settlements" => num(cx).map(|n| Expectation::Pieces(p, PieceKind::Settlement, n.max(0) as u32)),
+                "cities" => num(cx).map(|n| Expectation::Pieces(p, PieceKind::City, n.max(0) as u32)),
+                "roads" => num(cx).map(|n| Expectation::Pieces(p, PieceKind::Road, n.max(0) as u32)),
+                "road-length" => num(cx).map(|n| Expectation::RoadLength(p, small(n))),
+                "knights" => num(cx).map(|n| Expectation::Knights(p, small(n))),
+                "owes" => num(cx).map(|n| Expectation::Owes(p, small(n))),
+                "development" => cx.dev_cards(vals).map(|d| Expectation::Development(p, d)),
+                other => {
+                    cx.unknown(
+                        prop.span,
+                        "property",
+                        other,
+                        &[
+                            "hand",
+                            "cards",
+                            "vp",
+                            "public-vp",
+                            "settlements",
+                            "cities",
+                            "roads",
+                            "road-length",
+                            "knights",
+                            "owes",
+                            "development",
+                        ],
+                    );
+                    None
+                }
+            }
+        }
+    }
+}
+
+fn field_value(a: &Arg) -> String {
+    match a {
+        Arg::Str(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// Lowers a parsed scenario file.
+///
+/// # Errors
+/// Every name, place, step or position problem found, each at its span.
+pub fn lower(file: &str, text: &str, ast: &ScenarioFile) -> Result<Scenario, Box<LowerErrors>> {
+    lower_with_catalog(file, text, ast, &[], &[])
+}
+
+/// Like [`lower`], also checking that every `covers` id is in `catalog` and the `source`
+/// id is in `sources` (each check only when its list is not empty).
+///
+/// # Errors
+/// As [`lower`], plus unknown rule or source ids with the nearest known id suggested.
+pub fn lower_with_catalog(
+    file: &str,
+    text: &str,
+    ast: &ScenarioFile,
+    catalog: &[String],
+    sources: &[String],
+) -> Result<Scenario, Box<LowerErrors>> {
+    let mut cx = Cx {
+        text,
+        errors: Vec::new(),
+        board: Arc::new(Board::beginner()),
+        colours: Vec::new(),
+    };
+    let _ = cx.text;
+    // Players.
+    let mut colours = Vec::new();
+    match ast.players() {
+        Some(ps) => {
+            for p in ps {
+                match Colour::ALL.into_iter().find(|c| c.name() == p.node) {
+                    Some(c) if !colours.contains(&c) => colours.push(c),
+                    Some(_) => cx.err(
+                        p.span,
+                        "duplicate",
+                        format!("{} is seated twice", p.node),
+                        "seated twice",
+                        None,
+                    ),
+                    None => {
+                        let names: Vec<&str> = Colour::ALL.iter().map(|c| c.name()).collect();
+                        cx.unknown(p.span, "colour", &p.node, &names);
+                    }
+                }
+            }
+        }
+        None => cx.err(
+            Span::empty(0),
+            "missing_players",
+            "the scenario names no players",
+            "here",
+            Some("add a line like `players red blue white`".into()),
+        ),
+    }
+    cx.colours = colours.clone();
+    let mut title = String::new();
+    let mut source = String::new();
+    let mut tags = Vec::new();
+    let mut covers = Vec::new();
+    let mut known_bug = None;
+    let mut rules = None;
+    for h in ast.headers() {
+        match h.node {
+            ast::Header::Scenario { title: t } => title = t.node.clone(),
+            ast::Header::Source(s) => {
+                source = h.span.text(text).trim_start_matches("source").trim().to_string();
+                if let ast::Source::Work { id, .. } = s {
+                    if !sources.is_empty() && !sources.iter().any(|k| *k == id.node) {
+                        let near = nearest(&id.node, sources.iter().map(|s| s.as_str()));
+                        cx.err(
+                            id.span,
+                            "unknown_source",
+                            format!("`{}` is not in the sources table", id.node),
+                            "unknown source id",
+                            Some(match near {
+                                Some(n) => format!("did you mean `{n}`? (catalog/sources.yaml lists every source)"),
+                                None => "add the document to catalog/sources.yaml, or write `source own`".into(),
+                            }),
+                        );
+                    }
+                }
+            }
+            ast::Header::Rules(spec) => rules = Some(rules_of(&mut cx, spec)),
+            ast::Header::Language(l) => {
+                if l.node != "en" {
+                    cx.err(
+                        l.span,
+                        "unsupported_language",
+                        format!("language `{}` is not available yet", l.node),
+                        "only `en` so far",
+                        Some("German and Catalan vocabulary come with the rulebook examples".into()),
+                    );
+                }
+            }
+            ast::Header::Tags(t) => tags.extend(t.iter().map(|s| s.node.clone())),
+            ast::Header::Covers(c) => {
+                for id in c {
+                    if !catalog.is_empty() && !catalog.iter().any(|k| *k == id.node) {
+                        let near = nearest(&id.node, catalog.iter().map(|s| s.as_str()));
+                        cx.err(
+                            id.span,
+                            "unknown_rule_id",
+                            format!("`{}` is not in the rule catalog", id.node),
+                            "unknown rule id",
+                            Some(match near {
+                                Some(n) => format!("did you mean `{n}`? (catalog/rules.yaml lists every id)"),
+                                None => "add it to catalog/rules.yaml with a statement and a source".into(),
+                            }),
+                        );
+                    }
+                }
+                covers.extend(c.iter().map(|s| (s.node.clone(), s.span.start..s.span.end)))
+            }
+            ast::Header::KnownBug(b) => known_bug = Some(b.node.clone()),
+        }
+        let _ = &source;
+    }
+    if title.is_empty() {
+        cx.err(
+            Span::empty(0),
+            "missing_title",
+            "the scenario has no title",
+            "here",
+            Some("add a first line like `scenario \"What this shows\"`".into()),
+        );
+    }
+    let mut variants: Vec<Variant> = Vec::new();
+    for v in ast.variants() {
+        let r = rules_of(&mut cx, &v.rules.node);
+        variants.push(Variant {
+            name: v.name.node.clone(),
+            rules: r,
+        });
+    }
+    if variants.is_empty() {
+        variants.push(Variant {
+            name: String::new(),
+            rules: rules.clone().unwrap_or_default(),
+        });
+    }
+    for inc in ast.includes() {
+        cx.err(
+            inc.path.span,
+            "unsupported_include",
+            "`include` is not supported yet",
+            "not supported yet",
+            Some("copy the fragment into the scenario for now".into()),
+        );
+    }
+    let board = build_board(&mut cx, ast.board());
+    let board = Arc::new(board.unwrap_or_else(Board::beginner));
+    cx.board = board.clone();
+    let mut setup = Setup::new(rules.unwrap_or_default(), board, &colours);
+    let start = ast.items.iter().find_map(|i| match &i.node {
+        Item::Start(s) => Some(s.clone()),
+        _ => None,
+    });
+    if let Some(s) = start {
+        if let Some(p) = cx.player(&s) {
+            setup.first_player = p;
+            setup.current = p;
+        }
+    }
+    let mut spans = ItemSpans { spans: Vec::new() };
+    build_position(&mut cx, ast.position(), &mut setup, &mut spans);
+    // Steps.
+    let mut steps = Vec::new();
+    let variant_names: Vec<String> = variants.iter().map(|v| v.name.clone()).collect();
+    for item in &ast.items {
+        let guard = item.node.guard().map(|g| {
+            for n in g.node.iter() {
+                if !variant_names.contains(&n.node) {
+                    let names: Vec<&str> = variant_names.iter().map(|s| s.as_str()).collect();
+                    cx.unknown(n.span, "variant", &n.node, &names);
+                }
+            }
+            g.node.iter().map(|n| n.node.clone()).collect::<Vec<_>>()
+        });
+        let span: ByteSpan = item.span.start..item.span.end;
+        let line_text = item.span.text(text).trim().to_string();
+        let kind = match &item.node {
+            Item::Step(s) => action(&mut cx, &s.action).map(|(action, chance)| StepKind::Act {
+                action,
+                chance,
+                refused: match s.outcome.as_ref().map(|o| &o.node) {
+                    Some(ast::Outcome::Refused(id)) => Some((id.node.clone(), id.span.start..id.span.end)),
+                    _ => None,
+                },
+            }),
+            Item::Chance(c) => {
+                let arg = c.args.first();
+                match (c.kind.node.as_str(), arg) {
+                    ("dice", Some(a)) => dice(&mut cx, a).map(StepKind::Chance),
+                    ("card", Some(a)) => {
+                        let w = a.node.to_string();
+                        match dev_card(&w) {
+                            Some(card) => Some(StepKind::Chance(Outcome::DevCard { card })),
+                            None => {
+                                cx.unknown(a.span, "development card", &w, &DEV_WORDS);
+                                None
+                            }
+                        }
+                    }
+                    ("steal", Some(a)) => cx.arg_card(a).map(|card| StepKind::Chance(Outcome::Steal { card })),
+                    (k, _) => {
+                        let k = k.to_string();
+                        cx.unknown(
+                            c.kind.span,
+                            "chance outcome (with its value)",
+                            &k,
+                            &["dice", "card", "steal"],
+                        );
+                        None
+                    }
+                }
+            }
+            Item::Expect(e) => match &e.kind.node {
+                ExpectKind::State(args) => expectation(&mut cx, e.kind.span, args).map(StepKind::Expect),
+                ExpectKind::Event { name, fields } | ExpectKind::NoEvent { name, fields } => {
+                    if !catan_engine::Event::KINDS.contains(&name.node.as_str()) {
+                        cx.unknown(name.span, "event", &name.node, catan_engine::Event::KINDS);
+                    }
+                    let fields: Vec<(String, String)> = fields
+                        .iter()
+                        .map(|f| (f.key.node.clone(), field_value(&f.value.node)))
+                        .collect();
+                    let kind = name.node.clone();
+                    Some(StepKind::Expect(if matches!(e.kind.node, ExpectKind::Event { .. }) {
+                        Expectation::Event { kind, fields }
+                    } else {
+                        Expectation::NoEvent { kind, fields }
+                    }))
+                }
+                ExpectKind::Legal(a) | ExpectKind::Illegal(a) => action(&mut cx, a).map(|(act, _)| {
+                    StepKind::Expect(Expectation::Legal(act, matches!(e.kind.node, ExpectKind::Legal(_))))
+                }),
+            },
+            Item::Snapshot(s) => Some(StepKind::Snapshot(s.name.node.clone())),
+            _ => continue,
+        };
+        if let Some(kind) = kind {
+            steps.push(Step {
+                span,
+                text: line_text,
+                guard,
+                kind,
+            });
+        }
+    }
+    // Position consistency, pointed at the line that declared the offending item.
+    if cx.errors.is_empty() {
+        for v in &variants {
+            let mut s = setup.clone();
+            s.rules = v.rules.clone();
+            if let Err(e) = Game::from_setup(&s) {
+                let span = spans
+                    .spans
+                    .iter()
+                    .find(|(subj, _)| *subj == e.subject)
+                    .map(|(_, sp)| *sp)
+                    .or_else(|| ast.position().map(|p| p.span))
+                    .unwrap_or(Span::empty(0));
+                cx.err(
+                    span,
+                    "inconsistent_position",
+                    format!("inconsistent position: {e}"),
+                    "here",
+                    Some(
+                        "fix the position, or write `unchecked` in the position block to opt out of the checks".into(),
+                    ),
+                );
+                break;
+            }
+        }
+    }
+    if !cx.errors.is_empty() {
+        return Err(Box::new(LowerErrors {
+            file: file.to_string(),
+            src: NamedSource::new(file, text.to_string()),
+            errors: cx.errors,
+        }));
+    }
+    Ok(Scenario {
+        file: file.to_string(),
+        text: text.to_string(),
+        title,
+        source,
+        tags,
+        covers,
+        known_bug,
+        variants,
+        setup,
+        steps,
+    })
+}

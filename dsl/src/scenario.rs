@@ -1,0 +1,147 @@
+//! Lowered scenarios: the engine terms a scenario file means, every step keeping the byte
+//! span of the line it came from so the runner can point failures at their own line.
+
+use catan_engine::cards::{Cards, DevCards};
+use catan_engine::position::Setup;
+use catan_engine::state::Building;
+use catan_engine::{Action, CardKind, EdgeId, HexId, Outcome, PlayerId, Ruleset, VertexId};
+use std::ops::Range;
+
+/// A byte range in the scenario file.
+pub type ByteSpan = Range<usize>;
+
+/// A scenario ready to run.
+#[derive(Clone, Debug)]
+pub struct Scenario {
+    /// The file name as given.
+    pub file: String,
+    /// The whole source text (for reports).
+    pub text: String,
+    /// Title.
+    pub title: String,
+    /// `source` line as written (`own` for own scenarios).
+    pub source: String,
+    /// Tags.
+    pub tags: Vec<String>,
+    /// Rule ids covered, with their spans.
+    pub covers: Vec<(String, ByteSpan)>,
+    /// Known-bug reason, if the scenario is expected to fail.
+    pub known_bug: Option<String>,
+    /// The variants to run (at least one). Each has a name (empty for the single default).
+    pub variants: Vec<Variant>,
+    /// The declared position (its `rules` is replaced by each variant's).
+    pub setup: Setup,
+    /// The script.
+    pub steps: Vec<Step>,
+}
+
+/// One ruleset to run the scenario under.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    /// Name used by guards (`[english]`); empty for the default.
+    pub name: String,
+    /// The ruleset.
+    pub rules: Ruleset,
+}
+
+/// One script line.
+#[derive(Clone, Debug)]
+pub struct Step {
+    /// The line's span.
+    pub span: ByteSpan,
+    /// The line as written, trimmed (for reports).
+    pub text: String,
+    /// Variants this step applies to (`None`: all).
+    pub guard: Option<Vec<String>>,
+    /// What it does.
+    pub kind: StepKind,
+}
+
+/// What a script line does.
+#[derive(Clone, Debug)]
+pub enum StepKind {
+    /// A player's action, the chance outcomes forced with it, and whether it must be
+    /// accepted or refused with a rule id.
+    Act {
+        /// The action.
+        action: Action,
+        /// Outcomes to apply right after it (dice of a roll, the card drawn or stolen).
+        chance: Vec<Outcome>,
+        /// `Some(rule id)` when the step must be refused.
+        refused: Option<(String, ByteSpan)>,
+    },
+    /// A chance outcome on its own.
+    Chance(Outcome),
+    /// An expectation on the state or the last step's events.
+    Expect(Expectation),
+    /// A named snapshot point.
+    Snapshot(String),
+}
+
+/// A checkable statement about the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Expectation {
+    /// A player's exact hand.
+    Hand(PlayerId, Cards),
+    /// Number of cards in a hand.
+    CardCount(PlayerId, u32),
+    /// Total victory points.
+    Vp(PlayerId, u8),
+    /// Visible victory points.
+    PublicVp(PlayerId, u8),
+    /// Pieces of one kind on the board.
+    Pieces(PlayerId, PieceKind, u32),
+    /// Longest road length.
+    RoadLength(PlayerId, u8),
+    /// Knights played.
+    Knights(PlayerId, u8),
+    /// Development cards held (playable and new).
+    Development(PlayerId, DevCards),
+    /// Discard owed.
+    Owes(PlayerId, u8),
+    /// What stands on an intersection.
+    Site(VertexId, Option<(PlayerId, Building)>),
+    /// What stands on a path.
+    Road(EdgeId, Option<PlayerId>),
+    /// Counts of the listed kinds in the bank.
+    Bank(Vec<(CardKind, u8)>),
+    /// The robber's hex.
+    Robber(HexId),
+    /// Whose turn.
+    Turn(PlayerId),
+    /// The phase name.
+    Phase(String),
+    /// Longest Road holder.
+    LongestRoad(Option<PlayerId>),
+    /// Largest Army holder.
+    LargestArmy(Option<PlayerId>),
+    /// The winner.
+    Winner(Option<PlayerId>),
+    /// An event of the last step with these field values (rendered as in traces).
+    Event {
+        /// Event kind.
+        kind: String,
+        /// Field name and expected rendered value.
+        fields: Vec<(String, String)>,
+    },
+    /// No event of this kind (with these fields) in the last step.
+    NoEvent {
+        /// Event kind.
+        kind: String,
+        /// Field filters.
+        fields: Vec<(String, String)>,
+    },
+    /// The action is (true) or is not (false) legal now.
+    Legal(Action, bool),
+}
+
+/// Piece kinds counted by expectations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PieceKind {
+    /// Settlements.
+    Settlement,
+    /// Cities.
+    City,
+    /// Roads.
+    Road,
+}

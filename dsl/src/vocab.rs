@@ -1,0 +1,477 @@
+//! The game vocabulary: one table from `(language, word)` to a canonical
+//! [`Term`].
+//!
+//! Scenario files may be written in English, German or Catalan (`language`
+//! header). The parser keeps words as written; lowering resolves them through
+//! [`lookup`], and diagnostics use [`suggest`] for "did you mean …?".
+//!
+//! The table is [`TABLE`]: adding a language's words is only adding rows. A
+//! word may have several meanings (`knight` is a piece in Cities & Knights and
+//! a development card); [`lookup`] returns the first row, [`lookup_kind`]
+//! narrows to one kind and [`lookup_all`] lists every meaning.
+
+use std::fmt;
+
+/// A language scenario files can be written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Language {
+    /// English (`en`).
+    En,
+    /// German (`de`).
+    De,
+    /// Catalan (`ca`).
+    Ca,
+}
+
+impl Language {
+    /// All languages.
+    pub const ALL: [Language; 3] = [Language::En, Language::De, Language::Ca];
+
+    /// The code used in `language` headers: `en`, `de`, `ca`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Language::En => "en",
+            Language::De => "de",
+            Language::Ca => "ca",
+        }
+    }
+
+    /// Reads a `language` header code.
+    pub fn from_code(code: &str) -> Option<Language> {
+        Language::ALL.into_iter().find(|l| l.code() == code)
+    }
+}
+
+impl fmt::Display for Language {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+/// A resource card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[allow(missing_docs)]
+pub enum Resource {
+    Brick,
+    Lumber,
+    Wool,
+    Grain,
+    Ore,
+}
+
+/// A Cities & Knights commodity card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[allow(missing_docs)]
+pub enum Commodity {
+    Paper,
+    Cloth,
+    Coin,
+}
+
+/// A piece on the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[allow(missing_docs)]
+pub enum Piece {
+    Settlement,
+    City,
+    Road,
+    Ship,
+    Knight,
+    Wall,
+}
+
+/// A player colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[allow(missing_docs)]
+pub enum Colour {
+    Red,
+    Blue,
+    White,
+    Orange,
+    Green,
+    Brown,
+}
+
+/// A development card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[allow(missing_docs)]
+pub enum DevCard {
+    Knight,
+    VictoryPoint,
+    RoadBuilding,
+    YearOfPlenty,
+    Monopoly,
+}
+
+/// A terrain of a hex.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[allow(missing_docs)]
+pub enum Terrain {
+    Hills,
+    Forest,
+    Pasture,
+    Fields,
+    Mountains,
+    Desert,
+    Sea,
+    Gold,
+}
+
+/// A Cities & Knights knight level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[allow(missing_docs)]
+pub enum KnightLevel {
+    Basic,
+    Strong,
+    Mighty,
+}
+
+/// A Cities & Knights city improvement track.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[allow(missing_docs)]
+pub enum Track {
+    Science,
+    Trade,
+    Politics,
+}
+
+/// A canonical game term, independent of the language it was written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Term {
+    /// A resource card.
+    Resource(Resource),
+    /// A commodity card.
+    Commodity(Commodity),
+    /// A piece.
+    Piece(Piece),
+    /// A player colour.
+    Colour(Colour),
+    /// A development card.
+    DevCard(DevCard),
+    /// A terrain.
+    Terrain(Terrain),
+    /// A knight level.
+    KnightLevel(KnightLevel),
+    /// An improvement track.
+    Track(Track),
+}
+
+/// The kinds of [`Term`], for filtering lookups and suggestions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum TermKind {
+    /// [`Term::Resource`].
+    Resource,
+    /// [`Term::Commodity`].
+    Commodity,
+    /// [`Term::Piece`].
+    Piece,
+    /// [`Term::Colour`].
+    Colour,
+    /// [`Term::DevCard`].
+    DevCard,
+    /// [`Term::Terrain`].
+    Terrain,
+    /// [`Term::KnightLevel`].
+    KnightLevel,
+    /// [`Term::Track`].
+    Track,
+}
+
+impl TermKind {
+    /// The kind in words, for messages: "a resource", "a colour"…
+    pub fn describe(self) -> &'static str {
+        match self {
+            TermKind::Resource => "a resource",
+            TermKind::Commodity => "a commodity",
+            TermKind::Piece => "a piece",
+            TermKind::Colour => "a colour",
+            TermKind::DevCard => "a development card",
+            TermKind::Terrain => "a terrain",
+            TermKind::KnightLevel => "a knight level",
+            TermKind::Track => "an improvement track",
+        }
+    }
+}
+
+impl Term {
+    /// The term's kind.
+    pub fn kind(self) -> TermKind {
+        match self {
+            Term::Resource(_) => TermKind::Resource,
+            Term::Commodity(_) => TermKind::Commodity,
+            Term::Piece(_) => TermKind::Piece,
+            Term::Colour(_) => TermKind::Colour,
+            Term::DevCard(_) => TermKind::DevCard,
+            Term::Terrain(_) => TermKind::Terrain,
+            Term::KnightLevel(_) => TermKind::KnightLevel,
+            Term::Track(_) => TermKind::Track,
+        }
+    }
+
+    /// The term's canonical (English, singular) word.
+    pub fn canonical(self) -> &'static str {
+        TABLE
+            .iter()
+            .find(|e| e.lang == Language::En && e.term == self && e.canonical)
+            .map(|e| e.word)
+            .unwrap_or("?")
+    }
+}
+
+impl fmt::Display for Term {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.canonical())
+    }
+}
+
+/// One row of the vocabulary table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Entry {
+    /// The language of `word`.
+    pub lang: Language,
+    /// The word as written in scenario files.
+    pub word: &'static str,
+    /// What it means.
+    pub term: Term,
+    /// True for the one preferred spelling of `term` in `lang` (the singular);
+    /// false for plurals and other accepted forms.
+    pub canonical: bool,
+}
+
+const fn row(lang: Language, word: &'static str, term: Term) -> Entry {
+    Entry {
+        lang,
+        word,
+        term,
+        canonical: true,
+    }
+}
+
+const fn alt(lang: Language, word: &'static str, term: Term) -> Entry {
+    Entry {
+        lang,
+        word,
+        term,
+        canonical: false,
+    }
+}
+
+use Language::En;
+
+/// The vocabulary. English is complete; German (`De`) and Catalan (`Ca`)
+/// rows are to be added (only rows: no other code changes).
+pub const TABLE: &[Entry] = &[
+    // Resources.
+    row(En, "brick", Term::Resource(Resource::Brick)),
+    row(En, "lumber", Term::Resource(Resource::Lumber)),
+    row(En, "wool", Term::Resource(Resource::Wool)),
+    row(En, "grain", Term::Resource(Resource::Grain)),
+    row(En, "ore", Term::Resource(Resource::Ore)),
+    // Commodities.
+    row(En, "paper", Term::Commodity(Commodity::Paper)),
+    row(En, "cloth", Term::Commodity(Commodity::Cloth)),
+    row(En, "coin", Term::Commodity(Commodity::Coin)),
+    alt(En, "coins", Term::Commodity(Commodity::Coin)),
+    // Pieces.
+    row(En, "settlement", Term::Piece(Piece::Settlement)),
+    alt(En, "settlements", Term::Piece(Piece::Settlement)),
+    row(En, "city", Term::Piece(Piece::City)),
+    alt(En, "cities", Term::Piece(Piece::City)),
+    row(En, "road", Term::Piece(Piece::Road)),
+    alt(En, "roads", Term::Piece(Piece::Road)),
+    row(En, "ship", Term::Piece(Piece::Ship)),
+    alt(En, "ships", Term::Piece(Piece::Ship)),
+    row(En, "knight", Term::Piece(Piece::Knight)),
+    alt(En, "knights", Term::Piece(Piece::Knight)),
+    row(En, "wall", Term::Piece(Piece::Wall)),
+    alt(En, "walls", Term::Piece(Piece::Wall)),
+    // Colours.
+    row(En, "red", Term::Colour(Colour::Red)),
+    row(En, "blue", Term::Colour(Colour::Blue)),
+    row(En, "white", Term::Colour(Colour::White)),
+    row(En, "orange", Term::Colour(Colour::Orange)),
+    row(En, "green", Term::Colour(Colour::Green)),
+    row(En, "brown", Term::Colour(Colour::Brown)),
+    // Development cards.
+    row(En, "knight", Term::DevCard(DevCard::Knight)),
+    alt(En, "knights", Term::DevCard(DevCard::Knight)),
+    row(En, "victory-point", Term::DevCard(DevCard::VictoryPoint)),
+    alt(En, "victory-points", Term::DevCard(DevCard::VictoryPoint)),
+    row(En, "road-building", Term::DevCard(DevCard::RoadBuilding)),
+    row(En, "year-of-plenty", Term::DevCard(DevCard::YearOfPlenty)),
+    row(En, "monopoly", Term::DevCard(DevCard::Monopoly)),
+    // Terrain.
+    row(En, "hills", Term::Terrain(Terrain::Hills)),
+    row(En, "forest", Term::Terrain(Terrain::Forest)),
+    row(En, "pasture", Term::Terrain(Terrain::Pasture)),
+    row(En, "fields", Term::Terrain(Terrain::Fields)),
+    row(En, "mountains", Term::Terrain(Terrain::Mountains)),
+    row(En, "desert", Term::Terrain(Terrain::Desert)),
+    row(En, "sea", Term::Terrain(Terrain::Sea)),
+    row(En, "gold", Term::Terrain(Terrain::Gold)),
+    // Knight levels.
+    row(En, "basic", Term::KnightLevel(KnightLevel::Basic)),
+    row(En, "strong", Term::KnightLevel(KnightLevel::Strong)),
+    row(En, "mighty", Term::KnightLevel(KnightLevel::Mighty)),
+    // Improvement tracks.
+    row(En, "science", Term::Track(Track::Science)),
+    row(En, "trade", Term::Track(Track::Trade)),
+    row(En, "politics", Term::Track(Track::Politics)),
+];
+
+/// The first meaning of `word` in `lang` (see [`lookup_kind`] for words with
+/// several meanings, like `knight`).
+pub fn lookup(lang: Language, word: &str) -> Option<Term> {
+    lookup_all(lang, word).next()
+}
+
+/// The meaning of `word` in `lang` among terms of `kind` only.
+pub fn lookup_kind(lang: Language, word: &str, kind: TermKind) -> Option<Term> {
+    lookup_all(lang, word).find(|t| t.kind() == kind)
+}
+
+/// Every meaning of `word` in `lang`, in table order.
+pub fn lookup_all<'w>(lang: Language, word: &'w str) -> impl Iterator<Item = Term> + 'w {
+    TABLE
+        .iter()
+        .filter(move |e| e.lang == lang && e.word == word)
+        .map(|e| e.term)
+}
+
+/// The words of `lang` (optionally only those of `kind`), in table order.
+pub fn words(lang: Language, kind: Option<TermKind>) -> impl Iterator<Item = &'static str> {
+    TABLE
+        .iter()
+        .filter(move |e| e.lang == lang && kind_ok(kind, e.term))
+        .map(|e| e.word)
+}
+
+/// The word of `lang` (optionally only of `kind`) closest to `word`, for a
+/// "did you mean …?". `None` when nothing is close enough, or when `word` is
+/// itself in the table.
+pub fn suggest(lang: Language, word: &str, kind: Option<TermKind>) -> Option<&'static str> {
+    if lookup_all(lang, word).any(|t| kind_ok(kind, t)) {
+        return None;
+    }
+    nearest(word, words(lang, kind))
+}
+
+fn kind_ok(kind: Option<TermKind>, term: Term) -> bool {
+    match kind {
+        Some(k) => term.kind() == k,
+        None => true,
+    }
+}
+
+/// The candidate closest to `word` by edit distance, when it is close enough
+/// to be a likely misspelling: at most 1 edit for words up to 4 characters,
+/// 2 up to 8, 3 beyond (transpositions count as one edit). Ties are broken by
+/// Jaro–Winkler similarity; a remaining tie gives no suggestion.
+pub fn nearest<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
+    let len = word.chars().count();
+    let limit = match len {
+        0 => return None,
+        1..=4 => 1,
+        5..=8 => 2,
+        _ => 3,
+    };
+    let lower = word.to_lowercase();
+    let mut best: Option<(usize, f64, &'c str)> = None;
+    let mut tied = false;
+    for cand in candidates {
+        if cand == word {
+            continue;
+        }
+        let d = strsim::damerau_levenshtein(&lower, cand);
+        if d > limit {
+            continue;
+        }
+        let jw = strsim::jaro_winkler(&lower, cand);
+        match best {
+            None => best = Some((d, jw, cand)),
+            Some((bd, bjw, bc)) => {
+                if d < bd || (d == bd && jw > bjw) {
+                    best = Some((d, jw, cand));
+                    tied = false;
+                } else if d == bd && jw == bjw && bc != cand {
+                    tied = true;
+                }
+            }
+        }
+    }
+    if tied {
+        None
+    } else {
+        best.map(|(_, _, c)| c)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lookup_english() {
+        assert_eq!(lookup(Language::En, "wool"), Some(Term::Resource(Resource::Wool)));
+        assert_eq!(
+            lookup(Language::En, "settlements"),
+            Some(Term::Piece(Piece::Settlement))
+        );
+        assert_eq!(lookup(Language::En, "cities"), Some(Term::Piece(Piece::City)));
+        assert_eq!(lookup(Language::En, "nonsense"), None);
+        assert_eq!(lookup(Language::De, "wool"), None);
+    }
+
+    #[test]
+    fn knight_has_two_meanings() {
+        assert_eq!(lookup(Language::En, "knight"), Some(Term::Piece(Piece::Knight)));
+        assert_eq!(
+            lookup_kind(Language::En, "knight", TermKind::DevCard),
+            Some(Term::DevCard(DevCard::Knight))
+        );
+        assert_eq!(lookup_all(Language::En, "knight").count(), 2);
+    }
+
+    #[test]
+    fn canonical_words() {
+        assert_eq!(Term::Piece(Piece::City).canonical(), "city");
+        assert_eq!(Term::DevCard(DevCard::YearOfPlenty).to_string(), "year-of-plenty");
+        // Every term has exactly one canonical English row.
+        for e in TABLE {
+            let n = TABLE
+                .iter()
+                .filter(|x| x.lang == Language::En && x.term == e.term && x.canonical)
+                .count();
+            assert_eq!(n, 1, "{:?}", e.term);
+        }
+    }
+
+    #[test]
+    fn suggestions() {
+        assert_eq!(suggest(Language::En, "wol", None), Some("wool"));
+        assert_eq!(suggest(Language::En, "brik", Some(TermKind::Resource)), Some("brick"));
+        assert_eq!(suggest(Language::En, "setlement", None), Some("settlement"));
+        assert_eq!(suggest(Language::En, "year-of-plenti", None), Some("year-of-plenty"));
+        assert_eq!(suggest(Language::En, "wool", None), None);
+        assert_eq!(suggest(Language::En, "zzzzzz", None), None);
+        // Filtered by kind: `red` is close to `reed`? No: only colours.
+        assert_eq!(suggest(Language::En, "rde", Some(TermKind::Colour)), Some("red"));
+        assert_eq!(suggest(Language::En, "ore", Some(TermKind::Colour)), None);
+    }
+
+    #[test]
+    fn nearest_breaks_ties_or_gives_up() {
+        assert_eq!(nearest("nn", ["n", "ne", "se", "s", "sw", "nw"]), Some("n"));
+        assert_eq!(nearest("scenaro", ["scenario", "source"]), Some("scenario"));
+        assert_eq!(nearest("langauge", ["language"]), Some("language"));
+        assert_eq!(nearest("q", ["n", "s"]), None);
+    }
+
+    #[test]
+    fn language_codes() {
+        for l in Language::ALL {
+            assert_eq!(Language::from_code(l.code()), Some(l));
+        }
+        assert_eq!(Language::from_code("fr"), None);
+    }
+}

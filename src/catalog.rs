@@ -1,0 +1,54 @@
+//! The rule catalog (`catalog/rules.yaml`): every rule id with a one-line statement and
+//! its source citation. Scenarios name catalog ids in `covers`; `catan-harness coverage`
+//! lists the ids no scenario covers.
+
+use serde::Deserialize;
+use std::path::Path;
+
+/// One catalog entry.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+pub struct Rule {
+    /// The stable rule id.
+    pub id: String,
+    /// The rule in one sentence.
+    pub rule: String,
+    /// Source id and page or section (`own` for engine-level ids).
+    pub source: String,
+}
+
+/// One entry of the sources table (`catalog/sources.yaml`).
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+pub struct Source {
+    /// Short id cited by scenarios and catalog entries.
+    pub id: String,
+    /// Title.
+    pub title: String,
+    /// Edition.
+    pub edition: String,
+    /// Language code.
+    pub language: String,
+}
+
+/// Reads the catalog.
+///
+/// # Errors
+/// The file cannot be read or parsed.
+pub fn load(path: &Path) -> Result<Vec<Rule>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    crate::yaml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The catalog next to the scenarios: `<root>/catalog/rules.yaml`, looked up from the
+/// current directory upwards.
+pub fn find() -> Option<std::path::PathBuf> {
+    let mut dir = std::env::current_dir().ok()?;
+    loop {
+        let p = dir.join("catalog").join("rules.yaml");
+        if p.exists() {
+            return Some(p);
+        }
+        if !dir.pop() {
+            return None;
+        }
+    }
+}

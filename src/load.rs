@@ -1,0 +1,104 @@
+//! Finding, reading, parsing and lowering scenario files.
+
+use catan_dsl::scenario::Scenario;
+use std::path::{Path, PathBuf};
+
+/// Why a scenario file could not be loaded.
+#[derive(Debug)]
+pub enum LoadError {
+    /// The file could not be read.
+    Io(String),
+    /// Syntax errors.
+    Parse(Box<catan_dsl::diagnostics::ParseErrors>),
+    /// Names, places, steps or the position could not be resolved.
+    Lower(Box<catan_dsl::lower::LowerErrors>),
+}
+
+impl LoadError {
+    /// The diagnostic rendered without colour at `width` columns (for reports and tests).
+    pub fn render(&self, width: usize) -> String {
+        let handler =
+            miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor()).with_width(width);
+        let mut out = String::new();
+        let r = match self {
+            LoadError::Io(e) => {
+                out.push_str(e);
+                out.push('\n');
+                Ok(())
+            }
+            LoadError::Parse(e) => handler.render_report(&mut out, e.as_ref()),
+            LoadError::Lower(e) => handler.render_report(&mut out, e.as_ref()),
+        };
+        if r.is_err() {
+            out.push_str("(the diagnostic could not be rendered)\n");
+        }
+        out
+    }
+}
+
+/// Reads, parses and lowers one scenario file.
+///
+/// # Errors
+/// [`LoadError`] with every diagnostic of the file.
+pub fn load(path: &Path) -> Result<Scenario, LoadError> {
+    let text = std::fs::read_to_string(path).map_err(|e| LoadError::Io(format!("{}: {e}", path.display())))?;
+    load_text(&path.display().to_string(), &text)
+}
+
+/// Parses and lowers scenario text.
+///
+/// # Errors
+/// [`LoadError`] with every diagnostic of the text.
+pub fn load_text(name: &str, text: &str) -> Result<Scenario, LoadError> {
+    let ast = catan_dsl::parse(name, text).map_err(|e| LoadError::Parse(Box::new(e)))?;
+    catan_dsl::lower::lower_with_catalog(name, text, &ast, catalog_ids(), source_ids()).map_err(LoadError::Lower)
+}
+
+/// The ids of the sources table (`catalog/sources.yaml`), read once.
+pub fn source_ids() -> &'static [String] {
+    static IDS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    IDS.get_or_init(|| {
+        crate::catalog::find()
+            .and_then(|p| p.parent().map(|d| d.join("sources.yaml")))
+            .and_then(|p| std::fs::read_to_string(p).ok())
+            .and_then(|t| crate::yaml::from_str::<Vec<crate::catalog::Source>>(&t).ok())
+            .map(|v| v.into_iter().map(|s| s.id).collect())
+            .unwrap_or_default()
+    })
+}
+
+/// The ids of the rule catalog, read once (empty when no catalog is found).
+pub fn catalog_ids() -> &'static [String] {
+    static IDS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    IDS.get_or_init(|| {
+        crate::catalog::find()
+            .and_then(|p| crate::catalog::load(&p).ok())
+            .map(|rules| rules.into_iter().map(|r| r.id).collect())
+            .unwrap_or_default()
+    })
+}
+
+/// Every `.cat` file under the given files and folders, sorted, without duplicates.
+pub fn discover(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for p in paths {
+        walk(p, &mut out);
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+fn walk(p: &Path, out: &mut Vec<PathBuf>) {
+    if p.is_dir() {
+        if let Ok(rd) = std::fs::read_dir(p) {
+            let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
+            entries.sort();
+            for e in entries {
+                walk(&e, out);
+            }
+        }
+    } else if p.extension().is_some_and(|e| e == "cat") {
+        out.push(p.to_path_buf());
+    }
+}

@@ -1,0 +1,200 @@
+//! Text rendering of events, actions and state for traces, goldens and failure reports.
+//! Everything printed here is deterministic (no hash-map order) and uses the canonical
+//! English vocabulary and canonical place names, so goldens change only with behaviour.
+
+use crate::places::{edge_name, vertex_name};
+use catan_engine::state::Building;
+use catan_engine::{Action, Event, Field, Game, Outcome, PlayerId};
+use std::fmt::Write;
+
+/// A field value as text (players by colour, places by canonical name).
+pub fn field(game: &Game, f: &Field) -> String {
+    let b = game.board();
+    match f {
+        Field::Player(Some(p)) => game.colour(*p).to_string(),
+        Field::Player(None) | Field::Hex(None) | Field::Card(None) => "none".into(),
+        Field::Hex(Some(h)) => b.hex_name(*h),
+        Field::Vertex(v) => vertex_name(b, *v),
+        Field::Edge(e) => edge_name(b, *e),
+        Field::Card(Some(c)) => c.name().into(),
+        Field::Cards(c) => c.to_string(),
+        Field::Dev(d) => d.name().into(),
+        Field::Number(n) => n.to_string(),
+        Field::Flag(x) => if *x { "yes" } else { "no" }.into(),
+    }
+}
+
+/// An event as `kind field=value …` (values with spaces are quoted).
+pub fn event(game: &Game, e: &Event) -> String {
+    let mut s = e.kind().to_string();
+    for (name, f) in e.fields() {
+        let v = field(game, &f);
+        if v.contains(' ') {
+            let _ = write!(s, " {name}=\"{v}\"");
+        } else {
+            let _ = write!(s, " {name}={v}");
+        }
+    }
+    s
+}
+
+/// An action in scenario words (`red builds road A.n-ne`), for option listings.
+pub fn action(game: &Game, a: &Action) -> String {
+    let b = game.board();
+    let c = |p: &PlayerId| game.colour(*p).to_string();
+    match a {
+        Action::BuildRoad { player, at } => format!("{} builds road {}", c(player), edge_name(b, *at)),
+        Action::BuildSettlement { player, at } => format!("{} builds settlement {}", c(player), vertex_name(b, *at)),
+        Action::BuildCity { player, at } => format!("{} builds city {}", c(player), vertex_name(b, *at)),
+        Action::BuyDevCard { player } => format!("{} buys development-card CARD", c(player)),
+        Action::PlayKnight { player } => format!("{} plays knight", c(player)),
+        Action::PlayRoadBuilding { player } => format!("{} plays road-building", c(player)),
+        Action::PlayYearOfPlenty { player, take } => {
+            format!("{} plays year-of-plenty {} {}", c(player), take[0], take[1])
+        }
+        Action::PlayMonopoly { player, resource } => format!("{} plays monopoly {resource}", c(player)),
+        Action::Roll { player } => format!("{} rolls R+Y", c(player)),
+        Action::Discard { player, cards } => format!("{} discards {cards}", c(player)),
+        Action::MoveRobber { player, to } => format!("{} moves robber {}", c(player), b.hex_name(*to)),
+        Action::Rob { player, victim } => format!("{} robs {}", c(player), c(victim)),
+        Action::MaritimeTrade {
+            player,
+            give,
+            rate,
+            get,
+        } => format!("{} trades {rate} {give} for 1 {get}", c(player)),
+        Action::OfferTrade { player, to, give, get } => format!("{} offers {} {give} for {get}", c(player), c(to)),
+        Action::AcceptTrade { player } => format!("{} accepts", c(player)),
+        Action::DeclineTrade { player } => format!("{} declines", c(player)),
+        Action::EndTurn { player } => format!("{} ends turn", c(player)),
+        Action::Chance(o) => outcome(o),
+    }
+}
+
+/// A chance outcome in scenario words.
+pub fn outcome(o: &Outcome) -> String {
+    match o {
+        Outcome::Dice { red, yellow } => format!("chance dice {red}+{yellow}"),
+        Outcome::DevCard { card } => format!("chance card {card}"),
+        Outcome::Steal { card } => format!("chance steal {card}"),
+    }
+}
+
+/// What changed between two states, as short words a person reads: hands, bank, robber,
+/// phase, turn, victory points.
+pub fn delta(before: &Game, after: &Game) -> Vec<String> {
+    let mut out = Vec::new();
+    for p in after.player_ids() {
+        let (Some(a), Some(b)) = (before.player(p), after.player(p)) else {
+            continue;
+        };
+        let mut parts = Vec::new();
+        for k in catan_engine::CardKind::ALL {
+            let d = b.hand.get(k) as i32 - a.hand.get(k) as i32;
+            if d != 0 {
+                parts.push(format!("{d:+} {k}"));
+            }
+        }
+        for (name, x, y) in [
+            ("vp", before.total_vp(p) as i32, after.total_vp(p) as i32),
+            (
+                "development cards",
+                (a.dev_cards.total() + a.new_dev_cards.total()) as i32,
+                (b.dev_cards.total() + b.new_dev_cards.total()) as i32,
+            ),
+        ] {
+            if x != y {
+                parts.push(format!("{:+} {name}", y - x));
+            }
+        }
+        if !parts.is_empty() {
+            out.push(format!("{} {}", after.colour(p), parts.join(", ")));
+        }
+    }
+    let mut bank = Vec::new();
+    for k in catan_engine::CardKind::ALL {
+        let d = after.bank().get(k) as i32 - before.bank().get(k) as i32;
+        if d != 0 {
+            bank.push(format!("{d:+} {k}"));
+        }
+    }
+    if !bank.is_empty() {
+        out.push(format!("bank {}", bank.join(", ")));
+    }
+    if before.phase().name() != after.phase().name() || before.current() != after.current() {
+        out.push(format!(
+            "now {} {}",
+            after.colour(after.current()),
+            after.phase().name()
+        ));
+    }
+    out
+}
+
+/// A full state summary for snapshots.
+pub fn summary(game: &Game) -> String {
+    let b = game.board();
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "turn {} ({}), phase {}",
+        game.turn(),
+        game.colour(game.current()),
+        game.phase().name()
+    );
+    for p in game.player_ids() {
+        let Some(st) = game.player(p) else { continue };
+        let mut sites: Vec<String> = Vec::new();
+        for v in 0..b.topology.vertex_count() {
+            let v = catan_engine::VertexId(v as u16);
+            if let Some(site) = game.site(v) {
+                if site.owner == p {
+                    let kind = if site.building == Building::City {
+                        "city"
+                    } else {
+                        "settlement"
+                    };
+                    sites.push(format!("{kind} {}", vertex_name(b, v)));
+                }
+            }
+        }
+        let mut roads: Vec<String> = st.roads.iter().map(|e| edge_name(b, *e)).collect();
+        roads.sort();
+        let _ = writeln!(
+            s,
+            "{}: vp {} (public {}), hand [{}], development [{}], new [{}], knights {}, road length {}",
+            st.colour,
+            game.total_vp(p),
+            game.public_vp(p),
+            st.hand,
+            st.dev_cards,
+            st.new_dev_cards,
+            st.knights_played,
+            st.road_length
+        );
+        let _ = writeln!(
+            s,
+            "  {}",
+            if sites.is_empty() {
+                "no buildings".to_string()
+            } else {
+                sites.join(", ")
+            }
+        );
+        if !roads.is_empty() {
+            let _ = writeln!(s, "  roads {}", roads.join(", "));
+        }
+    }
+    let name = |p: Option<PlayerId>| p.map(|p| game.colour(p).to_string()).unwrap_or_else(|| "none".into());
+    let _ = writeln!(s, "bank [{}], development deck [{}]", game.bank(), game.dev_deck());
+    let _ = writeln!(
+        s,
+        "robber {}, longest road {}, largest army {}",
+        game.robber()
+            .map(|h| b.hex_name(h))
+            .unwrap_or_else(|| "off the board".into()),
+        name(game.longest_road()),
+        name(game.largest_army())
+    );
+    s
+}
