@@ -118,10 +118,10 @@ impl Run<'_> {
         expected: Option<String>,
         actual: Option<String>,
         options: Vec<String>,
-    ) -> Failure {
+    ) -> Box<Failure> {
         let (line, column) = line_col(&self.sc.text, step.span.start);
         let skip = self.history.len().saturating_sub(LAST_EVENTS);
-        Failure {
+        Box::new(Failure {
             variant: self.variant.clone(),
             span: step.span.clone(),
             line,
@@ -133,7 +133,7 @@ impl Run<'_> {
             last_events: self.history[skip..].to_vec(),
             options,
             unreached: self.sc.steps.len().saturating_sub(index + 1),
-        }
+        })
     }
 
     fn options(game: &Game) -> Vec<String> {
@@ -183,7 +183,7 @@ pub fn run(sc: &Scenario) -> Report {
         }
         let result = match Game::from_setup(&setup) {
             Ok(mut game) => run_steps(&mut r, &mut game),
-            Err(e) => Err(Failure {
+            Err(e) => Err(Box::new(Failure {
                 variant: v.name.clone(),
                 span: 0..0,
                 line: 1,
@@ -195,7 +195,7 @@ pub fn run(sc: &Scenario) -> Report {
                 last_events: Vec::new(),
                 options: Vec::new(),
                 unreached: sc.steps.len(),
-            }),
+            })),
         };
         trace.push_str(&r.trace);
         for (n, s) in r.snapshots {
@@ -208,7 +208,7 @@ pub fn run(sc: &Scenario) -> Report {
         }
         if let Err(f) = result {
             let _ = writeln!(trace, "!! failed at line {}: {}", f.line, f.message);
-            failure = Some(f);
+            failure = Some(*f);
             break;
         }
     }
@@ -229,14 +229,19 @@ pub fn run(sc: &Scenario) -> Report {
     }
 }
 
-fn run_steps(r: &mut Run<'_>, game: &mut Game) -> Result<(), Failure> {
+fn run_steps(r: &mut Run<'_>, game: &mut Game) -> Result<(), Box<Failure>> {
     for (i, step) in r.sc.steps.iter().enumerate() {
         if let Some(g) = &step.guard {
             if !g.contains(&r.variant) {
                 continue;
             }
         }
-        if game.winner().is_some() && matches!(step.kind, StepKind::Act { refused: None, .. } | StepKind::Chance(_)) {
+        if game.winner().is_some()
+            && matches!(
+                step.kind,
+                StepKind::Act { refused: None, .. } | StepKind::Chance { refused: None, .. }
+            )
+        {
             return Err(r.fail(
                 step,
                 i,
@@ -341,17 +346,58 @@ fn run_steps(r: &mut Run<'_>, game: &mut Game) -> Result<(), Failure> {
                     }
                 }
             }
-            StepKind::Chance(o) => {
+            StepKind::Chance { outcome, refused } => {
                 let before = game.clone();
-                match game.apply(Action::Chance(*o)) {
-                    Ok(events) => {
+                match (game.apply(Action::Chance(*outcome)), refused) {
+                    (Ok(events), None) => {
                         let line = format!("> {}", step.text);
                         r.record(game, &before, &events, &line);
                         r.last = events;
                     }
-                    Err(e) => {
+                    (Ok(_), Some((code, _))) => {
+                        return Err(r.fail(
+                            step,
+                            i,
+                            "the outcome was accepted but should have been refused".into(),
+                            Some(format!("refused {code}")),
+                            Some("accepted".into()),
+                            Vec::new(),
+                        ));
+                    }
+                    (Err(e), None) => {
                         let opts = Run::options(game);
-                        return Err(r.fail(step, i, format!("refused: {e} ({})", e.code()), None, None, opts));
+                        return Err(r.fail(
+                            step,
+                            i,
+                            format!("refused: {e} ({})", e.code()),
+                            Some("accepted".into()),
+                            Some(format!("refused {}", e.code())),
+                            opts,
+                        ));
+                    }
+                    (Err(e), Some((code, _))) => {
+                        if e.code() != code {
+                            return Err(r.fail(
+                                step,
+                                i,
+                                format!("refused for another rule: {e}"),
+                                Some(format!("refused {code}")),
+                                Some(format!("refused {}", e.code())),
+                                Vec::new(),
+                            ));
+                        }
+                        if *game != before {
+                            return Err(r.fail(
+                                step,
+                                i,
+                                "the refused outcome changed the state".into(),
+                                None,
+                                None,
+                                Vec::new(),
+                            ));
+                        }
+                        let _ = writeln!(r.trace, "> {}\n  refused {}: {e}", step.text, e.code());
+                        r.last.clear();
                     }
                 }
             }

@@ -18,20 +18,30 @@ fn golden_name(path: &Path) -> String {
 
 #[test]
 fn scenarios() {
+    let failures = std::sync::Mutex::new(Vec::<String>::new());
+    let fail = |msg: String| {
+        if let Ok(mut f) = failures.lock() {
+            f.push(msg);
+        }
+    };
     insta::glob!("../scenarios", "**/*.cat", |path| {
         let sc = match load::load(path) {
             Ok(sc) => sc,
-            Err(e) => panic!("{} does not load:\n{}", path.display(), e.render(100)),
+            Err(e) => return fail(format!("{} does not load:\n{}", path.display(), e.render(100))),
         };
         let report = runner::run(&sc);
         match report.status {
             Status::Passed | Status::KnownBug => {}
-            Status::Failed => panic!(
-                "{} failed:\n{}",
-                path.display(),
-                catan_harness::suite::render_failure(&report)
-            ),
-            Status::KnownBugFixed => panic!("{} is marked known-bug but passes: remove the mark", path.display()),
+            Status::Failed => {
+                let why = catan_harness::suite::render_failure(&report);
+                return fail(format!("{} failed:\n{why}", path.display()));
+            }
+            Status::KnownBugFixed => {
+                return fail(format!(
+                    "{} is marked known-bug but passes: remove the mark",
+                    path.display()
+                ))
+            }
         }
         // Determinism guard: a second run gives the same trace.
         let again = runner::run(&sc);
@@ -47,6 +57,13 @@ fn scenarios() {
         settings.set_omit_expression(true);
         settings.bind(|| insta::assert_snapshot!(golden_name(path), golden));
     });
+    let failures = failures.into_inner().unwrap_or_default();
+    assert!(
+        failures.is_empty(),
+        "{} scenario(s) failed:\n\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]

@@ -1303,7 +1303,7 @@ pub fn lower_with_catalog(
             ast::Header::Source(s) => {
                 source = h.span.text(text).trim_start_matches("source").trim().to_string();
                 if let ast::Source::Work { id, .. } = s {
-                    if !sources.is_empty() && !sources.iter().any(|k| *k == id.node) {
+                    if !sources.is_empty() && !sources.contains(&id.node) {
                         let near = nearest(&id.node, sources.iter().map(|s| s.as_str()));
                         cx.err(
                             id.span,
@@ -1333,7 +1333,7 @@ pub fn lower_with_catalog(
             ast::Header::Tags(t) => tags.extend(t.iter().map(|s| s.node.clone())),
             ast::Header::Covers(c) => {
                 for id in c {
-                    if !catalog.is_empty() && !catalog.iter().any(|k| *k == id.node) {
+                    if !catalog.is_empty() && !catalog.contains(&id.node) {
                         let near = nearest(&id.node, catalog.iter().map(|s| s.as_str()));
                         cx.err(
                             id.span,
@@ -1427,19 +1427,19 @@ pub fn lower_with_catalog(
             }),
             Item::Chance(c) => {
                 let arg = c.args.first();
-                match (c.kind.node.as_str(), arg) {
-                    ("dice", Some(a)) => dice(&mut cx, a).map(StepKind::Chance),
+                let outcome = match (c.kind.node.as_str(), arg) {
+                    ("dice", Some(a)) => dice(&mut cx, a),
                     ("card", Some(a)) => {
                         let w = a.node.to_string();
                         match dev_card(&w) {
-                            Some(card) => Some(StepKind::Chance(Outcome::DevCard { card })),
+                            Some(card) => Some(Outcome::DevCard { card }),
                             None => {
                                 cx.unknown(a.span, "development card", &w, &DEV_WORDS);
                                 None
                             }
                         }
                     }
-                    ("steal", Some(a)) => cx.arg_card(a).map(|card| StepKind::Chance(Outcome::Steal { card })),
+                    ("steal", Some(a)) => cx.arg_card(a).map(|card| Outcome::Steal { card }),
                     (k, _) => {
                         let k = k.to_string();
                         cx.unknown(
@@ -1450,7 +1450,14 @@ pub fn lower_with_catalog(
                         );
                         None
                     }
-                }
+                };
+                outcome.map(|outcome| StepKind::Chance {
+                    outcome,
+                    refused: match c.outcome.as_ref().map(|o| &o.node) {
+                        Some(ast::Outcome::Refused(id)) => Some((id.node.clone(), id.span.start..id.span.end)),
+                        _ => None,
+                    },
+                })
             }
             Item::Expect(e) => match &e.kind.node {
                 ExpectKind::State(args) => expectation(&mut cx, e.kind.span, args).map(StepKind::Expect),

@@ -70,8 +70,13 @@ pub enum StepKind {
         /// `Some(rule id)` when the step must be refused.
         refused: Option<(String, ByteSpan)>,
     },
-    /// A chance outcome on its own.
-    Chance(Outcome),
+    /// A chance outcome on its own, accepted or refused with a rule id.
+    Chance {
+        /// The outcome.
+        outcome: Outcome,
+        /// `Some(rule id)` when it must be refused.
+        refused: Option<(String, ByteSpan)>,
+    },
     /// An expectation on the state or the last step's events.
     Expect(Expectation),
     /// A named snapshot point.

@@ -45,6 +45,8 @@ pub struct Chance {
     pub kind: Spanned<String>,
     /// What it yields.
     pub args: Vec<Spanned<Arg>>,
+    /// `-> refused RULE.ID` or `-> accepted`, if written.
+    pub outcome: Option<Spanned<Outcome>>,
 }
 
 /// An `expect …` line.

@@ -113,10 +113,21 @@ fn chance(ctx: &mut Ctx<'_>, pair: Pair<'_, Rule>, guard: Option<Guard>) -> Opti
         ctx.internal(span);
         return None;
     };
+    let rest: Vec<Pair<'_, Rule>> = inner.collect();
+    let mut outcome = None;
+    let mut arg_pairs = Vec::new();
+    for p in rest {
+        if p.as_rule() == Rule::outcome {
+            outcome = outcome_of(ctx, p);
+        } else {
+            arg_pairs.push(p);
+        }
+    }
     Some(Chance {
         guard,
         kind: spanned_text(&kind),
-        args: args(ctx, inner),
+        args: args(ctx, arg_pairs.into_iter()),
+        outcome,
     })
 }
 
