@@ -175,3 +175,93 @@ impl Game {
         lengths_ok && self.longest_road_holder_after_change() == self.longest_road
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::longest_road_length;
+    use crate::board::Corner::{self, *};
+    use crate::position::{Setup, StartPhase};
+    use crate::{Board, Colour, Game, PlayerId, Ruleset};
+    use std::sync::Arc;
+
+    /// A position with red's roads given as (hex, corner, corner) and red's settlement at
+    /// the first road's first corner; blue's settlements at the given corners.
+    fn position(roads: &[(&str, Corner, Corner)], blue: &[(&str, Corner)]) -> Game {
+        let b = Arc::new(Board::beginner());
+        let mut s = Setup::new(Ruleset::base(), b.clone(), &[Colour::Red, Colour::Blue, Colour::White]);
+        s.phase = StartPhase::Main;
+        s.checked = false;
+        let v = |h: &str, c| b.topology.corner(b.hex_by_label(h).unwrap(), c).unwrap();
+        s.players[0].settlements.push(v(roads[0].0, roads[0].1));
+        for &(h, x, y) in roads {
+            s.players[0]
+                .roads
+                .push(b.topology.edge_between(v(h, x), v(h, y)).unwrap());
+        }
+        for &(h, c) in blue {
+            s.players[1].settlements.push(v(h, c));
+        }
+        Game::from_setup(&s).unwrap()
+    }
+
+    const RING_J: [(&str, Corner, Corner); 6] = [
+        ("J", N, NE),
+        ("J", NE, SE),
+        ("J", SE, S),
+        ("J", S, SW),
+        ("J", SW, NW),
+        ("J", NW, N),
+    ];
+
+    #[test]
+    fn a_straight_road_of_five_counts_five_and_takes_the_card() {
+        let g = position(
+            &[("E", SW, NW), ("E", NW, N), ("E", N, NE), ("E", NE, SE), ("E", SE, S)],
+            &[],
+        );
+        assert_eq!(longest_road_length(&g, PlayerId(0)), 5);
+        assert_eq!(g.longest_road(), Some(PlayerId(0)));
+    }
+
+    #[test]
+    fn four_roads_do_not_take_the_card() {
+        let g = position(&[("E", SW, NW), ("E", NW, N), ("E", N, NE), ("E", NE, SE)], &[]);
+        assert_eq!(longest_road_length(&g, PlayerId(0)), 4);
+        assert_eq!(g.longest_road(), None);
+    }
+
+    #[test]
+    fn a_closed_loop_around_one_hex_counts_six() {
+        let g = position(&RING_J, &[]);
+        assert_eq!(longest_road_length(&g, PlayerId(0)), 6);
+    }
+
+    #[test]
+    fn a_loop_with_a_tail_counts_the_loop_and_the_tail() {
+        let mut roads = RING_J.to_vec();
+        // E is up-left of J: E.s = J.nw, so the tail E.s-sw leaves the ring at J.nw.
+        roads.push(("E", S, SW));
+        let g = position(&roads, &[]);
+        assert_eq!(longest_road_length(&g, PlayerId(0)), 7);
+    }
+
+    #[test]
+    fn a_fork_counts_only_its_longest_branch() {
+        // Trunk E.sw-nw-n-ne (3 roads), then two branches from E.ne: E.ne-se and B.s-se
+        // (B is up-right of E, so E.ne = B.s): 3 + max(1, 1) = 4.
+        let g = position(
+            &[("E", SW, NW), ("E", NW, N), ("E", N, NE), ("E", NE, SE), ("B", S, SE)],
+            &[],
+        );
+        assert_eq!(longest_road_length(&g, PlayerId(0)), 4);
+    }
+
+    #[test]
+    fn an_opponents_settlement_splits_a_road_but_your_own_does_not() {
+        let roads = [("E", SW, NW), ("E", NW, N), ("E", N, NE), ("E", NE, SE), ("E", SE, S)];
+        let split = position(&roads, &[("E", NE)]);
+        assert_eq!(longest_road_length(&split, PlayerId(0)), 3);
+        let own = position(&roads, &[]);
+        assert_eq!(longest_road_length(&own, PlayerId(0)), 5);
+    }
+}
