@@ -142,8 +142,8 @@ impl Cx<'_> {
         self.err(
             span,
             "unknown_name",
-            format!("unknown {what} `{word}`"),
-            format!("not {what}"),
+            format!("unknown {what}: `{word}`"),
+            format!("not a known {what}"),
             help,
         );
     }
