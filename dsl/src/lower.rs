@@ -93,26 +93,35 @@ const PHASES: [&str; 12] = [
     "ended",
 ];
 
+/// The card a word names, through the one vocabulary table ([`crate::vocab`]).
 fn card_kind(w: &str) -> Option<CardKind> {
-    let w = w.to_ascii_lowercase();
-    let w = match w.as_str() {
-        "bricks" => "brick",
-        "wood" | "lumbers" => "lumber",
-        "wheat" | "grains" => "grain",
-        "sheep" | "wools" => "wool",
-        "ores" => "ore",
-        "coins" => "coin",
-        other => other,
-    }
-    .to_string();
-    CardKind::ALL.into_iter().find(|k| k.name() == w)
+    use crate::vocab::{self, Commodity, Language, Resource as R, Term, TermKind};
+    let term = vocab::lookup_kind(Language::En, w, TermKind::Resource)
+        .or_else(|| vocab::lookup_kind(Language::En, w, TermKind::Commodity))?;
+    Some(match term {
+        Term::Resource(R::Brick) => CardKind::Brick,
+        Term::Resource(R::Lumber) => CardKind::Lumber,
+        Term::Resource(R::Wool) => CardKind::Wool,
+        Term::Resource(R::Grain) => CardKind::Grain,
+        Term::Resource(R::Ore) => CardKind::Ore,
+        Term::Commodity(Commodity::Paper) => CardKind::Paper,
+        Term::Commodity(Commodity::Cloth) => CardKind::Cloth,
+        Term::Commodity(Commodity::Coin) => CardKind::Coin,
+        _ => return None,
+    })
 }
 
+/// The development card a word names, through the vocabulary table.
 fn dev_card(w: &str) -> Option<DevCard> {
-    let w = w.trim_end_matches('s');
-    DevCard::ALL
-        .into_iter()
-        .find(|d| d.name() == w || d.name().trim_end_matches('s') == w)
+    use crate::vocab::{self, DevCard as D, Language, Term, TermKind};
+    match vocab::lookup_kind(Language::En, w, TermKind::DevCard)? {
+        Term::DevCard(D::Knight) => Some(DevCard::Knight),
+        Term::DevCard(D::VictoryPoint) => Some(DevCard::VictoryPoint),
+        Term::DevCard(D::RoadBuilding) => Some(DevCard::RoadBuilding),
+        Term::DevCard(D::YearOfPlenty) => Some(DevCard::YearOfPlenty),
+        Term::DevCard(D::Monopoly) => Some(DevCard::Monopoly),
+        _ => None,
+    }
 }
 
 impl Cx<'_> {

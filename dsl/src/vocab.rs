@@ -267,6 +267,10 @@ pub const TABLE: &[Entry] = &[
     row(En, "wool", Term::Resource(Resource::Wool)),
     row(En, "grain", Term::Resource(Resource::Grain)),
     row(En, "ore", Term::Resource(Resource::Ore)),
+    // Older English names (base game 4th edition and earlier).
+    alt(En, "wood", Term::Resource(Resource::Lumber)),
+    alt(En, "wheat", Term::Resource(Resource::Grain)),
+    alt(En, "sheep", Term::Resource(Resource::Wool)),
     // Commodities.
     row(En, "paper", Term::Commodity(Commodity::Paper)),
     row(En, "cloth", Term::Commodity(Commodity::Cloth)),
