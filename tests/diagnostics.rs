@@ -3,7 +3,6 @@
 //! width 80 and snapshotted, so the quality of every message is reviewed like any output.
 
 use catan_harness::load;
-use std::path::Path;
 
 #[test]
 fn lowering_diagnostics() {
@@ -18,7 +17,7 @@ fn lowering_diagnostics() {
             Err(e) => e.render(80),
         };
         let mut settings = insta::Settings::clone_current();
-        settings.set_snapshot_path(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots"));
+        settings.set_snapshot_path(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots"));
         settings.set_prepend_module_to_snapshot(false);
         settings.set_omit_expression(true);
         settings.bind(|| insta::assert_snapshot!(rendered));
