@@ -8,13 +8,13 @@ use catan_engine::{Action, Board, Colour, Game, PlayerId, Ruleset};
 use std::sync::Arc;
 
 fn new_game(seed: u64) -> Game {
-    let board = if seed % 2 == 0 {
+    let board = if seed.is_multiple_of(2) {
         Board::beginner()
     } else {
         Board::random(seed, TokenPlacement::Spiral)
     };
     let colours = [Colour::Red, Colour::Blue, Colour::White, Colour::Orange];
-    let n = if seed % 5 == 0 { 3 } else { 4 };
+    let n = if seed.is_multiple_of(5) { 3 } else { 4 };
     Game::new(Ruleset::base(), Arc::new(board), &colours[..n], PlayerId(0)).expect("base game")
 }
 
