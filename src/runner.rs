@@ -258,148 +258,34 @@ fn run_steps(r: &mut Run<'_>, game: &mut Game) -> Result<(), Box<Failure>> {
                 refused,
             } => {
                 let before = game.clone();
-                match (game.apply(*action), refused) {
-                    (Ok(mut events), None) => {
-                        for o in chance {
-                            if game.actor() != Actor::Chance {
-                                *game = before;
-                                return Err(r.fail(
-                                    step,
-                                    i,
-                                    format!(
-                                        "this step forces `{}` but no chance outcome is pending after it",
-                                        render::outcome(o)
-                                    ),
-                                    None,
-                                    None,
-                                    Vec::new(),
-                                ));
-                            }
-                            match game.apply(Action::Chance(*o)) {
-                                Ok(ev) => events.extend(ev),
-                                Err(e) => {
-                                    let opts = Run::options(game);
-                                    return Err(r.fail(
-                                        step,
-                                        i,
-                                        format!("the forced outcome is refused: {e} ({})", e.code()),
-                                        None,
-                                        None,
-                                        opts,
-                                    ));
-                                }
+                let mut result = game.apply(*action);
+                if let (Ok(events), None) = (&mut result, refused) {
+                    // The chance outcomes forced on the same line.
+                    for o in chance {
+                        if game.actor() != Actor::Chance {
+                            *game = before;
+                            let msg = format!(
+                                "this step forces `{}` but no chance outcome is pending after it",
+                                render::outcome(o)
+                            );
+                            return Err(r.fail(step, i, msg, None, None, Vec::new()));
+                        }
+                        match game.apply(Action::Chance(*o)) {
+                            Ok(ev) => events.extend(ev),
+                            Err(e) => {
+                                let opts = Run::options(game);
+                                let msg = format!("the forced outcome is refused: {e} ({})", e.code());
+                                return Err(r.fail(step, i, msg, None, None, opts));
                             }
                         }
-                        let line = format!("> {}", step.text);
-                        r.record(game, &before, &events, &line);
-                        r.last = events;
-                    }
-                    (Ok(events), Some((code, _))) => {
-                        let _ = events;
-                        return Err(r.fail(
-                            step,
-                            i,
-                            "the step was accepted but should have been refused".into(),
-                            Some(format!("refused {code}")),
-                            Some("accepted".into()),
-                            Vec::new(),
-                        ));
-                    }
-                    (Err(e), None) => {
-                        let opts = Run::options(game);
-                        let waiting = match game.actor() {
-                            Actor::Chance => " The game waits for a chance outcome: force it on the previous step or with a `chance …` line.".to_string(),
-                            _ => String::new(),
-                        };
-                        return Err(r.fail(
-                            step,
-                            i,
-                            format!("refused: {e} ({}).{waiting}", e.code()),
-                            Some("accepted".into()),
-                            Some(format!("refused {}", e.code())),
-                            opts,
-                        ));
-                    }
-                    (Err(e), Some((code, _))) => {
-                        if e.code() != code {
-                            return Err(r.fail(
-                                step,
-                                i,
-                                format!("refused for another rule: {e}"),
-                                Some(format!("refused {code}")),
-                                Some(format!("refused {}", e.code())),
-                                Vec::new(),
-                            ));
-                        }
-                        if *game != before {
-                            return Err(r.fail(
-                                step,
-                                i,
-                                "the refused step changed the state".into(),
-                                None,
-                                None,
-                                Vec::new(),
-                            ));
-                        }
-                        let _ = writeln!(r.trace, "> {}\n  refused {}: {e}", step.text, e.code());
-                        r.last.clear();
                     }
                 }
+                settle(r, step, i, game, &before, result, refused)?;
             }
             StepKind::Chance { outcome, refused } => {
                 let before = game.clone();
-                match (game.apply(Action::Chance(*outcome)), refused) {
-                    (Ok(events), None) => {
-                        let line = format!("> {}", step.text);
-                        r.record(game, &before, &events, &line);
-                        r.last = events;
-                    }
-                    (Ok(_), Some((code, _))) => {
-                        return Err(r.fail(
-                            step,
-                            i,
-                            "the outcome was accepted but should have been refused".into(),
-                            Some(format!("refused {code}")),
-                            Some("accepted".into()),
-                            Vec::new(),
-                        ));
-                    }
-                    (Err(e), None) => {
-                        let opts = Run::options(game);
-                        return Err(r.fail(
-                            step,
-                            i,
-                            format!("refused: {e} ({})", e.code()),
-                            Some("accepted".into()),
-                            Some(format!("refused {}", e.code())),
-                            opts,
-                        ));
-                    }
-                    (Err(e), Some((code, _))) => {
-                        if e.code() != code {
-                            return Err(r.fail(
-                                step,
-                                i,
-                                format!("refused for another rule: {e}"),
-                                Some(format!("refused {code}")),
-                                Some(format!("refused {}", e.code())),
-                                Vec::new(),
-                            ));
-                        }
-                        if *game != before {
-                            return Err(r.fail(
-                                step,
-                                i,
-                                "the refused outcome changed the state".into(),
-                                None,
-                                None,
-                                Vec::new(),
-                            ));
-                        }
-                        let _ = writeln!(r.trace, "> {}\n  refused {}: {e}", step.text, e.code());
-                        r.last.clear();
-                    }
-                }
+                let result = game.apply(Action::Chance(*outcome));
+                settle(r, step, i, game, &before, result, refused)?;
             }
             StepKind::Expect(x) => {
                 if let Err((expected, actual)) = check(game, &r.last, x) {
@@ -421,6 +307,77 @@ fn run_steps(r: &mut Run<'_>, game: &mut Game) -> Result<(), Box<Failure>> {
         }
     }
     Ok(())
+}
+
+/// Checks an applied step against what the script says (accepted, or refused with a rule
+/// id and the state unchanged) and records it in the trace.
+fn settle(
+    r: &mut Run<'_>,
+    step: &Step,
+    i: usize,
+    game: &Game,
+    before: &Game,
+    result: Result<Vec<Event>, catan_engine::RuleError>,
+    refused: &Option<(String, ByteSpan)>,
+) -> Result<(), Box<Failure>> {
+    match (result, refused) {
+        (Ok(events), None) => {
+            let line = format!("> {}", step.text);
+            r.record(game, before, &events, &line);
+            r.last = events;
+            Ok(())
+        }
+        (Ok(_), Some((code, _))) => Err(r.fail(
+            step,
+            i,
+            "the step was accepted but should have been refused".into(),
+            Some(format!("refused {code}")),
+            Some("accepted".into()),
+            Vec::new(),
+        )),
+        (Err(e), None) => {
+            let opts = Run::options(game);
+            let waiting = match game.actor() {
+                Actor::Chance => {
+                    " The game waits for a chance outcome: force it on the previous step or with a `chance …` line."
+                }
+                _ => "",
+            };
+            Err(r.fail(
+                step,
+                i,
+                format!("refused: {e} ({}).{waiting}", e.code()),
+                Some("accepted".into()),
+                Some(format!("refused {}", e.code())),
+                opts,
+            ))
+        }
+        (Err(e), Some((code, _))) => {
+            if e.code() != code {
+                return Err(r.fail(
+                    step,
+                    i,
+                    format!("refused for another rule: {e}"),
+                    Some(format!("refused {code}")),
+                    Some(format!("refused {}", e.code())),
+                    Vec::new(),
+                ));
+            }
+            if game != before {
+                return Err(r.fail(
+                    step,
+                    i,
+                    "the refused step changed the state".into(),
+                    None,
+                    None,
+                    Vec::new(),
+                ));
+            }
+            let _ = writeln!(r.trace, "> {}\n  refused {}: {e}", step.text, e.code());
+            r.last.clear();
+            Ok(())
+        }
+    }
 }
 
 type Mismatch = (String, String);
