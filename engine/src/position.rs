@@ -442,6 +442,9 @@ impl Game {
                 "the Largest Army holder does not fit the knights played".into(),
             ));
         }
+        // A player holding the victory target on their own turn has already won.
+        let mut events = Vec::new();
+        g.check_victory(&mut events);
         Ok(g)
     }
 
