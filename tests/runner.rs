@@ -79,7 +79,7 @@ fn a_step_after_the_game_ended_is_reported() {
     let text = "scenario \"won already\"\nsource own\nrules base option victory-target 7\nplayers red blue white\n\
         position {\n  red:\n    settlements E.n, O.s\n    roads E.n-ne, O.s-sw\n    development 5 victory-point\n  turn red main\n}\n\
         expect winner red\nred ends turn\n";
-    let sc = load_text("t.cat", &text).unwrap_or_else(|e| panic!("{}", e.render(100)));
+    let sc = load_text("t.cat", text).unwrap_or_else(|e| panic!("{}", e.render(100)));
     let r = run(&sc);
     // Red holds the target (7) on their own turn: the game is won before any step runs.
     let f = r.failure.expect("failure");
