@@ -255,20 +255,31 @@ impl Board {
                 _ => return Err(BoardError::HarborNotCoastal),
             }
         }
+        Ok(Board::assemble(name, topology, terrain, tokens, hs))
+    }
+
+    /// Letters the land hexes and puts the robber on the first desert.
+    fn assemble(
+        name: &str,
+        topology: Topology,
+        terrain: Vec<Terrain>,
+        tokens: Vec<Option<u8>>,
+        harbors: Vec<Harbor>,
+    ) -> Board {
         let labels = letter_labels(&topology, &terrain);
         let robber_start = terrain
             .iter()
             .position(|t| *t == Terrain::Desert)
             .map(|i| HexId(i as u16));
-        Ok(Board {
+        Board {
             name: name.to_string(),
             topology,
             terrain,
             tokens,
-            harbors: hs,
+            harbors,
             labels,
             robber_start,
-        })
+        }
     }
 
     /// The beginner layout (source `base-rules` §11), robber on the desert, harbors as
@@ -366,20 +377,7 @@ impl Board {
             .zip(harbors)
             .filter_map(|(&slot, kind)| ring.get(slot).map(|&edge| Harbor { edge, kind }))
             .collect();
-        let labels = letter_labels(&topology, &terrain);
-        let robber_start = terrain
-            .iter()
-            .position(|t| *t == Terrain::Desert)
-            .map(|i| HexId(i as u16));
-        Board {
-            name: name.to_string(),
-            topology,
-            terrain,
-            tokens,
-            harbors: hs,
-            labels,
-            robber_start,
-        }
+        Board::assemble(name, topology, terrain, tokens, hs)
     }
 
     /// The hex with a label (`A`…) or `None`.
