@@ -1,94 +1,486 @@
-//! Property tests over random games (bounded cases; raise with PROPTEST_CASES):
-//! games run to the end with every invariant; every listed legal action is accepted;
-//! arbitrary actions are accepted or refused with the state unchanged, never a panic;
-//! a serde round trip of the state gives the same game.
+//! Property tests over random games: games run to the end with every invariant; every
+//! listed legal action is accepted; arbitrary actions (out-of-range ids, impossible dice,
+//! any cards) are accepted or refused with the state unchanged, never a panic; an action
+//! that `legal_actions` does not list is refused; a serde round trip of the state gives the
+//! same game; a refused action after an accepted one leaves the state of the accepted one.
+//!
+//! Case counts are bounded (default 64 per property); raise them with `PROPTEST_CASES`.
 
 use catan_engine::board::TokenPlacement;
 use catan_engine::cards::{CardKind, Cards, DevCard, Resource};
+use catan_engine::position::StartPhase;
 use catan_engine::random::{PlayConfig, Policy, RandomPlayer};
-use catan_engine::{Action, Board, Colour, EdgeId, Game, HexId, Outcome, PlayerId, Ruleset, VertexId};
+use catan_engine::{Action, Actor, Board, Colour, EdgeId, Game, HexId, Outcome, Phase, PlayerId, Ruleset, VertexId};
 use proptest::prelude::*;
+use proptest::test_runner::FileFailurePersistence;
+use std::collections::HashSet;
 use std::sync::Arc;
 
-fn game(seed: u64, players: usize, board: u8) -> Game {
-    let b = match board {
-        0 => Board::beginner(),
-        1 => Board::random(seed, TokenPlacement::Spiral),
-        _ => Board::random(seed, TokenPlacement::Random),
-    };
-    Game::new(Ruleset::base(), Arc::new(b), &Colour::ALL[..players], PlayerId(0)).expect("base game")
+// ----- games -----
+
+#[derive(Clone, Copy, Debug)]
+enum BoardKind {
+    Beginner,
+    Spiral,
+    Random,
 }
 
-/// Plays `steps` random actions (or to the end).
-fn advance(g: &mut Game, rp: &mut RandomPlayer, steps: usize, policy: Policy) {
-    for _ in 0..steps {
-        if g.winner().is_some() {
-            return;
-        }
-        let Some(a) = rp.choose(g, policy) else { return };
-        g.apply(a).expect("a chosen legal action is accepted");
+/// Which game: seed (board and play), seats, board and the random player's policy.
+#[derive(Clone, Copy, Debug)]
+struct Spec {
+    seed: u64,
+    players: usize,
+    board: BoardKind,
+    policy: Policy,
+}
+
+impl Spec {
+    fn new_game(&self) -> Game {
+        let board = match self.board {
+            BoardKind::Beginner => Board::beginner(),
+            BoardKind::Spiral => Board::random(self.seed, TokenPlacement::Spiral),
+            BoardKind::Random => Board::random(self.seed, TokenPlacement::Random),
+        };
+        Game::new(
+            Ruleset::base(),
+            Arc::new(board),
+            &Colour::ALL[..self.players],
+            PlayerId(0),
+        )
+        .expect("a base game")
     }
 }
 
-fn arb_cards() -> impl Strategy<Value = Cards> {
-    proptest::collection::vec((0usize..8, 0u8..5), 0..4).prop_map(|v| {
-        let mut c = Cards::EMPTY;
-        for (k, n) in v {
-            c.add(CardKind::ALL[k], n);
-        }
-        c
+fn arb_spec() -> impl Strategy<Value = Spec> {
+    (
+        any::<u64>(),
+        3usize..=4,
+        prop_oneof![
+            Just(BoardKind::Beginner),
+            Just(BoardKind::Spiral),
+            Just(BoardKind::Random)
+        ],
+        prop_oneof![Just(Policy::Uniform), Just(Policy::Builder)],
+    )
+        .prop_map(|(seed, players, board, policy)| Spec {
+            seed,
+            players,
+            board,
+            policy,
+        })
+}
+
+/// A point in a random game: the game after `steps` random actions (or at its end).
+#[derive(Clone, Copy, Debug)]
+struct Point {
+    spec: Spec,
+    steps: usize,
+    /// At a trade-and-build point, first make a domestic offer (random play never does, as
+    /// offers are not listed), so the trade-offer phase is reached too.
+    offer: bool,
+}
+
+fn arb_point() -> impl Strategy<Value = Point> {
+    // Random games last about 350 to 2,500 actions.
+    (arb_spec(), 0usize..2600, proptest::bool::weighted(0.2)).prop_map(|(spec, steps, offer)| Point {
+        spec,
+        steps,
+        offer,
     })
 }
 
-fn arb_action() -> impl Strategy<Value = Action> {
-    let p = (0u8..6).prop_map(PlayerId);
-    let v = prop_oneof![0u16..60, Just(60000)].prop_map(VertexId);
-    let e = prop_oneof![0u16..80, Just(65535)].prop_map(EdgeId);
-    let h = prop_oneof![0u16..20, Just(999)].prop_map(HexId);
-    let r = (0usize..5).prop_map(|i| Resource::ALL[i]);
-    let k = (0usize..8).prop_map(|i| CardKind::ALL[i]);
-    let d = (0usize..5).prop_map(|i| DevCard::ALL[i]);
+impl Point {
+    /// The game at this point, the random player that got it there, and the actions taken.
+    fn reach(&self) -> (Game, RandomPlayer, Vec<Action>) {
+        let mut g = self.spec.new_game();
+        let mut rp = RandomPlayer::new(self.spec.seed);
+        let mut taken = Vec::new();
+        for _ in 0..self.steps {
+            if g.winner().is_some() {
+                break;
+            }
+            let a = rp.choose(&g, self.spec.policy).expect("an action while the game is on");
+            g.apply(a)
+                .unwrap_or_else(|e| panic!("chosen legal action {a:?} refused: {e}"));
+            taken.push(a);
+        }
+        if self.offer {
+            if let Some(a) = some_offer(&g) {
+                g.apply(a).unwrap_or_else(|e| panic!("offer {a:?} refused: {e}"));
+                taken.push(a);
+            }
+        }
+        (g, rp, taken)
+    }
+
+    /// As [`Point::reach`], but a game that ended is taken back to just before the winning
+    /// action, so there is always something to do.
+    fn reach_open(&self) -> (Game, RandomPlayer, Vec<Action>) {
+        let (g, rp, mut taken) = self.reach();
+        if g.winner().is_none() {
+            return (g, rp, taken);
+        }
+        taken.pop();
+        let mut open = self.spec.new_game();
+        for &a in &taken {
+            open.apply(a).expect("a recorded action");
+        }
+        (open, rp, taken)
+    }
+}
+
+/// A legal domestic offer now, if the current player can make one: one card of the first
+/// kind they hold for one card of another kind, to the next seat.
+fn some_offer(g: &Game) -> Option<Action> {
+    if g.phase() != Phase::Main {
+        return None;
+    }
+    let player = g.current();
+    let hand = g.player(player)?.hand;
+    let (give_kind, _) = hand.iter().next()?;
+    let get_kind = CardKind::RESOURCES.into_iter().find(|&k| k != give_kind)?;
+    let a = Action::OfferTrade {
+        player,
+        to: PlayerId(((player.0 as usize + 1) % g.player_count()) as u8),
+        give: Cards::of(&[(give_kind, 1)]),
+        get: Cards::of(&[(get_kind, 1)]),
+    };
+    g.is_legal(&a).then_some(a)
+}
+
+fn listed(g: &Game) -> Vec<Action> {
+    let mut v = Vec::new();
+    g.legal_actions(&mut v);
+    v
+}
+
+// ----- arbitrary actions -----
+
+fn arb_count() -> impl Strategy<Value = u8> {
+    prop_oneof![6 => 0u8..4, 1 => 4u8..20, 1 => any::<u8>()]
+}
+
+fn arb_cards() -> impl Strategy<Value = Cards> {
     prop_oneof![
-        (p.clone(), e.clone()).prop_map(|(player, at)| Action::BuildRoad { player, at }),
-        (p.clone(), v.clone()).prop_map(|(player, at)| Action::BuildSettlement { player, at }),
-        (p.clone(), v).prop_map(|(player, at)| Action::BuildCity { player, at }),
-        p.clone().prop_map(|player| Action::BuyDevCard { player }),
-        p.clone().prop_map(|player| Action::PlayKnight { player }),
-        p.clone().prop_map(|player| Action::PlayRoadBuilding { player }),
-        (p.clone(), r.clone(), r.clone()).prop_map(|(player, a, b)| Action::PlayYearOfPlenty { player, take: [a, b] }),
-        (p.clone(), r).prop_map(|(player, resource)| Action::PlayMonopoly { player, resource }),
-        p.clone().prop_map(|player| Action::Roll { player }),
-        (p.clone(), arb_cards()).prop_map(|(player, cards)| Action::Discard { player, cards }),
-        (p.clone(), h).prop_map(|(player, to)| Action::MoveRobber { player, to }),
-        (p.clone(), p.clone()).prop_map(|(player, victim)| Action::Rob { player, victim }),
-        (p.clone(), k.clone(), 0u8..6, k.clone()).prop_map(|(player, give, rate, get)| Action::MaritimeTrade {
-            player,
-            give,
-            rate,
-            get
+        // a few kinds, small counts
+        proptest::collection::vec((0usize..8, 1u8..5), 0..4).prop_map(|v| {
+            let mut c = Cards::EMPTY;
+            for (k, n) in v {
+                c.add(CardKind::ALL[k], n);
+            }
+            c
         }),
-        (p.clone(), p.clone(), arb_cards(), arb_cards()).prop_map(|(player, to, give, get)| Action::OfferTrade {
+        // any counts of every kind, commodities included
+        proptest::array::uniform8(arb_count()).prop_map(|counts| {
+            let mut c = Cards::EMPTY;
+            for (k, n) in CardKind::ALL.into_iter().zip(counts) {
+                c.set(k, n);
+            }
+            c
+        }),
+    ]
+}
+
+fn arb_player() -> impl Strategy<Value = PlayerId> {
+    prop_oneof![8 => 0u8..4, 1 => 4u8..6, 1 => Just(9u8), 1 => Just(255u8)].prop_map(PlayerId)
+}
+
+fn arb_vertex() -> impl Strategy<Value = VertexId> {
+    prop_oneof![8 => 0u16..54, 1 => 54u16..60, 1 => Just(60000u16), 1 => Just(u16::MAX)].prop_map(VertexId)
+}
+
+fn arb_edge() -> impl Strategy<Value = EdgeId> {
+    prop_oneof![8 => 0u16..72, 1 => 72u16..80, 1 => Just(60000u16), 1 => Just(u16::MAX)].prop_map(EdgeId)
+}
+
+fn arb_hex() -> impl Strategy<Value = HexId> {
+    prop_oneof![8 => 0u16..19, 1 => 19u16..40, 1 => Just(999u16), 1 => Just(u16::MAX)].prop_map(HexId)
+}
+
+fn arb_resource() -> impl Strategy<Value = Resource> {
+    (0usize..5).prop_map(|i| Resource::ALL[i])
+}
+
+fn arb_kind() -> impl Strategy<Value = CardKind> {
+    (0usize..8).prop_map(|i| CardKind::ALL[i])
+}
+
+fn arb_dev() -> impl Strategy<Value = DevCard> {
+    (0usize..5).prop_map(|i| DevCard::ALL[i])
+}
+
+fn arb_outcome() -> impl Strategy<Value = Outcome> {
+    prop_oneof![
+        (0u8..9, 0u8..9).prop_map(|(red, yellow)| Outcome::Dice { red, yellow }),
+        arb_dev().prop_map(|card| Outcome::DevCard { card }),
+        arb_kind().prop_map(|card| Outcome::Steal { card }),
+    ]
+}
+
+/// Any `Action` value: every variant, ids in and out of range, any dice and cards.
+fn arb_action() -> impl Strategy<Value = Action> {
+    let p = arb_player;
+    prop_oneof![
+        (p(), arb_edge()).prop_map(|(player, at)| Action::BuildRoad { player, at }),
+        (p(), arb_vertex()).prop_map(|(player, at)| Action::BuildSettlement { player, at }),
+        (p(), arb_vertex()).prop_map(|(player, at)| Action::BuildCity { player, at }),
+        p().prop_map(|player| Action::BuyDevCard { player }),
+        p().prop_map(|player| Action::PlayKnight { player }),
+        p().prop_map(|player| Action::PlayRoadBuilding { player }),
+        (p(), arb_resource(), arb_resource())
+            .prop_map(|(player, a, b)| Action::PlayYearOfPlenty { player, take: [a, b] }),
+        (p(), arb_resource()).prop_map(|(player, resource)| Action::PlayMonopoly { player, resource }),
+        p().prop_map(|player| Action::Roll { player }),
+        (p(), arb_cards()).prop_map(|(player, cards)| Action::Discard { player, cards }),
+        (p(), arb_hex()).prop_map(|(player, to)| Action::MoveRobber { player, to }),
+        (p(), p()).prop_map(|(player, victim)| Action::Rob { player, victim }),
+        (p(), arb_kind(), prop_oneof![0u8..7, any::<u8>()], arb_kind()).prop_map(|(player, give, rate, get)| {
+            Action::MaritimeTrade {
+                player,
+                give,
+                rate,
+                get,
+            }
+        }),
+        (p(), p(), arb_cards(), arb_cards()).prop_map(|(player, to, give, get)| Action::OfferTrade {
             player,
             to,
             give,
             get
         }),
-        p.clone().prop_map(|player| Action::AcceptTrade { player }),
-        p.clone().prop_map(|player| Action::DeclineTrade { player }),
-        p.prop_map(|player| Action::EndTurn { player }),
-        (0u8..9, 0u8..9).prop_map(|(red, yellow)| Action::Chance(Outcome::Dice { red, yellow })),
-        d.prop_map(|card| Action::Chance(Outcome::DevCard { card })),
-        k.prop_map(|card| Action::Chance(Outcome::Steal { card })),
+        p().prop_map(|player| Action::AcceptTrade { player }),
+        p().prop_map(|player| Action::DeclineTrade { player }),
+        p().prop_map(|player| Action::EndTurn { player }),
+        arb_outcome().prop_map(Action::Chance),
     ]
+}
+
+/// Random field values for turning a listed action into a near miss.
+#[derive(Clone, Copy, Debug)]
+struct Tweak {
+    pick: usize,
+    mode: u8,
+    player: PlayerId,
+    vertex: VertexId,
+    edge: EdgeId,
+    hex: HexId,
+    kinds: (CardKind, CardKind),
+    resources: (Resource, Resource),
+    rate: u8,
+    cards: Cards,
+    outcome: Outcome,
+}
+
+fn arb_tweak() -> impl Strategy<Value = Tweak> {
+    (
+        (
+            any::<usize>(),
+            0u8..3,
+            arb_player(),
+            arb_vertex(),
+            arb_edge(),
+            arb_hex(),
+        ),
+        (
+            (arb_kind(), arb_kind()),
+            (arb_resource(), arb_resource()),
+            1u8..6,
+            arb_cards(),
+            arb_outcome(),
+        ),
+    )
+        .prop_map(
+            |((pick, mode, player, vertex, edge, hex), (kinds, resources, rate, cards, outcome))| Tweak {
+                pick,
+                mode,
+                player,
+                vertex,
+                edge,
+                hex,
+                kinds,
+                resources,
+                rate,
+                cards,
+                outcome,
+            },
+        )
+}
+
+/// The same kind of action as `a`, with its player (mode 0), its other fields (mode 1) or
+/// both (mode 2) taken from `t`: often legal, often just not.
+fn near_miss(a: Action, t: &Tweak) -> Action {
+    use Action::*;
+    let who = |p: PlayerId| if t.mode != 1 { t.player } else { p };
+    let fields = t.mode != 0;
+    match a {
+        BuildRoad { player, at } => BuildRoad {
+            player: who(player),
+            at: if fields { t.edge } else { at },
+        },
+        BuildSettlement { player, at } => BuildSettlement {
+            player: who(player),
+            at: if fields { t.vertex } else { at },
+        },
+        BuildCity { player, at } => BuildCity {
+            player: who(player),
+            at: if fields { t.vertex } else { at },
+        },
+        BuyDevCard { player } => BuyDevCard { player: who(player) },
+        PlayKnight { player } => PlayKnight { player: who(player) },
+        PlayRoadBuilding { player } => PlayRoadBuilding { player: who(player) },
+        PlayYearOfPlenty { player, take } => PlayYearOfPlenty {
+            player: who(player),
+            take: if fields { [t.resources.0, t.resources.1] } else { take },
+        },
+        PlayMonopoly { player, resource } => PlayMonopoly {
+            player: who(player),
+            resource: if fields { t.resources.0 } else { resource },
+        },
+        Roll { player } => Roll { player: who(player) },
+        Discard { player, cards } => Discard {
+            player: who(player),
+            cards: if fields { t.cards } else { cards },
+        },
+        MoveRobber { player, to } => MoveRobber {
+            player: who(player),
+            to: if fields { t.hex } else { to },
+        },
+        Rob { player, victim } => Rob {
+            player: who(player),
+            victim: if fields { t.player } else { victim },
+        },
+        MaritimeTrade {
+            player,
+            give,
+            rate,
+            get,
+        } => {
+            if fields {
+                MaritimeTrade {
+                    player: who(player),
+                    give: t.kinds.0,
+                    rate: t.rate,
+                    get: t.kinds.1,
+                }
+            } else {
+                MaritimeTrade {
+                    player: who(player),
+                    give,
+                    rate,
+                    get,
+                }
+            }
+        }
+        OfferTrade { player, to, give, get } => OfferTrade {
+            player: who(player),
+            to: if fields { t.player } else { to },
+            give: if fields { t.cards } else { give },
+            get,
+        },
+        AcceptTrade { player } => AcceptTrade { player: who(player) },
+        DeclineTrade { player } => DeclineTrade { player: who(player) },
+        EndTurn { player } => EndTurn { player: who(player) },
+        Chance(o) => Chance(if fields { t.outcome } else { o }),
+    }
+}
+
+/// Every action of the non-combinatorial kinds (all but discards and trade offers) for
+/// every seat and one seat too many, every place on the board and one place off it, every
+/// card combination, and dice from 0 to 7.
+fn candidates(g: &Game) -> Vec<Action> {
+    let topo = &g.board().topology;
+    let mut out = Vec::new();
+    for p in 0..=g.player_count() as u8 {
+        let player = PlayerId(p);
+        for e in 0..=topo.edge_count() as u16 {
+            out.push(Action::BuildRoad { player, at: EdgeId(e) });
+        }
+        for v in 0..=topo.vertex_count() as u16 {
+            out.push(Action::BuildSettlement {
+                player,
+                at: VertexId(v),
+            });
+            out.push(Action::BuildCity {
+                player,
+                at: VertexId(v),
+            });
+        }
+        for h in 0..=topo.hex_count() as u16 {
+            out.push(Action::MoveRobber { player, to: HexId(h) });
+        }
+        for victim in 0..=g.player_count() as u8 {
+            out.push(Action::Rob {
+                player,
+                victim: PlayerId(victim),
+            });
+        }
+        for a in Resource::ALL {
+            out.push(Action::PlayMonopoly { player, resource: a });
+            for b in Resource::ALL {
+                out.push(Action::PlayYearOfPlenty { player, take: [a, b] });
+            }
+        }
+        for give in CardKind::ALL {
+            for get in CardKind::ALL {
+                for rate in 1..=5 {
+                    out.push(Action::MaritimeTrade {
+                        player,
+                        give,
+                        rate,
+                        get,
+                    });
+                }
+            }
+        }
+        out.extend([
+            Action::BuyDevCard { player },
+            Action::PlayKnight { player },
+            Action::PlayRoadBuilding { player },
+            Action::Roll { player },
+            Action::AcceptTrade { player },
+            Action::DeclineTrade { player },
+            Action::EndTurn { player },
+        ]);
+    }
+    for red in 0..=7 {
+        for yellow in 0..=7 {
+            out.push(Action::Chance(Outcome::Dice { red, yellow }));
+        }
+    }
+    for card in DevCard::ALL {
+        out.push(Action::Chance(Outcome::DevCard { card }));
+    }
+    for card in CardKind::ALL {
+        out.push(Action::Chance(Outcome::Steal { card }));
+    }
+    out
+}
+
+/// Applies `a` to `g`: accepted, or refused with `g` exactly unchanged. Returns whether it
+/// was accepted.
+fn apply_or_unchanged(g: &mut Game, a: Action) -> Result<bool, TestCaseError> {
+    let before = g.clone();
+    match g.apply(a) {
+        Ok(_) => Ok(true),
+        Err(e) => {
+            prop_assert!(!e.code().is_empty(), "refusal of {:?} without a rule id", a);
+            prop_assert_eq!(&*g, &before, "refused {:?} ({}) changed the state", a, e.code());
+            Ok(false)
+        }
+    }
 }
 
 fn config() -> ProptestConfig {
     let cases = std::env::var("PROPTEST_CASES")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(48);
+        .unwrap_or(64);
     ProptestConfig {
         cases,
+        // Relative to the package root, where cargo runs the tests.
+        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
+            "proptest-regressions/properties.txt",
+        ))),
         ..ProptestConfig::default()
     }
 }
@@ -96,57 +488,190 @@ fn config() -> ProptestConfig {
 proptest! {
     #![proptest_config(config())]
 
+    /// (a) Whole games, every invariant after every step, ending in a win (by a player at
+    /// the victory target) or at the turn cap.
     #[test]
-    fn random_games_end_with_every_invariant_holding(seed in any::<u64>(), players in 3usize..=4, board in 0u8..3, builder in any::<bool>()) {
-        let mut g = game(seed, players, board);
-        let policy = if builder { Policy::Builder } else { Policy::Uniform };
-        let cfg = PlayConfig { max_turns: 500, check_invariants: true, policy };
-        let r = RandomPlayer::new(seed).play(&mut g, &cfg, None);
-        prop_assert!(r.is_ok(), "{:?}", r.err());
-    }
-
-    #[test]
-    fn every_listed_action_is_accepted(seed in any::<u64>(), steps in 0usize..1500) {
-        let mut g = game(seed, 4, 1);
-        let mut rp = RandomPlayer::new(seed);
-        advance(&mut g, &mut rp, steps, Policy::Uniform);
-        let mut acts = Vec::new();
-        g.legal_actions(&mut acts);
-        for a in acts {
-            let mut c = g.clone();
-            prop_assert!(c.apply(a).is_ok(), "listed {:?} refused", a);
+    fn random_games_play_to_the_end_with_every_invariant_holding(spec in arb_spec()) {
+        let mut g = spec.new_game();
+        let cfg = PlayConfig { max_turns: 500, check_invariants: true, policy: spec.policy };
+        let summary = RandomPlayer::new(spec.seed).play(&mut g, &cfg, None);
+        prop_assert!(summary.is_ok(), "{}", summary.unwrap_err());
+        let summary = summary.unwrap();
+        match summary.winner {
+            Some(w) => {
+                prop_assert_eq!(g.phase(), Phase::Ended { winner: w });
+                prop_assert!(g.total_vp(w) >= 10, "winner with {} points", g.total_vp(w));
+                prop_assert!(listed(&g).is_empty());
+            }
+            None => prop_assert!(g.turn() > 500),
         }
     }
 
+    /// (b) At random points, every listed action is accepted (on a clone) and keeps the
+    /// invariants; each is listed once; chance phases list exactly their outcomes.
     #[test]
-    fn arbitrary_actions_are_accepted_or_refused_without_change(seed in any::<u64>(), steps in 0usize..1500, actions in proptest::collection::vec(arb_action(), 1..20)) {
-        let mut g = game(seed, 4, 1);
-        let mut rp = RandomPlayer::new(seed);
-        advance(&mut g, &mut rp, steps, Policy::Uniform);
-        let mut listed = Vec::new();
+    fn every_listed_action_is_accepted(point in arb_point()) {
+        let (g, _, _) = point.reach_open();
+        let acts = listed(&g);
+        let distinct: HashSet<String> = acts.iter().map(|a| format!("{a:?}")).collect();
+        prop_assert_eq!(distinct.len(), acts.len(), "an action is listed twice");
+        if g.winner().is_none() {
+            prop_assert!(!acts.is_empty(), "nothing to do in {:?}", g.phase());
+        }
+        if g.actor() == Actor::Chance {
+            let outcomes: Vec<Action> =
+                g.chance_outcomes().into_iter().filter(|(_, w)| *w > 0).map(|(o, _)| Action::Chance(o)).collect();
+            prop_assert_eq!(&acts, &outcomes);
+        }
+        for a in acts {
+            prop_assert!(g.is_legal(&a), "listed {:?} is not legal", a);
+            let mut c = g.clone();
+            let r = c.apply(a);
+            prop_assert!(r.is_ok(), "listed {:?} refused: {}", a, r.unwrap_err());
+            let inv = c.check_invariants();
+            prop_assert!(inv.is_ok(), "after {:?}: {}", a, inv.unwrap_err());
+        }
+    }
+
+    /// (c) Arbitrary actions at random points (with random play between them) are
+    /// accepted, or refused with the state exactly unchanged; never a panic.
+    #[test]
+    fn arbitrary_actions_are_accepted_or_refused_without_change(
+        point in arb_point(),
+        actions in proptest::collection::vec(arb_action(), 1..24),
+    ) {
+        let (mut g, mut rp, _) = point.reach();
         for a in actions {
-            g.legal_actions(&mut listed);
-            let before = g.clone();
-            match g.apply(a) {
-                Ok(_) => {
-                    prop_assert!(listed.contains(&a) || matches!(a, Action::OfferTrade { .. }), "accepted {:?} was not listed", a);
-                    prop_assert!(g.check_invariants().is_ok());
-                }
-                Err(_) => {
-                    prop_assert_eq!(&g, &before, "refused {:?} changed the state", a);
-                    prop_assert!(!listed.contains(&a), "listed {:?} refused", a);
-                }
+            if apply_or_unchanged(&mut g, a)? {
+                let inv = g.check_invariants();
+                prop_assert!(inv.is_ok(), "after {:?}: {}", a, inv.unwrap_err());
+            }
+            if g.winner().is_none() {
+                let step = rp.choose(&g, point.spec.policy).expect("an action");
+                prop_assert!(g.apply(step).is_ok());
             }
         }
     }
 
+    /// (d) Sampled actions (arbitrary ones and near misses of listed ones) that
+    /// `legal_actions` does not list are refused; listed ones are accepted. Domestic offers
+    /// are never listed and are left out.
     #[test]
-    fn the_state_survives_a_serde_round_trip(seed in any::<u64>(), steps in 0usize..1500) {
-        let mut g = game(seed, 4, 2);
-        let mut rp = RandomPlayer::new(seed);
-        advance(&mut g, &mut rp, steps, Policy::Builder);
+    fn unlisted_actions_are_refused(
+        point in arb_point(),
+        actions in proptest::collection::vec(arb_action(), 1..16),
+        tweaks in proptest::collection::vec(arb_tweak(), 1..16),
+    ) {
+        let (g, _, _) = point.reach_open();
+        let acts = listed(&g);
+        let mut sample = actions;
+        if !acts.is_empty() {
+            sample.extend(tweaks.iter().map(|t| near_miss(acts[t.pick % acts.len()], t)));
+        }
+        for a in sample {
+            if matches!(a, Action::OfferTrade { .. }) {
+                continue;
+            }
+            let mut c = g.clone();
+            let accepted = apply_or_unchanged(&mut c, a)?;
+            prop_assert_eq!(accepted, acts.contains(&a), "{:?}: accepted {} but listed {}", a, accepted, !accepted);
+        }
+    }
+
+    /// (d, exhaustive) Over every action of the non-combinatorial kinds, `apply` accepts
+    /// exactly the listed ones.
+    #[test]
+    fn apply_accepts_exactly_the_listed_actions(point in arb_point()) {
+        let (g, _, _) = point.reach_open();
+        let acts = listed(&g);
+        let mut accepted = Vec::new();
+        for a in candidates(&g) {
+            let mut c = g.clone();
+            if apply_or_unchanged(&mut c, a)? {
+                accepted.push(a);
+            }
+        }
+        for a in &accepted {
+            prop_assert!(acts.contains(a), "{:?} accepted but not listed in {:?}", a, g.phase());
+        }
+        for a in &acts {
+            if !matches!(a, Action::Discard { .. }) {
+                prop_assert!(accepted.contains(a), "listed {:?} not among the candidates accepted", a);
+            }
+        }
+    }
+
+    /// (e) The state, and the actions that led to it, survive a serde_json round trip; the
+    /// actions read back replay to the same state.
+    #[test]
+    fn the_state_survives_a_serde_round_trip(point in arb_point()) {
+        let (g, _, taken) = point.reach();
         let json = serde_json::to_string(&g).expect("serialise");
         let back: Game = serde_json::from_str(&json).expect("deserialise");
-        prop_assert_eq!(back, g);
+        prop_assert_eq!(&back, &g);
+        prop_assert_eq!(listed(&back), listed(&g));
+        let trace = serde_json::to_string(&taken).expect("serialise actions");
+        let taken_back: Vec<Action> = serde_json::from_str(&trace).expect("deserialise actions");
+        prop_assert_eq!(&taken_back, &taken);
+        let mut replay = point.spec.new_game();
+        for a in taken_back {
+            prop_assert!(replay.apply(a).is_ok());
+        }
+        prop_assert_eq!(replay, g);
+    }
+
+    /// (f) Applying an action and then refused actions (every action listed before it,
+    /// the action again, arbitrary ones) leaves the state of applying only the action, and
+    /// play goes on from it alike.
+    #[test]
+    fn refused_actions_after_an_accepted_one_leave_its_state(
+        point in arb_point(),
+        pick in any::<usize>(),
+        actions in proptest::collection::vec(arb_action(), 0..16),
+    ) {
+        let (g, mut rp, _) = point.reach_open();
+        let acts = listed(&g);
+        prop_assert!(!acts.is_empty());
+        let a = acts[pick % acts.len()];
+        let mut only = g.clone();
+        let only_events = only.apply(a).expect("a listed action");
+        let mut refused = 0;
+        for b in acts.iter().copied().chain([a]).chain(actions) {
+            let mut both = g.clone();
+            prop_assert_eq!(both.apply(a).expect("a listed action"), only_events.clone());
+            if both.apply(b).is_err() {
+                refused += 1;
+                prop_assert_eq!(&both, &only, "refused {:?} after {:?} changed the state", b, a);
+                if let Some(next) = rp.choose(&only, point.spec.policy) {
+                    let mut c1 = only.clone();
+                    let e1 = c1.apply(next).map_err(|e| e.code());
+                    let e2 = both.apply(next).map_err(|e| e.code());
+                    prop_assert_eq!(e1, e2);
+                    prop_assert_eq!(&c1, &both);
+                }
+            }
+        }
+        prop_assert!(refused > 0, "every action was accepted after {:?}", a);
+    }
+
+    /// A trade-and-build or before-roll position exported with `to_setup` imports (checked)
+    /// as the same game.
+    #[test]
+    fn a_position_exported_with_to_setup_imports_as_the_same_game(point in arb_point()) {
+        let (mut g, mut rp, _) = point.reach_open();
+        // Play on to the next trade-and-build or before-roll moment.
+        while !matches!(g.phase(), Phase::Main | Phase::BeforeRoll) && g.winner().is_none() {
+            let a = rp.choose(&g, point.spec.policy).expect("an action");
+            g.apply(a).expect("a chosen legal action");
+        }
+        prop_assume!(g.winner().is_none());
+        let setup = g.to_setup();
+        prop_assert_eq!(
+            setup.phase,
+            if g.phase() == Phase::Main { StartPhase::Main } else { StartPhase::BeforeRoll }
+        );
+        let back = Game::from_setup(&setup);
+        prop_assert!(back.is_ok(), "{}", back.unwrap_err());
+        prop_assert_eq!(back.unwrap(), g);
     }
 }

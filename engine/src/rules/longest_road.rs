@@ -178,90 +178,454 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
+    //! Longest Road from declared positions (beginner board, hexes `A`..`S` in reading
+    //! order). Roads are written as trails of `(hex, corner)` intersections. Breaking a road
+    //! is always done through `apply`: the opponent builds a settlement on an intersection
+    //! their own road reaches, with the distance rule holding.
+    //!
+    //! Useful identities: `A.ne = B.nw`, `A.se = B.sw = E.n`, `E.nw = A.s`, `E.s = I.ne =
+    //! J.nw`, `E.sw = I.n`, `E.se = J.n`, `J.se = O.n`, `O.ne = K.s`, `Q.nw = M.s`.
+
     use super::longest_road_length;
     use crate::board::Corner::{self, *};
+    use crate::cards::{cost, Cards};
+    use crate::event::Event;
     use crate::position::{Setup, StartPhase};
-    use crate::{Board, Colour, Game, PlayerId, Ruleset};
+    use crate::{Action, Board, Colour, EdgeId, Game, PlayerId, Ruleset, VertexId};
     use std::sync::Arc;
 
-    /// A position with red's roads given as (hex, corner, corner) and red's settlement at
-    /// the first road's first corner; blue's settlements at the given corners.
-    fn position(roads: &[(&str, Corner, Corner)], blue: &[(&str, Corner)]) -> Game {
-        let b = Arc::new(Board::beginner());
-        let mut s = Setup::new(Ruleset::base(), b.clone(), &[Colour::Red, Colour::Blue, Colour::White]);
-        s.phase = StartPhase::Main;
-        s.checked = false;
-        let v = |h: &str, c| b.topology.corner(b.hex_by_label(h).unwrap(), c).unwrap();
-        s.players[0].settlements.push(v(roads[0].0, roads[0].1));
-        for &(h, x, y) in roads {
-            s.players[0]
-                .roads
-                .push(b.topology.edge_between(v(h, x), v(h, y)).unwrap());
-        }
-        for &(h, c) in blue {
-            s.players[1].settlements.push(v(h, c));
-        }
-        Game::from_setup(&s).unwrap()
-    }
+    type Spot = (&'static str, Corner);
 
-    const RING_J: [(&str, Corner, Corner); 6] = [
-        ("J", N, NE),
-        ("J", NE, SE),
-        ("J", SE, S),
-        ("J", S, SW),
-        ("J", SW, NW),
-        ("J", NW, N),
+    const RED: PlayerId = PlayerId(0);
+    const BLUE: PlayerId = PlayerId(1);
+    const WHITE: PlayerId = PlayerId(2);
+
+    /// The north coast from `A.sw` to `C.se` (8 paths); roads take slices of it.
+    const NORTH_COAST: [Spot; 9] = [
+        ("A", SW),
+        ("A", NW),
+        ("A", N),
+        ("A", NE),
+        ("B", N),
+        ("B", NE),
+        ("C", N),
+        ("C", NE),
+        ("C", SE),
     ];
 
-    #[test]
-    fn a_straight_road_of_five_counts_five_and_takes_the_card() {
-        let g = position(
-            &[("E", SW, NW), ("E", NW, N), ("E", N, NE), ("E", NE, SE), ("E", SE, S)],
-            &[],
-        );
-        assert_eq!(longest_road_length(&g, PlayerId(0)), 5);
-        assert_eq!(g.longest_road(), Some(PlayerId(0)));
+    /// The south coast from `Q.nw` to `S.ne` (8 paths).
+    const SOUTH_COAST: [Spot; 9] = [
+        ("Q", NW),
+        ("Q", SW),
+        ("Q", S),
+        ("Q", SE),
+        ("R", S),
+        ("R", SE),
+        ("S", S),
+        ("S", SE),
+        ("S", NE),
+    ];
+
+    /// The ring of paths around the desert `J`, closed.
+    const RING_J: [Spot; 7] = [("J", N), ("J", NE), ("J", SE), ("J", S), ("J", SW), ("J", NW), ("J", N)];
+
+    /// Blue's approach to `A.ne` from a settlement at `E.s`, up the west sides of `E`
+    /// (4 paths), ending where blue can build to split the north coast.
+    const BLUE_TO_A_NE: [Spot; 5] = [("E", S), ("E", SW), ("E", NW), ("E", N), ("A", NE)];
+
+    /// A Main-phase position under construction, checked on the way into a game.
+    struct Position {
+        board: Arc<Board>,
+        setup: Setup,
+    }
+
+    impl Position {
+        fn new(players: usize) -> Position {
+            let board = Arc::new(Board::beginner());
+            let mut setup = Setup::new(Ruleset::base(), board.clone(), &Colour::ALL[..players]);
+            setup.phase = StartPhase::Main;
+            setup.turn = 9;
+            Position { board, setup }
+        }
+
+        fn at(&self, (hex, corner): Spot) -> VertexId {
+            let h = self.board.hex_by_label(hex).expect("a hex label");
+            self.board.topology.corner(h, corner).expect("a corner")
+        }
+
+        fn paths(&self, trail: &[Spot]) -> Vec<EdgeId> {
+            trail
+                .windows(2)
+                .map(|w| {
+                    self.board
+                        .topology
+                        .edge_between(self.at(w[0]), self.at(w[1]))
+                        .unwrap_or_else(|| panic!("{:?} and {:?} are not neighbours", w[0], w[1]))
+                })
+                .collect()
+        }
+
+        fn settlement(mut self, p: PlayerId, spot: Spot) -> Position {
+            let v = self.at(spot);
+            self.setup.players[p.index()].settlements.push(v);
+            self
+        }
+
+        fn road(mut self, p: PlayerId, trail: &[Spot]) -> Position {
+            let paths = self.paths(trail);
+            self.setup.players[p.index()].roads.extend(paths);
+            self
+        }
+
+        /// `p` is to act in the trade and build phase holding `hand`.
+        fn acting(mut self, p: PlayerId, hand: Cards) -> Position {
+            self.setup.current = p;
+            self.setup.players[p.index()].hand = hand;
+            self
+        }
+
+        fn game(&self) -> Game {
+            let g = Game::from_setup(&self.setup).expect("a consistent position");
+            g.check_invariants().expect("invariants of the declared position");
+            g
+        }
+    }
+
+    fn len(g: &Game, p: PlayerId) -> u8 {
+        longest_road_length(g, p)
+    }
+
+    fn hand(costs: &[Cards]) -> Cards {
+        let mut h = Cards::EMPTY;
+        for c in costs {
+            h.add_all(c);
+        }
+        h
+    }
+
+    /// Applies an action that must be accepted; returns the Longest Road events it produced.
+    fn build(g: &mut Game, a: Action) -> Vec<Event> {
+        let events = g.apply(a).unwrap_or_else(|e| panic!("{a:?} refused: {e}"));
+        g.check_invariants().expect("invariants after the build");
+        events
+            .into_iter()
+            .filter(|e| matches!(e, Event::LongestRoadChanged { .. }))
+            .collect()
+    }
+
+    fn road_action(pos: &Position, p: PlayerId, from: Spot, to: Spot) -> Action {
+        Action::BuildRoad {
+            player: p,
+            at: pos.paths(&[from, to])[0],
+        }
+    }
+
+    fn settlement_action(pos: &Position, p: PlayerId, spot: Spot) -> Action {
+        Action::BuildSettlement {
+            player: p,
+            at: pos.at(spot),
+        }
+    }
+
+    fn changed(holder: Option<PlayerId>, previous: Option<PlayerId>, length: u8) -> Vec<Event> {
+        vec![Event::LongestRoadChanged {
+            holder,
+            previous,
+            length,
+        }]
     }
 
     #[test]
-    fn four_roads_do_not_take_the_card() {
-        let g = position(&[("E", SW, NW), ("E", NW, N), ("E", N, NE), ("E", NE, SE)], &[]);
-        assert_eq!(longest_road_length(&g, PlayerId(0)), 4);
+    fn a_fourth_road_in_a_row_does_not_take_the_card() {
+        let pos = Position::new(3)
+            .settlement(RED, ("A", NW))
+            .road(RED, &NORTH_COAST[1..5])
+            .acting(RED, cost::ROAD);
+        let mut g = pos.game();
+        assert_eq!(len(&g, RED), 3);
+        let events = build(&mut g, road_action(&pos, RED, ("B", N), ("B", NE)));
+        assert_eq!(len(&g, RED), 4);
+        assert_eq!(events, vec![]);
         assert_eq!(g.longest_road(), None);
     }
 
     #[test]
+    fn a_fifth_road_in_a_row_takes_the_card() {
+        let pos = Position::new(3)
+            .settlement(RED, ("A", NW))
+            .road(RED, &NORTH_COAST[1..6])
+            .acting(RED, cost::ROAD);
+        let mut g = pos.game();
+        assert_eq!(len(&g, RED), 4);
+        let vp = g.total_vp(RED);
+        let events = build(&mut g, road_action(&pos, RED, ("B", NE), ("C", N)));
+        assert_eq!(len(&g, RED), 5);
+        assert_eq!(events, changed(Some(RED), None, 5));
+        assert_eq!(g.longest_road(), Some(RED));
+        assert_eq!(g.total_vp(RED), vp + 2);
+    }
+
+    #[test]
+    fn a_fork_counts_only_its_longest_branches_not_all_of_them() {
+        // Three branches from E.s: up the west of E (3), up the east of E (2) and down
+        // between I and J and along J's south-west side (2). Seven roads, longest trail 5.
+        let pos = Position::new(3)
+            .settlement(RED, ("E", N))
+            .road(RED, &[("E", S), ("E", SW), ("E", NW), ("E", N)])
+            .road(RED, &[("E", S), ("E", SE), ("E", NE)])
+            .road(RED, &[("J", NW), ("J", SW), ("J", S)]);
+        let g = pos.game();
+        assert_eq!(g.player(RED).unwrap().roads.len(), 7);
+        assert_eq!(len(&g, RED), 5);
+        assert_eq!(g.longest_road(), Some(RED));
+    }
+
+    #[test]
     fn a_closed_loop_around_one_hex_counts_six() {
-        let g = position(&RING_J, &[]);
-        assert_eq!(longest_road_length(&g, PlayerId(0)), 6);
+        let pos = Position::new(3).settlement(RED, ("J", N)).road(RED, &RING_J);
+        let g = pos.game();
+        assert_eq!(len(&g, RED), 6);
+        assert_eq!(g.longest_road(), Some(RED));
     }
 
     #[test]
-    fn a_loop_with_a_tail_counts_the_loop_and_the_tail() {
-        let mut roads = RING_J.to_vec();
-        // E is up-left of J: E.s = J.nw, so the tail E.s-sw leaves the ring at J.nw.
-        roads.push(("E", S, SW));
-        let g = position(&roads, &[]);
-        assert_eq!(longest_road_length(&g, PlayerId(0)), 7);
+    fn a_trail_may_run_round_a_loop_and_out_along_its_tail() {
+        // From I.nw along the two-road tail into J.nw, then all the way round J: 2 + 6.
+        let pos = Position::new(3)
+            .settlement(RED, ("J", N))
+            .road(RED, &RING_J)
+            .road(RED, &[("J", NW), ("I", N), ("I", NW)]);
+        let g = pos.game();
+        assert_eq!(len(&g, RED), 8);
+        // A one-road tail: 1 + 6.
+        let pos = Position::new(3)
+            .settlement(RED, ("J", N))
+            .road(RED, &RING_J)
+            .road(RED, &[("J", NW), ("I", N)]);
+        assert_eq!(len(&pos.game(), RED), 7);
     }
 
     #[test]
-    fn a_fork_counts_only_its_longest_branch() {
-        // Trunk E.sw-nw-n-ne (3 roads), then two branches from E.ne: E.ne-se and B.s-se
-        // (B is up-right of E, so E.ne = B.s): 3 + max(1, 1) = 4.
-        let g = position(
-            &[("E", SW, NW), ("E", NW, N), ("E", N, NE), ("E", NE, SE), ("B", S, SE)],
-            &[],
-        );
-        assert_eq!(longest_road_length(&g, PlayerId(0)), 4);
+    fn a_loop_with_tails_at_opposite_corners_uses_only_one_tail() {
+        // Tails at J.nw and J.se: a trail entering by one tail can go round the whole loop
+        // (back to its entry) or cross to the other tail, never both. 8 roads, longest 7.
+        let pos = Position::new(3)
+            .settlement(RED, ("J", N))
+            .road(RED, &RING_J)
+            .road(RED, &[("J", NW), ("I", N)])
+            .road(RED, &[("J", SE), ("O", NE)]);
+        let g = pos.game();
+        assert_eq!(g.player(RED).unwrap().roads.len(), 8);
+        assert_eq!(len(&g, RED), 7);
     }
 
     #[test]
-    fn an_opponents_settlement_splits_a_road_but_your_own_does_not() {
-        let roads = [("E", SW, NW), ("E", NW, N), ("E", N, NE), ("E", NE, SE), ("E", SE, S)];
-        let split = position(&roads, &[("E", NE)]);
-        assert_eq!(longest_road_length(&split, PlayerId(0)), 3);
-        let own = position(&roads, &[]);
-        assert_eq!(longest_road_length(&own, PlayerId(0)), 5);
+    fn two_loops_sharing_a_side_count_every_road() {
+        // Rings round J and K share J's east side: two intersections of three roads each,
+        // so one trail covers all 11 roads.
+        let pos = Position::new(3)
+            .settlement(RED, ("J", N))
+            .road(RED, &RING_J)
+            .road(RED, &[("J", NE), ("K", N), ("K", NE), ("K", SE), ("K", S), ("J", SE)]);
+        let g = pos.game();
+        assert_eq!(g.player(RED).unwrap().roads.len(), 11);
+        assert_eq!(len(&g, RED), 11);
+    }
+
+    #[test]
+    fn own_settlement_in_the_middle_does_not_break_the_road() {
+        let pos = Position::new(3)
+            .settlement(RED, ("A", NE))
+            .road(RED, &NORTH_COAST[0..6]);
+        let g = pos.game();
+        assert_eq!(len(&g, RED), 5);
+        assert_eq!(g.longest_road(), Some(RED));
+    }
+
+    #[test]
+    fn an_opponents_settlement_at_the_end_of_a_road_does_not_shorten_it() {
+        let pos = Position::new(3)
+            .settlement(RED, ("A", SW))
+            .road(RED, &NORTH_COAST[0..6])
+            .settlement(BLUE, ("B", NE));
+        let g = pos.game();
+        assert_eq!(len(&g, RED), 5);
+        assert_eq!(g.longest_road(), Some(RED));
+    }
+
+    #[test]
+    fn opponent_settlement_built_in_the_middle_splits_a_road() {
+        // Red: A.sw .. B.ne (5 roads) holding the card; blue builds on A.ne, leaving 3 + 2.
+        let pos = Position::new(3)
+            .settlement(RED, ("A", SW))
+            .road(RED, &NORTH_COAST[0..6])
+            .settlement(BLUE, ("E", S))
+            .road(BLUE, &BLUE_TO_A_NE)
+            .acting(BLUE, cost::SETTLEMENT);
+        let mut g = pos.game();
+        assert_eq!((len(&g, RED), len(&g, BLUE)), (5, 4));
+        assert_eq!(g.longest_road(), Some(RED));
+        let events = build(&mut g, settlement_action(&pos, BLUE, ("A", NE)));
+        assert_eq!((len(&g, RED), len(&g, BLUE)), (3, 4));
+        assert_eq!(g.player(RED).unwrap().road_length, 3);
+        assert_eq!(events, changed(None, Some(RED), 0));
+    }
+
+    #[test]
+    fn a_tie_does_not_take_the_card_from_the_holder() {
+        let pos = Position::new(3)
+            .settlement(RED, ("A", NW))
+            .road(RED, &NORTH_COAST[1..7])
+            .settlement(WHITE, ("Q", NW))
+            .road(WHITE, &SOUTH_COAST[0..5])
+            .acting(WHITE, cost::ROAD);
+        let mut g = pos.game();
+        assert_eq!((len(&g, RED), len(&g, WHITE)), (5, 4));
+        assert_eq!(g.longest_road(), Some(RED));
+        let events = build(&mut g, road_action(&pos, WHITE, ("R", S), ("R", SE)));
+        assert_eq!((len(&g, RED), len(&g, WHITE)), (5, 5));
+        assert_eq!(events, vec![]);
+        assert_eq!(g.longest_road(), Some(RED));
+    }
+
+    #[test]
+    fn a_strictly_longer_road_takes_the_card() {
+        // Red reached 5 first and holds the card; white has caught up to 5.
+        let mut pos = Position::new(3)
+            .settlement(RED, ("A", NW))
+            .road(RED, &NORTH_COAST[1..7])
+            .settlement(WHITE, ("Q", NW))
+            .road(WHITE, &SOUTH_COAST[0..6])
+            .acting(WHITE, cost::ROAD);
+        pos.setup.longest_road = Some(Some(RED));
+        let mut g = pos.game();
+        assert_eq!((len(&g, RED), len(&g, WHITE)), (5, 5));
+        assert_eq!(g.longest_road(), Some(RED));
+        let (red_vp, white_vp) = (g.total_vp(RED), g.total_vp(WHITE));
+        let events = build(&mut g, road_action(&pos, WHITE, ("R", SE), ("S", S)));
+        assert_eq!(len(&g, WHITE), 6);
+        assert_eq!(events, changed(Some(WHITE), Some(RED), 6));
+        assert_eq!(g.longest_road(), Some(WHITE));
+        assert_eq!((g.total_vp(RED), g.total_vp(WHITE)), (red_vp - 2, white_vp + 2));
+    }
+
+    #[test]
+    fn a_broken_holder_still_tied_for_longest_keeps_the_card() {
+        // Red: A.nw .. C.se (7), split at A.ne into 2 + 5; white has 5.
+        let pos = Position::new(3)
+            .settlement(RED, ("A", NW))
+            .road(RED, &NORTH_COAST[1..9])
+            .settlement(BLUE, ("E", S))
+            .road(BLUE, &BLUE_TO_A_NE)
+            .settlement(WHITE, ("Q", NW))
+            .road(WHITE, &SOUTH_COAST[0..6])
+            .acting(BLUE, cost::SETTLEMENT);
+        let mut g = pos.game();
+        assert_eq!((len(&g, RED), len(&g, BLUE), len(&g, WHITE)), (7, 4, 5));
+        assert_eq!(g.longest_road(), Some(RED));
+        let events = build(&mut g, settlement_action(&pos, BLUE, ("A", NE)));
+        assert_eq!((len(&g, RED), len(&g, BLUE), len(&g, WHITE)), (5, 4, 5));
+        assert_eq!(events, vec![]);
+        assert_eq!(g.longest_road(), Some(RED));
+    }
+
+    #[test]
+    fn a_broken_holder_loses_the_card_to_the_single_longest_player() {
+        // Red: A.nw .. C.ne (6), split at A.ne into 2 + 4; white has 5.
+        let pos = Position::new(3)
+            .settlement(RED, ("A", NW))
+            .road(RED, &NORTH_COAST[1..8])
+            .settlement(BLUE, ("E", S))
+            .road(BLUE, &BLUE_TO_A_NE)
+            .settlement(WHITE, ("Q", NW))
+            .road(WHITE, &SOUTH_COAST[0..6])
+            .acting(BLUE, cost::SETTLEMENT);
+        let mut g = pos.game();
+        assert_eq!((len(&g, RED), len(&g, WHITE)), (6, 5));
+        assert_eq!(g.longest_road(), Some(RED));
+        let events = build(&mut g, settlement_action(&pos, BLUE, ("A", NE)));
+        assert_eq!((len(&g, RED), len(&g, BLUE), len(&g, WHITE)), (4, 4, 5));
+        assert_eq!(events, changed(Some(WHITE), Some(RED), 5));
+        assert_eq!(g.longest_road(), Some(WHITE));
+    }
+
+    /// Red 6 on the north coast (holder), blue 5 (`J.n` + the approach to `A.ne`), white 5
+    /// on the south coast; blue to act with a settlement and a road in hand.
+    fn two_others_at_five() -> Position {
+        Position::new(3)
+            .settlement(RED, ("A", NW))
+            .road(RED, &NORTH_COAST[1..8])
+            .settlement(BLUE, ("E", S))
+            .road(BLUE, &[("J", N), ("E", S)])
+            .road(BLUE, &BLUE_TO_A_NE)
+            .settlement(WHITE, ("Q", NW))
+            .road(WHITE, &SOUTH_COAST[0..6])
+            .acting(BLUE, hand(&[cost::SETTLEMENT, cost::ROAD]))
+    }
+
+    #[test]
+    fn a_broken_holder_loses_the_card_and_it_is_set_aside_when_two_others_tie() {
+        let pos = two_others_at_five();
+        let mut g = pos.game();
+        assert_eq!((len(&g, RED), len(&g, BLUE), len(&g, WHITE)), (6, 5, 5));
+        assert_eq!(g.longest_road(), Some(RED));
+        let events = build(&mut g, settlement_action(&pos, BLUE, ("A", NE)));
+        assert_eq!((len(&g, RED), len(&g, BLUE), len(&g, WHITE)), (4, 5, 5));
+        assert_eq!(events, changed(None, Some(RED), 0));
+        assert_eq!(g.longest_road(), None);
+    }
+
+    #[test]
+    fn a_broken_holder_loses_the_card_and_it_is_set_aside_when_nobody_has_five() {
+        // Red: A.nw .. C.ne (6), split into 2 + 4; blue 4, white 4.
+        let pos = Position::new(3)
+            .settlement(RED, ("A", NW))
+            .road(RED, &NORTH_COAST[1..8])
+            .settlement(BLUE, ("E", S))
+            .road(BLUE, &BLUE_TO_A_NE)
+            .settlement(WHITE, ("Q", NW))
+            .road(WHITE, &SOUTH_COAST[0..5])
+            .acting(BLUE, cost::SETTLEMENT);
+        let mut g = pos.game();
+        assert_eq!(g.longest_road(), Some(RED));
+        let events = build(&mut g, settlement_action(&pos, BLUE, ("A", NE)));
+        assert_eq!((len(&g, RED), len(&g, BLUE), len(&g, WHITE)), (4, 4, 4));
+        assert_eq!(events, changed(None, Some(RED), 0));
+        assert_eq!(g.longest_road(), None);
+        assert_eq!(g.total_vp(RED), 1);
+    }
+
+    #[test]
+    fn a_set_aside_card_returns_when_exactly_one_player_is_longest() {
+        let pos = two_others_at_five();
+        let mut g = pos.game();
+        build(&mut g, settlement_action(&pos, BLUE, ("A", NE)));
+        assert_eq!(g.longest_road(), None);
+        // Blue extends J.n to J.ne: 6 against white's 5 and red's 4.
+        let events = build(&mut g, road_action(&pos, BLUE, ("J", N), ("J", NE)));
+        assert_eq!((len(&g, RED), len(&g, BLUE), len(&g, WHITE)), (4, 6, 5));
+        assert_eq!(events, changed(Some(BLUE), None, 6));
+        assert_eq!(g.longest_road(), Some(BLUE));
+    }
+
+    #[test]
+    fn a_set_aside_card_stays_aside_while_the_longest_are_tied() {
+        // Red and white both at 5 with the card aside (declared): a third player's road
+        // of 4 changes nothing, and the card stays aside.
+        let mut pos = Position::new(3)
+            .settlement(RED, ("A", NW))
+            .road(RED, &NORTH_COAST[1..7])
+            .settlement(WHITE, ("Q", NW))
+            .road(WHITE, &SOUTH_COAST[0..6])
+            .settlement(BLUE, ("E", S))
+            .road(BLUE, &BLUE_TO_A_NE[..4])
+            .acting(BLUE, cost::ROAD);
+        pos.setup.longest_road = Some(None);
+        let mut g = pos.game();
+        assert_eq!(g.longest_road(), None);
+        let events = build(&mut g, road_action(&pos, BLUE, ("E", N), ("A", NE)));
+        assert_eq!((len(&g, RED), len(&g, BLUE), len(&g, WHITE)), (5, 4, 5));
+        assert_eq!(events, vec![]);
+        assert_eq!(g.longest_road(), None);
     }
 }
