@@ -2,7 +2,6 @@
 
 use catan_engine::board::TokenPlacement;
 use catan_engine::random::Policy;
-use catan_engine::ruleset::Expansion;
 use catan_engine::{Board, Ruleset};
 use catan_harness::play::{self, BoardChoice, PlayOptions};
 use catan_harness::{catalog, load, runner, suite};
@@ -169,10 +168,10 @@ fn main() -> ExitCode {
             jobs,
             format,
         } => {
-            let mut ruleset = Ruleset::base();
-            if let RulesArg::CitiesAndKnights = rules {
-                ruleset.expansions.push(Expansion::CitiesAndKnights);
-            }
+            let ruleset = match rules {
+                RulesArg::CitiesAndKnights => Ruleset::cities_and_knights(),
+                _ => Ruleset::base(),
+            };
             if let Err(e) = ruleset.validate() {
                 eprintln!("error: {e} (rule id {})", e.code());
                 return ExitCode::from(2);

@@ -295,7 +295,7 @@ mod tests {
         let mut o = opts(1, 1);
         o.rules
             .expansions
-            .push(catan_engine::ruleset::Expansion::CitiesAndKnights);
+            .push(catan_engine::ruleset::Expansion::Seafarers);
         let r = run(&o);
         assert_eq!(r.invariant_failures, 1);
         assert!(r.failures[0].message.contains("not implemented"));

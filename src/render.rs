@@ -21,6 +21,7 @@ pub fn field(game: &Game, f: &Field) -> String {
         Field::Dev(d) => d.name().into(),
         Field::Number(n) => n.to_string(),
         Field::Flag(x) => if *x { "yes" } else { "no" }.into(),
+        Field::Word(w) => (*w).into(),
     }
 }
 
@@ -67,6 +68,33 @@ pub fn action(game: &Game, a: &Action) -> String {
         Action::AcceptTrade { player } => format!("{} accepts", c(player)),
         Action::DeclineTrade { player } => format!("{} declines", c(player)),
         Action::EndTurn { player } => format!("{} ends turn", c(player)),
+        Action::BuildWall { player, at } => format!("{} builds wall {}", c(player), vertex_name(b, *at)),
+        Action::Improve { player, track } => format!("{} improves {track}", c(player)),
+        Action::PlaceMetropolis { player, at } => format!("{} places metropolis {}", c(player), vertex_name(b, *at)),
+        Action::RecruitKnight { player, at } => format!("{} recruits knight {}", c(player), vertex_name(b, *at)),
+        Action::PromoteKnight { player, at } => format!("{} promotes knight {}", c(player), vertex_name(b, *at)),
+        Action::ActivateKnight { player, at } => format!("{} activates knight {}", c(player), vertex_name(b, *at)),
+        Action::MoveKnight { player, from, to } => format!(
+            "{} moves knight {} to {}",
+            c(player),
+            vertex_name(b, *from),
+            vertex_name(b, *to)
+        ),
+        Action::DisplaceKnight { player, from, to } => format!(
+            "{} displaces knight {} to {}",
+            c(player),
+            vertex_name(b, *from),
+            vertex_name(b, *to)
+        ),
+        Action::RelocateKnight { player, to } => format!("{} relocates knight {}", c(player), vertex_name(b, *to)),
+        Action::ChaseRobber { player, knight } => {
+            format!("{} chases robber with {}", c(player), vertex_name(b, *knight))
+        }
+        Action::LoseCity { player, at } => format!("{} loses city {}", c(player), vertex_name(b, *at)),
+        Action::ChooseDefenderDeck { player, deck } => format!("{} chooses deck {deck}", c(player)),
+        Action::DiscardProgress { player, card } => format!("{} discards progress {card}", c(player)),
+        Action::Aqueduct { player, take: Some(r) } => format!("{} takes aqueduct {r}", c(player)),
+        Action::Aqueduct { player, take: None } => format!("{} declines aqueduct", c(player)),
         Action::Chance(o) => outcome(o),
     }
 }
@@ -77,6 +105,8 @@ pub fn outcome(o: &Outcome) -> String {
         Outcome::Dice { red, yellow } => format!("chance dice {red}+{yellow}"),
         Outcome::DevCard { card } => format!("chance card {card}"),
         Outcome::Steal { card } => format!("chance steal {card}"),
+        Outcome::CkDice { red, yellow, event } => format!("chance dice {red}+{yellow} {event}"),
+        Outcome::Progress { card } => format!("chance progress {card}"),
     }
 }
 

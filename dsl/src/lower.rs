@@ -12,7 +12,7 @@ use crate::scenario::{ByteSpan, Expectation, PieceKind, Scenario, Step, StepKind
 use catan_engine::board::{Axial, Corner, HarborKind, Side, TokenPlacement};
 use catan_engine::cards::{Cards, DevCards};
 use catan_engine::position::{Setup, StartPhase, Subject};
-use catan_engine::ruleset::{DevBeforeRoll, Expansion, ShortageRule};
+use catan_engine::ruleset::{Expansion, OptionError, Profile};
 use catan_engine::state::Building;
 use catan_engine::{
     Action, Board, CardKind, Colour, DevCard, EdgeId, Game, HexId, Outcome, PlayerId, Resource, Ruleset, Terrain,
@@ -422,7 +422,7 @@ fn rules_of(cx: &mut Cx<'_>, spec: &ast::RulesSpec) -> Ruleset {
     let mut r = Ruleset::base();
     match spec.ruleset.node.as_str() {
         "base" => {}
-        "cities-and-knights" => r.expansions.push(Expansion::CitiesAndKnights),
+        "cities-and-knights" => r = Ruleset::cities_and_knights(),
         "seafarers" => r.expansions.push(Expansion::Seafarers),
         "barbarian-attack" => r.expansions.push(Expansion::BarbarianAttack),
         "the-court" | "court" => r.expansions.push(Expansion::TheCourt),
@@ -439,56 +439,43 @@ fn rules_of(cx: &mut Cx<'_>, spec: &ast::RulesSpec) -> Ruleset {
             ],
         ),
     }
+    if let Some(p) = &spec.profile {
+        match Profile::from_name(&p.node) {
+            Some(profile) => r.set_profile(profile),
+            None => {
+                let names: Vec<&str> = Profile::ALL.iter().map(|p| p.name()).collect();
+                cx.unknown(p.span, "profile", &p.node, &names);
+            }
+        }
+    }
+    for o in &spec.options {
+        let value = match &o.value.node {
+            ast::OptionValue::Word(w) => w.clone(),
+            ast::OptionValue::Number(n) => n.to_string(),
+        };
+        match r.set_option(&o.name.node, &value) {
+            Ok(()) => {}
+            Err(OptionError::UnknownName(name)) => {
+                let names: Vec<&str> = Ruleset::OPTIONS.iter().map(|o| o.name).collect();
+                cx.unknown(o.name.span, "option", &name, &names);
+            }
+            Err(e @ OptionError::BadValue { .. }) => {
+                let help = match &e {
+                    OptionError::BadValue { expected, .. } => Some(format!("expected {expected}")),
+                    OptionError::UnknownName(_) => None,
+                };
+                cx.err(o.value.span, "bad_option", format!("{e}"), "bad value", help);
+            }
+        }
+    }
     if let Err(e) = r.validate() {
         cx.err(
             spec.ruleset.span,
             "unsupported",
             format!("{e}"),
             "not implemented yet",
-            Some("the engine implements the base game so far".into()),
+            Some("the engine implements the base game and Cities & Knights (core rules) so far".into()),
         );
-    }
-    r.profile = spec.profile.as_ref().map(|p| p.node.clone());
-    for o in &spec.options {
-        let value = match &o.value.node {
-            ast::OptionValue::Word(w) => w.clone(),
-            ast::OptionValue::Number(n) => n.to_string(),
-        };
-        let bad = |cx: &mut Cx<'_>, expected: &str| {
-            cx.err(
-                o.value.span,
-                "bad_option",
-                format!("`{value}` is not a value of option `{}`", o.name.node),
-                "bad value",
-                Some(format!("expected {expected}")),
-            );
-        };
-        match o.name.node.as_str() {
-            "victory-target" => match value.parse::<u8>() {
-                Ok(n) if n > 0 => r.base.victory_target = n,
-                _ => bad(cx, "a number of points"),
-            },
-            "discard-limit" => match value.parse::<u8>() {
-                Ok(n) => r.base.discard_limit = n,
-                _ => bad(cx, "a number of cards"),
-            },
-            "dev-before-roll" => match value.as_str() {
-                "any" => r.base.dev_before_roll = DevBeforeRoll::Any,
-                "knight-only" => r.base.dev_before_roll = DevBeforeRoll::KnightOnly,
-                _ => bad(cx, "`any` or `knight-only`"),
-            },
-            "shortage" => match value.as_str() {
-                "one-takes-rest" => r.base.shortage = ShortageRule::OneTakesRest,
-                "nobody-ever" => r.base.shortage = ShortageRule::NobodyEver,
-                _ => bad(cx, "`one-takes-rest` or `nobody-ever`"),
-            },
-            other => cx.unknown(
-                o.name.span,
-                "option",
-                other,
-                &["victory-target", "discard-limit", "dev-before-roll", "shortage"],
-            ),
-        }
     }
     r
 }

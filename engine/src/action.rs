@@ -5,6 +5,7 @@
 
 use crate::cards::{CardKind, Cards, DevCard, Resource};
 use crate::ids::{EdgeId, HexId, PlayerId, VertexId};
+use crate::progress::{EventFace, ProgressCard, Track};
 use serde::{Deserialize, Serialize};
 
 /// One decision, or one chance outcome.
@@ -124,6 +125,110 @@ pub enum Action {
         /// Who.
         player: PlayerId,
     },
+    /// Cities & Knights: build a city wall under an own city.
+    BuildWall {
+        /// Who.
+        player: PlayerId,
+        /// The city.
+        at: VertexId,
+    },
+    /// Cities & Knights: buy the next level of an improvement track.
+    Improve {
+        /// Who.
+        player: PlayerId,
+        /// Which track.
+        track: Track,
+    },
+    /// Cities & Knights: place the metropolis just won on one of your cities.
+    PlaceMetropolis {
+        /// Who.
+        player: PlayerId,
+        /// The city.
+        at: VertexId,
+    },
+    /// Cities & Knights: recruit a basic knight.
+    RecruitKnight {
+        /// Who.
+        player: PlayerId,
+        /// Where.
+        at: VertexId,
+    },
+    /// Cities & Knights: promote a knight one level.
+    PromoteKnight {
+        /// Who.
+        player: PlayerId,
+        /// The knight.
+        at: VertexId,
+    },
+    /// Cities & Knights: activate a knight (1 grain).
+    ActivateKnight {
+        /// Who.
+        player: PlayerId,
+        /// The knight.
+        at: VertexId,
+    },
+    /// Cities & Knights: move an active knight along your routes to an empty intersection.
+    MoveKnight {
+        /// Who.
+        player: PlayerId,
+        /// The knight.
+        from: VertexId,
+        /// Where to.
+        to: VertexId,
+    },
+    /// Cities & Knights: move an active knight onto a weaker opposing knight, displacing it.
+    DisplaceKnight {
+        /// Who.
+        player: PlayerId,
+        /// The displacing knight.
+        from: VertexId,
+        /// The intersection of the knight displaced.
+        to: VertexId,
+    },
+    /// Cities & Knights: put your displaced knight on a new intersection.
+    RelocateKnight {
+        /// The displaced knight's owner.
+        player: PlayerId,
+        /// Where to.
+        to: VertexId,
+    },
+    /// Cities & Knights: an active knight next to the robber chases it away (then move the
+    /// robber and rob as on a 7).
+    ChaseRobber {
+        /// Who.
+        player: PlayerId,
+        /// The knight.
+        knight: VertexId,
+    },
+    /// Cities & Knights: choose which of your cities the barbarians pillage.
+    LoseCity {
+        /// Who.
+        player: PlayerId,
+        /// The city.
+        at: VertexId,
+    },
+    /// Cities & Knights: a tied defender chooses the deck to draw from.
+    ChooseDefenderDeck {
+        /// Who.
+        player: PlayerId,
+        /// Which deck.
+        deck: Track,
+    },
+    /// Cities & Knights: discard a progress card (under its deck).
+    DiscardProgress {
+        /// Who.
+        player: PlayerId,
+        /// Which card.
+        card: ProgressCard,
+    },
+    /// Cities & Knights: take a resource with the aqueduct (science level 3), or `None` to
+    /// take nothing.
+    Aqueduct {
+        /// Who.
+        player: PlayerId,
+        /// The resource taken.
+        take: Option<Resource>,
+    },
     /// A chance outcome.
     Chance(Outcome),
 }
@@ -149,7 +254,21 @@ impl Action {
             | OfferTrade { player, .. }
             | AcceptTrade { player }
             | DeclineTrade { player }
-            | EndTurn { player } => Some(player),
+            | EndTurn { player }
+            | BuildWall { player, .. }
+            | Improve { player, .. }
+            | PlaceMetropolis { player, .. }
+            | RecruitKnight { player, .. }
+            | PromoteKnight { player, .. }
+            | ActivateKnight { player, .. }
+            | MoveKnight { player, .. }
+            | DisplaceKnight { player, .. }
+            | RelocateKnight { player, .. }
+            | ChaseRobber { player, .. }
+            | LoseCity { player, .. }
+            | ChooseDefenderDeck { player, .. }
+            | DiscardProgress { player, .. }
+            | Aqueduct { player, .. } => Some(player),
             Chance(_) => None,
         }
     }
@@ -186,5 +305,19 @@ pub enum Outcome {
     Steal {
         /// Which card.
         card: CardKind,
+    },
+    /// Cities & Knights: the three dice.
+    CkDice {
+        /// The red die, 1–6.
+        red: u8,
+        /// The yellow die, 1–6.
+        yellow: u8,
+        /// The event die.
+        event: EventFace,
+    },
+    /// Cities & Knights: the progress card drawn from a deck.
+    Progress {
+        /// Which card.
+        card: ProgressCard,
     },
 }

@@ -396,6 +396,14 @@ pub mod cost {
     pub const CITY: Cards = Cards::of(&[(Grain, 2), (Ore, 3)]);
     /// Development card: 1 wool, 1 grain, 1 ore.
     pub const DEV_CARD: Cards = Cards::of(&[(Wool, 1), (Grain, 1), (Ore, 1)]);
+    /// Cities & Knights city wall: 2 brick (source `001_f137f77325d91eec.txt`, costs in words).
+    pub const WALL: Cards = Cards::of(&[(Brick, 2)]);
+    /// Cities & Knights: recruiting a basic knight, 1 wool + 1 ore.
+    pub const KNIGHT: Cards = Cards::of(&[(Wool, 1), (Ore, 1)]);
+    /// Cities & Knights: promoting a knight one level, 1 wool + 1 ore.
+    pub const PROMOTE: Cards = Cards::of(&[(Wool, 1), (Ore, 1)]);
+    /// Cities & Knights: activating a knight, 1 grain.
+    pub const ACTIVATE: Cards = Cards::of(&[(Grain, 1)]);
 }
 
 #[cfg(test)]

@@ -42,6 +42,16 @@ pub enum Piece {
     City,
     /// Development card.
     DevelopmentCard,
+    /// City wall.
+    Wall,
+    /// Knight (recruiting).
+    Knight,
+    /// Knight promotion.
+    Promotion,
+    /// Knight activation.
+    Activation,
+    /// City improvement.
+    Improvement,
 }
 
 impl std::fmt::Display for Piece {
@@ -51,7 +61,201 @@ impl std::fmt::Display for Piece {
             Piece::Settlement => "settlement",
             Piece::City => "city",
             Piece::DevelopmentCard => "development card",
+            Piece::Wall => "city wall",
+            Piece::Knight => "knight",
+            Piece::Promotion => "knight promotion",
+            Piece::Activation => "knight activation",
+            Piece::Improvement => "city improvement",
         })
+    }
+}
+
+/// A Cities & Knights rule that refused an action. Each has a stable id ([`CkRule::code`])
+/// and a plain-words statement ([`CkRule::message`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CkRule {
+    /// In Cities & Knights round 1 of setup places a settlement and round 2 a city (source 000 p. 4).
+    SetupCityInRoundTwo,
+    /// Development cards are not used in Cities & Knights: progress cards replace them.
+    NoDevelopmentCards,
+    /// The robber does not move and nothing is stolen until the first barbarian attack.
+    RobberInactive,
+    /// A city wall goes under one of your own cities (not a settlement, not a city turned on its side).
+    WallNeedsCity,
+    /// Each city may have only one wall.
+    WallOnePerCity,
+    /// A player may have at most 3 city walls at a time.
+    WallLimit,
+    /// A city improvement needs at least one city on the board (a city turned on its side does not count).
+    ImprovementNeedsCity,
+    /// This track is already at level 5.
+    ImprovementMaxLevel,
+    /// Improvements need a city: the only city is turned on its side and must be repaired first.
+    ImprovementRepairFirst,
+    /// This level wins a metropolis, which needs one of your cities without a metropolis: none is available.
+    MetropolisNeedsCity,
+    /// The metropolis goes on one of your own cities that holds no metropolis.
+    MetropolisPlacement,
+    /// A knight is recruited on an empty intersection touching one of your roads.
+    KnightSite,
+    /// No knight of that strength is left in your supply (2 per strength).
+    KnightSupply,
+    /// There is no knight of yours on that intersection.
+    KnightNotOwn,
+    /// A knight may be promoted only once per turn.
+    KnightPromotedThisTurn,
+    /// A mighty knight cannot be promoted further.
+    KnightMighty,
+    /// Promoting a strong knight to mighty needs politics level 3 (the fortress).
+    KnightFortress,
+    /// That knight is already active.
+    KnightAlreadyActive,
+    /// Only an active knight can act.
+    KnightNotActive,
+    /// A knight activated this turn cannot act this turn.
+    KnightActivatedThisTurn,
+    /// A knight moves along its owner's continuous routes, passing only its owner's pieces, to an empty intersection.
+    KnightUnreachable,
+    /// There is no opposing knight to displace on that intersection.
+    KnightDisplaceTarget,
+    /// A knight can displace only a weaker opposing knight.
+    KnightDisplaceWeaker,
+    /// A displaced knight goes to an empty intersection reachable along its owner's routes from where it stood.
+    KnightRelocation,
+    /// Only a knight on a corner of the robber's hex can chase it away.
+    KnightNotAtRobber,
+    /// A knight stands there: a settlement cannot be built on a knight's intersection (move your own knight away first).
+    KnightOnSite,
+    /// Choose one of your own cities without a metropolis to be pillaged.
+    PillageChoice,
+    /// A city turned on its side must be repaired before any other city is built.
+    RepairFirst,
+    /// That progress deck is empty: choose a deck that still has cards.
+    DefenderEmptyDeck,
+    /// That progress card is not in your hand.
+    ProgressNotHeld,
+    /// You hold no more progress cards than the limit: nothing to discard.
+    ProgressNoDiscard,
+    /// At the end of your turn you may hold at most 4 progress cards (victory point cards aside): discard first.
+    ProgressHandLimit,
+    /// The aqueduct gives a resource only to its owner when they received nothing.
+    AqueductNotOwed,
+}
+
+impl CkRule {
+    /// Every Cities & Knights rule.
+    pub const ALL: &'static [CkRule] = &[
+        CkRule::SetupCityInRoundTwo,
+        CkRule::NoDevelopmentCards,
+        CkRule::RobberInactive,
+        CkRule::WallNeedsCity,
+        CkRule::WallOnePerCity,
+        CkRule::WallLimit,
+        CkRule::ImprovementNeedsCity,
+        CkRule::ImprovementMaxLevel,
+        CkRule::ImprovementRepairFirst,
+        CkRule::MetropolisNeedsCity,
+        CkRule::MetropolisPlacement,
+        CkRule::KnightSite,
+        CkRule::KnightSupply,
+        CkRule::KnightNotOwn,
+        CkRule::KnightPromotedThisTurn,
+        CkRule::KnightMighty,
+        CkRule::KnightFortress,
+        CkRule::KnightAlreadyActive,
+        CkRule::KnightNotActive,
+        CkRule::KnightActivatedThisTurn,
+        CkRule::KnightUnreachable,
+        CkRule::KnightDisplaceTarget,
+        CkRule::KnightDisplaceWeaker,
+        CkRule::KnightRelocation,
+        CkRule::KnightNotAtRobber,
+        CkRule::KnightOnSite,
+        CkRule::PillageChoice,
+        CkRule::RepairFirst,
+        CkRule::DefenderEmptyDeck,
+        CkRule::ProgressNotHeld,
+        CkRule::ProgressNoDiscard,
+        CkRule::ProgressHandLimit,
+        CkRule::AqueductNotOwed,
+    ];
+
+    /// The stable rule id.
+    pub fn code(self) -> &'static str {
+        match self {
+            CkRule::SetupCityInRoundTwo => "CK.SETUP.CITY_IN_ROUND_2",
+            CkRule::NoDevelopmentCards => "CK.DEV.NOT_USED",
+            CkRule::RobberInactive => "CK.ROBBER.INACTIVE",
+            CkRule::WallNeedsCity => "CK.WALL.UNDER_OWN_CITY",
+            CkRule::WallOnePerCity => "CK.WALL.ONE_PER_CITY",
+            CkRule::WallLimit => "CK.WALL.LIMIT",
+            CkRule::ImprovementNeedsCity => "CK.IMPROVE.NEEDS_CITY",
+            CkRule::ImprovementMaxLevel => "CK.IMPROVE.MAX_LEVEL",
+            CkRule::ImprovementRepairFirst => "CK.IMPROVE.REPAIR_FIRST",
+            CkRule::MetropolisNeedsCity => "CK.METROPOLIS.NEEDS_CITY",
+            CkRule::MetropolisPlacement => "CK.METROPOLIS.PLACEMENT",
+            CkRule::KnightSite => "CK.KNIGHT.RECRUIT_SITE",
+            CkRule::KnightSupply => "CK.KNIGHT.SUPPLY",
+            CkRule::KnightNotOwn => "CK.KNIGHT.NOT_OWN",
+            CkRule::KnightPromotedThisTurn => "CK.KNIGHT.PROMOTE_ONCE",
+            CkRule::KnightMighty => "CK.KNIGHT.MAX_LEVEL",
+            CkRule::KnightFortress => "CK.KNIGHT.FORTRESS",
+            CkRule::KnightAlreadyActive => "CK.KNIGHT.ALREADY_ACTIVE",
+            CkRule::KnightNotActive => "CK.KNIGHT.NOT_ACTIVE",
+            CkRule::KnightActivatedThisTurn => "CK.KNIGHT.ACTIVATED_THIS_TURN",
+            CkRule::KnightUnreachable => "CK.KNIGHT.REACH",
+            CkRule::KnightDisplaceTarget => "CK.KNIGHT.DISPLACE_TARGET",
+            CkRule::KnightDisplaceWeaker => "CK.KNIGHT.DISPLACE_WEAKER",
+            CkRule::KnightRelocation => "CK.KNIGHT.RELOCATE",
+            CkRule::KnightNotAtRobber => "CK.KNIGHT.CHASE_ADJACENT",
+            CkRule::KnightOnSite => "CK.KNIGHT.BLOCKS_SITE",
+            CkRule::PillageChoice => "CK.BARBARIANS.PILLAGE_CHOICE",
+            CkRule::RepairFirst => "CK.BARBARIANS.REPAIR_FIRST",
+            CkRule::DefenderEmptyDeck => "CK.BARBARIANS.DEFENDER_DECK",
+            CkRule::ProgressNotHeld => "CK.PROGRESS.NOT_HELD",
+            CkRule::ProgressNoDiscard => "CK.PROGRESS.NO_DISCARD_OWED",
+            CkRule::ProgressHandLimit => "CK.PROGRESS.HAND_LIMIT",
+            CkRule::AqueductNotOwed => "CK.AQUEDUCT.NOT_OWED",
+        }
+    }
+
+    /// The rule in plain words.
+    pub fn message(self) -> &'static str {
+        match self {
+            CkRule::SetupCityInRoundTwo => "in Cities & Knights round 1 of setup places a settlement and round 2 a city (source 000 p. 4)",
+            CkRule::NoDevelopmentCards => "development cards are not used in Cities & Knights: progress cards replace them",
+            CkRule::RobberInactive => "the robber does not move and nothing is stolen until the first barbarian attack",
+            CkRule::WallNeedsCity => "a city wall goes under one of your own cities (not a settlement, not a city turned on its side)",
+            CkRule::WallOnePerCity => "each city may have only one wall",
+            CkRule::WallLimit => "a player may have at most 3 city walls at a time",
+            CkRule::ImprovementNeedsCity => "a city improvement needs at least one city on the board (a city turned on its side does not count)",
+            CkRule::ImprovementMaxLevel => "this track is already at level 5",
+            CkRule::ImprovementRepairFirst => "improvements need a city: the only city is turned on its side and must be repaired first",
+            CkRule::MetropolisNeedsCity => "this level wins a metropolis, which needs one of your cities without a metropolis: none is available",
+            CkRule::MetropolisPlacement => "the metropolis goes on one of your own cities that holds no metropolis",
+            CkRule::KnightSite => "a knight is recruited on an empty intersection touching one of your roads",
+            CkRule::KnightSupply => "no knight of that strength is left in your supply (2 per strength)",
+            CkRule::KnightNotOwn => "there is no knight of yours on that intersection",
+            CkRule::KnightPromotedThisTurn => "a knight may be promoted only once per turn",
+            CkRule::KnightMighty => "a mighty knight cannot be promoted further",
+            CkRule::KnightFortress => "promoting a strong knight to mighty needs politics level 3 (the fortress)",
+            CkRule::KnightAlreadyActive => "that knight is already active",
+            CkRule::KnightNotActive => "only an active knight can act",
+            CkRule::KnightActivatedThisTurn => "a knight activated this turn cannot act this turn",
+            CkRule::KnightUnreachable => "a knight moves along its owner's continuous routes, passing only its owner's pieces, to an empty intersection",
+            CkRule::KnightDisplaceTarget => "there is no opposing knight to displace on that intersection",
+            CkRule::KnightDisplaceWeaker => "a knight can displace only a weaker opposing knight",
+            CkRule::KnightRelocation => "a displaced knight goes to an empty intersection reachable along its owner's routes from where it stood",
+            CkRule::KnightNotAtRobber => "only a knight on a corner of the robber's hex can chase it away",
+            CkRule::KnightOnSite => "a knight stands there: a settlement cannot be built on a knight's intersection (move your own knight away first)",
+            CkRule::PillageChoice => "choose one of your own cities without a metropolis to be pillaged",
+            CkRule::RepairFirst => "a city turned on its side must be repaired before any other city is built",
+            CkRule::DefenderEmptyDeck => "that progress deck is empty: choose a deck that still has cards",
+            CkRule::ProgressNotHeld => "that progress card is not in your hand",
+            CkRule::ProgressNoDiscard => "you hold no more progress cards than the limit: nothing to discard",
+            CkRule::ProgressHandLimit => "at the end of your turn you may hold at most 4 progress cards (victory point cards aside): discard first",
+            CkRule::AqueductNotOwed => "the aqueduct gives a resource only to its owner when they received nothing",
+        }
     }
 }
 
@@ -248,6 +452,9 @@ pub enum RuleError {
         /// The card.
         card: CardKind,
     },
+    /// A Cities & Knights rule.
+    #[error("{}", .0.message())]
+    Ck(CkRule),
     /// Maritime rate not available.
     #[error("{player} is not entitled to trade {card} at {rate}:1 (available: 4:1{extra})")]
     MaritimeRate {
@@ -303,6 +510,39 @@ impl RuleError {
         "BASE.TRADE.SAME_KIND",
         "BASE.TRADE.WITH_SELF",
         "BASE.TRADE.MARITIME_RATE",
+        "CK.SETUP.CITY_IN_ROUND_2",
+        "CK.DEV.NOT_USED",
+        "CK.ROBBER.INACTIVE",
+        "CK.WALL.UNDER_OWN_CITY",
+        "CK.WALL.ONE_PER_CITY",
+        "CK.WALL.LIMIT",
+        "CK.IMPROVE.NEEDS_CITY",
+        "CK.IMPROVE.MAX_LEVEL",
+        "CK.IMPROVE.REPAIR_FIRST",
+        "CK.METROPOLIS.NEEDS_CITY",
+        "CK.METROPOLIS.PLACEMENT",
+        "CK.KNIGHT.RECRUIT_SITE",
+        "CK.KNIGHT.SUPPLY",
+        "CK.KNIGHT.NOT_OWN",
+        "CK.KNIGHT.PROMOTE_ONCE",
+        "CK.KNIGHT.MAX_LEVEL",
+        "CK.KNIGHT.FORTRESS",
+        "CK.KNIGHT.ALREADY_ACTIVE",
+        "CK.KNIGHT.NOT_ACTIVE",
+        "CK.KNIGHT.ACTIVATED_THIS_TURN",
+        "CK.KNIGHT.REACH",
+        "CK.KNIGHT.DISPLACE_TARGET",
+        "CK.KNIGHT.DISPLACE_WEAKER",
+        "CK.KNIGHT.RELOCATE",
+        "CK.KNIGHT.CHASE_ADJACENT",
+        "CK.KNIGHT.BLOCKS_SITE",
+        "CK.BARBARIANS.PILLAGE_CHOICE",
+        "CK.BARBARIANS.REPAIR_FIRST",
+        "CK.BARBARIANS.DEFENDER_DECK",
+        "CK.PROGRESS.NOT_HELD",
+        "CK.PROGRESS.NO_DISCARD_OWED",
+        "CK.PROGRESS.HAND_LIMIT",
+        "CK.AQUEDUCT.NOT_OWED",
     ];
 
     /// The stable rule id of this refusal.
@@ -341,6 +581,7 @@ impl RuleError {
             RuleError::TradeWithSelf => "BASE.TRADE.WITH_SELF",
             RuleError::NotInThisGame { .. } => "ENGINE.NOT_IN_RULESET",
             RuleError::MaritimeRate { .. } => "BASE.TRADE.MARITIME_RATE",
+            RuleError::Ck(r) => r.code(),
         }
     }
 }

@@ -5,6 +5,7 @@
 
 use crate::cards::{CardKind, Cards, DevCard, Resource};
 use crate::ids::{EdgeId, HexId, PlayerId, VertexId};
+use crate::progress::{EventFace, ProgressCard, Track};
 use serde::{Deserialize, Serialize};
 
 /// What happened.
@@ -214,6 +215,256 @@ pub enum Event {
     },
     /// The setup phase ended.
     SetupEnded,
+    /// Cities & Knights: the event die came up.
+    EventDieRolled {
+        /// Who rolled.
+        player: PlayerId,
+        /// The face.
+        face: EventFace,
+    },
+    /// Cities & Knights: a player received a commodity from a city.
+    CommodityProduced {
+        /// Who.
+        player: PlayerId,
+        /// Which commodity.
+        commodity: CardKind,
+        /// How many.
+        count: u8,
+    },
+    /// Cities & Knights: the bank could not pay a commodity to everybody owed it.
+    CommodityShortage {
+        /// Which commodity.
+        commodity: CardKind,
+        /// Total owed.
+        owed: u8,
+        /// What the bank held.
+        bank: u8,
+    },
+    /// Cities & Knights: the barbarian ship sailed one step.
+    BarbariansAdvanced {
+        /// Steps sailed now.
+        position: u8,
+        /// Steps to Catan.
+        track: u8,
+    },
+    /// Cities & Knights: the barbarians reached Catan.
+    BarbariansAttacked {
+        /// Barbarian strength (cities on the board).
+        strength: u8,
+        /// Sum of the active knights' strengths.
+        defence: u8,
+    },
+    /// Cities & Knights: the barbarians were stronger; cities will be pillaged.
+    BarbariansWon {
+        /// Barbarian strength.
+        strength: u8,
+        /// Defence.
+        defence: u8,
+    },
+    /// Cities & Knights: the knights held.
+    DefendersWon {
+        /// Barbarian strength.
+        strength: u8,
+        /// Defence.
+        defence: u8,
+    },
+    /// Cities & Knights: a lowest contributor must choose a city to be pillaged.
+    MustLoseCity {
+        /// Who.
+        player: PlayerId,
+        /// Strength contributed.
+        contributed: u8,
+    },
+    /// Cities & Knights: a city became a settlement (or was turned on its side).
+    CityPillaged {
+        /// Owner.
+        player: PlayerId,
+        /// Where.
+        at: VertexId,
+        /// Turned on its side (no settlement left in supply).
+        damaged: bool,
+        /// A wall stood under it and was lost.
+        wall: bool,
+    },
+    /// Cities & Knights: the single highest contributor receives a VP token.
+    DefenderRewarded {
+        /// Who.
+        player: PlayerId,
+        /// Strength contributed.
+        contributed: u8,
+    },
+    /// Cities & Knights: a tied highest contributor will draw a progress card.
+    DefenderTied {
+        /// Who.
+        player: PlayerId,
+        /// Strength contributed.
+        contributed: u8,
+    },
+    /// Cities & Knights: after an attack every knight lies down and the ship returns.
+    KnightsDeactivated {
+        /// Knights that were active.
+        count: u8,
+    },
+    /// Cities & Knights: the first attack puts the robber on the desert; it is active from now on.
+    RobberActivated {
+        /// Where it stands.
+        at: HexId,
+    },
+    /// Cities & Knights: a progress card was drawn.
+    ProgressDrawn {
+        /// Who.
+        player: PlayerId,
+        /// Which deck.
+        deck: Track,
+        /// Which card.
+        card: ProgressCard,
+    },
+    /// Cities & Knights: a draw from an empty deck gives nothing.
+    ProgressDeckEmpty {
+        /// Who would draw.
+        player: PlayerId,
+        /// Which deck.
+        deck: Track,
+    },
+    /// Cities & Knights: a victory point progress card was placed face up.
+    VictoryCardRevealed {
+        /// Who.
+        player: PlayerId,
+        /// Which card.
+        card: ProgressCard,
+    },
+    /// Cities & Knights: a player holds too many progress cards.
+    MustDiscardProgress {
+        /// Who.
+        player: PlayerId,
+        /// Cards over the limit.
+        count: u8,
+    },
+    /// Cities & Knights: a progress card went under its deck.
+    ProgressDiscarded {
+        /// Who.
+        player: PlayerId,
+        /// Which card.
+        card: ProgressCard,
+    },
+    /// Cities & Knights: a player who received nothing took a resource (or declined).
+    AqueductUsed {
+        /// Who.
+        player: PlayerId,
+        /// What was taken.
+        resource: Option<Resource>,
+    },
+    /// Cities & Knights: a city wall was built.
+    WallBuilt {
+        /// Who.
+        player: PlayerId,
+        /// Under which city.
+        at: VertexId,
+    },
+    /// Cities & Knights: a track rose one level.
+    Improved {
+        /// Who.
+        player: PlayerId,
+        /// Which track.
+        track: Track,
+        /// The level reached.
+        level: u8,
+    },
+    /// Cities & Knights: a player won a metropolis (from `previous`, if anyone).
+    MetropolisWon {
+        /// Who.
+        player: PlayerId,
+        /// Which metropolis.
+        track: Track,
+        /// Who lost it.
+        previous: Option<PlayerId>,
+        /// Held for good (level 5).
+        r#final: bool,
+    },
+    /// Cities & Knights: a metropolis was placed on a city.
+    MetropolisPlaced {
+        /// Who.
+        player: PlayerId,
+        /// Which metropolis.
+        track: Track,
+        /// On which city.
+        at: VertexId,
+    },
+    /// Cities & Knights: a basic knight was recruited (inactive).
+    KnightRecruited {
+        /// Who.
+        player: PlayerId,
+        /// Where.
+        at: VertexId,
+    },
+    /// Cities & Knights: a knight rose one level.
+    KnightPromoted {
+        /// Who.
+        player: PlayerId,
+        /// Where.
+        at: VertexId,
+        /// The new strength.
+        level: u8,
+    },
+    /// Cities & Knights: a knight was stood up.
+    KnightActivated {
+        /// Who.
+        player: PlayerId,
+        /// Where.
+        at: VertexId,
+    },
+    /// Cities & Knights: a knight moved (and lay down).
+    KnightMoved {
+        /// Who.
+        player: PlayerId,
+        /// From.
+        from: VertexId,
+        /// To.
+        to: VertexId,
+    },
+    /// Cities & Knights: a knight displaced a weaker opposing knight.
+    KnightDisplaced {
+        /// Who displaced.
+        player: PlayerId,
+        /// From.
+        from: VertexId,
+        /// Where the displaced knight stood.
+        to: VertexId,
+        /// The displaced knight's owner.
+        victim: PlayerId,
+    },
+    /// Cities & Knights: a displaced knight was put on a new intersection.
+    KnightRelocated {
+        /// Owner.
+        player: PlayerId,
+        /// Where it stood.
+        from: VertexId,
+        /// Where it went.
+        to: VertexId,
+    },
+    /// Cities & Knights: a knight went back to its owner's supply.
+    KnightRemoved {
+        /// Owner.
+        player: PlayerId,
+        /// Where it stood.
+        at: VertexId,
+        /// Its strength.
+        level: u8,
+    },
+    /// Cities & Knights: a knight chased the robber away.
+    RobberChased {
+        /// Who.
+        player: PlayerId,
+        /// The knight.
+        knight: VertexId,
+    },
+    /// Cities & Knights: a city turned on its side was rebuilt.
+    CityRepaired {
+        /// Who.
+        player: PlayerId,
+        /// Where.
+        at: VertexId,
+    },
     /// The game was won.
     GameWon {
         /// The winner.
@@ -246,6 +497,8 @@ pub enum Field {
     Number(i64),
     /// A flag.
     Flag(bool),
+    /// A word: a track, an event face, a progress card.
+    Word(&'static str),
 }
 
 impl Event {
@@ -279,6 +532,38 @@ impl Event {
             TurnEnded { .. } => "turn-ended",
             TurnStarted { .. } => "turn-started",
             SetupEnded => "setup-ended",
+            EventDieRolled { .. } => "event-die-rolled",
+            CommodityProduced { .. } => "commodity-produced",
+            CommodityShortage { .. } => "commodity-shortage",
+            BarbariansAdvanced { .. } => "barbarians-advanced",
+            BarbariansAttacked { .. } => "barbarians-attacked",
+            BarbariansWon { .. } => "barbarians-won",
+            DefendersWon { .. } => "defenders-won",
+            MustLoseCity { .. } => "must-lose-city",
+            CityPillaged { .. } => "city-pillaged",
+            DefenderRewarded { .. } => "defender-rewarded",
+            DefenderTied { .. } => "defender-tied",
+            KnightsDeactivated { .. } => "knights-deactivated",
+            RobberActivated { .. } => "robber-activated",
+            ProgressDrawn { .. } => "progress-drawn",
+            ProgressDeckEmpty { .. } => "progress-deck-empty",
+            VictoryCardRevealed { .. } => "victory-card-revealed",
+            MustDiscardProgress { .. } => "must-discard-progress",
+            ProgressDiscarded { .. } => "progress-discarded",
+            AqueductUsed { .. } => "aqueduct-used",
+            WallBuilt { .. } => "wall-built",
+            Improved { .. } => "improved",
+            MetropolisWon { .. } => "metropolis-won",
+            MetropolisPlaced { .. } => "metropolis-placed",
+            KnightRecruited { .. } => "knight-recruited",
+            KnightPromoted { .. } => "knight-promoted",
+            KnightActivated { .. } => "knight-activated",
+            KnightMoved { .. } => "knight-moved",
+            KnightDisplaced { .. } => "knight-displaced",
+            KnightRelocated { .. } => "knight-relocated",
+            KnightRemoved { .. } => "knight-removed",
+            RobberChased { .. } => "robber-chased",
+            CityRepaired { .. } => "city-repaired",
             GameWon { .. } => "game-won",
         }
     }
@@ -311,6 +596,38 @@ impl Event {
         "turn-ended",
         "turn-started",
         "setup-ended",
+        "event-die-rolled",
+        "commodity-produced",
+        "commodity-shortage",
+        "barbarians-advanced",
+        "barbarians-attacked",
+        "barbarians-won",
+        "defenders-won",
+        "must-lose-city",
+        "city-pillaged",
+        "defender-rewarded",
+        "defender-tied",
+        "knights-deactivated",
+        "robber-activated",
+        "progress-drawn",
+        "progress-deck-empty",
+        "victory-card-revealed",
+        "must-discard-progress",
+        "progress-discarded",
+        "aqueduct-used",
+        "wall-built",
+        "improved",
+        "metropolis-won",
+        "metropolis-placed",
+        "knight-recruited",
+        "knight-promoted",
+        "knight-activated",
+        "knight-moved",
+        "knight-displaced",
+        "knight-relocated",
+        "knight-removed",
+        "robber-chased",
+        "city-repaired",
         "game-won",
     ];
 
@@ -414,6 +731,124 @@ impl Event {
             ],
             TurnEnded { player } => vec![("player", p(player))],
             TurnStarted { player, turn } => vec![("player", p(player)), ("turn", F::Number(turn as i64))],
+            EventDieRolled { player, face } => vec![("player", p(player)), ("face", F::Word(face.name()))],
+            CommodityProduced {
+                player,
+                commodity,
+                count,
+            } => vec![
+                ("player", p(player)),
+                ("commodity", F::Card(Some(commodity))),
+                ("count", F::Number(count as i64)),
+            ],
+            CommodityShortage { commodity, owed, bank } => vec![
+                ("commodity", F::Card(Some(commodity))),
+                ("owed", F::Number(owed as i64)),
+                ("bank", F::Number(bank as i64)),
+            ],
+            BarbariansAdvanced { position, track } => vec![
+                ("position", F::Number(position as i64)),
+                ("track", F::Number(track as i64)),
+            ],
+            BarbariansAttacked { strength, defence } => vec![
+                ("strength", F::Number(strength as i64)),
+                ("defence", F::Number(defence as i64)),
+            ],
+            BarbariansWon { strength, defence } => vec![
+                ("strength", F::Number(strength as i64)),
+                ("defence", F::Number(defence as i64)),
+            ],
+            DefendersWon { strength, defence } => vec![
+                ("strength", F::Number(strength as i64)),
+                ("defence", F::Number(defence as i64)),
+            ],
+            MustLoseCity { player, contributed } => {
+                vec![("player", p(player)), ("contributed", F::Number(contributed as i64))]
+            }
+            CityPillaged {
+                player,
+                at,
+                damaged,
+                wall,
+            } => vec![
+                ("player", p(player)),
+                ("at", F::Vertex(at)),
+                ("damaged", F::Flag(damaged)),
+                ("wall", F::Flag(wall)),
+            ],
+            DefenderRewarded { player, contributed } => {
+                vec![("player", p(player)), ("contributed", F::Number(contributed as i64))]
+            }
+            DefenderTied { player, contributed } => {
+                vec![("player", p(player)), ("contributed", F::Number(contributed as i64))]
+            }
+            KnightsDeactivated { count } => vec![("count", F::Number(count as i64))],
+            RobberActivated { at } => vec![("at", F::Hex(Some(at)))],
+            ProgressDrawn { player, deck, card } => vec![
+                ("player", p(player)),
+                ("deck", F::Word(deck.name())),
+                ("card", F::Word(card.name())),
+            ],
+            ProgressDeckEmpty { player, deck } => vec![("player", p(player)), ("deck", F::Word(deck.name()))],
+            VictoryCardRevealed { player, card } => vec![("player", p(player)), ("card", F::Word(card.name()))],
+            MustDiscardProgress { player, count } => vec![("player", p(player)), ("count", F::Number(count as i64))],
+            ProgressDiscarded { player, card } => vec![("player", p(player)), ("card", F::Word(card.name()))],
+            AqueductUsed { player, resource } => {
+                vec![("player", p(player)), ("resource", F::Card(resource.map(|r| r.card())))]
+            }
+            WallBuilt { player, at } => vec![("player", p(player)), ("at", F::Vertex(at))],
+            Improved { player, track, level } => vec![
+                ("player", p(player)),
+                ("track", F::Word(track.name())),
+                ("level", F::Number(level as i64)),
+            ],
+            MetropolisWon {
+                player,
+                track,
+                previous,
+                r#final,
+            } => vec![
+                ("player", p(player)),
+                ("track", F::Word(track.name())),
+                ("previous", F::Player(previous)),
+                ("final", F::Flag(r#final)),
+            ],
+            MetropolisPlaced { player, track, at } => vec![
+                ("player", p(player)),
+                ("track", F::Word(track.name())),
+                ("at", F::Vertex(at)),
+            ],
+            KnightRecruited { player, at } => vec![("player", p(player)), ("at", F::Vertex(at))],
+            KnightPromoted { player, at, level } => vec![
+                ("player", p(player)),
+                ("at", F::Vertex(at)),
+                ("level", F::Number(level as i64)),
+            ],
+            KnightActivated { player, at } => vec![("player", p(player)), ("at", F::Vertex(at))],
+            KnightMoved { player, from, to } => {
+                vec![("player", p(player)), ("from", F::Vertex(from)), ("to", F::Vertex(to))]
+            }
+            KnightDisplaced {
+                player,
+                from,
+                to,
+                victim,
+            } => vec![
+                ("player", p(player)),
+                ("from", F::Vertex(from)),
+                ("to", F::Vertex(to)),
+                ("victim", p(victim)),
+            ],
+            KnightRelocated { player, from, to } => {
+                vec![("player", p(player)), ("from", F::Vertex(from)), ("to", F::Vertex(to))]
+            }
+            KnightRemoved { player, at, level } => vec![
+                ("player", p(player)),
+                ("at", F::Vertex(at)),
+                ("level", F::Number(level as i64)),
+            ],
+            RobberChased { player, knight } => vec![("player", p(player)), ("knight", F::Vertex(knight))],
+            CityRepaired { player, at } => vec![("player", p(player)), ("at", F::Vertex(at))],
             SetupEnded => vec![],
             GameWon {
                 player,

@@ -7,8 +7,11 @@
 
 use crate::cards::{CardKind, DevCard};
 use crate::ids::{PlayerId, VertexId};
+use crate::progress::{ProgressCard, Track};
+use crate::ruleset::RobberBeforeAttack;
 use crate::state::{
-    Building, Game, Phase, CARDS_PER_RESOURCE, CITIES_PER_PLAYER, ROADS_PER_PLAYER, SETTLEMENTS_PER_PLAYER,
+    Building, Game, Phase, RollStage, CARDS_PER_COMMODITY, CARDS_PER_RESOURCE, CITIES_PER_PLAYER, KNIGHTS_PER_LEVEL,
+    PROGRESS_HAND_LIMIT, ROADS_PER_PLAYER, SETTLEMENTS_PER_PLAYER, WALLS_PER_PLAYER,
 };
 
 /// A broken invariant, in words.
@@ -43,7 +46,15 @@ impl Game {
             }
         }
         for k in [CardKind::Paper, CardKind::Cloth, CardKind::Coin] {
-            if self.bank.get(k) > 0 || self.players.iter().any(|p| p.hand.get(k) > 0) {
+            let total: u32 = self.bank.get(k) as u32 + self.players.iter().map(|p| p.hand.get(k) as u32).sum::<u32>();
+            if self.rules.ck() {
+                if total != CARDS_PER_COMMODITY as u32 {
+                    return fail(
+                        "commodity-conservation",
+                        format!("{total} {k} in bank and hands, expected 12"),
+                    );
+                }
+            } else if total > 0 {
                 return fail("no-commodities", format!("{k} exists in a game without commodities"));
             }
         }
@@ -64,7 +75,13 @@ impl Game {
             let p = PlayerId(i as u8);
             let roads = self.roads.iter().filter(|r| **r == Some(p)).count() as u8;
             let settlements = self.count_sites(p, Building::Settlement);
-            let cities = self.count_sites(p, Building::City);
+            let cities = self.count_sites(p, Building::City) + self.count_sites(p, Building::DamagedCity);
+            if self.count_sites(p, Building::DamagedCity) != st.damaged_cities {
+                return fail(
+                    "piece-count",
+                    format!("{}: cities on their side disagree with the board", st.colour),
+                );
+            }
             if roads + st.roads_left != ROADS_PER_PLAYER || roads as usize != st.roads.len() {
                 return fail(
                     "piece-count",
@@ -132,10 +149,132 @@ impl Game {
                 );
             }
         }
+        if self.rules.ck() {
+            self.check_ck_invariants()?;
+        }
         if let Phase::Ended { winner } = self.phase {
             if self.total_vp(winner) < self.rules.base.victory_target {
                 return fail("winner", "the winner has fewer points than the target".into());
             }
+        }
+        Ok(())
+    }
+
+    /// Cities & Knights: knights (2 per strength per player, on intersections without
+    /// buildings), walls (3 per player, only under their owner's cities), metropolises (on a
+    /// city of a player at level 4+, held for good at level 5), the barbarian track in range,
+    /// 54 progress cards across decks, hands and VP areas, the progress hand limit off turn.
+    fn check_ck_invariants(&self) -> Result<(), InvariantViolation> {
+        let fail = |name, detail: String| Err(InvariantViolation { name, detail });
+        let n = self.players.len();
+        let mut knights = [[0u8; 3]; crate::ids::MAX_PLAYERS];
+        for (v, k) in self.knights() {
+            if !(1..=3).contains(&k.level) || k.owner.index() >= n {
+                return fail("knights", format!("a knight at v{} has strength {}", v.0, k.level));
+            }
+            if self.sites[v.index()].is_some() {
+                return fail("knights", format!("a knight shares v{} with a building", v.0));
+            }
+            knights[k.owner.index()][k.level as usize - 1] += 1;
+        }
+        if let Phase::RelocatingKnight { knight, .. } = self.phase {
+            // The displaced knight is in its owner's hand until relocated.
+            knights[knight.owner.index()][knight.level as usize - 1] += 1;
+        }
+        let mut walls = [0u8; crate::ids::MAX_PLAYERS];
+        for (v, &w) in self.ck.walls.iter().enumerate() {
+            if !w {
+                continue;
+            }
+            match self.sites[v] {
+                Some(s) if s.building == Building::City => walls[s.owner.index()] += 1,
+                _ => return fail("walls", format!("a wall at v{v} stands under no city")),
+            }
+        }
+        for (i, st) in self.players.iter().enumerate() {
+            for (l, (&placed, &left)) in knights[i].iter().zip(&st.knights_left).enumerate() {
+                if placed + left != KNIGHTS_PER_LEVEL {
+                    return fail(
+                        "knights",
+                        format!(
+                            "{}: {} knights of strength {} placed + {} in supply",
+                            st.colour,
+                            placed,
+                            l + 1,
+                            left
+                        ),
+                    );
+                }
+            }
+            if walls[i] + st.walls_left != WALLS_PER_PLAYER {
+                return fail(
+                    "walls",
+                    format!("{}: {} walls placed + {} in supply", st.colour, walls[i], st.walls_left),
+                );
+            }
+            if st.improvements.iter().any(|&l| l > 5) {
+                return fail("improvements", format!("{}: a level above 5", st.colour));
+            }
+            let p = PlayerId(i as u8);
+            let may_exceed = p == self.current
+                || self.phase == (Phase::DiscardingProgress { player: p })
+                || matches!(self.phase, Phase::Ended { .. });
+            if !may_exceed && st.progress.total() > PROGRESS_HAND_LIMIT {
+                return fail(
+                    "progress-hand-limit",
+                    format!("{} holds {} progress cards off turn", st.colour, st.progress.total()),
+                );
+            }
+        }
+        for t in Track::ALL {
+            if let Some(v) = self.ck.metropolis[t.index()] {
+                let Some(site) = self.sites[v.index()].filter(|s| s.building == Building::City) else {
+                    return fail("metropolis", format!("the {t} metropolis stands on no city"));
+                };
+                let level = self.players[site.owner.index()].level(t);
+                if level < 4 || self.ck.metropolis_final[t.index()] != (level == 5) {
+                    return fail("metropolis", format!("the {t} metropolis holder is at level {level}"));
+                }
+                if Track::ALL
+                    .iter()
+                    .any(|&u| u != t && self.ck.metropolis[u.index()] == Some(v))
+                {
+                    return fail("metropolis", "two metropolises on one city".into());
+                }
+            } else if !matches!(self.phase, Phase::PlacingMetropolis { track, .. } if track == t)
+                && self.players.iter().any(|p| p.level(t) >= 4)
+            {
+                return fail(
+                    "metropolis",
+                    format!("a player is at {t} level 4+ but no metropolis stands"),
+                );
+            }
+        }
+        let attacking = !matches!(self.ck.stage, RollStage::Idle | RollStage::Draws { .. });
+        if self.ck.barbarians > self.rules.ck.barbarian_track
+            || (self.ck.barbarians == self.rules.ck.barbarian_track && !attacking)
+        {
+            return fail("barbarians", format!("the ship stands at step {}", self.ck.barbarians));
+        }
+        for c in ProgressCard::ALL {
+            let total = self.ck.decks[c.track().index()].count(c)
+                + self
+                    .players
+                    .iter()
+                    .map(|p| p.progress.get(c) as u32 + p.progress_vp.get(c) as u32)
+                    .sum::<u32>();
+            if total != c.copies() as u32 {
+                return fail(
+                    "progress-conservation",
+                    format!("{total} {c} cards in decks and hands, expected {}", c.copies()),
+                );
+            }
+        }
+        if self.ck.attacks == 0
+            && self.robber.is_some()
+            && self.rules.ck.robber_before_attack == RobberBeforeAttack::BesideTrack
+        {
+            return fail("robber", "the robber is on the island before the first attack".into());
         }
         Ok(())
     }
@@ -192,7 +331,17 @@ impl Game {
             if let Some(s) = self.site(VertexId(v as u16)) {
                 if s.owner == p {
                     vp += if s.building == Building::City { 2 } else { 1 };
+                    if self.metropolis_at(VertexId(v as u16)).is_some() {
+                        vp += 2;
+                    }
                 }
+            }
+        }
+        if self.rules.ck() {
+            let st = &self.players[p.index()];
+            vp += st.vp_tokens + st.progress_vp.total() as u8;
+            if self.ck.merchant.is_some_and(|(_, o)| o == p) {
+                vp += 1;
             }
         }
         let st = &self.players[p.index()];

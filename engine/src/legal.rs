@@ -7,6 +7,7 @@
 use crate::action::{Action, Outcome};
 use crate::cards::{CardKind, Cards, DevCard, Resource};
 use crate::ids::{EdgeId, HexId, PlayerId, VertexId};
+use crate::progress::{EventFace, Track};
 use crate::state::{Game, Phase};
 
 impl Game {
@@ -16,13 +17,18 @@ impl Game {
         let p = self.current;
         match self.phase {
             Phase::Ended { .. } => {}
-            Phase::Rolling | Phase::Stealing { .. } | Phase::DrawingDevCard => {
+            ph if ph.is_chance() => {
                 self.for_each_outcome(|o, _| out.push(Action::Chance(o)));
             }
             Phase::Setup { road_from: None, .. } => {
+                let city = self.rules.ck() && self.setup_round_two();
                 for v in 0..self.sites.len() {
                     let at = VertexId(v as u16);
-                    if self.check_settlement(p, at).is_ok() {
+                    if city {
+                        if self.check_city(p, at).is_ok() {
+                            out.push(Action::BuildCity { player: p, at });
+                        }
+                    } else if self.check_settlement(p, at).is_ok() {
                         out.push(Action::BuildSettlement { player: p, at });
                     }
                 }
@@ -72,6 +78,39 @@ impl Game {
                 }
                 out.push(Action::DeclineTrade { player: to });
             }
+            Phase::Pillaging { player } => self.push_vertex_actions(out, |at| {
+                let a = Action::LoseCity { player, at };
+                self.check_lose_city(player, at).is_ok().then_some(a)
+            }),
+            Phase::ChoosingDefenderDeck { player } => {
+                for deck in Track::ALL {
+                    if self.check_defender_deck(player, deck).is_ok() {
+                        out.push(Action::ChooseDefenderDeck { player, deck });
+                    }
+                }
+            }
+            Phase::DiscardingProgress { player } => {
+                for (card, _) in self.players[player.index()].progress.iter() {
+                    out.push(Action::DiscardProgress { player, card });
+                }
+            }
+            Phase::Aqueduct { player } => {
+                for r in Resource::ALL {
+                    if self.bank.get(r.card()) > 0 {
+                        out.push(Action::Aqueduct { player, take: Some(r) });
+                    }
+                }
+                out.push(Action::Aqueduct { player, take: None });
+            }
+            Phase::PlacingMetropolis { player, .. } => self.push_vertex_actions(out, |at| {
+                let a = Action::PlaceMetropolis { player, at };
+                self.check_place_metropolis(player, at).is_ok().then_some(a)
+            }),
+            Phase::RelocatingKnight { player, from, .. } => {
+                for to in self.knight_reach(player, from).empty.iter() {
+                    out.push(Action::RelocateKnight { player, to });
+                }
+            }
             Phase::Main => {
                 let st = &self.players[p.index()];
                 if st.hand.contains(&crate::cards::cost::ROAD) && st.roads_left > 0 {
@@ -80,24 +119,101 @@ impl Game {
                 if st.hand.contains(&crate::cards::cost::SETTLEMENT) && st.settlements_left > 0 {
                     self.push_settlements(p, out);
                 }
-                if st.hand.contains(&crate::cards::cost::CITY) && st.cities_left > 0 {
+                if st.hand.contains(&crate::cards::cost::CITY) {
                     for v in 0..self.sites.len() {
                         if let Some(s) = self.sites[v] {
-                            if s.owner == p && s.building == crate::state::Building::Settlement {
-                                out.push(Action::BuildCity {
-                                    player: p,
-                                    at: VertexId(v as u16),
-                                });
+                            let at = VertexId(v as u16);
+                            if s.owner == p
+                                && s.building != crate::state::Building::City
+                                && self.check_city(p, at).is_ok()
+                            {
+                                out.push(Action::BuildCity { player: p, at });
                             }
                         }
                     }
                 }
-                if self.check_buy_dev(p).is_ok() {
-                    out.push(Action::BuyDevCard { player: p });
+                if self.rules.ck() {
+                    self.push_ck_main(p, out);
+                } else {
+                    if self.check_buy_dev(p).is_ok() {
+                        out.push(Action::BuyDevCard { player: p });
+                    }
+                    self.push_dev_plays(p, out);
                 }
-                self.push_dev_plays(p, out);
                 self.push_maritime(p, out);
-                out.push(Action::EndTurn { player: p });
+                if self.check_end_turn(p).is_ok() {
+                    out.push(Action::EndTurn { player: p });
+                }
+            }
+            // Chance phases are handled above.
+            Phase::Rolling | Phase::Stealing { .. } | Phase::DrawingDevCard | Phase::DrawingProgress { .. } => {}
+        }
+    }
+
+    fn push_vertex_actions(&self, out: &mut Vec<Action>, f: impl Fn(VertexId) -> Option<Action>) {
+        for v in 0..self.sites.len() {
+            if let Some(a) = f(VertexId(v as u16)) {
+                out.push(a);
+            }
+        }
+    }
+
+    /// The Cities & Knights actions of the action phase.
+    fn push_ck_main(&self, p: PlayerId, out: &mut Vec<Action>) {
+        let st = &self.players[p.index()];
+        let hand = st.hand;
+        let knights_cost = hand.contains(&crate::cards::cost::KNIGHT);
+        for v in 0..self.sites.len() {
+            let at = VertexId(v as u16);
+            match (self.sites[v], self.ck.knights[v]) {
+                (Some(s), _) if s.owner == p && st.walls_left > 0 && self.check_wall(p, at).is_ok() => {
+                    out.push(Action::BuildWall { player: p, at });
+                }
+                (None, None) if knights_cost && st.knights_left[0] > 0 && self.check_recruit(p, at).is_ok() => {
+                    out.push(Action::RecruitKnight { player: p, at });
+                }
+                (None, Some(k)) if k.owner == p => {
+                    if self.check_promote(p, at).is_ok() {
+                        out.push(Action::PromoteKnight { player: p, at });
+                    }
+                    if !k.active {
+                        if self.check_activate(p, at).is_ok() {
+                            out.push(Action::ActivateKnight { player: p, at });
+                        }
+                    } else if !k.fresh {
+                        let reach = self.knight_reach(p, at);
+                        for to in reach.empty.iter() {
+                            out.push(Action::MoveKnight {
+                                player: p,
+                                from: at,
+                                to,
+                            });
+                        }
+                        for to in reach.knights.iter() {
+                            if self.ck.knights[to.index()].is_some_and(|t| t.level < k.level) {
+                                out.push(Action::DisplaceKnight {
+                                    player: p,
+                                    from: at,
+                                    to,
+                                });
+                            }
+                        }
+                        if self.check_chase_robber(p, at).is_ok() {
+                            out.push(Action::ChaseRobber { player: p, knight: at });
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        for track in Track::ALL {
+            if self.check_improve(p, track).is_ok() {
+                out.push(Action::Improve { player: p, track });
+            }
+        }
+        if st.progress.total() > crate::state::PROGRESS_HAND_LIMIT {
+            for (card, _) in st.progress.iter() {
+                out.push(Action::DiscardProgress { player: p, card });
             }
         }
     }
@@ -120,7 +236,11 @@ impl Game {
         for v in 0..self.sites.len() {
             let at = VertexId(v as u16);
             let info = &self.board.topology.vertices()[v];
-            if info.on_land && self.distance_ok(at) && info.edges.iter().any(|e| self.roads[e.index()] == Some(p)) {
+            if info.on_land
+                && self.distance_ok(at)
+                && self.ck.knights.get(v).is_none_or(|k| k.is_none())
+                && info.edges.iter().any(|e| self.roads[e.index()] == Some(p))
+            {
                 out.push(Action::BuildSettlement { player: p, at });
             }
         }
@@ -178,7 +298,7 @@ impl Game {
             }
             let (rates, _) = self.maritime_rates(p, give);
             for (i, rate) in [2u8, 3, 4].into_iter().enumerate() {
-                if !rates[i] || n < rate || (rate == 2 && give.is_commodity()) {
+                if !rates[i] || n < rate {
                     continue;
                 }
                 for &get in kinds {
@@ -199,6 +319,20 @@ impl Game {
     /// step is pending). Weights are relative: dice 1 each of 36, cards by count.
     pub fn for_each_outcome(&self, mut f: impl FnMut(Outcome, u32)) {
         match self.phase {
+            Phase::Rolling if self.rules.ck() => {
+                for red in 1..=6 {
+                    for yellow in 1..=6 {
+                        for (event, w) in EventFace::WEIGHTED {
+                            f(Outcome::CkDice { red, yellow, event }, w);
+                        }
+                    }
+                }
+            }
+            Phase::DrawingProgress { deck, .. } => {
+                for (card, n) in self.ck.decks[deck.index()].unseen.iter() {
+                    f(Outcome::Progress { card }, n as u32);
+                }
+            }
             Phase::Rolling => {
                 for red in 1..=6 {
                     for yellow in 1..=6 {

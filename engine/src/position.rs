@@ -10,9 +10,11 @@
 use crate::board::Board;
 use crate::cards::{CardKind, Cards, DevCard, DevCards};
 use crate::ids::{Colour, EdgeId, HexId, PlayerId, VertexId, MAX_PLAYERS};
+use crate::progress::{ProgressCard, ProgressCards, ProgressDeck, Track};
 use crate::ruleset::Ruleset;
 use crate::state::{
-    Building, Game, Phase, Site, CARDS_PER_RESOURCE, CITIES_PER_PLAYER, ROADS_PER_PLAYER, SETTLEMENTS_PER_PLAYER,
+    Building, Game, Knight, Phase, Site, CARDS_PER_COMMODITY, CARDS_PER_RESOURCE, CITIES_PER_PLAYER, KNIGHTS_PER_LEVEL,
+    ROADS_PER_PLAYER, SETTLEMENTS_PER_PLAYER, WALLS_PER_PLAYER,
 };
 use std::sync::Arc;
 
@@ -35,6 +37,35 @@ pub struct PlayerSetup {
     pub new_dev_cards: DevCards,
     /// Knight cards played.
     pub knights_played: u8,
+    /// Cities & Knights: cities turned on their side (pillaged with no settlement in supply).
+    pub damaged_cities: Vec<VertexId>,
+    /// Cities & Knights: city walls (under this player's cities).
+    pub walls: Vec<VertexId>,
+    /// Cities & Knights: knights.
+    pub knights: Vec<KnightSetup>,
+    /// Cities & Knights: levels on the science, trade and politics tracks.
+    pub improvements: [u8; 3],
+    /// Cities & Knights: progress cards in hand.
+    pub progress: ProgressCards,
+    /// Cities & Knights: victory point progress cards face up.
+    pub progress_vp: ProgressCards,
+    /// Cities & Knights: defender VP tokens.
+    pub vp_tokens: u8,
+}
+
+/// A declared knight.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KnightSetup {
+    /// Where it stands.
+    pub at: VertexId,
+    /// Strength 1–3.
+    pub level: u8,
+    /// Standing (active).
+    pub active: bool,
+    /// Activated during this turn (it may not act this turn).
+    pub activated_this_turn: bool,
+    /// Promoted during this turn (it may not be promoted again this turn).
+    pub promoted_this_turn: bool,
 }
 
 impl PlayerSetup {
@@ -49,6 +80,13 @@ impl PlayerSetup {
             dev_cards: DevCards::EMPTY,
             new_dev_cards: DevCards::EMPTY,
             knights_played: 0,
+            damaged_cities: Vec::new(),
+            walls: Vec::new(),
+            knights: Vec::new(),
+            improvements: [0; 3],
+            progress: ProgressCards::EMPTY,
+            progress_vp: ProgressCards::EMPTY,
+            vp_tokens: 0,
         }
     }
 }
@@ -95,6 +133,16 @@ pub struct Setup {
     pub largest_army: Option<Option<PlayerId>>,
     /// Whether to check consistency (a scenario may opt out).
     pub checked: bool,
+    /// Cities & Knights: steps the barbarian ship has sailed.
+    pub barbarians: u8,
+    /// Cities & Knights: barbarian attacks so far (the robber is active after the first).
+    pub barbarian_attacks: u16,
+    /// Cities & Knights: the intersection of each track's metropolis.
+    pub metropolis: [Option<VertexId>; 3],
+    /// Cities & Knights: the merchant's hex and controller.
+    pub merchant: Option<(HexId, PlayerId)>,
+    /// Cities & Knights: the progress decks (`None`: full decks less the cards held).
+    pub decks: Option<[ProgressDeck; 3]>,
 }
 
 impl Setup {
@@ -115,6 +163,11 @@ impl Setup {
             longest_road: None,
             largest_army: None,
             checked: true,
+            barbarians: 0,
+            barbarian_attacks: 0,
+            metropolis: [None; 3],
+            merchant: None,
+            decks: None,
         }
     }
 }
@@ -148,6 +201,22 @@ pub enum Subject {
     LargestArmy,
     /// The ruleset.
     Rules,
+    /// Cities & Knights: a player's knight at an intersection.
+    Knight(PlayerId, VertexId),
+    /// Cities & Knights: a player's city wall.
+    Wall(PlayerId, VertexId),
+    /// Cities & Knights: a player's improvement levels.
+    Improvements(PlayerId),
+    /// Cities & Knights: a player's progress cards.
+    Progress(PlayerId),
+    /// Cities & Knights: a metropolis.
+    Metropolis(Track),
+    /// Cities & Knights: the merchant.
+    Merchant,
+    /// Cities & Knights: the barbarian track.
+    Barbarians,
+    /// Cities & Knights: the progress decks.
+    Decks,
 }
 
 /// An inconsistent position.
@@ -197,11 +266,21 @@ impl Game {
         // Pieces.
         for (i, ps) in s.players.iter().enumerate() {
             let p = PlayerId(i as u8);
-            for (list, building) in [(&ps.settlements, Building::Settlement), (&ps.cities, Building::City)] {
+            for (list, building) in [
+                (&ps.settlements, Building::Settlement),
+                (&ps.cities, Building::City),
+                (&ps.damaged_cities, Building::DamagedCity),
+            ] {
+                if building == Building::DamagedCity && !list.is_empty() && !s.rules.ck() {
+                    return Err(err(
+                        Subject::City(p, list[0]),
+                        "cities turned on their side exist only in Cities & Knights".into(),
+                    ));
+                }
                 for &v in list {
                     let subject = match building {
                         Building::Settlement => Subject::Settlement(p, v),
-                        Building::City => Subject::City(p, v),
+                        Building::City | Building::DamagedCity => Subject::City(p, v),
                     };
                     let Some(info) = topo.vertex(v) else {
                         return Err(err(subject, "this intersection is not on the board".into()));
@@ -229,7 +308,12 @@ impl Game {
                 g.players[i].roads.push(e);
             }
             let st = &mut g.players[i];
-            let (ns, nc, nr) = (ps.settlements.len(), ps.cities.len(), ps.roads.len());
+            let (ns, nc, nr) = (
+                ps.settlements.len(),
+                ps.cities.len() + ps.damaged_cities.len(),
+                ps.roads.len(),
+            );
+            st.damaged_cities = ps.damaged_cities.len() as u8;
             if s.checked {
                 if ns > SETTLEMENTS_PER_PLAYER as usize {
                     return Err(err(
@@ -264,7 +348,12 @@ impl Game {
         if s.checked {
             for (i, ps) in s.players.iter().enumerate() {
                 let p = PlayerId(i as u8);
-                for &v in ps.settlements.iter().chain(ps.cities.iter()) {
+                for &v in ps
+                    .settlements
+                    .iter()
+                    .chain(ps.cities.iter())
+                    .chain(ps.damaged_cities.iter())
+                {
                     if !g.distance_ok_ignoring_self(v) {
                         let subject = if ps.settlements.contains(&v) {
                             Subject::Settlement(p, v)
@@ -301,15 +390,25 @@ impl Game {
             }
         }
         let mut bank = Cards::EMPTY;
-        for k in CardKind::RESOURCES {
+        let kinds: &[CardKind] = if s.rules.has_commodities() {
+            &CardKind::ALL
+        } else {
+            &CardKind::RESOURCES
+        };
+        for &k in kinds {
+            let in_game = if k.is_commodity() {
+                CARDS_PER_COMMODITY
+            } else {
+                CARDS_PER_RESOURCE
+            };
             let held: u32 = s.players.iter().map(|p| p.hand.get(k) as u32).sum();
             match s.bank {
                 Some(b) => {
-                    if s.checked && held + b.get(k) as u32 != CARDS_PER_RESOURCE as u32 {
+                    if s.checked && held + b.get(k) as u32 != in_game as u32 {
                         return Err(err(
                             Subject::Bank,
                             format!(
-                                "{k}: bank {} + hands {held} = {}, but the game has 19",
+                                "{k}: bank {} + hands {held} = {}, but the game has {in_game}",
                                 b.get(k),
                                 held + b.get(k) as u32
                             ),
@@ -318,14 +417,14 @@ impl Game {
                     bank.set(k, b.get(k));
                 }
                 None => {
-                    if held > CARDS_PER_RESOURCE as u32 {
+                    if held > in_game as u32 {
                         let i = s.players.iter().position(|p| p.hand.get(k) > 0).unwrap_or(0);
                         return Err(err(
                             Subject::Hand(PlayerId(i as u8)),
-                            format!("the hands hold {held} {k}, but the game has only 19"),
+                            format!("the hands hold {held} {k}, but the game has only {in_game}"),
                         ));
                     }
-                    bank.set(k, CARDS_PER_RESOURCE - held as u8);
+                    bank.set(k, in_game - held as u8);
                 }
             }
         }
@@ -410,6 +509,24 @@ impl Game {
                 g.turn = s.turn.max(1);
             }
         }
+        if s.rules.ck() {
+            g.declare_cities_and_knights(s)?;
+        } else if s.players.iter().any(|p| {
+            !p.knights.is_empty()
+                || !p.walls.is_empty()
+                || p.improvements != [0; 3]
+                || !p.progress.is_empty()
+                || !p.progress_vp.is_empty()
+                || p.vp_tokens > 0
+        }) || s.metropolis != [None; 3]
+            || s.merchant.is_some()
+            || s.barbarians > 0
+        {
+            return Err(err(
+                Subject::Rules,
+                "knights, walls, improvements, progress cards, metropolises, the merchant and the barbarians exist only in Cities & Knights".into(),
+            ));
+        }
         // Holders.
         for i in 0..n {
             g.players[i].road_length = crate::rules::longest_road_length(&g, PlayerId(i as u8));
@@ -446,6 +563,222 @@ impl Game {
         let mut events = Vec::new();
         g.check_victory(&mut events);
         Ok(g)
+    }
+
+    /// The Cities & Knights part of a declared position, checked unless opted out: at most
+    /// 2 knights per strength, each on an empty intersection touching its owner's road; at
+    /// most 3 walls, each under its owner's city; levels 0–5; a metropolis on a city of a
+    /// player at level 4 or more, present whenever somebody is at level 4; progress cards
+    /// adding up to the 54 of the decks; the robber off the board before the first attack
+    /// (unless option `robber-before-attack in-desert`).
+    fn declare_cities_and_knights(&mut self, s: &Setup) -> Result<(), PositionError> {
+        let checked = s.checked;
+        for (i, ps) in s.players.iter().enumerate() {
+            let p = PlayerId(i as u8);
+            let mut per_level = [0u8; 3];
+            for k in &ps.knights {
+                let subject = Subject::Knight(p, k.at);
+                if self.board.topology.vertex(k.at).is_none() {
+                    return Err(err(subject, "this intersection is not on the board".into()));
+                }
+                if !(1..=3).contains(&k.level) {
+                    return Err(err(subject, "a knight's strength is 1, 2 or 3".into()));
+                }
+                if self.sites[k.at.index()].is_some() || self.ck.knights[k.at.index()].is_some() {
+                    return Err(err(subject, "a knight needs an intersection of its own".into()));
+                }
+                per_level[k.level as usize - 1] += 1;
+                if checked {
+                    if per_level[k.level as usize - 1] > KNIGHTS_PER_LEVEL {
+                        return Err(err(
+                            subject,
+                            format!("{} has more than 2 knights of strength {}", ps.colour, k.level),
+                        ));
+                    }
+                    let touches = self
+                        .board
+                        .topology
+                        .vertex(k.at)
+                        .is_some_and(|info| info.edges.iter().any(|e| self.roads[e.index()] == Some(p)));
+                    if !touches {
+                        return Err(err(
+                            subject,
+                            format!("this knight does not touch any of {}'s roads", ps.colour),
+                        ));
+                    }
+                }
+                self.ck.knights[k.at.index()] = Some(Knight {
+                    owner: p,
+                    level: k.level,
+                    active: k.active,
+                    fresh: k.active && k.activated_this_turn,
+                    promoted: k.promoted_this_turn,
+                });
+            }
+            let st = &mut self.players[i];
+            for (left, placed) in st.knights_left.iter_mut().zip(per_level) {
+                *left = KNIGHTS_PER_LEVEL.saturating_sub(placed);
+            }
+            if checked && ps.walls.len() > WALLS_PER_PLAYER as usize {
+                return Err(err(
+                    Subject::Player(p),
+                    format!("{} has {} city walls; the limit is 3", ps.colour, ps.walls.len()),
+                ));
+            }
+            st.walls_left = WALLS_PER_PLAYER.saturating_sub(ps.walls.len() as u8);
+            for &w in &ps.walls {
+                let under_city = self
+                    .sites
+                    .get(w.index())
+                    .copied()
+                    .flatten()
+                    .is_some_and(|site| site.owner == p && site.building == Building::City);
+                if !under_city {
+                    return Err(err(
+                        Subject::Wall(p, w),
+                        format!("a city wall stands under one of {}'s cities", ps.colour),
+                    ));
+                }
+                self.ck.walls[w.index()] = true;
+            }
+            if ps.improvements.iter().any(|&l| l > 5) {
+                return Err(err(Subject::Improvements(p), "a track has levels 0 to 5".into()));
+            }
+            let st = &mut self.players[i];
+            st.improvements = ps.improvements;
+            st.vp_tokens = ps.vp_tokens;
+            if let Some(c) = ps.progress.iter().map(|(c, _)| c).find(|c| c.is_victory_point()) {
+                return Err(err(
+                    Subject::Progress(p),
+                    format!("{c} is a victory point card: it lies face up, not in the hand"),
+                ));
+            }
+            if let Some(c) = ps.progress_vp.iter().map(|(c, _)| c).find(|c| !c.is_victory_point()) {
+                return Err(err(Subject::Progress(p), format!("{c} is not a victory point card")));
+            }
+            st.progress = ps.progress;
+            st.progress_vp = ps.progress_vp;
+        }
+        // Metropolises.
+        for t in Track::ALL {
+            let best = self.players.iter().map(|p| p.level(t)).max().unwrap_or(0);
+            match s.metropolis[t.index()] {
+                Some(v) => {
+                    let owner = self
+                        .sites
+                        .get(v.index())
+                        .copied()
+                        .flatten()
+                        .filter(|site| site.building == Building::City)
+                        .map(|site| site.owner);
+                    let Some(owner) = owner else {
+                        return Err(err(Subject::Metropolis(t), "a metropolis stands on a city".into()));
+                    };
+                    if self.metropolis_at(v).is_some() {
+                        return Err(err(Subject::Metropolis(t), "one city holds two metropolises".into()));
+                    }
+                    let level = self.players[owner.index()].level(t);
+                    if checked && (level < 4 || level < best) {
+                        return Err(err(
+                            Subject::Metropolis(t),
+                            format!(
+                                "the {t} metropolis belongs to a player at level 4 or more with the highest {t} level"
+                            ),
+                        ));
+                    }
+                    self.ck.metropolis[t.index()] = Some(v);
+                    self.ck.metropolis_final[t.index()] = level >= 5;
+                }
+                None => {
+                    if checked && best >= 4 {
+                        return Err(err(
+                            Subject::Metropolis(t),
+                            format!("a player is at {t} level {best}: the {t} metropolis must be placed"),
+                        ));
+                    }
+                }
+            }
+        }
+        // Merchant.
+        if let Some((h, owner)) = s.merchant {
+            if self.board.topology.hex(h).is_none()
+                || !self.board.terrain[h.index()].is_land()
+                || owner.index() >= self.players.len()
+            {
+                return Err(err(
+                    Subject::Merchant,
+                    "the merchant stands on a land hex of the board".into(),
+                ));
+            }
+            self.ck.merchant = Some((h, owner));
+        }
+        // Barbarians and robber.
+        if s.barbarians >= self.rules.ck.barbarian_track {
+            return Err(err(
+                Subject::Barbarians,
+                format!(
+                    "the barbarian ship is at step {} of {}: it attacks on arrival, so it stands before the end",
+                    s.barbarians, self.rules.ck.barbarian_track
+                ),
+            ));
+        }
+        self.ck.barbarians = s.barbarians;
+        self.ck.attacks = s.barbarian_attacks;
+        if s.barbarian_attacks == 0 {
+            if checked
+                && s.robber.is_some()
+                && self.rules.ck.robber_before_attack == crate::ruleset::RobberBeforeAttack::BesideTrack
+            {
+                return Err(err(
+                    Subject::Robber,
+                    "before the first barbarian attack the robber waits beside the barbarian track".into(),
+                ));
+            }
+        } else if s.robber.is_none() {
+            self.robber = self.desert();
+        }
+        // Decks.
+        let decks = match s.decks {
+            Some(d) => d,
+            None => {
+                let mut d = [
+                    ProgressDeck::full(Track::Science),
+                    ProgressDeck::full(Track::Trade),
+                    ProgressDeck::full(Track::Politics),
+                ];
+                for (i, ps) in s.players.iter().enumerate() {
+                    for (c, k) in ps.progress.iter().chain(ps.progress_vp.iter()) {
+                        let unseen = &mut d[c.track().index()].unseen;
+                        if unseen.get(c) < k {
+                            return Err(err(
+                                Subject::Progress(PlayerId(i as u8)),
+                                format!("more {c} cards are held than the deck has ({})", c.copies()),
+                            ));
+                        }
+                        unseen.remove(c, k);
+                    }
+                }
+                d
+            }
+        };
+        if checked {
+            for c in ProgressCard::ALL {
+                let held: u32 = s
+                    .players
+                    .iter()
+                    .map(|p| p.progress.get(c) as u32 + p.progress_vp.get(c) as u32)
+                    .sum();
+                let total = held + decks[c.track().index()].count(c);
+                if total != c.copies() as u32 {
+                    return Err(err(
+                        Subject::Decks,
+                        format!("{total} {c} cards in decks and hands; the game has {}", c.copies()),
+                    ));
+                }
+            }
+        }
+        self.ck.decks = decks;
+        Ok(())
     }
 
     fn distance_ok_ignoring_self(&self, v: VertexId) -> bool {
@@ -486,6 +819,10 @@ impl Game {
                 match s.building {
                     Building::Settlement => ps.settlements.push(VertexId(v as u16)),
                     Building::City => ps.cities.push(VertexId(v as u16)),
+                    Building::DamagedCity => ps.damaged_cities.push(VertexId(v as u16)),
+                }
+                if self.wall(VertexId(v as u16)) {
+                    ps.walls.push(VertexId(v as u16));
                 }
             }
         }
@@ -496,6 +833,19 @@ impl Game {
             ps.dev_cards = st.dev_cards;
             ps.new_dev_cards = st.new_dev_cards;
             ps.knights_played = st.knights_played;
+            ps.improvements = st.improvements;
+            ps.progress = st.progress;
+            ps.progress_vp = st.progress_vp;
+            ps.vp_tokens = st.vp_tokens;
+        }
+        for (at, k) in self.knights() {
+            players[k.owner.index()].knights.push(KnightSetup {
+                at,
+                level: k.level,
+                active: k.active,
+                activated_this_turn: k.fresh,
+                promoted_this_turn: k.promoted,
+            });
         }
         Setup {
             rules: self.rules.clone(),
@@ -516,6 +866,11 @@ impl Game {
             longest_road: Some(self.longest_road),
             largest_army: Some(self.largest_army),
             checked: true,
+            barbarians: self.ck.barbarians,
+            barbarian_attacks: self.ck.attacks,
+            metropolis: self.ck.metropolis,
+            merchant: self.ck.merchant,
+            decks: self.rules.ck().then_some(self.ck.decks),
         }
     }
 }

@@ -219,5 +219,12 @@ fn is_building(a: &Action) -> bool {
             | Action::PlayRoadBuilding { .. }
             | Action::PlayYearOfPlenty { .. }
             | Action::PlayMonopoly { .. }
+            | Action::BuildWall { .. }
+            | Action::Improve { .. }
+            | Action::RecruitKnight { .. }
+            | Action::PromoteKnight { .. }
+            | Action::ActivateKnight { .. }
+            | Action::DisplaceKnight { .. }
+            | Action::ChaseRobber { .. }
     )
 }

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Expansion {
-    /// Cities & Knights (not implemented yet).
+    /// Cities & Knights (part 1: the core rules; progress-card effects are refused).
     CitiesAndKnights,
     /// Seafarers (not implemented yet).
     Seafarers,
@@ -85,21 +85,350 @@ impl Default for BaseOptions {
     }
 }
 
+/// Edition profiles for the points where the Cities & Knights rulebooks disagree.
+///
+/// Each profile is a preset of [`CkOptions`]; named options set after the profile override it.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum Profile {
+    /// The English rules (source `000_fee7e8147b67bbe6.txt`), the default.
+    #[default]
+    English,
+    /// The Colonist rules summary (source `001_f137f77325d91eec.txt`).
+    Colonist,
+    /// The German 3D edition (source `004_bf8a3dbb68824bc0.txt`).
+    German3d,
+}
+
+impl Profile {
+    /// Every profile.
+    pub const ALL: [Profile; 3] = [Profile::English, Profile::Colonist, Profile::German3d];
+
+    /// Kebab-case name, as written in scenarios.
+    pub fn name(self) -> &'static str {
+        match self {
+            Profile::English => "english",
+            Profile::Colonist => "colonist",
+            Profile::German3d => "german-3d",
+        }
+    }
+
+    /// The profile with a name.
+    pub fn from_name(name: &str) -> Option<Profile> {
+        Profile::ALL.into_iter().find(|p| p.name() == name)
+    }
+
+    /// The Cities & Knights options of this profile.
+    pub fn ck_options(self) -> CkOptions {
+        let d = CkOptions::default();
+        match self {
+            Profile::English => d,
+            Profile::Colonist => CkOptions {
+                defender: DefenderCriterion::KnightCount,
+                progress_hand: ProgressHandLimit::FiveOnTurn,
+                ..d
+            },
+            Profile::German3d => CkOptions {
+                robber_before_attack: RobberBeforeAttack::InDesert,
+                knight_passing: KnightPassing::NoForeignKnights,
+                ..d
+            },
+        }
+    }
+}
+
+/// Where the robber waits before the first barbarian attack (disagreement D6).
+///
+/// Source `000_fee7e8147b67bbe6.txt` p. 5 and p. 7: beside the barbarian track, placed on the
+/// desert at the first attack (`beside-track`, default). Source `004_bf8a3dbb68824bc0.txt`
+/// (Städte & Ritter, "Räuber"): in the desert, unable to move (`in-desert`). Either way it
+/// neither moves nor steals nor blocks anything before the first attack (the desert produces
+/// nothing).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum RobberBeforeAttack {
+    /// Off the island, beside the barbarian track.
+    #[default]
+    BesideTrack,
+    /// On the desert, inactive.
+    InDesert,
+}
+
+/// How many progress cards a player may hold on their own turn (disagreement D7).
+///
+/// Off-turn the limit is always 4 (excess discarded at once). Source `000_fee7e8147b67bbe6.txt`
+/// p. 10: on your turn you may exceed 4 until the end of your action phase (`end-of-turn`,
+/// default). Source `001_f137f77325d91eec.txt` §14: at most 5 during your turn, 4 when it ends
+/// (`five-on-turn`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum ProgressHandLimit {
+    /// No cap during your turn; 4 at its end.
+    #[default]
+    EndOfTurn,
+    /// At most 5 during your turn (a 6th is discarded down at once); 4 at its end.
+    FiveOnTurn,
+}
+
+/// Who earns the defender reward (disagreement D1).
+///
+/// Sources `000_fee7e8147b67bbe6.txt` p. 11 and `004_bf8a3dbb68824bc0.txt`: the highest total
+/// strength of active knights (`strength`, default). Source `001_f137f77325d91eec.txt` §7: the
+/// most active knights (`knight-count`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum DefenderCriterion {
+    /// Highest total strength of active knights.
+    #[default]
+    Strength,
+    /// Most active knights.
+    KnightCount,
+}
+
+/// What a moving knight may not pass (disagreement D5).
+///
+/// Source `000_fee7e8147b67bbe6.txt` p. 9: no other player's piece, building or knight
+/// (`no-foreign-pieces`, default). Source `004_bf8a3dbb68824bc0.txt`: no foreign knight
+/// (`no-foreign-knights`; foreign buildings may be passed).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum KnightPassing {
+    /// Other players' buildings and knights stop a knight.
+    #[default]
+    NoForeignPieces,
+    /// Only other players' knights stop a knight.
+    NoForeignKnights,
+}
+
+/// Which knights fight the barbarians.
+///
+/// Source `000_fee7e8147b67bbe6.txt` p. 11: every active knight (`all-active`, default). Source
+/// `004_bf8a3dbb68824bc0.txt` ("Fiesepeter-Regel", for experienced players): each player commits
+/// some of their active knights; only those count and are deactivated (`fiesepeter`, not yet
+/// implemented: refused by [`Ruleset::validate`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum BattleRule {
+    /// All active knights defend.
+    #[default]
+    AllActive,
+    /// Players choose which active knights defend.
+    Fiesepeter,
+}
+
+/// Named options of Cities & Knights; each point where the sources disagree is one of them.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct CkOptions {
+    /// Steps the barbarian ship sails before it attacks (not printed in the seeds; 7 by the
+    /// common track, third-party sources; a ruleset parameter).
+    pub barbarian_track: u8,
+    /// Where the robber waits before the first attack.
+    pub robber_before_attack: RobberBeforeAttack,
+    /// Progress-card hand limit on your own turn.
+    pub progress_hand: ProgressHandLimit,
+    /// Who earns the defender reward.
+    pub defender: DefenderCriterion,
+    /// What a moving knight may not pass.
+    pub knight_passing: KnightPassing,
+    /// Which knights fight.
+    pub battle: BattleRule,
+    /// Whether the defender reward needs at least one active knight. Off (the default) reads
+    /// the rule literally: with no active knight anywhere every player ties for highest
+    /// (strength 0) and each draws a card (ruling edge case 33, unverified).
+    pub defender_needs_knights: bool,
+}
+
+impl Default for CkOptions {
+    fn default() -> Self {
+        CkOptions {
+            barbarian_track: 7,
+            robber_before_attack: RobberBeforeAttack::BesideTrack,
+            progress_hand: ProgressHandLimit::EndOfTurn,
+            defender: DefenderCriterion::Strength,
+            knight_passing: KnightPassing::NoForeignPieces,
+            battle: BattleRule::AllActive,
+            defender_needs_knights: false,
+        }
+    }
+}
+
 /// The rules a game is played by.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, Default)]
 pub struct Ruleset {
     /// Expansions on top of the base game, in canonical order.
     pub expansions: Vec<Expansion>,
-    /// Edition profile name (`english`, `colonist`, `german-3d`); `None` is the default profile.
-    pub profile: Option<String>,
+    /// Edition profile; `None` is the default profile (English).
+    pub profile: Option<Profile>,
     /// Base-game options.
     pub base: BaseOptions,
+    /// Cities & Knights options (ignored without the expansion).
+    pub ck: CkOptions,
+}
+
+/// A named option with its admissible values, for documentation and diagnostics.
+#[derive(Clone, Copy, Debug)]
+pub struct OptionSpec {
+    /// The option's name in scenarios.
+    pub name: &'static str,
+    /// The values it takes (`<number>` for numbers).
+    pub values: &'static [&'static str],
+    /// One line saying what it decides.
+    pub doc: &'static str,
+}
+
+/// Why a named option could not be set.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OptionError {
+    /// No option has this name.
+    #[error("there is no option `{0}`")]
+    UnknownName(String),
+    /// The value is not one the option takes.
+    #[error("`{value}` is not a value of option `{name}` (expected {expected})")]
+    BadValue {
+        /// The option.
+        name: &'static str,
+        /// The value given.
+        value: String,
+        /// What it takes, in words.
+        expected: String,
+    },
 }
 
 impl Ruleset {
+    /// Every named option, in the order documented.
+    pub const OPTIONS: &'static [OptionSpec] = &[
+        OptionSpec {
+            name: "victory-target",
+            values: &["<number>"],
+            doc: "victory points needed to win (base 10, Cities & Knights 13)",
+        },
+        OptionSpec {
+            name: "discard-limit",
+            values: &["<number>"],
+            doc: "a 7 makes players holding more than this many cards discard half",
+        },
+        OptionSpec {
+            name: "dev-before-roll",
+            values: &["any", "knight-only"],
+            doc: "which development cards may be played before the roll",
+        },
+        OptionSpec {
+            name: "shortage",
+            values: &["one-takes-rest", "nobody-ever"],
+            doc: "bank shortage when one player alone is owed a resource",
+        },
+        OptionSpec {
+            name: "barbarian-track",
+            values: &["<number>"],
+            doc: "steps the barbarian ship sails before it attacks (default 7)",
+        },
+        OptionSpec {
+            name: "robber-before-attack",
+            values: &["beside-track", "in-desert"],
+            doc: "where the inactive robber waits before the first barbarian attack (D6)",
+        },
+        OptionSpec {
+            name: "progress-hand",
+            values: &["end-of-turn", "five-on-turn"],
+            doc: "progress-card hand limit on your own turn (D7)",
+        },
+        OptionSpec {
+            name: "defender",
+            values: &["strength", "knight-count"],
+            doc: "who earns the defender reward (D1)",
+        },
+        OptionSpec {
+            name: "knight-passing",
+            values: &["no-foreign-pieces", "no-foreign-knights"],
+            doc: "what a moving knight may not pass (D5)",
+        },
+        OptionSpec {
+            name: "battle",
+            values: &["all-active", "fiesepeter"],
+            doc: "which knights fight the barbarians",
+        },
+        OptionSpec {
+            name: "defender-needs-knights",
+            values: &["yes", "no"],
+            doc: "whether the defender reward needs at least one active knight",
+        },
+    ];
+
     /// The plain base game with default options.
     pub fn base() -> Ruleset {
         Ruleset::default()
+    }
+
+    /// Cities & Knights with the default (English) profile: 13 victory points.
+    pub fn cities_and_knights() -> Ruleset {
+        Ruleset {
+            expansions: vec![Expansion::CitiesAndKnights],
+            profile: None,
+            base: BaseOptions {
+                victory_target: 13,
+                ..BaseOptions::default()
+            },
+            ck: CkOptions::default(),
+        }
+    }
+
+    /// Sets an edition profile: its options replace the Cities & Knights options.
+    pub fn set_profile(&mut self, profile: Profile) {
+        self.profile = Some(profile);
+        self.ck = profile.ck_options();
+    }
+
+    /// Sets a named option (see [`Ruleset::OPTIONS`]).
+    ///
+    /// # Errors
+    /// An unknown name or a value the option does not take.
+    pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
+        let spec = Ruleset::OPTIONS
+            .iter()
+            .find(|o| o.name == name)
+            .ok_or_else(|| OptionError::UnknownName(name.to_string()))?;
+        let bad = |expected: &str| OptionError::BadValue {
+            name: spec.name,
+            value: value.to_string(),
+            expected: expected.to_string(),
+        };
+        let word = || -> Result<usize, OptionError> {
+            spec.values.iter().position(|v| *v == value).ok_or_else(|| {
+                bad(&spec
+                    .values
+                    .iter()
+                    .map(|v| format!("`{v}`"))
+                    .collect::<Vec<_>>()
+                    .join(" or "))
+            })
+        };
+        let number = |min: u8| -> Result<u8, OptionError> {
+            match value.parse::<u8>() {
+                Ok(n) if n >= min => Ok(n),
+                _ => Err(bad(if min > 0 { "a positive number" } else { "a number" })),
+            }
+        };
+        match spec.name {
+            "victory-target" => self.base.victory_target = number(1)?,
+            "discard-limit" => self.base.discard_limit = number(0)?,
+            "dev-before-roll" => self.base.dev_before_roll = [DevBeforeRoll::Any, DevBeforeRoll::KnightOnly][word()?],
+            "shortage" => self.base.shortage = [ShortageRule::OneTakesRest, ShortageRule::NobodyEver][word()?],
+            "barbarian-track" => self.ck.barbarian_track = number(1)?,
+            "robber-before-attack" => {
+                self.ck.robber_before_attack = [RobberBeforeAttack::BesideTrack, RobberBeforeAttack::InDesert][word()?]
+            }
+            "progress-hand" => {
+                self.ck.progress_hand = [ProgressHandLimit::EndOfTurn, ProgressHandLimit::FiveOnTurn][word()?]
+            }
+            "defender" => self.ck.defender = [DefenderCriterion::Strength, DefenderCriterion::KnightCount][word()?],
+            "knight-passing" => {
+                self.ck.knight_passing = [KnightPassing::NoForeignPieces, KnightPassing::NoForeignKnights][word()?]
+            }
+            "battle" => self.ck.battle = [BattleRule::AllActive, BattleRule::Fiesepeter][word()?],
+            "defender-needs-knights" => self.ck.defender_needs_knights = word()? == 0,
+            _ => return Err(OptionError::UnknownName(name.to_string())),
+        }
+        Ok(())
     }
 
     /// Whether an expansion is part of this ruleset.
@@ -107,30 +436,40 @@ impl Ruleset {
         self.expansions.contains(&e)
     }
 
+    /// Whether this is a Cities & Knights game.
+    #[inline]
+    pub fn ck(&self) -> bool {
+        self.has(Expansion::CitiesAndKnights)
+    }
+
     /// Whether commodities exist in this ruleset.
     pub fn has_commodities(&self) -> bool {
-        self.has(Expansion::CitiesAndKnights)
+        self.ck()
     }
 
     /// Refuses rulesets whose rules are not implemented yet.
     ///
     /// # Errors
-    /// [`crate::RuleError::Unsupported`] naming the first missing expansion.
+    /// [`crate::RuleError::Unsupported`] naming the first missing piece.
     pub fn validate(&self) -> Result<(), crate::RuleError> {
-        if let Some(e) = self.expansions.first() {
+        for e in &self.expansions {
+            let what = match e {
+                Expansion::CitiesAndKnights => continue,
+                Expansion::Seafarers => "the Seafarers expansion",
+                Expansion::BarbarianAttack => "the Barbarian Attack scenario",
+                Expansion::TheCourt => "the variant The Court",
+            };
+            return Err(crate::RuleError::Unsupported { what });
+        }
+        if self.ck() && self.ck.battle == BattleRule::Fiesepeter {
             return Err(crate::RuleError::Unsupported {
-                what: match e {
-                    Expansion::CitiesAndKnights => "the Cities & Knights expansion",
-                    Expansion::Seafarers => "the Seafarers expansion",
-                    Expansion::BarbarianAttack => "the Barbarian Attack scenario",
-                    Expansion::TheCourt => "the variant The Court",
-                },
+                what: "the Fiesepeter battle rule",
             });
         }
         Ok(())
     }
 
-    /// A one-line description, e.g. `base (victory 10)`.
+    /// A one-line description, e.g. `base + cities-and-knights profile colonist`.
     pub fn describe(&self) -> String {
         let mut s = String::from("base");
         for e in &self.expansions {
@@ -139,8 +478,50 @@ impl Ruleset {
         }
         if let Some(p) = &self.profile {
             s.push_str(" profile ");
-            s.push_str(p);
+            s.push_str(p.name());
         }
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_option_accepts_each_listed_value_and_refuses_others() {
+        for o in Ruleset::OPTIONS {
+            let mut r = Ruleset::cities_and_knights();
+            for v in o.values {
+                let v = if *v == "<number>" { "9" } else { v };
+                assert_eq!(r.set_option(o.name, v), Ok(()), "{} {}", o.name, v);
+            }
+            assert!(matches!(
+                r.set_option(o.name, "bogus"),
+                Err(OptionError::BadValue { .. })
+            ));
+        }
+        assert!(matches!(
+            Ruleset::base().set_option("nope", "1"),
+            Err(OptionError::UnknownName(_))
+        ));
+    }
+
+    #[test]
+    fn profiles_set_their_switches() {
+        let mut r = Ruleset::cities_and_knights();
+        r.set_profile(Profile::Colonist);
+        assert_eq!(r.ck.defender, DefenderCriterion::KnightCount);
+        r.set_profile(Profile::German3d);
+        assert_eq!(r.ck.knight_passing, KnightPassing::NoForeignKnights);
+        assert_eq!(r.ck.defender, DefenderCriterion::Strength);
+    }
+
+    #[test]
+    fn fiesepeter_is_refused_until_implemented() {
+        let mut r = Ruleset::cities_and_knights();
+        assert!(r.validate().is_ok());
+        r.set_option("battle", "fiesepeter").unwrap();
+        assert!(r.validate().is_err());
     }
 }

@@ -7,6 +7,7 @@
 use crate::board::Board;
 use crate::cards::{Cards, DevCard, DevCards};
 use crate::ids::{Colour, EdgeId, HexId, PlayerId, VertexId, MAX_PLAYERS};
+use crate::progress::{ProgressCard, ProgressCards, ProgressDeck, Track};
 use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -19,6 +20,90 @@ pub const SETTLEMENTS_PER_PLAYER: u8 = 5;
 pub const CITIES_PER_PLAYER: u8 = 4;
 /// Cards of each resource in the game (`base-rules` §1).
 pub const CARDS_PER_RESOURCE: u8 = 19;
+/// Cards of each commodity in Cities & Knights (source `000_fee7e8147b67bbe6.txt` p. 2).
+pub const CARDS_PER_COMMODITY: u8 = 12;
+/// City walls per player (source `000_fee7e8147b67bbe6.txt` p. 8).
+pub const WALLS_PER_PLAYER: u8 = 3;
+/// Knight pieces per strength per player (source `000_fee7e8147b67bbe6.txt` p. 9).
+pub const KNIGHTS_PER_LEVEL: u8 = 2;
+/// Progress cards a player may keep in hand, victory point cards aside (p. 10).
+pub const PROGRESS_HAND_LIMIT: u32 = 4;
+
+/// A knight on an intersection (Cities & Knights).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Knight {
+    /// Owner.
+    pub owner: PlayerId,
+    /// Strength: 1 basic, 2 strong, 3 mighty.
+    pub level: u8,
+    /// Standing up (active) or lying down.
+    pub active: bool,
+    /// Activated during this turn: it may not act this turn.
+    pub fresh: bool,
+    /// Promoted during this turn: it may not be promoted again this turn.
+    pub promoted: bool,
+}
+
+/// Where the roll of a Cities & Knights turn has got to: the event die, then progress draws
+/// or the barbarians, then production (source `000_fee7e8147b67bbe6.txt` pp. 5–7, 11).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, Default)]
+#[serde(tag = "stage", rename_all = "kebab-case")]
+pub enum RollStage {
+    /// No roll is being resolved.
+    #[default]
+    Idle,
+    /// Players owing a pillaged city, asked in turn order from the seat `offset` after the
+    /// current player.
+    Pillage {
+        /// Next seat offset to ask.
+        offset: u8,
+    },
+    /// Tied defenders choosing a deck and drawing, in turn order.
+    Defenders {
+        /// Next seat offset to ask.
+        offset: u8,
+    },
+    /// Progress draws after a city gate, in turn order.
+    Draws {
+        /// Next seat offset to ask.
+        offset: u8,
+    },
+    /// Production (or the 7) is next.
+    Production,
+    /// Aqueduct owners who received nothing choose a resource, in turn order.
+    Aqueduct {
+        /// Next seat offset to ask.
+        offset: u8,
+    },
+}
+
+/// The Cities & Knights part of the game state (empty and unused in other rulesets).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, Default)]
+pub struct CkState {
+    /// Steps the barbarian ship has sailed (0 = start; attacks at the track length).
+    pub barbarians: u8,
+    /// Barbarian attacks so far; the robber is active after the first.
+    pub attacks: u16,
+    /// Knights by intersection.
+    pub knights: Vec<Option<Knight>>,
+    /// City walls by intersection (only under cities).
+    pub walls: Vec<bool>,
+    /// The intersection holding each track's metropolis.
+    pub metropolis: [Option<VertexId>; 3],
+    /// Whether a track's metropolis is held for good (its holder reached level 5).
+    pub metropolis_final: [bool; 3],
+    /// The merchant: its hex and the player controlling it.
+    pub merchant: Option<(HexId, PlayerId)>,
+    /// The three progress decks (science, trade, politics).
+    pub decks: [ProgressDeck; 3],
+    /// The last roll: red die, yellow die, event face.
+    pub dice: Option<(u8, u8, crate::progress::EventFace)>,
+    /// Where the roll's resolution stands.
+    pub stage: RollStage,
+    /// Seats involved in the current stage (pillage victims, tied defenders, drawers,
+    /// aqueduct owners), as a bit set.
+    pub stage_seats: u8,
+}
 
 /// A building on an intersection.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -28,6 +113,19 @@ pub enum Building {
     Settlement,
     /// A city (2 VP, produces 2).
     City,
+    /// Cities & Knights: a pillaged city turned on its side because no settlement was left in
+    /// supply. It scores and produces as a settlement and must be repaired (built into a city
+    /// again) before any other city is built (source `000_fee7e8147b67bbe6.txt` p. 11,
+    /// `004_bf8a3dbb68824bc0.txt` "Barbaren").
+    DamagedCity,
+}
+
+impl Building {
+    /// Whether this counts as a city (for improvements, walls, barbarian strength).
+    #[inline]
+    pub fn is_city(self) -> bool {
+        self == Building::City
+    }
 }
 
 /// What stands on an intersection.
@@ -104,6 +202,51 @@ pub enum Phase {
     },
     /// Chance: the development card drawn.
     DrawingDevCard,
+    /// Cities & Knights: the barbarians won and `player` must choose which of their cities
+    /// is pillaged.
+    Pillaging {
+        /// Who loses a city.
+        player: PlayerId,
+    },
+    /// Cities & Knights: a tied defender chooses the deck to draw from.
+    ChoosingDefenderDeck {
+        /// Who draws.
+        player: PlayerId,
+    },
+    /// Chance: the progress card `player` draws from `deck`.
+    DrawingProgress {
+        /// Who draws.
+        player: PlayerId,
+        /// Which deck.
+        deck: Track,
+    },
+    /// Cities & Knights: `player` holds more progress cards than allowed and must discard.
+    DiscardingProgress {
+        /// Who discards.
+        player: PlayerId,
+    },
+    /// Cities & Knights: `player` received nothing in production and may take a resource
+    /// (science level 3, aqueduct).
+    Aqueduct {
+        /// Who chooses.
+        player: PlayerId,
+    },
+    /// Cities & Knights: `player` places the metropolis of `track` on one of their cities.
+    PlacingMetropolis {
+        /// Who places it.
+        player: PlayerId,
+        /// Which metropolis.
+        track: Track,
+    },
+    /// Cities & Knights: `player` must move their displaced knight.
+    RelocatingKnight {
+        /// The displaced knight's owner.
+        player: PlayerId,
+        /// The displaced knight (level and status are kept).
+        knight: Knight,
+        /// Where it stood (now held by the displacing knight).
+        from: VertexId,
+    },
     /// The game is over.
     Ended {
         /// The winner.
@@ -126,13 +269,37 @@ impl Phase {
             Phase::FreeRoads { .. } => "free-roads",
             Phase::TradeOffer { .. } => "trade-offer",
             Phase::DrawingDevCard => "drawing-dev-card",
+            Phase::Pillaging { .. } => "pillaging",
+            Phase::ChoosingDefenderDeck { .. } => "choosing-defender-deck",
+            Phase::DrawingProgress { .. } => "drawing-progress",
+            Phase::DiscardingProgress { .. } => "discarding-progress",
+            Phase::Aqueduct { .. } => "aqueduct",
+            Phase::PlacingMetropolis { .. } => "placing-metropolis",
+            Phase::RelocatingKnight { .. } => "relocating-knight",
             Phase::Ended { .. } => "ended",
         }
     }
 
     /// Whether a chance outcome is awaited.
     pub fn is_chance(&self) -> bool {
-        matches!(self, Phase::Rolling | Phase::Stealing { .. } | Phase::DrawingDevCard)
+        matches!(
+            self,
+            Phase::Rolling | Phase::Stealing { .. } | Phase::DrawingDevCard | Phase::DrawingProgress { .. }
+        )
+    }
+
+    /// The player who must decide in this phase when it is not the current player.
+    pub fn decider(&self) -> Option<PlayerId> {
+        match *self {
+            Phase::TradeOffer { to, .. } => Some(to),
+            Phase::Pillaging { player }
+            | Phase::ChoosingDefenderDeck { player }
+            | Phase::DiscardingProgress { player }
+            | Phase::Aqueduct { player }
+            | Phase::PlacingMetropolis { player, .. }
+            | Phase::RelocatingKnight { player, .. } => Some(player),
+            _ => None,
+        }
     }
 }
 
@@ -159,6 +326,21 @@ pub struct PlayerState {
     pub roads: Vec<EdgeId>,
     /// Length of this player's longest road (cached, recomputed on every change).
     pub road_length: u8,
+    /// Cities & Knights: level reached on each improvement track (science, trade, politics).
+    pub improvements: [u8; 3],
+    /// Cities & Knights: knight pieces in supply by strength (basic, strong, mighty).
+    pub knights_left: [u8; 3],
+    /// Cities & Knights: city walls in supply.
+    pub walls_left: u8,
+    /// Cities & Knights: progress cards in hand (never victory point cards).
+    pub progress: ProgressCards,
+    /// Cities & Knights: victory point progress cards face up (Printing, Constitution).
+    pub progress_vp: ProgressCards,
+    /// Cities & Knights: defender VP tokens.
+    pub vp_tokens: u8,
+    /// Cities & Knights: cities of this player turned on their side (see
+    /// [`Building::DamagedCity`]); each uses a city piece.
+    pub damaged_cities: u8,
 }
 
 impl PlayerState {
@@ -175,7 +357,24 @@ impl PlayerState {
             cities_left: CITIES_PER_PLAYER,
             roads: Vec::with_capacity(ROADS_PER_PLAYER as usize),
             road_length: 0,
+            improvements: [0; 3],
+            knights_left: [KNIGHTS_PER_LEVEL; 3],
+            walls_left: WALLS_PER_PLAYER,
+            progress: ProgressCards::EMPTY,
+            progress_vp: ProgressCards::EMPTY,
+            vp_tokens: 0,
+            damaged_cities: 0,
         }
+    }
+
+    /// Level on a track.
+    pub fn level(&self, t: Track) -> u8 {
+        self.improvements[t.index()]
+    }
+
+    /// Progress cards in hand (victory point cards are never in hand).
+    pub fn progress_in_hand(&self) -> u32 {
+        self.progress.total()
     }
 
     /// Hidden victory point cards (held and new).
@@ -206,6 +405,8 @@ pub struct Game {
     pub(crate) discards: [u8; MAX_PLAYERS],
     /// Road Building, Year of Plenty and Monopoly cards played (out of the game).
     pub(crate) progress_played: u8,
+    /// Cities & Knights state.
+    pub(crate) ck: CkState,
 }
 
 impl Game {
@@ -238,7 +439,7 @@ impl Game {
         for r in crate::cards::CardKind::RESOURCES {
             bank.set(r, CARDS_PER_RESOURCE);
         }
-        Ok(Game {
+        let mut g = Game {
             tokens: board.tokens.clone(),
             robber: board.robber_start,
             board,
@@ -260,7 +461,12 @@ impl Game {
             largest_army: None,
             discards: [0; MAX_PLAYERS],
             progress_played: 0,
-        })
+            ck: CkState::default(),
+        };
+        if g.rules.ck() {
+            g.start_cities_and_knights()?;
+        }
+        Ok(g)
     }
 
     // ----- read access -----
@@ -376,14 +582,95 @@ impl Game {
         };
         let settlements = SETTLEMENTS_PER_PLAYER.saturating_sub(st.settlements_left);
         let cities = CITIES_PER_PLAYER.saturating_sub(st.cities_left);
-        let mut vp = settlements + 2 * cities;
+        let mut vp = (settlements + 2 * cities).saturating_sub(st.damaged_cities);
         if self.longest_road == Some(p) {
             vp += 2;
         }
         if self.largest_army == Some(p) {
             vp += 2;
         }
+        if self.rules.ck() {
+            vp += self.ck_vp(p, st);
+        }
         vp
+    }
+
+    /// Victory points only Cities & Knights gives: metropolis +2 each, merchant 1, defender
+    /// tokens 1 each, victory point progress cards 1 each (source `000_fee7e8147b67bbe6.txt`
+    /// pp. 8, 11, 13–15; `001_f137f77325d91eec.txt` §16).
+    fn ck_vp(&self, p: PlayerId, st: &PlayerState) -> u8 {
+        let mut vp = st.vp_tokens + st.progress_vp.total() as u8;
+        for v in self.ck.metropolis.iter().flatten() {
+            if self.sites[v.index()].map(|s| s.owner) == Some(p) {
+                vp += 2;
+            }
+        }
+        if matches!(self.ck.merchant, Some((_, owner)) if owner == p) {
+            vp += 1;
+        }
+        vp
+    }
+
+    // ----- Cities & Knights read access -----
+
+    /// The knight on an intersection.
+    pub fn knight(&self, v: VertexId) -> Option<Knight> {
+        self.ck.knights.get(v.index()).copied().flatten()
+    }
+    /// Whether a city wall stands under the city on an intersection.
+    pub fn wall(&self, v: VertexId) -> bool {
+        self.ck.walls.get(v.index()).copied().unwrap_or(false)
+    }
+    /// The intersection holding a track's metropolis.
+    pub fn metropolis(&self, t: Track) -> Option<VertexId> {
+        self.ck.metropolis[t.index()]
+    }
+    /// Whether a track's metropolis is held for good (its holder reached level 5).
+    pub fn metropolis_final(&self, t: Track) -> bool {
+        self.ck.metropolis_final[t.index()]
+    }
+    /// The metropolis on an intersection, if any.
+    pub fn metropolis_at(&self, v: VertexId) -> Option<Track> {
+        Track::ALL
+            .into_iter()
+            .find(|t| self.ck.metropolis[t.index()] == Some(v))
+    }
+    /// The merchant's hex and controller.
+    pub fn merchant(&self) -> Option<(HexId, PlayerId)> {
+        self.ck.merchant
+    }
+    /// Steps the barbarian ship has sailed.
+    pub fn barbarians(&self) -> u8 {
+        self.ck.barbarians
+    }
+    /// Barbarian attacks so far.
+    pub fn barbarian_attacks(&self) -> u16 {
+        self.ck.attacks
+    }
+    /// A progress deck.
+    pub fn progress_deck(&self, t: Track) -> &ProgressDeck {
+        &self.ck.decks[t.index()]
+    }
+    /// The last roll of a Cities & Knights turn (red, yellow, event face).
+    pub fn ck_dice(&self) -> Option<(u8, u8, crate::progress::EventFace)> {
+        self.ck.dice
+    }
+    /// Whether the robber may move and steal (Cities & Knights: only after the first
+    /// barbarian attack, source `000_fee7e8147b67bbe6.txt` p. 7).
+    pub fn robber_active(&self) -> bool {
+        !self.rules.ck() || self.ck.attacks > 0
+    }
+    /// Every knight on the board with its intersection, in intersection order.
+    pub fn knights(&self) -> impl Iterator<Item = (VertexId, Knight)> + '_ {
+        self.ck
+            .knights
+            .iter()
+            .enumerate()
+            .filter_map(|(i, k)| k.map(|k| (VertexId(i as u16), k)))
+    }
+    /// The progress card with a name held by a player, for refusals.
+    pub fn holds_progress(&self, p: PlayerId, c: ProgressCard) -> bool {
+        self.player(p).is_some_and(|s| s.progress.get(c) > 0)
     }
 
     /// All victory points, hidden victory point cards included.
@@ -395,10 +682,9 @@ impl Game {
     pub fn actor(&self) -> Actor {
         match self.phase {
             Phase::Ended { .. } => Actor::Nobody,
-            Phase::Rolling | Phase::Stealing { .. } | Phase::DrawingDevCard => Actor::Chance,
+            p if p.is_chance() => Actor::Chance,
             Phase::Discarding => Actor::Discarders,
-            Phase::TradeOffer { to, .. } => Actor::Player(to),
-            _ => Actor::Player(self.current),
+            p => Actor::Player(p.decider().unwrap_or(self.current)),
         }
     }
 

@@ -11,6 +11,7 @@ use catan_engine::cards::{CardKind, Cards, DevCard, Resource};
 use catan_engine::position::StartPhase;
 use catan_engine::random::{PlayConfig, Policy, RandomPlayer};
 use catan_engine::{Action, Actor, Board, Colour, EdgeId, Game, HexId, Outcome, Phase, PlayerId, Ruleset, VertexId};
+use catan_engine::{EventFace, ProgressCard, Track};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 use std::collections::HashSet;
@@ -32,6 +33,8 @@ struct Spec {
     players: usize,
     board: BoardKind,
     policy: Policy,
+    /// 0 base; 1–3 Cities & Knights with the English, Colonist and German 3D profiles.
+    rules: u8,
 }
 
 impl Spec {
@@ -41,13 +44,15 @@ impl Spec {
             BoardKind::Spiral => Board::random(self.seed, TokenPlacement::Spiral),
             BoardKind::Random => Board::random(self.seed, TokenPlacement::Random),
         };
-        Game::new(
-            Ruleset::base(),
-            Arc::new(board),
-            &Colour::ALL[..self.players],
-            PlayerId(0),
-        )
-        .expect("a base game")
+        let rules = match self.rules {
+            0 => Ruleset::base(),
+            k => {
+                let mut r = Ruleset::cities_and_knights();
+                r.set_profile(catan_engine::Profile::ALL[(k as usize - 1) % 3]);
+                r
+            }
+        };
+        Game::new(rules, Arc::new(board), &Colour::ALL[..self.players], PlayerId(0)).expect("a supported game")
     }
 }
 
@@ -61,12 +66,14 @@ fn arb_spec() -> impl Strategy<Value = Spec> {
             Just(BoardKind::Random)
         ],
         prop_oneof![Just(Policy::Uniform), Just(Policy::Builder)],
+        0u8..4,
     )
-        .prop_map(|(seed, players, board, policy)| Spec {
+        .prop_map(|(seed, players, board, policy, rules)| Spec {
             seed,
             players,
             board,
             policy,
+            rules,
         })
 }
 
@@ -381,6 +388,64 @@ fn near_miss(a: Action, t: &Tweak) -> Action {
         DeclineTrade { player } => DeclineTrade { player: who(player) },
         EndTurn { player } => EndTurn { player: who(player) },
         Chance(o) => Chance(if fields { t.outcome } else { o }),
+        BuildWall { player, at } => BuildWall {
+            player: who(player),
+            at: if fields { t.vertex } else { at },
+        },
+        RecruitKnight { player, at } => RecruitKnight {
+            player: who(player),
+            at: if fields { t.vertex } else { at },
+        },
+        PromoteKnight { player, at } => PromoteKnight {
+            player: who(player),
+            at: if fields { t.vertex } else { at },
+        },
+        ActivateKnight { player, at } => ActivateKnight {
+            player: who(player),
+            at: if fields { t.vertex } else { at },
+        },
+        PlaceMetropolis { player, at } => PlaceMetropolis {
+            player: who(player),
+            at: if fields { t.vertex } else { at },
+        },
+        LoseCity { player, at } => LoseCity {
+            player: who(player),
+            at: if fields { t.vertex } else { at },
+        },
+        RelocateKnight { player, to } => RelocateKnight {
+            player: who(player),
+            to: if fields { t.vertex } else { to },
+        },
+        ChaseRobber { player, knight } => ChaseRobber {
+            player: who(player),
+            knight: if fields { t.vertex } else { knight },
+        },
+        MoveKnight { player, from, to } => MoveKnight {
+            player: who(player),
+            from,
+            to: if fields { t.vertex } else { to },
+        },
+        DisplaceKnight { player, from, to } => DisplaceKnight {
+            player: who(player),
+            from,
+            to: if fields { t.vertex } else { to },
+        },
+        Improve { player, track } => Improve {
+            player: who(player),
+            track,
+        },
+        ChooseDefenderDeck { player, deck } => ChooseDefenderDeck {
+            player: who(player),
+            deck,
+        },
+        DiscardProgress { player, card } => DiscardProgress {
+            player: who(player),
+            card,
+        },
+        Aqueduct { player, take } => Aqueduct {
+            player: who(player),
+            take: if fields { Some(t.resources.0) } else { take },
+        },
     }
 }
 
@@ -396,14 +461,47 @@ fn candidates(g: &Game) -> Vec<Action> {
             out.push(Action::BuildRoad { player, at: EdgeId(e) });
         }
         for v in 0..=topo.vertex_count() as u16 {
-            out.push(Action::BuildSettlement {
-                player,
-                at: VertexId(v),
-            });
-            out.push(Action::BuildCity {
-                player,
-                at: VertexId(v),
-            });
+            let at = VertexId(v);
+            out.push(Action::BuildSettlement { player, at });
+            out.push(Action::BuildCity { player, at });
+            out.extend([
+                Action::BuildWall { player, at },
+                Action::PlaceMetropolis { player, at },
+                Action::RecruitKnight { player, at },
+                Action::PromoteKnight { player, at },
+                Action::ActivateKnight { player, at },
+                Action::RelocateKnight { player, to: at },
+                Action::ChaseRobber { player, knight: at },
+                Action::LoseCity { player, at },
+            ]);
+        }
+        // Knight moves and displacements from every knight of this player.
+        for (from, k) in g.knights() {
+            if k.owner == player {
+                for v in 0..=topo.vertex_count() as u16 {
+                    out.push(Action::MoveKnight {
+                        player,
+                        from,
+                        to: VertexId(v),
+                    });
+                    out.push(Action::DisplaceKnight {
+                        player,
+                        from,
+                        to: VertexId(v),
+                    });
+                }
+            }
+        }
+        for track in Track::ALL {
+            out.push(Action::Improve { player, track });
+            out.push(Action::ChooseDefenderDeck { player, deck: track });
+        }
+        for card in ProgressCard::ALL {
+            out.push(Action::DiscardProgress { player, card });
+        }
+        out.push(Action::Aqueduct { player, take: None });
+        for r in Resource::ALL {
+            out.push(Action::Aqueduct { player, take: Some(r) });
         }
         for h in 0..=topo.hex_count() as u16 {
             out.push(Action::MoveRobber { player, to: HexId(h) });
@@ -445,7 +543,13 @@ fn candidates(g: &Game) -> Vec<Action> {
     for red in 0..=7 {
         for yellow in 0..=7 {
             out.push(Action::Chance(Outcome::Dice { red, yellow }));
+            for (event, _) in EventFace::WEIGHTED {
+                out.push(Action::Chance(Outcome::CkDice { red, yellow, event }));
+            }
         }
+    }
+    for card in ProgressCard::ALL {
+        out.push(Action::Chance(Outcome::Progress { card }));
     }
     for card in DevCard::ALL {
         out.push(Action::Chance(Outcome::DevCard { card }));
@@ -454,6 +558,31 @@ fn candidates(g: &Game) -> Vec<Action> {
         out.push(Action::Chance(Outcome::Steal { card }));
     }
     out
+}
+
+/// The path of the first field where two games differ (for readable failures).
+fn first_difference(a: &Game, b: &Game) -> String {
+    fn walk(x: &serde_json::Value, y: &serde_json::Value, path: String) -> Option<String> {
+        use serde_json::Value::*;
+        match (x, y) {
+            (Object(m), Object(n)) => m.keys().chain(n.keys()).find_map(|k| match (m.get(k), n.get(k)) {
+                (Some(u), Some(v)) => walk(u, v, format!("{path}.{k}")),
+                _ => Some(format!("{path}.{k}")),
+            }),
+            (Array(u), Array(v)) if u.len() == v.len() => u
+                .iter()
+                .zip(v)
+                .enumerate()
+                .find_map(|(i, (p, q))| walk(p, q, format!("{path}[{i}]"))),
+            _ if x == y => None,
+            _ => Some(format!("{path}: {x} vs {y}")),
+        }
+    }
+    let (x, y) = (
+        serde_json::to_value(a).expect("json"),
+        serde_json::to_value(b).expect("json"),
+    );
+    walk(&x, &y, String::new()).unwrap_or_else(|| "nowhere in the serialised state".into())
 }
 
 /// Applies `a` to `g`: accepted, or refused with `g` exactly unchanged. Returns whether it
@@ -672,6 +801,7 @@ proptest! {
         );
         let back = Game::from_setup(&setup);
         prop_assert!(back.is_ok(), "{}", back.unwrap_err());
-        prop_assert_eq!(back.unwrap(), g);
+        let back = back.unwrap();
+        prop_assert!(back == g, "the imported game differs at {}", first_difference(&back, &g));
     }
 }

@@ -8,7 +8,7 @@
 //! without passing through an opponent's building.
 
 use crate::cards::cost;
-use crate::error::{Piece, RuleError};
+use crate::error::{CkRule, Piece, RuleError};
 use crate::event::Event;
 use crate::ids::{EdgeId, PlayerId, VertexId};
 use crate::state::{Building, Game, Phase, Site};
@@ -21,6 +21,11 @@ impl Game {
             Some(s) if s.owner == player => return true,
             Some(_) => return false,
             None => {}
+        }
+        // Cities & Knights: an opponent's knight blocks roads like a building (source
+        // `000_fee7e8147b67bbe6.txt` p. 9).
+        if self.knight(v).is_some_and(|k| k.owner != player) {
+            return false;
         }
         let Some(info) = self.board.topology.vertex(v) else {
             return false;
@@ -121,6 +126,12 @@ impl Game {
         if self.sites[at.index()].is_some() {
             return Err(RuleError::Occupied);
         }
+        if setup && self.rules.ck() && self.setup_round_two() {
+            return Err(RuleError::Ck(CkRule::SetupCityInRoundTwo));
+        }
+        if self.knight(at).is_some() {
+            return Err(RuleError::Ck(CkRule::KnightOnSite));
+        }
         if !self.distance_ok(at) {
             return Err(RuleError::DistanceRule);
         }
@@ -187,6 +198,11 @@ impl Game {
 
     pub(crate) fn check_city(&self, player: PlayerId, at: VertexId) -> Result<(), RuleError> {
         self.known_vertex(at)?;
+        if let Phase::Setup { road_from: None, .. } = self.phase {
+            if self.rules.ck() {
+                return self.check_setup_city(player, at);
+            }
+        }
         if self.phase != Phase::Main {
             return Err(self.wrong_time(player, "build a city"));
         }
@@ -194,9 +210,27 @@ impl Game {
         match self.sites[at.index()] {
             Some(Site {
                 owner,
+                building: Building::DamagedCity,
+            }) if owner == player => {
+                // Repairing a city turned on its side: its piece is already on the board.
+                return if st.hand.contains(&cost::CITY) {
+                    Ok(())
+                } else {
+                    Err(RuleError::CannotAfford {
+                        player: st.colour,
+                        piece: Piece::City,
+                        cost: cost::CITY,
+                    })
+                };
+            }
+            Some(Site {
+                owner,
                 building: Building::Settlement,
             }) if owner == player => {}
             _ => return Err(RuleError::CityNeedsOwnSettlement { player: st.colour }),
+        }
+        if st.damaged_cities > 0 {
+            return Err(RuleError::Ck(CkRule::RepairFirst));
         }
         if st.cities_left == 0 {
             return Err(RuleError::NoPiecesLeft {
@@ -215,16 +249,64 @@ impl Game {
     }
 
     pub(crate) fn do_city(&mut self, player: PlayerId, at: VertexId, events: &mut Vec<Event>) {
+        if let Phase::Setup { .. } = self.phase {
+            return self.do_setup_city(player, at, events);
+        }
         let st = &mut self.players[player.index()];
         st.hand.remove_all(&cost::CITY);
         self.bank.add_all(&cost::CITY);
-        st.cities_left -= 1;
-        st.settlements_left += 1;
+        let repaired = self.sites[at.index()].is_some_and(|s| s.building == Building::DamagedCity);
+        if repaired {
+            st.damaged_cities = st.damaged_cities.saturating_sub(1);
+        } else {
+            st.cities_left -= 1;
+            st.settlements_left += 1;
+        }
+        self.sites[at.index()] = Some(Site {
+            owner: player,
+            building: Building::City,
+        });
+        if repaired {
+            events.push(Event::CityRepaired { player, at });
+        } else {
+            events.push(Event::CityBuilt { player, at });
+        }
+    }
+
+    /// Cities & Knights setup, round 2: a city on an empty intersection under the distance
+    /// rule, then a road at it (source `000_fee7e8147b67bbe6.txt` p. 4).
+    fn check_setup_city(&self, player: PlayerId, at: VertexId) -> Result<(), RuleError> {
+        let st = &self.players[player.index()];
+        let info = &self.board.topology.vertices()[at.index()];
+        if !info.on_land {
+            return Err(RuleError::NotOnLand { piece: Piece::City });
+        }
+        if self.sites[at.index()].is_some() {
+            return Err(RuleError::Occupied);
+        }
+        if !self.setup_round_two() {
+            return Err(RuleError::Ck(CkRule::SetupCityInRoundTwo));
+        }
+        if !self.distance_ok(at) {
+            return Err(RuleError::DistanceRule);
+        }
+        if st.cities_left == 0 {
+            return Err(RuleError::NoPiecesLeft {
+                player: st.colour,
+                piece: Piece::City,
+            });
+        }
+        Ok(())
+    }
+
+    fn do_setup_city(&mut self, player: PlayerId, at: VertexId, events: &mut Vec<Event>) {
+        self.players[player.index()].cities_left -= 1;
         self.sites[at.index()] = Some(Site {
             owner: player,
             building: Building::City,
         });
         events.push(Event::CityBuilt { player, at });
+        self.setup_after_settlement(player, at, events);
     }
 }
 

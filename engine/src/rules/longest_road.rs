@@ -121,7 +121,17 @@ impl Search<'_> {
     }
 
     fn blocked(&self, v: VertexId) -> bool {
+        // An opponent's building, or (Cities & Knights) an opponent's knight, breaks the
+        // route (source `000_fee7e8147b67bbe6.txt` p. 9).
         self.game.sites[v.index()].is_some_and(|s| s.owner != self.player)
+            || self
+                .game
+                .ck
+                .knights
+                .get(v.index())
+                .copied()
+                .flatten()
+                .is_some_and(|k| k.owner != self.player)
     }
 }
 

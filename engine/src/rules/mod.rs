@@ -5,6 +5,7 @@
 //! accepted action the victory rule is checked for the player whose turn it is.
 
 mod building;
+mod ck;
 mod development;
 mod largest_army;
 mod longest_road;
@@ -66,6 +67,7 @@ impl Game {
             a => a.player().unwrap_or(PlayerId(0)),
         };
         self.known_player(player)?;
+        self.check_in_ruleset(action)?;
         self.check_actor(player, action)?;
         match *action {
             Action::BuildRoad { player, at } => self.check_road(player, at),
@@ -90,8 +92,54 @@ impl Game {
             Action::AcceptTrade { player } => self.check_accept(player),
             Action::DeclineTrade { player } => self.check_decline(player),
             Action::EndTurn { player } => self.check_end_turn(player),
+            Action::BuildWall { player, at } => self.check_wall(player, at),
+            Action::Improve { player, track } => self.check_improve(player, track),
+            Action::PlaceMetropolis { player, at } => self.check_place_metropolis(player, at),
+            Action::RecruitKnight { player, at } => self.check_recruit(player, at),
+            Action::PromoteKnight { player, at } => self.check_promote(player, at),
+            Action::ActivateKnight { player, at } => self.check_activate(player, at),
+            Action::MoveKnight { player, from, to } => self.check_move_knight(player, from, to),
+            Action::DisplaceKnight { player, from, to } => self.check_displace(player, from, to),
+            Action::RelocateKnight { player, to } => self.check_relocate(player, to),
+            Action::ChaseRobber { player, knight } => self.check_chase_robber(player, knight),
+            Action::LoseCity { player, at } => self.check_lose_city(player, at),
+            Action::ChooseDefenderDeck { player, deck } => self.check_defender_deck(player, deck),
+            Action::DiscardProgress { player, card } => self.check_discard_progress(player, card),
+            Action::Aqueduct { player, take } => self.check_aqueduct(player, take),
             Action::Chance(_) => Ok(()),
         }
+    }
+
+    /// Refuses actions that belong to another ruleset: development cards in Cities &
+    /// Knights; the Cities & Knights pieces and decisions elsewhere.
+    fn check_in_ruleset(&self, action: &Action) -> Result<(), RuleError> {
+        let ck_only = matches!(
+            action,
+            Action::BuildWall { .. }
+                | Action::Improve { .. }
+                | Action::PlaceMetropolis { .. }
+                | Action::RecruitKnight { .. }
+                | Action::PromoteKnight { .. }
+                | Action::ActivateKnight { .. }
+                | Action::MoveKnight { .. }
+                | Action::DisplaceKnight { .. }
+                | Action::RelocateKnight { .. }
+                | Action::ChaseRobber { .. }
+                | Action::LoseCity { .. }
+                | Action::ChooseDefenderDeck { .. }
+                | Action::DiscardProgress { .. }
+                | Action::Aqueduct { .. }
+        );
+        if self.rules.ck() {
+            if action.dev_card().is_some() || matches!(action, Action::BuyDevCard { .. }) {
+                return Err(RuleError::Ck(crate::error::CkRule::NoDevelopmentCards));
+            }
+        } else if ck_only {
+            return Err(RuleError::Unsupported {
+                what: "this Cities & Knights action in a game without the expansion",
+            });
+        }
+        Ok(())
     }
 
     fn execute(&mut self, action: Action, events: &mut Vec<Event>) {
@@ -121,6 +169,20 @@ impl Game {
             Action::AcceptTrade { player } => self.do_accept(player, events),
             Action::DeclineTrade { player } => self.do_decline(player, events),
             Action::EndTurn { player } => self.do_end_turn(player, events),
+            Action::BuildWall { player, at } => self.do_wall(player, at, events),
+            Action::Improve { player, track } => self.do_improve(player, track, events),
+            Action::PlaceMetropolis { player, at } => self.do_place_metropolis(player, at, events),
+            Action::RecruitKnight { player, at } => self.do_recruit(player, at, events),
+            Action::PromoteKnight { player, at } => self.do_promote(player, at, events),
+            Action::ActivateKnight { player, at } => self.do_activate(player, at, events),
+            Action::MoveKnight { player, from, to } => self.do_move_knight(player, from, to, events),
+            Action::DisplaceKnight { player, from, to } => self.do_displace(player, from, to, events),
+            Action::RelocateKnight { player, to } => self.do_relocate(player, to, events),
+            Action::ChaseRobber { player, knight } => self.do_chase_robber(player, knight, events),
+            Action::LoseCity { player, at } => self.do_lose_city(player, at, events),
+            Action::ChooseDefenderDeck { player, deck } => self.do_defender_deck(player, deck, events),
+            Action::DiscardProgress { player, card } => self.do_discard_progress(player, card, events),
+            Action::Aqueduct { player, take } => self.do_aqueduct(player, take, events),
             Action::Chance(outcome) => self.do_outcome(outcome, events),
         }
     }
@@ -129,7 +191,7 @@ impl Game {
     fn check_actor(&self, player: PlayerId, action: &Action) -> Result<(), RuleError> {
         let colour = self.colour(player);
         let waiting = match self.phase {
-            Phase::Rolling | Phase::Stealing { .. } | Phase::DrawingDevCard => Some(Waiting::Chance),
+            p if p.is_chance() => Some(Waiting::Chance),
             Phase::Discarding => {
                 if matches!(action, Action::Discard { .. }) {
                     None
@@ -142,6 +204,14 @@ impl Game {
                     None
                 } else {
                     Some(Waiting::Player(self.colour(to)))
+                }
+            }
+            p if p.decider().is_some() => {
+                let d = p.decider().unwrap_or(self.current);
+                if player == d {
+                    None
+                } else {
+                    Some(Waiting::Player(self.colour(d)))
                 }
             }
             _ => {
@@ -163,7 +233,32 @@ impl Game {
 
     fn check_outcome(&self, outcome: &Outcome) -> Result<(), RuleError> {
         let waiting = self.waiting();
+        let ck = self.rules.ck();
         match (self.phase, *outcome) {
+            (Phase::Rolling, Outcome::Dice { .. }) if ck => Err(RuleError::ImpossibleOutcome {
+                why: "Cities & Knights rolls three dice: red, yellow and the event die",
+            }),
+            (Phase::Rolling, Outcome::CkDice { .. }) if !ck => Err(RuleError::ImpossibleOutcome {
+                why: "only Cities & Knights rolls the event die",
+            }),
+            (Phase::Rolling, Outcome::CkDice { red, yellow, .. }) => {
+                if (1..=6).contains(&red) && (1..=6).contains(&yellow) {
+                    Ok(())
+                } else {
+                    Err(RuleError::ImpossibleOutcome {
+                        why: "each die shows 1 to 6",
+                    })
+                }
+            }
+            (Phase::DrawingProgress { deck, .. }, Outcome::Progress { card }) => {
+                if card.track() == deck && self.ck.decks[deck.index()].unseen.get(card) > 0 {
+                    Ok(())
+                } else {
+                    Err(RuleError::ImpossibleOutcome {
+                        why: "that progress card is not among the deck's unseen cards",
+                    })
+                }
+            }
             (Phase::Rolling, Outcome::Dice { red, yellow }) => {
                 if (1..=6).contains(&red) && (1..=6).contains(&yellow) {
                     Ok(())
@@ -195,6 +290,7 @@ impl Game {
                 why: match p {
                     Phase::Rolling => "the game waits for the dice",
                     Phase::Stealing { .. } => "the game waits for the stolen card",
+                    Phase::DrawingProgress { .. } => "the game waits for the progress card drawn",
                     _ => "the game waits for the development card drawn",
                 },
             }),
@@ -207,6 +303,8 @@ impl Game {
             Outcome::Dice { red, yellow } => self.do_dice(red, yellow, events),
             Outcome::DevCard { card } => self.do_draw_dev(card, events),
             Outcome::Steal { card } => self.do_steal(card, events),
+            Outcome::CkDice { red, yellow, event } => self.do_ck_dice(red, yellow, event, events),
+            Outcome::Progress { card } => self.do_draw_progress(card, events),
         }
     }
 
@@ -239,9 +337,18 @@ impl Game {
             Phase::FreeRoads { .. } => ("the free roads must be placed first", "TURN.DECISION_PENDING"),
             Phase::Discarding => ("discards are pending", "TURN.DECISION_PENDING"),
             Phase::TradeOffer { .. } => ("a trade offer awaits an answer", "TURN.DECISION_PENDING"),
-            Phase::Rolling | Phase::Stealing { .. } | Phase::DrawingDevCard => {
+            Phase::Rolling | Phase::Stealing { .. } | Phase::DrawingDevCard | Phase::DrawingProgress { .. } => {
                 ("a chance outcome is pending", "TURN.DECISION_PENDING")
             }
+            Phase::Pillaging { .. } => ("a city to pillage must be chosen first", "TURN.DECISION_PENDING"),
+            Phase::ChoosingDefenderDeck { .. } => (
+                "a tied defender must choose a progress deck first",
+                "TURN.DECISION_PENDING",
+            ),
+            Phase::DiscardingProgress { .. } => ("a progress card must be discarded first", "TURN.DECISION_PENDING"),
+            Phase::Aqueduct { .. } => ("the aqueduct's owner must choose first", "TURN.DECISION_PENDING"),
+            Phase::PlacingMetropolis { .. } => ("the metropolis must be placed first", "TURN.DECISION_PENDING"),
+            Phase::RelocatingKnight { .. } => ("the displaced knight must be relocated first", "TURN.DECISION_PENDING"),
             Phase::Ended { .. } => ("the game is over", "GAME.OVER"),
         };
         RuleError::WrongTime {

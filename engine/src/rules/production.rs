@@ -6,7 +6,7 @@
 //! player is owed it, that player takes what is left (option `shortage`, see
 //! [`crate::ruleset::ShortageRule`]). A 7 produces nothing and starts the robber sequence.
 
-use crate::cards::{CardKind, Resource};
+use crate::cards::CardKind;
 use crate::event::Event;
 use crate::ids::MAX_PLAYERS;
 use crate::ruleset::ShortageRule;
@@ -29,53 +29,72 @@ impl Game {
         }
     }
 
-    /// Pays production for a dice total.
-    pub(crate) fn produce(&mut self, total: u8, events: &mut Vec<Event>) {
-        let mut owed = [[0u8; 5]; MAX_PLAYERS];
+    /// Pays production for a dice total; returns the set of seats that received anything.
+    pub(crate) fn produce(&mut self, total: u8, events: &mut Vec<Event>) -> u8 {
+        let mut owed = [[0u8; 8]; MAX_PLAYERS];
         let topo = &self.board.topology;
         for (i, hex) in topo.hexes().iter().enumerate() {
             if self.tokens[i] != Some(total) || self.robber.map(|r| r.index()) == Some(i) {
                 continue;
             }
-            let Some(res) = self.board.terrain[i].resource() else {
+            let terrain = self.board.terrain[i];
+            let Some(res) = terrain.resource() else {
                 continue;
             };
+            let (city_resources, commodity) = self.ck_city_yield(terrain);
             for v in hex.corners {
                 if let Some(site) = self.sites[v.index()] {
-                    let n = match site.building {
-                        Building::Settlement => 1,
-                        Building::City => 2,
-                    };
-                    owed[site.owner.index()][res as usize] += n;
+                    let o = &mut owed[site.owner.index()];
+                    match site.building {
+                        Building::Settlement | Building::DamagedCity => o[res.card().index()] += 1,
+                        Building::City => {
+                            o[res.card().index()] += city_resources;
+                            if let Some(c) = commodity {
+                                o[c.index()] += 1;
+                            }
+                        }
+                    }
                 }
             }
         }
-        for res in Resource::ALL {
-            let k = res as usize;
+        let mut received = 0u8;
+        for card in CardKind::ALL {
+            let k = card.index();
             let total_owed: u8 = owed.iter().map(|o| o[k]).sum();
             if total_owed == 0 {
                 continue;
             }
-            let card = res.card();
             let bank = self.bank.get(card);
             let claimants = owed.iter().filter(|o| o[k] > 0).count();
             if total_owed <= bank {
                 for (p, o) in owed.iter().enumerate().take(self.players.len()) {
+                    if o[k] > 0 {
+                        received |= 1 << p;
+                    }
                     self.pay(p, card, o[k], events);
                 }
             } else {
-                events.push(Event::Shortage {
-                    resource: res,
-                    owed: total_owed,
-                    bank,
-                });
-                if claimants == 1 && self.rules.base.shortage == ShortageRule::OneTakesRest {
+                match card.resource() {
+                    Some(resource) => events.push(Event::Shortage {
+                        resource,
+                        owed: total_owed,
+                        bank,
+                    }),
+                    None => events.push(Event::CommodityShortage {
+                        commodity: card,
+                        owed: total_owed,
+                        bank,
+                    }),
+                }
+                if claimants == 1 && self.rules.base.shortage == ShortageRule::OneTakesRest && bank > 0 {
                     if let Some(p) = (0..self.players.len()).find(|&p| owed[p][k] > 0) {
+                        received |= 1 << p;
                         self.pay(p, card, bank, events);
                     }
                 }
             }
         }
+        received
     }
 
     fn pay(&mut self, p: usize, card: CardKind, n: u8, events: &mut Vec<Event>) {
@@ -84,22 +103,28 @@ impl Game {
         }
         self.bank.remove(card, n);
         self.players[p].hand.add(card, n);
-        if let Some(resource) = card.resource() {
-            events.push(Event::Produced {
-                player: crate::PlayerId(p as u8),
+        let player = crate::PlayerId(p as u8);
+        match card.resource() {
+            Some(resource) => events.push(Event::Produced {
+                player,
                 resource,
                 count: n,
-            });
+            }),
+            None => events.push(Event::CommodityProduced {
+                player,
+                commodity: card,
+                count: n,
+            }),
         }
     }
 
     /// A 7: players above the hand limit owe half their cards, rounded down; then the roller
     /// moves the robber (source `base-rules` §4 "Rolling a 7").
-    fn start_seven(&mut self, events: &mut Vec<Event>) {
-        let limit = self.rules.base.discard_limit as u32;
+    pub(crate) fn start_seven(&mut self, events: &mut Vec<Event>) {
         let mut any = false;
-        for (i, st) in self.players.iter().enumerate() {
-            let n = st.hand.total();
+        for i in 0..self.players.len() {
+            let limit = self.discard_limit(crate::PlayerId(i as u8));
+            let n = self.players[i].hand.total();
             let owe = if n > limit { (n / 2) as u8 } else { 0 };
             self.discards[i] = owe;
             if owe > 0 {
@@ -113,8 +138,19 @@ impl Game {
         self.phase = if any {
             Phase::Discarding
         } else {
-            Phase::MovingRobber { resume: Resume::Main }
+            self.after_seven_discards()
         };
+    }
+
+    /// Extension point "robber activation": after the discards of a 7 the roller moves the
+    /// robber, unless it is not active yet (Cities & Knights before the first barbarian
+    /// attack, source `000_fee7e8147b67bbe6.txt` p. 7: nothing moves, nothing is stolen).
+    pub(crate) fn after_seven_discards(&self) -> Phase {
+        if self.robber_active() {
+            Phase::MovingRobber { resume: Resume::Main }
+        } else {
+            Phase::Main
+        }
     }
 }
 

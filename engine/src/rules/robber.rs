@@ -49,7 +49,7 @@ impl Game {
         self.discards[player.index()] = 0;
         events.push(Event::Discarded { player, cards });
         if self.discards.iter().all(|&d| d == 0) {
-            self.phase = Phase::MovingRobber { resume: Resume::Main };
+            self.phase = self.after_seven_discards();
         }
     }
 

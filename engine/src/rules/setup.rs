@@ -17,7 +17,13 @@ impl Game {
         PlayerId(((self.first_player.0 as usize + k as usize) % n as usize) as u8)
     }
 
-    /// After a setup settlement: starting resources on the second round.
+    /// Whether setup is in its second round (the reverse-order placements).
+    pub(crate) fn setup_round_two(&self) -> bool {
+        matches!(self.phase, Phase::Setup { placed, .. } if placed >= self.players.len() as u8)
+    }
+
+    /// After a setup settlement (or, in Cities & Knights, the round-2 city): starting
+    /// resources on the second round, one per terrain hex next to the piece.
     pub(crate) fn setup_after_settlement(&mut self, player: PlayerId, at: VertexId, events: &mut Vec<Event>) {
         if let Phase::Setup { placed, .. } = self.phase {
             let n = self.players.len() as u8;

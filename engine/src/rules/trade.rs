@@ -35,6 +35,18 @@ impl Game {
                 HarborKind::Special(_) => {}
             }
         }
+        if self.rules.ck() {
+            // Trading house (trade level 3): 2 identical commodities for any 1 card.
+            if kind.is_commodity() && self.players[player.index()].level(crate::progress::Track::Trade) >= 3 {
+                rates[0] = true;
+            }
+            // The merchant: 2:1 for the resource of its hex, for its controller.
+            if let Some((hex, owner)) = self.ck.merchant {
+                if owner == player && self.board.terrain[hex.index()].resource().map(|r| r.card()) == Some(kind) {
+                    rates[0] = true;
+                }
+            }
+        }
         let extra = match (rates[0], rates[1]) {
             (true, true) => ", 3:1 and 2:1",
             (true, false) => " and 2:1",
@@ -75,8 +87,7 @@ impl Game {
             4 => rates[2],
             _ => false,
         };
-        // Commodities have no special harbor in the base rules.
-        if !ok || (rate == 2 && give.is_commodity()) {
+        if !ok {
             return Err(RuleError::MaritimeRate {
                 player: st.colour,
                 card: give,

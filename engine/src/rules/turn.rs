@@ -20,7 +20,7 @@ impl Game {
         if self.phase != Phase::Main {
             return Err(self.wrong_time(player, "end the turn"));
         }
-        Ok(())
+        self.check_progress_hand_at_end(player)
     }
 
     pub(crate) fn do_end_turn(&mut self, player: PlayerId, events: &mut Vec<Event>) {
@@ -30,6 +30,9 @@ impl Game {
             st.dev_cards.add(c, n);
         }
         self.dev_played = false;
+        if self.rules.ck() {
+            self.refresh_knights();
+        }
         events.push(Event::TurnEnded { player });
         self.current = self.next_seat(player);
         self.turn += 1;

@@ -1,0 +1,439 @@
+//! Cities & Knights objects: the three improvement tracks, the event die and the progress
+//! cards with their decks.
+//!
+//! Rules held here: the event die has 3 ship faces and one city gate per track (source
+//! `000_fee7e8147b67bbe6.txt` p. 5–6); three decks of 18 progress cards with the exact
+//! composition of pp. 13–15; played or discarded cards go face down under their deck (p. 10).
+//! A deck is modelled exactly: the cards not yet seen since the shuffle (drawn by chance) and,
+//! under them, the cards put back in the order they went under (drawn in that order once the
+//! unseen cards are gone).
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A city-improvement track, which is also a progress deck and an event-die gate.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Track {
+    /// Science (green): paid in paper; level 3 aqueduct.
+    Science,
+    /// Trade (yellow): paid in cloth; level 3 trading house.
+    Trade,
+    /// Politics (blue): paid in coin; level 3 fortress.
+    Politics,
+}
+
+impl Track {
+    /// The three tracks in canonical order.
+    pub const ALL: [Track; 3] = [Track::Science, Track::Trade, Track::Politics];
+
+    /// Dense index 0..3.
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The commodity that pays this track's improvements (source `000_fee7e8147b67bbe6.txt` p. 8).
+    pub fn commodity(self) -> crate::cards::CardKind {
+        match self {
+            Track::Science => crate::cards::CardKind::Paper,
+            Track::Trade => crate::cards::CardKind::Cloth,
+            Track::Politics => crate::cards::CardKind::Coin,
+        }
+    }
+
+    /// English name, lower case.
+    pub fn name(self) -> &'static str {
+        match self {
+            Track::Science => "science",
+            Track::Trade => "trade",
+            Track::Politics => "politics",
+        }
+    }
+}
+
+impl fmt::Display for Track {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The face of the event die: three ship faces and one city gate per track.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EventFace {
+    /// The barbarian ship (3 of the 6 faces).
+    Ship,
+    /// A city gate of one track (1 face each).
+    Gate(Track),
+}
+
+impl EventFace {
+    /// The distinct faces with their weights out of 6.
+    pub const WEIGHTED: [(EventFace, u32); 4] = [
+        (EventFace::Ship, 3),
+        (EventFace::Gate(Track::Science), 1),
+        (EventFace::Gate(Track::Trade), 1),
+        (EventFace::Gate(Track::Politics), 1),
+    ];
+
+    /// English name: `ship`, `science`, `trade`, `politics`.
+    pub fn name(self) -> &'static str {
+        match self {
+            EventFace::Ship => "ship",
+            EventFace::Gate(t) => t.name(),
+        }
+    }
+}
+
+impl fmt::Display for EventFace {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The 25 kinds of progress card (English names of source `000_fee7e8147b67bbe6.txt`).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[allow(missing_docs)]
+pub enum ProgressCard {
+    // science
+    Alchemy,
+    Crane,
+    Engineering,
+    Invention,
+    Irrigation,
+    Medicine,
+    Mining,
+    RoadBuilding,
+    Smithing,
+    Printing,
+    // trade
+    CommercialHarbor,
+    GuildDues,
+    Merchant,
+    MerchantFleet,
+    ResourceMonopoly,
+    TradeMonopoly,
+    // politics
+    Taxation,
+    Constitution,
+    Treason,
+    Diplomacy,
+    Intrigue,
+    Sabotage,
+    Espionage,
+    Encouragement,
+    Wedding,
+}
+
+impl ProgressCard {
+    /// Every kind, science then trade then politics.
+    pub const ALL: [ProgressCard; 25] = [
+        ProgressCard::Alchemy,
+        ProgressCard::Crane,
+        ProgressCard::Engineering,
+        ProgressCard::Invention,
+        ProgressCard::Irrigation,
+        ProgressCard::Medicine,
+        ProgressCard::Mining,
+        ProgressCard::RoadBuilding,
+        ProgressCard::Smithing,
+        ProgressCard::Printing,
+        ProgressCard::CommercialHarbor,
+        ProgressCard::GuildDues,
+        ProgressCard::Merchant,
+        ProgressCard::MerchantFleet,
+        ProgressCard::ResourceMonopoly,
+        ProgressCard::TradeMonopoly,
+        ProgressCard::Taxation,
+        ProgressCard::Constitution,
+        ProgressCard::Treason,
+        ProgressCard::Diplomacy,
+        ProgressCard::Intrigue,
+        ProgressCard::Sabotage,
+        ProgressCard::Espionage,
+        ProgressCard::Encouragement,
+        ProgressCard::Wedding,
+    ];
+
+    /// Dense index 0..25.
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The deck this card belongs to.
+    pub fn track(self) -> Track {
+        match self.index() {
+            0..=9 => Track::Science,
+            10..=15 => Track::Trade,
+            _ => Track::Politics,
+        }
+    }
+
+    /// Copies in its deck (source `000_fee7e8147b67bbe6.txt` pp. 13–15).
+    pub fn copies(self) -> u8 {
+        use ProgressCard::*;
+        match self {
+            Engineering | Printing | Constitution => 1,
+            Merchant => 6,
+            ResourceMonopoly => 4,
+            Espionage => 3,
+            _ => 2,
+        }
+    }
+
+    /// Whether this is a victory point card (placed face up at once, 1 VP).
+    pub fn is_victory_point(self) -> bool {
+        matches!(self, ProgressCard::Printing | ProgressCard::Constitution)
+    }
+
+    /// Kebab-case English name.
+    pub fn name(self) -> &'static str {
+        use ProgressCard::*;
+        match self {
+            Alchemy => "alchemy",
+            Crane => "crane",
+            Engineering => "engineering",
+            Invention => "invention",
+            Irrigation => "irrigation",
+            Medicine => "medicine",
+            Mining => "mining",
+            RoadBuilding => "road-building",
+            Smithing => "smithing",
+            Printing => "printing",
+            CommercialHarbor => "commercial-harbor",
+            GuildDues => "guild-dues",
+            Merchant => "merchant",
+            MerchantFleet => "merchant-fleet",
+            ResourceMonopoly => "resource-monopoly",
+            TradeMonopoly => "trade-monopoly",
+            Taxation => "taxation",
+            Constitution => "constitution",
+            Treason => "treason",
+            Diplomacy => "diplomacy",
+            Intrigue => "intrigue",
+            Sabotage => "sabotage",
+            Espionage => "espionage",
+            Encouragement => "encouragement",
+            Wedding => "wedding",
+        }
+    }
+
+    /// The card with a kebab-case English name.
+    pub fn from_name(name: &str) -> Option<ProgressCard> {
+        ProgressCard::ALL.into_iter().find(|c| c.name() == name)
+    }
+}
+
+impl fmt::Display for ProgressCard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A multiset of progress cards (a hand, the unseen part of a deck).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, Default)]
+#[serde(transparent)]
+pub struct ProgressCards(pub [u8; 25]);
+
+impl ProgressCards {
+    /// No cards.
+    pub const EMPTY: ProgressCards = ProgressCards([0; 25]);
+
+    /// The full deck of one track.
+    pub fn full_deck(track: Track) -> ProgressCards {
+        let mut c = ProgressCards::EMPTY;
+        for card in ProgressCard::ALL {
+            if card.track() == track {
+                c.0[card.index()] = card.copies();
+            }
+        }
+        c
+    }
+
+    /// Copies of a card.
+    #[inline]
+    pub fn get(&self, card: ProgressCard) -> u8 {
+        self.0[card.index()]
+    }
+
+    /// Adds copies.
+    #[inline]
+    pub fn add(&mut self, card: ProgressCard, n: u8) {
+        self.0[card.index()] = self.0[card.index()].saturating_add(n);
+    }
+
+    /// Removes copies (saturating; callers check first).
+    #[inline]
+    pub fn remove(&mut self, card: ProgressCard, n: u8) {
+        self.0[card.index()] = self.0[card.index()].saturating_sub(n);
+    }
+
+    /// Number of cards.
+    pub fn total(&self) -> u32 {
+        self.0.iter().map(|&n| n as u32).sum()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&n| n == 0)
+    }
+
+    /// The cards held, with counts, in canonical order.
+    pub fn iter(&self) -> impl Iterator<Item = (ProgressCard, u8)> + '_ {
+        ProgressCard::ALL
+            .into_iter()
+            .filter(|c| self.0[c.index()] > 0)
+            .map(|c| (c, self.0[c.index()]))
+    }
+}
+
+/// Cards put under a deck, oldest first (at most a deck's 18 cards; no allocation).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(into = "Vec<ProgressCard>", try_from = "Vec<ProgressCard>")]
+pub struct UnderDeck {
+    cards: [ProgressCard; 18],
+    len: u8,
+}
+
+impl Default for UnderDeck {
+    fn default() -> Self {
+        UnderDeck {
+            cards: [ProgressCard::Alchemy; 18],
+            len: 0,
+        }
+    }
+}
+
+impl UnderDeck {
+    /// Number of cards.
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    /// The cards, the next to be drawn first.
+    pub fn cards(&self) -> &[ProgressCard] {
+        &self.cards[..self.len as usize]
+    }
+    /// Puts a card at the bottom; refused when 18 are there already.
+    pub fn push(&mut self, card: ProgressCard) -> bool {
+        if self.len as usize >= self.cards.len() {
+            return false;
+        }
+        self.cards[self.len as usize] = card;
+        self.len += 1;
+        true
+    }
+    /// Takes the card nearest the top.
+    pub fn pop_front(&mut self) -> Option<ProgressCard> {
+        if self.len == 0 {
+            return None;
+        }
+        let c = self.cards[0];
+        self.cards.copy_within(1..self.len as usize, 0);
+        self.len -= 1;
+        // Unused slots always hold the filler, so derived equality compares contents only.
+        self.cards[self.len as usize] = ProgressCard::Alchemy;
+        Some(c)
+    }
+}
+
+impl From<UnderDeck> for Vec<ProgressCard> {
+    fn from(u: UnderDeck) -> Vec<ProgressCard> {
+        u.cards().to_vec()
+    }
+}
+
+impl TryFrom<Vec<ProgressCard>> for UnderDeck {
+    type Error = &'static str;
+    fn try_from(v: Vec<ProgressCard>) -> Result<UnderDeck, &'static str> {
+        let mut u = UnderDeck::default();
+        for c in v {
+            if !u.push(c) {
+                return Err("more than 18 cards under a progress deck");
+            }
+        }
+        Ok(u)
+    }
+}
+
+/// One progress deck: the unseen cards (drawn by chance) over the cards put back under it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, Default)]
+pub struct ProgressDeck {
+    /// Cards not seen since the shuffle; the next draw is one of them, by chance.
+    pub unseen: ProgressCards,
+    /// Cards put under the deck, drawn in this order once `unseen` is empty.
+    pub under: UnderDeck,
+}
+
+impl ProgressDeck {
+    /// A freshly shuffled full deck.
+    pub fn full(track: Track) -> ProgressDeck {
+        ProgressDeck {
+            unseen: ProgressCards::full_deck(track),
+            under: UnderDeck::default(),
+        }
+    }
+
+    /// Cards in the deck.
+    pub fn len(&self) -> u32 {
+        self.unseen.total() + self.under.len() as u32
+    }
+
+    /// Whether the deck is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Copies of a card in the deck (unseen and under).
+    pub fn count(&self, card: ProgressCard) -> u32 {
+        self.unseen.get(card) as u32 + self.under.cards().iter().filter(|&&c| c == card).count() as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_deck_holds_eighteen_cards_with_the_printed_composition() {
+        for t in Track::ALL {
+            assert_eq!(ProgressCards::full_deck(t).total(), 18, "{t}");
+        }
+        let science = ProgressCards::full_deck(Track::Science);
+        assert_eq!(science.get(ProgressCard::Engineering), 1);
+        assert_eq!(science.get(ProgressCard::Printing), 1);
+        let trade = ProgressCards::full_deck(Track::Trade);
+        assert_eq!(trade.get(ProgressCard::Merchant), 6);
+        assert_eq!(trade.get(ProgressCard::ResourceMonopoly), 4);
+        let politics = ProgressCards::full_deck(Track::Politics);
+        assert_eq!(politics.get(ProgressCard::Espionage), 3);
+        assert_eq!(politics.get(ProgressCard::Constitution), 1);
+    }
+
+    #[test]
+    fn cards_put_under_come_back_in_order() {
+        let mut u = UnderDeck::default();
+        assert!(u.push(ProgressCard::Crane));
+        assert!(u.push(ProgressCard::Mining));
+        assert_eq!(u.pop_front(), Some(ProgressCard::Crane));
+        assert_eq!(u.pop_front(), Some(ProgressCard::Mining));
+        assert_eq!(u.pop_front(), None);
+        for _ in 0..18 {
+            assert!(u.push(ProgressCard::Crane));
+        }
+        assert!(!u.push(ProgressCard::Crane));
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for c in ProgressCard::ALL {
+            assert_eq!(ProgressCard::from_name(c.name()), Some(c));
+        }
+    }
+}

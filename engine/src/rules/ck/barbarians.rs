@@ -1,0 +1,219 @@
+//! The barbarians (source `000_fee7e8147b67bbe6.txt` p. 5 and p. 11; rulings
+//! `004_bf8a3dbb68824bc0.txt` "Die Barbaren greifen an").
+//!
+//! Each ship face of the event die sails the ship one step; when it has sailed the whole
+//! track (option `barbarian-track`, 7 by default) the barbarians attack before production.
+//! Strength: the cities on the board, metropolis cities included. Defence: the strengths of
+//! all active knights. Barbarians stronger: among the players who have a city that can be
+//! pillaged (a city without a metropolis), those who contributed least each lose one city of
+//! their choice (players who cannot be pillaged are skipped, so the next lowest lose
+//! instead). A pillaged city becomes a settlement and loses its wall; with no settlement left
+//! in supply it is turned on its side ([`crate::state::Building::DamagedCity`]). Defence at
+//! least as strong: the single highest contributor gets a VP token; tied highest
+//! contributors each draw a progress card from a deck of their choice, in turn order from the
+//! current player (option `defender` decides "highest": strength or number of knights).
+//! Then every knight lies down and the ship returns to the start. The first attack puts the
+//! robber on the desert and activates it.
+
+use crate::error::{CkRule, RuleError};
+use crate::event::Event;
+use crate::ids::{PlayerId, VertexId, MAX_PLAYERS};
+use crate::progress::Track;
+use crate::ruleset::DefenderCriterion;
+use crate::state::{Building, Game, Phase, RollStage};
+
+impl Game {
+    /// A ship face: the ship sails one step, and attacks at the end of the track.
+    pub(crate) fn advance_barbarians(&mut self, events: &mut Vec<Event>) {
+        let track = self.rules.ck.barbarian_track;
+        self.ck.barbarians = (self.ck.barbarians + 1).min(track);
+        events.push(Event::BarbariansAdvanced {
+            position: self.ck.barbarians,
+            track,
+        });
+        if self.ck.barbarians >= track {
+            self.barbarian_attack(events);
+        }
+    }
+
+    /// Barbarian strength: cities on the board, metropolis cities included (a city turned
+    /// on its side counts as a settlement).
+    pub fn barbarian_strength(&self) -> u8 {
+        self.sites
+            .iter()
+            .flatten()
+            .filter(|s| s.building == Building::City)
+            .count() as u8
+    }
+
+    /// Each seat's contribution to the defence: the strengths of its active knights.
+    pub fn knight_contributions(&self) -> [u8; MAX_PLAYERS] {
+        let mut c = [0u8; MAX_PLAYERS];
+        for k in self.ck.knights.iter().flatten() {
+            if k.active {
+                c[k.owner.index()] += k.level;
+            }
+        }
+        c
+    }
+
+    fn active_knight_counts(&self) -> [u8; MAX_PLAYERS] {
+        let mut c = [0u8; MAX_PLAYERS];
+        for k in self.ck.knights.iter().flatten() {
+            if k.active {
+                c[k.owner.index()] += 1;
+            }
+        }
+        c
+    }
+
+    /// Whether a player has a city the barbarians can pillage.
+    pub(crate) fn can_be_pillaged(&self, p: PlayerId) -> bool {
+        self.sites.iter().enumerate().any(|(i, s)| {
+            s.is_some_and(|s| s.owner == p && s.building == Building::City)
+                && self.metropolis_at(VertexId(i as u16)).is_none()
+        })
+    }
+
+    fn barbarian_attack(&mut self, events: &mut Vec<Event>) {
+        let strength = self.barbarian_strength();
+        let contributions = self.knight_contributions();
+        let n = self.players.len();
+        let defence: u8 = contributions[..n].iter().sum();
+        events.push(Event::BarbariansAttacked { strength, defence });
+        self.ck.attacks = self.ck.attacks.saturating_add(1);
+        if self.ck.attacks == 1 {
+            if let Some(d) = self.desert() {
+                self.robber = Some(d);
+                events.push(Event::RobberActivated { at: d });
+            }
+        }
+        self.ck.stage_seats = 0;
+        if strength > defence {
+            events.push(Event::BarbariansWon { strength, defence });
+            let lowest = (0..n)
+                .filter(|&p| self.can_be_pillaged(PlayerId(p as u8)))
+                .map(|p| contributions[p])
+                .min();
+            if let Some(low) = lowest {
+                for offset in 0..n as u8 {
+                    let p = self.seat_from_current(offset);
+                    if contributions[p.index()] == low && self.can_be_pillaged(p) {
+                        self.ck.stage_seats |= 1 << p.0;
+                        events.push(Event::MustLoseCity {
+                            player: p,
+                            contributed: low,
+                        });
+                    }
+                }
+            }
+            self.ck.stage = RollStage::Pillage { offset: 0 };
+        } else {
+            events.push(Event::DefendersWon { strength, defence });
+            let score = match self.rules.ck.defender {
+                DefenderCriterion::Strength => contributions,
+                DefenderCriterion::KnightCount => self.active_knight_counts(),
+            };
+            let best = score[..n].iter().copied().max().unwrap_or(0);
+            if best > 0 || !self.rules.ck.defender_needs_knights {
+                let tied = (0..n as u8)
+                    .filter(|&p| score[p as usize] == best)
+                    .fold(0u8, |m, p| m | 1 << p);
+                if tied.count_ones() == 1 {
+                    let player = PlayerId(tied.trailing_zeros() as u8);
+                    self.players[player.index()].vp_tokens += 1;
+                    events.push(Event::DefenderRewarded {
+                        player,
+                        contributed: contributions[player.index()],
+                    });
+                } else {
+                    self.ck.stage_seats = tied;
+                    for k in 0..n as u8 {
+                        let p = self.seat_from_current(k);
+                        if tied & (1 << p.0) != 0 {
+                            events.push(Event::DefenderTied {
+                                player: p,
+                                contributed: contributions[p.index()],
+                            });
+                        }
+                    }
+                }
+            }
+            self.ck.stage = RollStage::Defenders { offset: 0 };
+        }
+    }
+
+    /// After the attack: every knight lies down, the ship returns to the start.
+    pub(crate) fn end_attack(&mut self, events: &mut Vec<Event>) {
+        let mut count = 0u8;
+        for k in self.ck.knights.iter_mut().flatten() {
+            if k.active {
+                count += 1;
+                k.active = false;
+            }
+        }
+        self.ck.barbarians = 0;
+        events.push(Event::KnightsDeactivated { count });
+    }
+
+    pub(crate) fn check_lose_city(&self, player: PlayerId, at: VertexId) -> Result<(), RuleError> {
+        self.known_vertex(at)?;
+        if self.phase != (Phase::Pillaging { player }) {
+            return Err(self.wrong_time(player, "give up a city"));
+        }
+        let own_city = self.sites[at.index()].is_some_and(|s| s.owner == player && s.building == Building::City);
+        if !own_city || self.metropolis_at(at).is_some() {
+            return Err(RuleError::Ck(CkRule::PillageChoice));
+        }
+        Ok(())
+    }
+
+    /// Pillages the chosen city: a settlement again (or on its side), its wall lost.
+    pub(crate) fn do_lose_city(&mut self, player: PlayerId, at: VertexId, events: &mut Vec<Event>) {
+        let st = &mut self.players[player.index()];
+        let damaged = st.settlements_left == 0;
+        if damaged {
+            st.damaged_cities += 1;
+        } else {
+            st.settlements_left -= 1;
+            st.cities_left += 1;
+        }
+        let wall = self.ck.walls[at.index()];
+        if wall {
+            self.ck.walls[at.index()] = false;
+            st.walls_left += 1;
+        }
+        self.sites[at.index()] = Some(crate::state::Site {
+            owner: player,
+            building: if damaged {
+                Building::DamagedCity
+            } else {
+                Building::Settlement
+            },
+        });
+        events.push(Event::CityPillaged {
+            player,
+            at,
+            damaged,
+            wall,
+        });
+        self.continue_roll(events);
+    }
+
+    pub(crate) fn check_defender_deck(&self, player: PlayerId, deck: Track) -> Result<(), RuleError> {
+        if self.phase != (Phase::ChoosingDefenderDeck { player }) {
+            return Err(self.wrong_time(player, "choose a progress deck"));
+        }
+        let any = self.ck.decks.iter().any(|d| !d.is_empty());
+        if any && self.ck.decks[deck.index()].is_empty() {
+            return Err(RuleError::Ck(CkRule::DefenderEmptyDeck));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn do_defender_deck(&mut self, player: PlayerId, deck: Track, events: &mut Vec<Event>) {
+        if !self.start_draw(player, deck, events) {
+            self.continue_roll(events);
+        }
+    }
+}

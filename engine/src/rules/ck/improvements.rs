@@ -1,0 +1,164 @@
+//! City improvements, metropolises and the level-3 abilities (source
+//! `000_fee7e8147b67bbe6.txt` p. 8; rulings `004_bf8a3dbb68824bc0.txt` "Stadtausbau").
+//!
+//! Three tracks of 5 levels; level n costs n of the track's commodity (science paper, trade
+//! cloth, politics coin). Improving needs at least one city on the board; levels are kept
+//! when cities are lost. Level 3 gives a permanent ability: trade, the trading house (2
+//! identical commodities for any 1 card, see `trade`); politics, the fortress (strong knights
+//! may be promoted to mighty, see `knights`); science, the aqueduct (a player who receives
+//! nothing in a production that is not a 7 takes 1 resource of their choice, here).
+//! Metropolises: the first to reach level 4 of a track places its metropolis on one of their
+//! cities without one; the first to reach level 5 takes it for good. A level that would win
+//! a metropolis cannot be bought without such a city. +2 VP; never pillaged.
+
+use crate::cards::{Cards, Resource};
+use crate::error::{CkRule, Piece, RuleError};
+use crate::event::Event;
+use crate::ids::{PlayerId, VertexId};
+use crate::progress::Track;
+use crate::state::{Building, Game, Phase};
+
+/// Levels on each track.
+pub const MAX_LEVEL: u8 = 5;
+
+impl Game {
+    /// Cities of `p` (not turned on their side).
+    pub(crate) fn city_count(&self, p: PlayerId) -> usize {
+        self.sites
+            .iter()
+            .flatten()
+            .filter(|s| s.owner == p && s.building == Building::City)
+            .count()
+    }
+
+    /// Whether `p` has a city without a metropolis.
+    pub(crate) fn has_free_city(&self, p: PlayerId) -> bool {
+        self.sites.iter().enumerate().any(|(i, s)| {
+            s.is_some_and(|s| s.owner == p && s.building == Building::City)
+                && self.metropolis_at(VertexId(i as u16)).is_none()
+        })
+    }
+
+    /// The cost of the next level of `track` for `p`.
+    pub fn improvement_cost(&self, p: PlayerId, track: Track) -> Cards {
+        let level = self.players.get(p.index()).map_or(0, |s| s.level(track));
+        Cards::of(&[(track.commodity(), level + 1)])
+    }
+
+    /// Whether buying level `level` of `track` wins its metropolis for `p`.
+    fn wins_metropolis(&self, p: PlayerId, track: Track, level: u8) -> bool {
+        let t = track.index();
+        let holder = self.ck.metropolis[t].and_then(|v| self.sites[v.index()].map(|s| s.owner));
+        match level {
+            4 => holder.is_none(),
+            5 => !self.ck.metropolis_final[t] && holder != Some(p),
+            _ => false,
+        }
+    }
+
+    pub(crate) fn check_improve(&self, player: PlayerId, track: Track) -> Result<(), RuleError> {
+        if self.phase != Phase::Main {
+            return Err(self.wrong_time(player, "improve a city"));
+        }
+        let st = &self.players[player.index()];
+        let level = st.level(track);
+        if level >= MAX_LEVEL {
+            return Err(RuleError::Ck(CkRule::ImprovementMaxLevel));
+        }
+        if self.city_count(player) == 0 {
+            return Err(RuleError::Ck(if st.damaged_cities > 0 {
+                CkRule::ImprovementRepairFirst
+            } else {
+                CkRule::ImprovementNeedsCity
+            }));
+        }
+        let cost = self.improvement_cost(player, track);
+        if !st.hand.contains(&cost) {
+            return Err(RuleError::CannotAfford {
+                player: st.colour,
+                piece: Piece::Improvement,
+                cost,
+            });
+        }
+        if self.wins_metropolis(player, track, level + 1) && !self.has_free_city(player) {
+            return Err(RuleError::Ck(CkRule::MetropolisNeedsCity));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn do_improve(&mut self, player: PlayerId, track: Track, events: &mut Vec<Event>) {
+        let cost = self.improvement_cost(player, track);
+        let st = &mut self.players[player.index()];
+        st.hand.remove_all(&cost);
+        self.bank.add_all(&cost);
+        let level = st.improvements[track.index()] + 1;
+        st.improvements[track.index()] = level;
+        events.push(Event::Improved { player, track, level });
+        let t = track.index();
+        let holder = self.ck.metropolis[t].and_then(|v| self.sites[v.index()].map(|s| s.owner));
+        if self.wins_metropolis(player, track, level) {
+            self.ck.metropolis[t] = None;
+            self.ck.metropolis_final[t] = level == MAX_LEVEL;
+            events.push(Event::MetropolisWon {
+                player,
+                track,
+                previous: holder,
+                r#final: level == MAX_LEVEL,
+            });
+            self.phase = Phase::PlacingMetropolis { player, track };
+        } else if level == MAX_LEVEL && holder == Some(player) && !self.ck.metropolis_final[t] {
+            self.ck.metropolis_final[t] = true;
+            events.push(Event::MetropolisWon {
+                player,
+                track,
+                previous: Some(player),
+                r#final: true,
+            });
+        }
+    }
+
+    pub(crate) fn check_place_metropolis(&self, player: PlayerId, at: VertexId) -> Result<(), RuleError> {
+        self.known_vertex(at)?;
+        if !matches!(self.phase, Phase::PlacingMetropolis { player: p, .. } if p == player) {
+            return Err(self.wrong_time(player, "place a metropolis"));
+        }
+        let own_city = self.sites[at.index()].is_some_and(|s| s.owner == player && s.building == Building::City);
+        if !own_city || self.metropolis_at(at).is_some() {
+            return Err(RuleError::Ck(CkRule::MetropolisPlacement));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn do_place_metropolis(&mut self, player: PlayerId, at: VertexId, events: &mut Vec<Event>) {
+        let Phase::PlacingMetropolis { track, .. } = self.phase else {
+            return;
+        };
+        self.ck.metropolis[track.index()] = Some(at);
+        events.push(Event::MetropolisPlaced { player, track, at });
+        self.phase = Phase::Main;
+    }
+
+    pub(crate) fn check_aqueduct(&self, player: PlayerId, take: Option<Resource>) -> Result<(), RuleError> {
+        if self.phase != (Phase::Aqueduct { player }) {
+            return Err(match self.phase {
+                Phase::Main => RuleError::Ck(CkRule::AqueductNotOwed),
+                _ => self.wrong_time(player, "use the aqueduct"),
+            });
+        }
+        if let Some(r) = take {
+            if self.bank.get(r.card()) == 0 {
+                return Err(RuleError::BankEmpty { card: r.card() });
+            }
+        }
+        Ok(())
+    }
+
+    pub(crate) fn do_aqueduct(&mut self, player: PlayerId, take: Option<Resource>, events: &mut Vec<Event>) {
+        if let Some(r) = take {
+            self.bank.remove(r.card(), 1);
+            self.players[player.index()].hand.add(r.card(), 1);
+        }
+        events.push(Event::AqueductUsed { player, resource: take });
+        self.continue_roll(events);
+    }
+}
