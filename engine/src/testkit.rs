@@ -93,3 +93,126 @@ pub fn cards(pairs: &[(CardKind, u8)]) -> Cards {
 pub fn ok(g: &mut Game, a: Action) {
     g.apply(a).unwrap();
 }
+
+/// A Cities & Knights position builder on the beginner board, 3 players (red, blue,
+/// white), red on turn in the action phase unless changed.
+pub struct Ck {
+    pub setup: crate::position::Setup,
+}
+
+impl Ck {
+    pub fn new() -> Ck {
+        let mut setup = crate::position::Setup::new(
+            Ruleset::cities_and_knights(),
+            Arc::new(Board::beginner()),
+            &Colour::ALL[..3],
+        );
+        setup.phase = crate::position::StartPhase::Main;
+        setup.turn = 10;
+        Ck { setup }
+    }
+    pub fn rules(mut self, f: impl FnOnce(&mut Ruleset)) -> Ck {
+        f(&mut self.setup.rules);
+        self
+    }
+    fn v(&self, spot: (&str, Corner)) -> VertexId {
+        let b = &self.setup.board;
+        b.topology.corner(b.hex_by_label(spot.0).unwrap(), spot.1).unwrap()
+    }
+    pub fn settlement(mut self, who: u8, spot: (&str, Corner)) -> Ck {
+        let v = self.v(spot);
+        self.setup.players[who as usize].settlements.push(v);
+        self
+    }
+    pub fn city(mut self, who: u8, spot: (&str, Corner)) -> Ck {
+        let v = self.v(spot);
+        self.setup.players[who as usize].cities.push(v);
+        self
+    }
+    /// Roads along a trail of corners of one hex.
+    pub fn roads(mut self, who: u8, label: &str, trail: &[Corner]) -> Ck {
+        for w in trail.windows(2) {
+            let (a, b) = (self.v((label, w[0])), self.v((label, w[1])));
+            let e = self.setup.board.topology.edge_between(a, b).unwrap();
+            self.setup.players[who as usize].roads.push(e);
+        }
+        self
+    }
+    pub fn knight(mut self, who: u8, spot: (&str, Corner), level: u8, active: bool) -> Ck {
+        let at = self.v(spot);
+        self.setup.players[who as usize]
+            .knights
+            .push(crate::position::KnightSetup {
+                at,
+                level,
+                active,
+                activated_this_turn: false,
+                promoted_this_turn: false,
+            });
+        self
+    }
+    pub fn wall(mut self, who: u8, spot: (&str, Corner)) -> Ck {
+        let v = self.v(spot);
+        self.setup.players[who as usize].walls.push(v);
+        self
+    }
+    pub fn clone_with_hand(&self, who: u8, cards: Cards) -> Ck {
+        Ck {
+            setup: self.setup.clone(),
+        }
+        .hand(who, cards)
+    }
+    pub fn hand(mut self, who: u8, cards: Cards) -> Ck {
+        self.setup.players[who as usize].hand = cards;
+        self
+    }
+    pub fn levels(mut self, who: u8, levels: [u8; 3]) -> Ck {
+        self.setup.players[who as usize].improvements = levels;
+        self
+    }
+    pub fn metropolis(mut self, track: crate::progress::Track, spot: (&str, Corner)) -> Ck {
+        let v = self.v(spot);
+        self.setup.metropolis[track.index()] = Some(v);
+        self
+    }
+    pub fn barbarians(mut self, steps: u8, attacks: u16) -> Ck {
+        self.setup.barbarians = steps;
+        self.setup.barbarian_attacks = attacks;
+        self
+    }
+    pub fn before_roll(mut self) -> Ck {
+        self.setup.phase = crate::position::StartPhase::BeforeRoll;
+        self
+    }
+    pub fn current(mut self, who: u8) -> Ck {
+        self.setup.current = PlayerId(who);
+        self
+    }
+    /// The game without checking invariants (for deliberately incomplete positions).
+    pub fn game_unchecked(&self) -> Game {
+        Game::from_setup(&self.setup).unwrap()
+    }
+    pub fn game(&self) -> Game {
+        let g = Game::from_setup(&self.setup).unwrap();
+        g.check_invariants().unwrap();
+        g
+    }
+}
+
+/// Rolls the three dice for the current player.
+pub fn roll3(g: &mut Game, red: u8, yellow: u8, event: crate::progress::EventFace) -> Vec<crate::Event> {
+    let mut ev = g.apply(Action::Roll { player: g.current() }).unwrap();
+    ev.extend(
+        g.apply(Action::Chance(crate::Outcome::CkDice { red, yellow, event }))
+            .unwrap(),
+    );
+    ev
+}
+
+/// The rule id of a refusal.
+pub fn refused(g: &Game, a: Action) -> &'static str {
+    let before = g.clone();
+    let code = g.check(&a).unwrap_err().code();
+    assert_eq!(&before, g);
+    code
+}

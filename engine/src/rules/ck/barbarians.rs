@@ -217,3 +217,189 @@ impl Game {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::board::Corner::*;
+    use crate::cards::Cards;
+    use crate::progress::{EventFace, ProgressCard, Track};
+    use crate::state::Building;
+    use crate::testkit::*;
+    use crate::{Action, Event, Outcome, Phase};
+
+    /// Red city E.n with a wall; blue city G.n with an active basic knight at G.ne; white's
+    /// only city Q.s carries the science metropolis. The ship is one step from Catan.
+    fn attack() -> Ck {
+        Ck::new()
+            .city(0, ("E", N))
+            .roads(0, "E", &[N, NE])
+            .wall(0, ("E", N))
+            .city(1, ("G", N))
+            .roads(1, "G", &[N, NE])
+            .knight(1, ("G", NE), 1, true)
+            .city(2, ("Q", S))
+            .roads(2, "Q", &[S, SW])
+            .levels(2, [4, 0, 0])
+            .metropolis(Track::Science, ("Q", S))
+            .barbarians(6, 0)
+            .before_roll()
+    }
+
+    #[test]
+    fn the_lowest_contributor_with_a_city_that_can_be_pillaged_loses_it_and_its_wall() {
+        let mut g = attack().game();
+        let ev = roll3(&mut g, 2, 3, EventFace::Ship);
+        assert!(ev.contains(&Event::BarbariansAttacked {
+            strength: 3,
+            defence: 1
+        }));
+        // White contributed 0 too, but its only city is a metropolis: skipped.
+        let must: Vec<_> = ev
+            .iter()
+            .filter_map(|e| match e {
+                Event::MustLoseCity { player, .. } => Some(*player),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(must, vec![p(0)]);
+        assert_eq!(g.phase(), Phase::Pillaging { player: p(0) });
+        let blue_city = vertex(&g, "G", N);
+        assert_eq!(
+            refused(
+                &g,
+                Action::LoseCity {
+                    player: p(0),
+                    at: blue_city
+                }
+            ),
+            "CK.BARBARIANS.PILLAGE_CHOICE"
+        );
+        let at = vertex(&g, "E", N);
+        let ev = g.apply(Action::LoseCity { player: p(0), at }).unwrap();
+        assert!(ev.contains(&Event::CityPillaged {
+            player: p(0),
+            at,
+            damaged: false,
+            wall: true
+        }));
+        assert_eq!(g.site(at).unwrap().building, Building::Settlement);
+        assert!(!g.wall(at));
+        assert_eq!(g.player(p(0)).unwrap().walls_left, 3);
+        // Afterwards: knights down, ship home, robber on the desert, production follows.
+        assert!(!g.knight(vertex(&g, "G", NE)).unwrap().active);
+        assert_eq!(g.barbarians(), 0);
+        assert_eq!(g.robber(), Some(hex(&g, "J")));
+        assert_eq!(g.phase(), Phase::Main);
+        g.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn with_no_settlement_in_supply_the_city_is_turned_on_its_side_and_must_be_repaired_first() {
+        let mut ck = attack();
+        for spot in [("A", N), ("C", N), ("H", S), ("L", S), ("S", S)] {
+            ck = ck.settlement(0, spot);
+        }
+        ck.setup.checked = false;
+        let mut g = ck
+            .hand(0, Cards::of(&[(crate::CardKind::Grain, 4), (crate::CardKind::Ore, 6)]))
+            .game();
+        roll3(&mut g, 2, 3, EventFace::Ship);
+        let at = vertex(&g, "E", N);
+        let vp_before = g.total_vp(p(0));
+        g.apply(Action::LoseCity { player: p(0), at }).unwrap();
+        assert_eq!(g.site(at).unwrap().building, Building::DamagedCity);
+        assert_eq!(g.total_vp(p(0)), vp_before - 1);
+        let other = vertex(&g, "A", N);
+        assert_eq!(
+            refused(
+                &g,
+                Action::BuildCity {
+                    player: p(0),
+                    at: other
+                }
+            ),
+            "CK.BARBARIANS.REPAIR_FIRST"
+        );
+        let ev = g.apply(Action::BuildCity { player: p(0), at }).unwrap();
+        assert!(ev.contains(&Event::CityRepaired { player: p(0), at }));
+        g.apply(Action::BuildCity {
+            player: p(0),
+            at: other,
+        })
+        .unwrap();
+    }
+
+    #[test]
+    fn the_single_strongest_defender_earns_a_token_and_tied_defenders_draw_a_card_each() {
+        // Red adds an active strong knight: defence 3 against strength 3.
+        let mut g = attack().knight(0, ("E", NE), 2, true).game();
+        let ev = roll3(&mut g, 2, 3, EventFace::Ship);
+        assert!(ev.contains(&Event::DefendersWon {
+            strength: 3,
+            defence: 3
+        }));
+        assert!(ev.contains(&Event::DefenderRewarded {
+            player: p(0),
+            contributed: 2
+        }));
+        assert_eq!(g.player(p(0)).unwrap().vp_tokens, 1);
+        // Red's strong knight ties with blue's two basic ones: each draws, red (on turn) first.
+        let mut g = attack()
+            .knight(0, ("E", NE), 2, true)
+            .roads(1, "G", &[NE, SE])
+            .knight(1, ("G", SE), 1, true)
+            .game();
+        let ev = roll3(&mut g, 2, 3, EventFace::Ship);
+        assert!(ev.contains(&Event::DefenderTied {
+            player: p(0),
+            contributed: 2
+        }));
+        assert!(ev.contains(&Event::DefenderTied {
+            player: p(1),
+            contributed: 2
+        }));
+        assert_eq!(g.phase(), Phase::ChoosingDefenderDeck { player: p(0) });
+        g.apply(Action::ChooseDefenderDeck {
+            player: p(0),
+            deck: Track::Trade,
+        })
+        .unwrap();
+        g.apply(Action::Chance(Outcome::Progress {
+            card: ProgressCard::Merchant,
+        }))
+        .unwrap();
+        assert_eq!(g.phase(), Phase::ChoosingDefenderDeck { player: p(1) });
+        g.apply(Action::ChooseDefenderDeck {
+            player: p(1),
+            deck: Track::Politics,
+        })
+        .unwrap();
+        g.apply(Action::Chance(Outcome::Progress {
+            card: ProgressCard::Constitution,
+        }))
+        .unwrap();
+        assert_eq!(g.player(p(1)).unwrap().progress_vp.get(ProgressCard::Constitution), 1);
+        assert_eq!(g.player(p(0)).unwrap().progress.get(ProgressCard::Merchant), 1);
+        assert_eq!(g.phase(), Phase::Main);
+        g.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn a_seven_rolled_with_the_first_attack_already_moves_the_robber() {
+        let mut g = attack().knight(0, ("E", NE), 2, true).game();
+        assert_eq!(g.robber(), None);
+        let ev = roll3(&mut g, 3, 4, EventFace::Ship);
+        assert!(ev.contains(&Event::RobberActivated { at: hex(&g, "J") }));
+        assert_eq!(
+            g.phase(),
+            Phase::MovingRobber {
+                resume: crate::state::Resume::Main
+            }
+        );
+        // Before the first attack a 7 moves nothing.
+        let mut g = attack().barbarians(0, 0).game();
+        roll3(&mut g, 3, 4, EventFace::Ship);
+        assert_eq!(g.phase(), Phase::Main);
+        assert_eq!(g.robber(), None);
+    }
+}

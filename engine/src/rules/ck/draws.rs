@@ -132,3 +132,170 @@ impl Game {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::board::Corner::*;
+    use crate::progress::{EventFace, ProgressCard::*, Track};
+    use crate::testkit::*;
+    use crate::{Action, Event, Outcome, Phase};
+
+    fn table() -> Ck {
+        Ck::new()
+            .city(0, ("E", N))
+            .roads(0, "E", &[N, NE])
+            .city(1, ("G", N))
+            .roads(1, "G", &[N, NE])
+            .city(2, ("Q", S))
+            .roads(2, "Q", &[S, SW])
+            .before_roll()
+    }
+
+    fn draw(g: &mut crate::Game, card: crate::ProgressCard) -> Vec<Event> {
+        g.apply(Action::Chance(Outcome::Progress { card })).unwrap()
+    }
+
+    #[test]
+    fn level_l_draws_when_the_red_die_is_at_most_l_plus_one_in_turn_order() {
+        // Blue (level 1) and white (level 2) in politics; red has none.
+        let mut g = table().levels(1, [0, 0, 1]).levels(2, [0, 0, 2]).current(2).game();
+        roll3(&mut g, 3, 1, EventFace::Gate(Track::Politics));
+        // Red 3: only level 2 or more draws: white.
+        assert_eq!(
+            g.phase(),
+            Phase::DrawingProgress {
+                player: p(2),
+                deck: Track::Politics
+            }
+        );
+        draw(&mut g, Espionage);
+        assert_eq!(g.phase(), Phase::Main);
+        let mut g = table().levels(1, [0, 0, 1]).levels(2, [0, 0, 2]).current(2).game();
+        roll3(&mut g, 1, 1, EventFace::Gate(Track::Politics));
+        // Red 1: both draw, white (on turn) first, then red (none), then blue.
+        assert_eq!(
+            g.phase(),
+            Phase::DrawingProgress {
+                player: p(2),
+                deck: Track::Politics
+            }
+        );
+        draw(&mut g, Wedding);
+        assert_eq!(
+            g.phase(),
+            Phase::DrawingProgress {
+                player: p(1),
+                deck: Track::Politics
+            }
+        );
+        assert_eq!(
+            refused(&g, Action::Chance(Outcome::Progress { card: Crane })),
+            "CHANCE.IMPOSSIBLE_OUTCOME"
+        );
+        draw(&mut g, Wedding);
+        assert_eq!(g.progress_deck(Track::Politics).len(), 16);
+        g.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn a_victory_point_card_goes_face_up_at_once_even_off_turn() {
+        let mut g = table().levels(1, [1, 0, 0]).game();
+        roll3(&mut g, 1, 2, EventFace::Gate(Track::Science));
+        let ev = draw(&mut g, Printing);
+        assert!(ev.contains(&Event::VictoryCardRevealed {
+            player: p(1),
+            card: Printing
+        }));
+        assert_eq!(g.player(p(1)).unwrap().progress.total(), 0);
+        assert_eq!(g.total_vp(p(1)), 3);
+    }
+
+    #[test]
+    fn off_turn_a_fifth_card_is_discarded_at_once_on_turn_by_the_end_of_the_turn() {
+        let mut ck = table().levels(0, [0, 1, 0]).levels(1, [0, 1, 0]);
+        ck.setup.players[1].progress = {
+            let mut h = crate::progress::ProgressCards::EMPTY;
+            h.add(Merchant, 4);
+            h
+        };
+        ck.setup.players[0].progress = {
+            let mut h = crate::progress::ProgressCards::EMPTY;
+            h.add(ResourceMonopoly, 4);
+            h
+        };
+        let mut g = ck.game();
+        roll3(&mut g, 1, 2, EventFace::Gate(Track::Trade));
+        draw(&mut g, CommercialHarbor);
+        // Red (on turn) holds 5 and plays on.
+        assert_eq!(
+            g.phase(),
+            Phase::DrawingProgress {
+                player: p(1),
+                deck: Track::Trade
+            }
+        );
+        let ev = draw(&mut g, CommercialHarbor);
+        assert!(ev.contains(&Event::MustDiscardProgress { player: p(1), count: 1 }));
+        assert_eq!(g.phase(), Phase::DiscardingProgress { player: p(1) });
+        assert_eq!(
+            refused(
+                &g,
+                Action::DiscardProgress {
+                    player: p(1),
+                    card: Crane
+                }
+            ),
+            "CK.PROGRESS.NOT_HELD"
+        );
+        g.apply(Action::DiscardProgress {
+            player: p(1),
+            card: Merchant,
+        })
+        .unwrap();
+        assert_eq!(g.phase(), Phase::Main);
+        assert_eq!(g.progress_deck(Track::Trade).under.cards(), &[Merchant]);
+        assert_eq!(refused(&g, Action::EndTurn { player: p(0) }), "CK.PROGRESS.HAND_LIMIT");
+        g.apply(Action::DiscardProgress {
+            player: p(0),
+            card: ResourceMonopoly,
+        })
+        .unwrap();
+        assert_eq!(
+            refused(
+                &g,
+                Action::DiscardProgress {
+                    player: p(0),
+                    card: ResourceMonopoly
+                }
+            ),
+            "CK.PROGRESS.NO_DISCARD_OWED"
+        );
+        g.apply(Action::EndTurn { player: p(0) }).unwrap();
+        g.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn once_the_unseen_cards_are_gone_the_cards_put_under_come_back_in_order() {
+        let mut ck = table().levels(0, [1, 0, 0]);
+        let mut deck = crate::progress::ProgressDeck::default();
+        deck.under.push(Mining);
+        deck.under.push(Crane);
+        let mut decks = [
+            deck,
+            crate::progress::ProgressDeck::full(Track::Trade),
+            crate::progress::ProgressDeck::full(Track::Politics),
+        ];
+        // The other 16 science cards sit in red's... nowhere: an unchecked position.
+        decks[0].unseen = crate::progress::ProgressCards::EMPTY;
+        ck.setup.decks = Some(decks);
+        ck.setup.checked = false;
+        let mut g = ck.game_unchecked();
+        let ev = roll3(&mut g, 1, 2, EventFace::Gate(Track::Science));
+        assert!(ev.contains(&Event::ProgressDrawn {
+            player: p(0),
+            deck: Track::Science,
+            card: Mining
+        }));
+        assert_eq!(g.phase(), Phase::Main);
+    }
+}

@@ -162,3 +162,181 @@ impl Game {
         self.continue_roll(events);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::board::Corner::*;
+    use crate::cards::{CardKind::*, Cards, Resource};
+    use crate::progress::{EventFace, Track};
+    use crate::testkit::*;
+    use crate::{Action, Event, Phase};
+
+    fn two_cities() -> Ck {
+        Ck::new()
+            .city(0, ("E", N))
+            .roads(0, "E", &[N, NE])
+            .city(0, ("O", S))
+            .roads(0, "O", &[S, SW])
+            .city(1, ("G", N))
+            .roads(1, "G", &[N, NE])
+            .settlement(2, ("Q", S))
+            .roads(2, "Q", &[S, SW])
+    }
+
+    #[test]
+    fn level_n_costs_n_commodities_of_the_track_and_needs_a_city() {
+        let mut g = two_cities()
+            .levels(0, [1, 0, 0])
+            .hand(0, Cards::of(&[(Paper, 2)]))
+            .game();
+        g.apply(Action::Improve {
+            player: p(0),
+            track: Track::Science,
+        })
+        .unwrap();
+        assert_eq!(g.player(p(0)).unwrap().level(Track::Science), 2);
+        assert_eq!(g.player(p(0)).unwrap().hand, Cards::EMPTY);
+        assert_eq!(
+            refused(
+                &g,
+                Action::Improve {
+                    player: p(0),
+                    track: Track::Science
+                }
+            ),
+            "BASE.BUILD.COST"
+        );
+        let g = two_cities().current(2).hand(2, Cards::of(&[(Coin, 1)])).game();
+        assert_eq!(
+            refused(
+                &g,
+                Action::Improve {
+                    player: p(2),
+                    track: Track::Politics
+                }
+            ),
+            "CK.IMPROVE.NEEDS_CITY"
+        );
+    }
+
+    #[test]
+    fn the_first_to_level_four_places_the_metropolis_and_the_first_to_five_takes_it() {
+        let mut g = two_cities()
+            .levels(0, [3, 0, 0])
+            .hand(0, Cards::of(&[(Paper, 4)]))
+            .game();
+        let ev = g
+            .apply(Action::Improve {
+                player: p(0),
+                track: Track::Science,
+            })
+            .unwrap();
+        assert!(ev.contains(&Event::MetropolisWon {
+            player: p(0),
+            track: Track::Science,
+            previous: None,
+            r#final: false
+        }));
+        assert_eq!(
+            g.phase(),
+            Phase::PlacingMetropolis {
+                player: p(0),
+                track: Track::Science
+            }
+        );
+        let blue_city = vertex(&g, "G", N);
+        assert_eq!(
+            refused(
+                &g,
+                Action::PlaceMetropolis {
+                    player: p(0),
+                    at: blue_city
+                }
+            ),
+            "CK.METROPOLIS.PLACEMENT"
+        );
+        let at = vertex(&g, "O", S);
+        g.apply(Action::PlaceMetropolis { player: p(0), at }).unwrap();
+        assert_eq!(g.metropolis(Track::Science), Some(at));
+        assert_eq!(g.total_vp(p(0)), 6);
+        // Blue reaches 5 first: takes it for good.
+        let mut g = two_cities()
+            .levels(0, [4, 0, 0])
+            .metropolis(Track::Science, ("O", S))
+            .levels(1, [4, 0, 0])
+            .current(1)
+            .hand(1, Cards::of(&[(Paper, 5)]))
+            .game();
+        g.apply(Action::Improve {
+            player: p(1),
+            track: Track::Science,
+        })
+        .unwrap();
+        g.apply(Action::PlaceMetropolis {
+            player: p(1),
+            at: blue_city,
+        })
+        .unwrap();
+        assert!(g.metropolis_final(Track::Science));
+        assert_eq!(g.total_vp(p(0)), 4);
+        g.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn a_level_that_would_win_a_metropolis_needs_a_city_without_one() {
+        let g = Ck::new()
+            .city(0, ("E", N))
+            .roads(0, "E", &[N, NE])
+            .levels(0, [4, 3, 0])
+            .metropolis(Track::Science, ("E", N))
+            .settlement(1, ("G", N))
+            .roads(1, "G", &[N, NE])
+            .settlement(2, ("Q", S))
+            .roads(2, "Q", &[S, SW])
+            .hand(0, Cards::of(&[(Cloth, 4)]))
+            .game();
+        assert_eq!(
+            refused(
+                &g,
+                Action::Improve {
+                    player: p(0),
+                    track: Track::Trade
+                }
+            ),
+            "CK.METROPOLIS.NEEDS_CITY"
+        );
+    }
+
+    #[test]
+    fn the_aqueduct_gives_a_resource_to_its_owner_when_they_receive_nothing() {
+        // Red (science 3) has cities on E (hills 6) and O (fields 4); an 8 pays red nothing.
+        let mut g = two_cities().levels(0, [3, 0, 0]).before_roll().game();
+        roll3(&mut g, 5, 3, EventFace::Ship);
+        assert_eq!(g.phase(), Phase::Aqueduct { player: p(0) });
+        g.apply(Action::Aqueduct {
+            player: p(0),
+            take: Some(Resource::Ore),
+        })
+        .unwrap();
+        assert_eq!(g.player(p(0)).unwrap().hand, Cards::of(&[(Ore, 1)]));
+        assert_eq!(g.phase(), Phase::Main);
+        // A 6 pays red: no aqueduct.
+        let mut g = two_cities().levels(0, [3, 0, 0]).before_roll().game();
+        roll3(&mut g, 3, 3, EventFace::Ship);
+        assert_eq!(g.phase(), Phase::Main);
+        assert_eq!(
+            refused(
+                &g,
+                Action::Aqueduct {
+                    player: p(0),
+                    take: None
+                }
+            ),
+            "CK.AQUEDUCT.NOT_OWED"
+        );
+        // A 7 never triggers it.
+        let mut g = two_cities().levels(0, [3, 0, 0]).before_roll().game();
+        roll3(&mut g, 3, 4, EventFace::Ship);
+        assert_eq!(g.phase(), Phase::Main);
+    }
+}

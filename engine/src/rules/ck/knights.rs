@@ -390,3 +390,297 @@ impl Game {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::board::Corner::*;
+    use crate::cards::{cost, CardKind::*, Cards};
+    use crate::testkit::*;
+    use crate::{Action, Event, Phase};
+
+    /// Red: settlement on E.n with a road E.n → E.ne → E.se → E.s; blue settlement at G.n.
+    fn base() -> Ck {
+        Ck::new()
+            .settlement(0, ("E", N))
+            .roads(0, "E", &[N, NE, SE, S])
+            .settlement(1, ("G", N))
+            .roads(1, "G", &[N, NE])
+            .settlement(2, ("Q", S))
+            .roads(2, "Q", &[S, SW])
+    }
+
+    fn v(g: &crate::Game, l: &str, c: crate::Corner) -> crate::VertexId {
+        vertex(g, l, c)
+    }
+
+    #[test]
+    fn a_basic_knight_is_recruited_inactive_on_an_empty_intersection_at_an_own_road() {
+        let mut g = base().hand(0, cost::KNIGHT).game();
+        let at = v(&g, "E", SE);
+        g.apply(Action::RecruitKnight { player: p(0), at }).unwrap();
+        let k = g.knight(at).unwrap();
+        assert_eq!((k.level, k.active), (1, false));
+        assert_eq!(g.player(p(0)).unwrap().hand, Cards::EMPTY);
+        let mut g = base().hand(0, cost::KNIGHT).game();
+        let far = v(&g, "A", N);
+        assert_eq!(
+            refused(&g, Action::RecruitKnight { player: p(0), at: far }),
+            "CK.KNIGHT.RECRUIT_SITE"
+        );
+        let on_settlement = v(&g, "E", N);
+        assert_eq!(
+            refused(
+                &g,
+                Action::RecruitKnight {
+                    player: p(0),
+                    at: on_settlement
+                }
+            ),
+            "CK.KNIGHT.RECRUIT_SITE"
+        );
+        // No distance rule: right next to the own settlement is fine.
+        g.apply(Action::RecruitKnight {
+            player: p(0),
+            at: v(&g, "E", NE),
+        })
+        .unwrap();
+    }
+
+    #[test]
+    fn a_knight_activated_this_turn_cannot_act_and_acting_lays_it_down() {
+        let mut g = base()
+            .knight(0, ("E", SE), 1, false)
+            .hand(0, Cards::of(&[(Grain, 1)]))
+            .game();
+        let at = v(&g, "E", SE);
+        g.apply(Action::ActivateKnight { player: p(0), at }).unwrap();
+        let to = v(&g, "E", S);
+        assert_eq!(
+            refused(
+                &g,
+                Action::MoveKnight {
+                    player: p(0),
+                    from: at,
+                    to
+                }
+            ),
+            "CK.KNIGHT.ACTIVATED_THIS_TURN"
+        );
+        let mut g = base().knight(0, ("E", SE), 1, true).game();
+        g.apply(Action::MoveKnight {
+            player: p(0),
+            from: at,
+            to,
+        })
+        .unwrap();
+        assert!(g.knight(at).is_none());
+        assert!(!g.knight(to).unwrap().active);
+        assert_eq!(
+            refused(
+                &g,
+                Action::MoveKnight {
+                    player: p(0),
+                    from: to,
+                    to: at
+                }
+            ),
+            "CK.KNIGHT.NOT_ACTIVE"
+        );
+    }
+
+    #[test]
+    fn a_knight_moves_only_along_its_owners_routes_and_not_past_other_pieces() {
+        // Blue settles in the middle of red's route at E.se.
+        let g = base().knight(0, ("E", NE), 2, true).settlement(1, ("E", SE)).game();
+        let from = v(&g, "E", NE);
+        let beyond = v(&g, "E", S);
+        assert_eq!(
+            refused(
+                &g,
+                Action::MoveKnight {
+                    player: p(0),
+                    from,
+                    to: beyond
+                }
+            ),
+            "CK.KNIGHT.REACH"
+        );
+        let off_route = v(&g, "A", N);
+        assert_eq!(
+            refused(
+                &g,
+                Action::MoveKnight {
+                    player: p(0),
+                    from,
+                    to: off_route
+                }
+            ),
+            "CK.KNIGHT.REACH"
+        );
+        // Option `knight-passing no-foreign-knights` (German 3D): foreign buildings may be passed.
+        let g = base()
+            .knight(0, ("E", NE), 2, true)
+            .settlement(1, ("E", SE))
+            .rules(|r| r.set_option("knight-passing", "no-foreign-knights").unwrap())
+            .game();
+        assert!(g.is_legal(&Action::MoveKnight {
+            player: p(0),
+            from,
+            to: beyond
+        }));
+    }
+
+    #[test]
+    fn a_stronger_knight_displaces_a_weaker_one_whose_owner_relocates_it() {
+        // Blue's basic knight stands on red's route at E.se; blue's road reaches it from F.
+        let mut g = base()
+            .knight(0, ("E", NE), 2, true)
+            .roads(1, "F", &[SW, S, SE])
+            .settlement(1, ("F", S))
+            .knight(1, ("F", SW), 1, true)
+            .game();
+        let (from, to) = (v(&g, "E", NE), v(&g, "E", SE));
+        assert_eq!(to, v(&g, "F", SW));
+        let ev = g.apply(Action::DisplaceKnight { player: p(0), from, to }).unwrap();
+        assert!(ev.iter().any(|e| matches!(e, Event::KnightDisplaced { .. })));
+        assert!(matches!(g.phase(), Phase::RelocatingKnight { player, .. } if player == p(1)));
+        // Blue's knight can only go along blue's routes from where it stood.
+        assert_eq!(
+            refused(
+                &g,
+                Action::RelocateKnight {
+                    player: p(1),
+                    to: v(&g, "E", S)
+                }
+            ),
+            "CK.KNIGHT.RELOCATE"
+        );
+        let mut legal = Vec::new();
+        g.legal_actions(&mut legal);
+        let spot = v(&g, "F", SE);
+        assert_eq!(legal, vec![Action::RelocateKnight { player: p(1), to: spot }]);
+        g.apply(legal[0]).unwrap();
+        let k = g.knight(spot).unwrap();
+        assert!(k.active, "status kept");
+        assert_eq!(g.phase(), Phase::Main);
+    }
+
+    #[test]
+    fn equal_strength_cannot_be_displaced_and_a_knight_with_nowhere_to_go_returns_to_supply() {
+        let g = base()
+            .knight(0, ("E", NE), 1, true)
+            .roads(1, "F", &[SW, S])
+            .settlement(1, ("F", S))
+            .knight(1, ("F", SW), 1, true)
+            .game();
+        let (from, to) = (v(&g, "E", NE), v(&g, "E", SE));
+        assert_eq!(
+            refused(&g, Action::DisplaceKnight { player: p(0), from, to }),
+            "CK.KNIGHT.DISPLACE_WEAKER"
+        );
+        // Blue's only road ends at its own settlement: no empty intersection to go to.
+        let mut g = base()
+            .knight(0, ("E", NE), 3, true)
+            .settlement(1, ("F", S))
+            .roads(1, "F", &[SW, S])
+            .knight(1, ("F", SW), 2, false)
+            .game();
+        let ev = g.apply(Action::DisplaceKnight { player: p(0), from, to }).unwrap();
+        assert!(ev.iter().any(|e| matches!(e, Event::KnightRemoved { level: 2, .. })));
+        assert_eq!(g.player(p(1)).unwrap().knights_left, [2, 2, 2]);
+        assert_eq!(g.phase(), Phase::Main);
+    }
+
+    #[test]
+    fn promotion_once_per_turn_and_mighty_only_with_the_fortress() {
+        let two = Cards::of(&[(Wool, 2), (Ore, 2)]);
+        let mut g = base().knight(0, ("E", SE), 1, false).hand(0, two).game();
+        let at = v(&g, "E", SE);
+        g.apply(Action::PromoteKnight { player: p(0), at }).unwrap();
+        assert_eq!(g.knight(at).unwrap().level, 2);
+        assert_eq!(
+            refused(&g, Action::PromoteKnight { player: p(0), at }),
+            "CK.KNIGHT.PROMOTE_ONCE"
+        );
+        let g = base().knight(0, ("E", SE), 2, false).hand(0, two).game();
+        assert_eq!(
+            refused(&g, Action::PromoteKnight { player: p(0), at }),
+            "CK.KNIGHT.FORTRESS"
+        );
+        let mut ck = base().knight(0, ("E", SE), 2, false).hand(0, two).levels(0, [0, 0, 3]);
+        let s = ck.setup.players[0].settlements.remove(0);
+        ck.setup.players[0].cities.push(s);
+        let mut g = ck.game();
+        g.apply(Action::PromoteKnight { player: p(0), at }).unwrap();
+        assert_eq!(g.knight(at).unwrap().level, 3);
+    }
+
+    #[test]
+    fn the_robber_cannot_be_chased_before_the_first_attack() {
+        // E (hills) touches J? No: place the robber test at the desert J after an attack.
+        let g = base().knight(0, ("E", SE), 1, true).game();
+        let k = v(&g, "E", SE);
+        assert_eq!(
+            refused(
+                &g,
+                Action::ChaseRobber {
+                    player: p(0),
+                    knight: k
+                }
+            ),
+            "CK.ROBBER.INACTIVE"
+        );
+        let g = base().knight(0, ("E", SE), 1, true).barbarians(0, 1).game();
+        // E.se touches E, F and J (the desert, where the robber stands after the attack).
+        assert!(g.robber_active());
+        let mut g2 = g.clone();
+        g2.apply(Action::ChaseRobber {
+            player: p(0),
+            knight: k,
+        })
+        .unwrap();
+        assert!(matches!(g2.phase(), Phase::MovingRobber { .. }));
+        let g = base().knight(0, ("E", NE), 1, true).barbarians(0, 1).game();
+        let far = v(&g, "E", NE);
+        assert_eq!(
+            refused(
+                &g,
+                Action::ChaseRobber {
+                    player: p(0),
+                    knight: far
+                }
+            ),
+            "CK.KNIGHT.CHASE_ADJACENT"
+        );
+    }
+
+    #[test]
+    fn an_opponents_knight_blocks_roads_and_an_own_knight_blocks_its_site() {
+        // Blue's knight stands at E.s (= I.ne), at the end of red's route.
+        let g = base()
+            .settlement(1, ("I", SE))
+            .roads(1, "I", &[SE, NE])
+            .knight(1, ("I", NE), 1, false)
+            .hand(0, cost::ROAD)
+            .game();
+        let past = edge(&g, "E", S, SW);
+        assert_eq!(
+            refused(&g, Action::BuildRoad { player: p(0), at: past }),
+            "BASE.BUILD.CONNECTED"
+        );
+        // Red's own knight on a site: move it away first.
+        let mut g = base().knight(0, ("E", S), 1, true).hand(0, cost::SETTLEMENT).game();
+        let site = v(&g, "E", S);
+        assert_eq!(
+            refused(&g, Action::BuildSettlement { player: p(0), at: site }),
+            "CK.KNIGHT.BLOCKS_SITE"
+        );
+        g.apply(Action::MoveKnight {
+            player: p(0),
+            from: site,
+            to: v(&g, "E", SE),
+        })
+        .unwrap();
+        g.apply(Action::BuildSettlement { player: p(0), at: site }).unwrap();
+    }
+}

@@ -210,3 +210,139 @@ impl Game {
         base + 2 * walls as u32
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::board::{Board, Corner::*};
+    use crate::cards::{CardKind, CardKind::*, Cards};
+    use crate::progress::EventFace;
+    use crate::testkit::*;
+    use crate::{Action, Colour, Event, Game, PlayerId, Ruleset};
+    use std::sync::Arc;
+
+    #[test]
+    fn setup_places_a_settlement_then_a_city_and_the_city_pays_one_card_per_hex() {
+        let mut g = Game::new(
+            Ruleset::cities_and_knights(),
+            Arc::new(Board::beginner()),
+            &Colour::ALL[..3],
+            PlayerId(0),
+        )
+        .unwrap();
+        let spots = [("A", N), ("C", N), ("H", S), ("L", S), ("Q", S), ("S", S)];
+        for (i, (l, c)) in spots.into_iter().enumerate() {
+            let at = vertex(&g, l, c);
+            let who = g.current();
+            if i < 3 {
+                assert_eq!(
+                    refused(&g, Action::BuildCity { player: who, at }),
+                    "CK.SETUP.CITY_IN_ROUND_2"
+                );
+                g.apply(Action::BuildSettlement { player: who, at }).unwrap();
+            } else {
+                assert_eq!(
+                    refused(&g, Action::BuildSettlement { player: who, at }),
+                    "CK.SETUP.CITY_IN_ROUND_2"
+                );
+                let ev = g.apply(Action::BuildCity { player: who, at }).unwrap();
+                assert!(ev.iter().any(|e| matches!(e, Event::StartingResources { .. })));
+            }
+            let road = g.board().topology.vertex(at).unwrap().edges.iter().next().unwrap();
+            g.apply(Action::BuildRoad { player: who, at: road }).unwrap();
+        }
+        // White's city at L.s touches L (mountains) and P (pasture): 1 ore and 1 wool, no
+        // commodity.
+        assert_eq!(g.player(p(2)).unwrap().hand, Cards::of(&[(Wool, 1), (Ore, 1)]));
+        assert_eq!(g.bank().get(Coin), 12);
+        g.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn cities_on_forest_pasture_and_mountains_yield_a_resource_and_a_commodity() {
+        // Red's city on A.n (mountains, 10) yields 1 ore and 1 coin; on E.se (hills, 6) 2 brick.
+        let mut g = Ck::new()
+            .city(0, ("A", N))
+            .roads(0, "A", &[N, NE])
+            .city(0, ("E", SE))
+            .roads(0, "E", &[SE, S])
+            .settlement(1, ("G", N))
+            .roads(1, "G", &[N, NE])
+            .settlement(2, ("Q", S))
+            .roads(2, "Q", &[S, SW])
+            .before_roll()
+            .game();
+        let ev = roll3(&mut g, 4, 6, EventFace::Ship);
+        assert!(ev.contains(&Event::CommodityProduced {
+            player: p(0),
+            commodity: Coin,
+            count: 1
+        }));
+        assert_eq!(g.player(p(0)).unwrap().hand, Cards::of(&[(Ore, 1), (Coin, 1)]));
+        let mut g2 = Ck::new()
+            .city(0, ("E", SE))
+            .roads(0, "E", &[SE, S])
+            .settlement(1, ("G", N))
+            .roads(1, "G", &[N, NE])
+            .settlement(2, ("Q", S))
+            .roads(2, "Q", &[S, SW])
+            .before_roll()
+            .game();
+        roll3(&mut g2, 3, 3, EventFace::Ship);
+        assert_eq!(g2.player(p(0)).unwrap().hand.get(Brick), 2);
+    }
+
+    #[test]
+    fn commodities_trade_four_to_one_and_two_to_one_with_the_trading_house() {
+        let ck = Ck::new()
+            .city(0, ("E", N))
+            .roads(0, "E", &[N, NE])
+            .settlement(1, ("G", N))
+            .roads(1, "G", &[N, NE])
+            .settlement(2, ("Q", S))
+            .roads(2, "Q", &[S, SW]);
+        let trade = |give: CardKind, rate: u8, get: CardKind| Action::MaritimeTrade {
+            player: p(0),
+            give,
+            rate,
+            get,
+        };
+        let mut g = ck.clone_with_hand(0, Cards::of(&[(Cloth, 4), (Brick, 4)])).game();
+        g.apply(trade(Cloth, 4, Grain)).unwrap();
+        g.apply(trade(Brick, 4, Paper)).unwrap();
+        let g = ck.clone_with_hand(0, Cards::of(&[(Cloth, 2)])).game();
+        assert_eq!(refused(&g, trade(Cloth, 2, Grain)), "BASE.TRADE.MARITIME_RATE");
+        let mut g = ck
+            .clone_with_hand(0, Cards::of(&[(Cloth, 2)]))
+            .levels(0, [0, 3, 0])
+            .game();
+        g.apply(trade(Cloth, 2, Coin)).unwrap();
+        let g = ck
+            .clone_with_hand(0, Cards::of(&[(Brick, 2)]))
+            .levels(0, [0, 3, 0])
+            .game();
+        assert_eq!(refused(&g, trade(Brick, 2, Coin)), "BASE.TRADE.MARITIME_RATE");
+    }
+
+    #[test]
+    fn the_merchant_gives_its_controller_two_to_one_for_its_hexs_resource_and_a_point() {
+        let mut ck = Ck::new()
+            .city(0, ("E", N))
+            .roads(0, "E", &[N, NE])
+            .settlement(1, ("G", N))
+            .roads(1, "G", &[N, NE])
+            .settlement(2, ("Q", S))
+            .roads(2, "Q", &[S, SW])
+            .hand(0, Cards::of(&[(Brick, 2)]));
+        let e = ck.setup.board.hex_by_label("E").unwrap();
+        ck.setup.merchant = Some((e, p(0)));
+        let mut g = ck.game();
+        assert_eq!(g.total_vp(p(0)), 3);
+        g.apply(Action::MaritimeTrade {
+            player: p(0),
+            give: Brick,
+            rate: 2,
+            get: Paper,
+        })
+        .unwrap();
+    }
+}

@@ -46,3 +46,53 @@ impl Game {
         events.push(Event::WallBuilt { player, at });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::board::Corner::*;
+    use crate::cards::{CardKind::*, Cards};
+    use crate::progress::EventFace;
+    use crate::testkit::*;
+    use crate::{Action, Phase};
+
+    #[test]
+    fn a_wall_goes_under_an_own_city_once_and_raises_the_discard_limit_by_two() {
+        let ck = Ck::new()
+            .city(0, ("E", N))
+            .roads(0, "E", &[N, NE])
+            .settlement(0, ("O", S))
+            .roads(0, "O", &[S, SW])
+            .settlement(1, ("G", N))
+            .roads(1, "G", &[N, NE])
+            .settlement(2, ("Q", S))
+            .roads(2, "Q", &[S, SW]);
+        let mut g = ck.clone_with_hand(0, Cards::of(&[(Brick, 4)])).game();
+        let city = vertex(&g, "E", N);
+        let settlement = vertex(&g, "O", S);
+        assert_eq!(
+            refused(
+                &g,
+                Action::BuildWall {
+                    player: p(0),
+                    at: settlement
+                }
+            ),
+            "CK.WALL.UNDER_OWN_CITY"
+        );
+        g.apply(Action::BuildWall { player: p(0), at: city }).unwrap();
+        assert!(g.wall(city));
+        assert_eq!(
+            refused(&g, Action::BuildWall { player: p(0), at: city }),
+            "CK.WALL.ONE_PER_CITY"
+        );
+        assert_eq!(g.discard_limit(p(0)), 9);
+        // Nine cards and one wall: no discard on a 7.
+        let mut g = ck
+            .clone_with_hand(0, Cards::of(&[(Brick, 5), (Ore, 4)]))
+            .wall(0, ("E", N))
+            .before_roll()
+            .game();
+        roll3(&mut g, 3, 4, EventFace::Ship);
+        assert_eq!(g.phase(), Phase::Main);
+    }
+}
