@@ -47,7 +47,7 @@ enum BoardArg {
 enum RulesArg {
     /// The base game.
     Base,
-    /// Cities & Knights (not implemented yet: refused).
+    /// Cities & Knights (core rules; progress cards are drawn and held, not yet played).
     CitiesAndKnights,
 }
 
@@ -84,6 +84,12 @@ enum Command {
         /// Ruleset.
         #[arg(long, value_enum, default_value_t = RulesArg::Base)]
         rules: RulesArg,
+        /// Edition profile (english, colonist, german-3d).
+        #[arg(long)]
+        profile: Option<String>,
+        /// A named rules option as NAME=VALUE (repeatable), e.g. `--option barbarian-track=5`.
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<String>,
         /// Turn cap; a game reaching it counts as a draw.
         #[arg(long, default_value_t = 1000)]
         max_turns: u32,
@@ -162,16 +168,37 @@ fn main() -> ExitCode {
             seed,
             board,
             rules,
+            profile,
+            options,
             max_turns,
             no_invariants,
             policy,
             jobs,
             format,
         } => {
-            let ruleset = match rules {
+            let mut ruleset = match rules {
                 RulesArg::CitiesAndKnights => Ruleset::cities_and_knights(),
-                _ => Ruleset::base(),
+                RulesArg::Base => Ruleset::base(),
             };
+            if let Some(name) = profile {
+                match catan_engine::Profile::from_name(&name) {
+                    Some(p) => ruleset.set_profile(p),
+                    None => {
+                        eprintln!("error: unknown profile `{name}` (english, colonist, german-3d)");
+                        return ExitCode::from(2);
+                    }
+                }
+            }
+            for o in &options {
+                let Some((name, value)) = o.split_once('=') else {
+                    eprintln!("error: --option takes NAME=VALUE, not `{o}`");
+                    return ExitCode::from(2);
+                };
+                if let Err(e) = ruleset.set_option(name, value) {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            }
             if let Err(e) = ruleset.validate() {
                 eprintln!("error: {e} (rule id {})", e.code());
                 return ExitCode::from(2);

@@ -11,7 +11,7 @@ use crate::progress::{ProgressCard, Track};
 use crate::ruleset::RobberBeforeAttack;
 use crate::state::{
     Building, Game, Phase, RollStage, CARDS_PER_COMMODITY, CARDS_PER_RESOURCE, CITIES_PER_PLAYER, KNIGHTS_PER_LEVEL,
-    PROGRESS_HAND_LIMIT, ROADS_PER_PLAYER, SETTLEMENTS_PER_PLAYER, WALLS_PER_PLAYER,
+    ROADS_PER_PLAYER, SETTLEMENTS_PER_PLAYER, WALLS_PER_PLAYER,
 };
 
 /// A broken invariant, in words.
@@ -216,13 +216,15 @@ impl Game {
                 return fail("improvements", format!("{}: a level above 5", st.colour));
             }
             let p = PlayerId(i as u8);
-            let may_exceed = p == self.current
-                || self.phase == (Phase::DiscardingProgress { player: p })
-                || matches!(self.phase, Phase::Ended { .. });
-            if !may_exceed && st.progress.total() > PROGRESS_HAND_LIMIT {
+            let pending =
+                self.phase == (Phase::DiscardingProgress { player: p }) || matches!(self.phase, Phase::Ended { .. });
+            let over = self
+                .progress_limit_now(p)
+                .is_some_and(|limit| st.progress.total() > limit);
+            if over && !pending {
                 return fail(
                     "progress-hand-limit",
-                    format!("{} holds {} progress cards off turn", st.colour, st.progress.total()),
+                    format!("{} holds {} progress cards", st.colour, st.progress.total()),
                 );
             }
         }

@@ -131,6 +131,7 @@ impl Profile {
             Profile::German3d => CkOptions {
                 robber_before_attack: RobberBeforeAttack::InDesert,
                 knight_passing: KnightPassing::NoForeignKnights,
+                progress_hand: ProgressHandLimit::FourAlways,
                 ..d
             },
         }
@@ -159,7 +160,9 @@ pub enum RobberBeforeAttack {
 /// Off-turn the limit is always 4 (excess discarded at once). Source `000_fee7e8147b67bbe6.txt`
 /// p. 10: on your turn you may exceed 4 until the end of your action phase (`end-of-turn`,
 /// default). Source `001_f137f77325d91eec.txt` §14: at most 5 during your turn, 4 when it ends
-/// (`five-on-turn`).
+/// (`five-on-turn`). Source `004_bf8a3dbb68824bc0.txt` ("Fortschrittskarten"): nobody holds
+/// more than 4; a 5th card must be discarded at once unless it can be played (`four-always`;
+/// until progress cards can be played, the discard is immediate on your own turn too).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, Default)]
 #[serde(rename_all = "kebab-case")]
 pub enum ProgressHandLimit {
@@ -168,6 +171,8 @@ pub enum ProgressHandLimit {
     EndOfTurn,
     /// At most 5 during your turn (a 6th is discarded down at once); 4 at its end.
     FiveOnTurn,
+    /// At most 4 at all times.
+    FourAlways,
 }
 
 /// Who earns the defender reward (disagreement D1).
@@ -329,7 +334,7 @@ impl Ruleset {
         },
         OptionSpec {
             name: "progress-hand",
-            values: &["end-of-turn", "five-on-turn"],
+            values: &["end-of-turn", "five-on-turn", "four-always"],
             doc: "progress-card hand limit on your own turn (D7)",
         },
         OptionSpec {
@@ -418,7 +423,11 @@ impl Ruleset {
                 self.ck.robber_before_attack = [RobberBeforeAttack::BesideTrack, RobberBeforeAttack::InDesert][word()?]
             }
             "progress-hand" => {
-                self.ck.progress_hand = [ProgressHandLimit::EndOfTurn, ProgressHandLimit::FiveOnTurn][word()?]
+                self.ck.progress_hand = [
+                    ProgressHandLimit::EndOfTurn,
+                    ProgressHandLimit::FiveOnTurn,
+                    ProgressHandLimit::FourAlways,
+                ][word()?]
             }
             "defender" => self.ck.defender = [DefenderCriterion::Strength, DefenderCriterion::KnightCount][word()?],
             "knight-passing" => {

@@ -6,10 +6,10 @@
 //! current player. Victory point cards (Printing, Constitution) go face up at once, even on
 //! another player's turn; they are outside the hand limit. The limit is 4 cards: a player
 //! who is not on turn discards down to 4 at once; the player on turn has until the end of the
-//! turn (option `progress-hand`: `five-on-turn` caps them at 5 meanwhile). Discarded cards
-//! go face down under their deck. Which card is drawn is a chance outcome while the deck
-//! still holds cards unseen since the shuffle; after that the cards put under come back in
-//! order (no chance).
+//! turn (option `progress-hand`: `five-on-turn` caps them at 5 meanwhile, `four-always` at 4).
+//! Discarded cards go face down under their deck. Which card is drawn is a chance outcome
+//! while the deck still holds cards unseen since the shuffle; after that the cards put under
+//! come back in order (no chance).
 
 use crate::error::{CkRule, RuleError};
 use crate::event::Event;
@@ -55,6 +55,7 @@ impl Game {
         match self.rules.ck.progress_hand {
             ProgressHandLimit::EndOfTurn => None,
             ProgressHandLimit::FiveOnTurn => Some(PROGRESS_HAND_LIMIT + 1),
+            ProgressHandLimit::FourAlways => Some(PROGRESS_HAND_LIMIT),
         }
     }
 
