@@ -30,13 +30,33 @@ pub fn longest_road_length(game: &Game, player: PlayerId) -> u8 {
         return 0;
     }
     let n = roads.len().min(MAX_ROADS);
-    let mut ends = [[VertexId(0); 2]; MAX_ROADS];
+    let mut s = Search {
+        ends: [[VertexId(0); 2]; MAX_ROADS],
+        blocked: [[false; 2]; MAX_ROADS],
+        adj: [[[0; 2]; 2]; MAX_ROADS],
+        adj_len: [[0; 2]; MAX_ROADS],
+        n,
+    };
     for (i, &e) in roads.iter().take(n).enumerate() {
         if let Some(info) = game.board.topology.edge(e) {
-            ends[i] = info.vertices;
+            s.ends[i] = info.vertices;
+            for side in 0..2 {
+                s.blocked[i][side] = blocks(game, player, info.vertices[side]);
+            }
         }
     }
-    let s = Search { game, player, ends, n };
+    // Roads meeting at each end (at most two others: an intersection has three paths).
+    for i in 0..n {
+        for side in 0..2 {
+            let v = s.ends[i][side];
+            for j in 0..n {
+                if j != i && s.ends[j].contains(&v) && (s.adj_len[i][side] as usize) < 2 {
+                    s.adj[i][side][s.adj_len[i][side] as usize] = j as u8;
+                    s.adj_len[i][side] += 1;
+                }
+            }
+        }
+    }
     // Component label of each road (smallest road index in it).
     let mut comp = [0u8; MAX_ROADS];
     for (i, c) in comp.iter_mut().enumerate().take(n) {
@@ -46,13 +66,16 @@ pub fn longest_road_length(game: &Game, player: PlayerId) -> u8 {
     while changed {
         changed = false;
         for i in 0..n {
-            for j in (i + 1)..n {
-                let share = ends[i].iter().any(|v| ends[j].contains(v));
-                if share && comp[i] != comp[j] {
-                    let m = comp[i].min(comp[j]);
-                    comp[i] = m;
-                    comp[j] = m;
-                    changed = true;
+            for side in 0..2 {
+                for k in 0..s.adj_len[i][side] as usize {
+                    let j = s.adj[i][side][k] as usize;
+                    if comp[j] < comp[i] {
+                        comp[i] = comp[j];
+                        changed = true;
+                    } else if comp[i] < comp[j] {
+                        comp[j] = comp[i];
+                        changed = true;
+                    }
                 }
             }
         }
@@ -60,78 +83,83 @@ pub fn longest_road_length(game: &Game, player: PlayerId) -> u8 {
     let mut best = 0u8;
     let mut covered: u64 = 0;
     for i in 0..n {
-        for v in ends[i] {
-            if s.is_start(v) {
-                best = best.max(s.walk(v, 0, 0));
+        for side in 0..2 {
+            if s.is_start(i, side) {
+                best = best.max(s.walk_from(s.ends[i][side]));
                 covered |= 1u64 << comp[i];
             }
         }
     }
     for i in 0..n {
         if covered & (1u64 << comp[i]) == 0 {
-            best = best.max(s.walk(ends[i][0], 0, 0));
+            best = best.max(s.walk_from(s.ends[i][0]));
             covered |= 1u64 << comp[i];
         }
     }
     best
 }
 
+/// Whether an intersection breaks `player`'s route: an opponent's building, or (Cities &
+/// Knights) an opponent's knight (source `000_fee7e8147b67bbe6.txt` p. 9).
+fn blocks(game: &Game, player: PlayerId, v: VertexId) -> bool {
+    game.sites[v.index()].is_some_and(|s| s.owner != player)
+        || game
+            .ck
+            .knights
+            .get(v.index())
+            .copied()
+            .flatten()
+            .is_some_and(|k| k.owner != player)
+}
+
 /// The most roads (and, with Seafarers, ships) one network can hold for this search.
 const MAX_ROADS: usize = 64;
 
-struct Search<'a> {
-    game: &'a Game,
-    player: PlayerId,
+/// One player's roads as a small graph: each road's two ends, whether an end is blocked,
+/// and the (at most two) other roads meeting at each end.
+struct Search {
     ends: [[VertexId; 2]; MAX_ROADS],
+    blocked: [[bool; 2]; MAX_ROADS],
+    adj: [[[u8; 2]; 2]; MAX_ROADS],
+    adj_len: [[u8; 2]; MAX_ROADS],
     n: usize,
 }
 
-impl Search<'_> {
-    /// The longest trail extending a trail of `len` roads (marked in `used`) that ends at
-    /// `v`. An opponent's building at `v` ends the trail there.
-    fn walk(&self, v: VertexId, used: u64, len: u8) -> u8 {
-        if len > 0 && self.blocked(v) {
-            return len;
-        }
-        let mut best = len;
+impl Search {
+    /// The longest trail starting at intersection `v` (a trail may start at a blocked one).
+    fn walk_from(&self, v: VertexId) -> u8 {
+        let mut best = 0;
         for j in 0..self.n {
-            if used & (1u64 << j) != 0 {
-                continue;
+            if let Some(side) = self.ends[j].iter().position(|&e| e == v) {
+                best = best.max(self.walk(j, side, 1u64 << j, 1));
             }
-            let [a, b] = self.ends[j];
-            let next = if a == v {
-                b
-            } else if b == v {
-                a
-            } else {
-                continue;
-            };
-            best = best.max(self.walk(next, used | (1u64 << j), len + 1));
         }
         best
     }
 
-    /// How many of the player's roads touch `v`.
-    fn degree(&self, v: VertexId) -> usize {
-        self.ends[..self.n].iter().filter(|e| e.contains(&v)).count()
+    /// The longest trail of `len` roads (marked in `used`) that has just crossed road `j`
+    /// from its end `from`; an opponent's piece at the far end ends the trail there.
+    fn walk(&self, j: usize, from: usize, used: u64, len: u8) -> u8 {
+        let to = 1 - from;
+        if self.blocked[j][to] {
+            return len;
+        }
+        let v = self.ends[j][to];
+        let mut best = len;
+        for k in 0..self.adj_len[j][to] as usize {
+            let r = self.adj[j][to][k] as usize;
+            if used & (1u64 << r) != 0 {
+                continue;
+            }
+            let side = if self.ends[r][0] == v { 0 } else { 1 };
+            best = best.max(self.walk(r, side, used | (1u64 << r), len + 1));
+        }
+        best
     }
 
-    fn is_start(&self, v: VertexId) -> bool {
-        self.degree(v) != 2 || self.blocked(v)
-    }
-
-    fn blocked(&self, v: VertexId) -> bool {
-        // An opponent's building, or (Cities & Knights) an opponent's knight, breaks the
-        // route (source `000_fee7e8147b67bbe6.txt` p. 9).
-        self.game.sites[v.index()].is_some_and(|s| s.owner != self.player)
-            || self
-                .game
-                .ck
-                .knights
-                .get(v.index())
-                .copied()
-                .flatten()
-                .is_some_and(|k| k.owner != self.player)
+    /// Only ends where the network's degree is not 2, or blocked ones, start a search.
+    fn is_start(&self, i: usize, side: usize) -> bool {
+        self.adj_len[i][side] != 1 || self.blocked[i][side]
     }
 }
 
