@@ -82,18 +82,18 @@ pub fn longest_road_length(game: &Game, player: PlayerId) -> u8 {
     }
     let mut best = 0u8;
     let mut covered: u64 = 0;
-    for i in 0..n {
+    for (i, &c) in comp.iter().enumerate().take(n) {
         for side in 0..2 {
             if s.is_start(i, side) {
                 best = best.max(s.walk_from(s.ends[i][side]));
-                covered |= 1u64 << comp[i];
+                covered |= 1u64 << c;
             }
         }
     }
-    for i in 0..n {
-        if covered & (1u64 << comp[i]) == 0 {
+    for (i, &c) in comp.iter().enumerate().take(n) {
+        if covered & (1u64 << c) == 0 {
             best = best.max(s.walk_from(s.ends[i][0]));
-            covered |= 1u64 << comp[i];
+            covered |= 1u64 << c;
         }
     }
     best
