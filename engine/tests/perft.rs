@@ -1,0 +1,108 @@
+//! Perft for CATAN: the exact number of action sequences of length 1..k from fixed
+//! positions, chance outcomes enumerated as moves (each outcome one branch, whatever its
+//! weight). Any change in move generation (`legal_actions`) or in what an action leads to
+//! shows up as a number that changed in `tests/data/perft.txt`.
+//!
+//! To accept new numbers after a deliberate rule change, run
+//! `PERFT_BLESS=1 cargo test -p catan-engine --test perft` and review the diff of the table.
+
+use catan_engine::board::TokenPlacement;
+use catan_engine::random::{Policy, RandomPlayer};
+use catan_engine::{Action, Board, Colour, Game, Phase, PlayerId, Ruleset};
+use std::fmt::Write;
+use std::sync::Arc;
+
+/// Nodes allowed per position and depth, so the table stays cheap to check.
+const NODE_LIMIT: u64 = 3_000_000;
+
+fn perft(g: &Game, depth: u32, buf: &mut Vec<Vec<Action>>, nodes: &mut u64) -> u64 {
+    if depth == 0 || g.winner().is_some() {
+        return 1;
+    }
+    let level = depth as usize;
+    let mut acts = std::mem::take(&mut buf[level]);
+    g.legal_actions(&mut acts);
+    let mut total = 0;
+    for a in &acts {
+        *nodes += 1;
+        let mut c = g.clone();
+        c.apply(*a).expect("a listed action is accepted");
+        total += perft(&c, depth - 1, buf, nodes);
+    }
+    buf[level] = acts;
+    total
+}
+
+fn game(rules: Ruleset, board: Board, players: usize) -> Game {
+    Game::new(rules, Arc::new(board), &Colour::ALL[..players], PlayerId(0)).expect("a supported game")
+}
+
+/// Plays `seed`'s random game until `stop` holds (or `max` actions).
+fn advance(mut g: Game, seed: u64, policy: Policy, max: usize, stop: impl Fn(&Game) -> bool) -> Game {
+    let mut rp = RandomPlayer::new(seed);
+    for _ in 0..max {
+        if stop(&g) || g.winner().is_some() {
+            break;
+        }
+        let a = rp.choose(&g, policy).expect("an action");
+        g.apply(a).expect("a chosen action");
+    }
+    g
+}
+
+fn positions() -> Vec<(&'static str, Game, u32)> {
+    let ck = Ruleset::cities_and_knights;
+    let base_setup = game(Ruleset::base(), Board::beginner(), 4);
+    let base_turn = advance(base_setup.clone(), 11, Policy::Uniform, 10_000, |g| {
+        g.phase() == Phase::BeforeRoll
+    });
+    let base_mid = advance(base_setup.clone(), 3, Policy::Builder, 600, |_| false);
+    let ck_setup = game(ck(), Board::random(5, TokenPlacement::Spiral), 3);
+    let ck_turn = advance(ck_setup.clone(), 5, Policy::Uniform, 10_000, |g| {
+        g.phase() == Phase::BeforeRoll
+    });
+    let ck_late = advance(ck_setup.clone(), 8, Policy::Builder, 3000, |g| {
+        g.turn() > 60 && g.phase() == Phase::Main
+    });
+    let ck_pending = advance(ck_setup.clone(), 21, Policy::Builder, 20_000, |g| {
+        matches!(
+            g.phase(),
+            Phase::Pillaging { .. } | Phase::RelocatingKnight { .. } | Phase::ChoosingDefenderDeck { .. }
+        )
+    });
+    vec![
+        ("base-setup-4p", base_setup, 4),
+        ("base-first-roll-4p", base_turn, 6),
+        ("base-midgame-builder", base_mid, 5),
+        ("ck-setup-3p", ck_setup, 4),
+        ("ck-first-roll-3p", ck_turn, 5),
+        ("ck-late-builder", ck_late, 5),
+        ("ck-pending-decision", ck_pending, 6),
+    ]
+}
+
+#[test]
+fn perft_table_matches() {
+    let mut out = String::new();
+    let mut buf = vec![Vec::new(); 8];
+    for (name, g, depth) in positions() {
+        let _ = write!(out, "{name} phase={}", g.phase().name());
+        for d in 1..=depth {
+            let mut nodes = 0;
+            let n = perft(&g, d, &mut buf, &mut nodes);
+            assert!(nodes <= NODE_LIMIT, "{name} depth {d}: {nodes} nodes over the limit");
+            let _ = write!(out, " d{d}={n}");
+        }
+        out.push('\n');
+    }
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft.txt");
+    if std::env::var("PERFT_BLESS").is_ok() {
+        std::fs::write(path, &out).expect("write the perft table");
+        return;
+    }
+    let expected = std::fs::read_to_string(path).expect("tests/data/perft.txt (create it with PERFT_BLESS=1)");
+    assert_eq!(
+        expected, out,
+        "perft numbers changed: move generation or action effects differ; if deliberate, bless with PERFT_BLESS=1"
+    );
+}
