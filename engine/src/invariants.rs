@@ -104,6 +104,20 @@ impl Game {
                 );
             }
         }
+        let mut harbors = [0u8; crate::ids::MAX_PLAYERS];
+        for (v, site) in self.sites.iter().enumerate() {
+            if let Some(site) = site {
+                harbors[site.owner.index()] |= self.harbor_mask_at(VertexId(v as u16));
+            }
+        }
+        for (i, st) in self.players.iter().enumerate() {
+            if st.harbors != harbors[i] {
+                return fail(
+                    "harbors",
+                    format!("{}: cached harbor access disagrees with the board", st.colour),
+                );
+            }
+        }
         for v in 0..self.sites.len() {
             if self.sites[v].is_some() {
                 let info = &self.board.topology.vertices()[v];

@@ -6,7 +6,7 @@
 
 use crate::action::{Action, Outcome};
 use crate::cards::{CardKind, Cards, DevCard, Resource};
-use crate::ids::{EdgeId, HexId, PlayerId, VertexId};
+use crate::ids::{HexId, PlayerId, VertexId};
 use crate::progress::{EventFace, Track};
 use crate::state::{Game, Phase};
 
@@ -218,32 +218,66 @@ impl Game {
         }
     }
 
-    /// Roads `p` may place now: empty land paths touching their network.
+    /// Roads `p` may place now: empty land paths touching their network. Only paths at the
+    /// ends of their roads and at their buildings can qualify, so only those are tried.
     fn push_roads(&self, p: PlayerId, out: &mut Vec<Action>) {
-        for e in 0..self.roads.len() {
-            let at = EdgeId(e as u16);
-            if self.roads[e].is_some() {
-                continue;
+        let topo = &self.board.topology;
+        let mut seen = [0u64; 8];
+        let mut try_vertex = |v: VertexId, out: &mut Vec<Action>| {
+            let Some(info) = topo.vertex(v) else { return };
+            for at in info.edges.iter() {
+                let (w, b) = (at.index() / 64, at.index() % 64);
+                if w >= seen.len() || seen[w] & (1 << b) != 0 || self.roads[at.index()].is_some() {
+                    continue;
+                }
+                seen[w] |= 1 << b;
+                let e = &topo.edges()[at.index()];
+                if e.on_land && e.vertices.iter().any(|&x| self.road_reaches(p, x, None)) {
+                    out.push(Action::BuildRoad { player: p, at });
+                }
             }
-            let info = &self.board.topology.edges()[e];
-            if info.on_land && info.vertices.iter().any(|&v| self.road_reaches(p, v, None)) {
-                out.push(Action::BuildRoad { player: p, at });
+        };
+        let start = out.len();
+        for &e in &self.players[p.index()].roads {
+            for v in topo.edges()[e.index()].vertices {
+                try_vertex(v, out);
             }
         }
+        for (v, site) in self.sites.iter().enumerate() {
+            if site.is_some_and(|s| s.owner == p) {
+                try_vertex(VertexId(v as u16), out);
+            }
+        }
+        // Canonical order (by path id), as the full scan listed them.
+        out[start..].sort_unstable_by_key(|a| match a {
+            Action::BuildRoad { at, .. } => at.0,
+            _ => u16::MAX,
+        });
     }
 
+    /// Settlement sites of `p`: only intersections on their roads qualify, so only the ends
+    /// of their roads are tried (in intersection order, as a full scan would list them).
     fn push_settlements(&self, p: PlayerId, out: &mut Vec<Action>) {
-        for v in 0..self.sites.len() {
-            let at = VertexId(v as u16);
-            let info = &self.board.topology.vertices()[v];
-            if info.on_land
-                && self.distance_ok(at)
-                && self.ck.knights.get(v).is_none_or(|k| k.is_none())
-                && info.edges.iter().any(|e| self.roads[e.index()] == Some(p))
-            {
-                out.push(Action::BuildSettlement { player: p, at });
+        let topo = &self.board.topology;
+        let mut seen = [0u64; 8];
+        let start = out.len();
+        for &e in &self.players[p.index()].roads {
+            for at in topo.edges()[e.index()].vertices {
+                let (w, b) = (at.index() / 64, at.index() % 64);
+                if w >= seen.len() || seen[w] & (1 << b) != 0 {
+                    continue;
+                }
+                seen[w] |= 1 << b;
+                let info = &topo.vertices()[at.index()];
+                if info.on_land && self.distance_ok(at) && self.ck.knights.get(at.index()).is_none_or(|k| k.is_none()) {
+                    out.push(Action::BuildSettlement { player: p, at });
+                }
             }
         }
+        out[start..].sort_unstable_by_key(|a| match a {
+            Action::BuildSettlement { at, .. } => at.0,
+            _ => u16::MAX,
+        });
     }
 
     fn push_dev_plays(&self, p: PlayerId, out: &mut Vec<Action>) {

@@ -292,6 +292,8 @@ impl Game {
                         return Err(err(subject, "two buildings on one intersection".into()));
                     }
                     g.sites[v.index()] = Some(Site { owner: p, building });
+                    let harbors = g.harbor_mask_at(v);
+                    g.players[i].harbors |= harbors;
                 }
             }
             for &e in &ps.roads {

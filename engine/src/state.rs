@@ -326,6 +326,9 @@ pub struct PlayerState {
     pub roads: Vec<EdgeId>,
     /// Length of this player's longest road (cached, recomputed on every change).
     pub road_length: u8,
+    /// Harbors this player has a building at (cached when a settlement is placed): bit 0 a
+    /// generic 3:1 harbor, bit 1 + resource index a 2:1 harbor for that resource.
+    pub harbors: u8,
     /// Cities & Knights: level reached on each improvement track (science, trade, politics).
     pub improvements: [u8; 3],
     /// Cities & Knights: knight pieces in supply by strength (basic, strong, mighty).
@@ -357,6 +360,7 @@ impl PlayerState {
             cities_left: CITIES_PER_PLAYER,
             roads: Vec::with_capacity(ROADS_PER_PLAYER as usize),
             road_length: 0,
+            harbors: 0,
             improvements: [0; 3],
             knights_left: [KNIGHTS_PER_LEVEL; 3],
             walls_left: WALLS_PER_PLAYER,
@@ -686,6 +690,25 @@ impl Game {
             Phase::Discarding => Actor::Discarders,
             p => Actor::Player(p.decider().unwrap_or(self.current)),
         }
+    }
+
+    /// The harbors at an intersection, as the bit mask of [`PlayerState::harbors`].
+    pub(crate) fn harbor_mask_at(&self, v: VertexId) -> u8 {
+        let mut mask = 0;
+        for h in &self.board.harbors {
+            let at = self
+                .board
+                .topology
+                .edge(h.edge)
+                .is_some_and(|e| e.vertices.contains(&v));
+            if at {
+                mask |= match h.kind {
+                    crate::board::HarborKind::Generic => 1,
+                    crate::board::HarborKind::Special(r) => 1 << (1 + r as u8),
+                };
+            }
+        }
+        mask
     }
 
     pub(crate) fn next_seat(&self, p: PlayerId) -> PlayerId {

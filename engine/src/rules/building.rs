@@ -171,6 +171,8 @@ impl Game {
             owner: player,
             building: Building::Settlement,
         });
+        let harbors = self.harbor_mask_at(at);
+        self.players[player.index()].harbors |= harbors;
         events.push(Event::SettlementBuilt {
             player,
             at,
@@ -300,6 +302,8 @@ impl Game {
     }
 
     fn do_setup_city(&mut self, player: PlayerId, at: VertexId, events: &mut Vec<Event>) {
+        let harbors = self.harbor_mask_at(at);
+        self.players[player.index()].harbors |= harbors;
         self.players[player.index()].cities_left -= 1;
         self.sites[at.index()] = Some(Site {
             owner: player,

@@ -37,44 +37,53 @@ pub fn longest_road_length(game: &Game, player: PlayerId) -> u8 {
         adj_len: [[0; 2]; MAX_ROADS],
         n,
     };
+    // Each road's index in the player's list, by path id (paths beyond the table are left
+    // out of adjacency, which only happens on boards far larger than any CATAN map).
+    let mut index = [u8::MAX; 512];
     for (i, &e) in roads.iter().take(n).enumerate() {
-        if let Some(info) = game.board.topology.edge(e) {
-            s.ends[i] = info.vertices;
-            for side in 0..2 {
-                s.blocked[i][side] = blocks(game, player, info.vertices[side]);
-            }
+        if let Some(slot) = index.get_mut(e.index()) {
+            *slot = i as u8;
         }
     }
-    // Roads meeting at each end (at most two others: an intersection has three paths).
-    for i in 0..n {
+    let topo = &game.board.topology;
+    for (i, &e) in roads.iter().take(n).enumerate() {
+        let Some(info) = topo.edge(e) else { continue };
+        s.ends[i] = info.vertices;
         for side in 0..2 {
-            let v = s.ends[i][side];
-            for j in 0..n {
-                if j != i && s.ends[j].contains(&v) && (s.adj_len[i][side] as usize) < 2 {
-                    s.adj[i][side][s.adj_len[i][side] as usize] = j as u8;
-                    s.adj_len[i][side] += 1;
+            let v = info.vertices[side];
+            s.blocked[i][side] = blocks(game, player, v);
+            // Roads meeting at this end (at most two others: an intersection has three paths).
+            if let Some(vi) = topo.vertex(v) {
+                for other in vi.edges.iter() {
+                    let j = index.get(other.index()).copied().unwrap_or(u8::MAX);
+                    if other != e && j != u8::MAX && (s.adj_len[i][side] as usize) < 2 {
+                        s.adj[i][side][s.adj_len[i][side] as usize] = j;
+                        s.adj_len[i][side] += 1;
+                    }
                 }
             }
         }
     }
-    // Component label of each road (smallest road index in it).
-    let mut comp = [0u8; MAX_ROADS];
-    for (i, c) in comp.iter_mut().enumerate().take(n) {
-        *c = i as u8;
-    }
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for i in 0..n {
+    // Component label of each road: the smallest road index reachable from it.
+    let mut comp = [u8::MAX; MAX_ROADS];
+    let mut stack = [0u8; MAX_ROADS];
+    for root in 0..n {
+        if comp[root] != u8::MAX {
+            continue;
+        }
+        comp[root] = root as u8;
+        let mut top = 1;
+        stack[0] = root as u8;
+        while top > 0 {
+            top -= 1;
+            let i = stack[top] as usize;
             for side in 0..2 {
                 for k in 0..s.adj_len[i][side] as usize {
                     let j = s.adj[i][side][k] as usize;
-                    if comp[j] < comp[i] {
-                        comp[i] = comp[j];
-                        changed = true;
-                    } else if comp[i] < comp[j] {
-                        comp[j] = comp[i];
-                        changed = true;
+                    if comp[j] == u8::MAX {
+                        comp[j] = root as u8;
+                        stack[top] = j as u8;
+                        top += 1;
                     }
                 }
             }

@@ -6,7 +6,6 @@
 //! both sides. Maritime trade: 4 identical cards for 1 of another kind; 3:1 with a building
 //! on a generic harbor; 2:1 for that resource with a building on its special harbor.
 
-use crate::board::HarborKind;
 use crate::cards::{CardKind, Cards};
 use crate::error::RuleError;
 use crate::event::Event;
@@ -17,24 +16,9 @@ impl Game {
     /// The rates at which `player` may give `kind` to the bank, best first.
     pub fn maritime_rates(&self, player: PlayerId, kind: CardKind) -> ([bool; 3], &'static str) {
         // index 0: 2:1, 1: 3:1, 2: 4:1
-        let mut rates = [false, false, true];
-        for h in &self.board.harbors {
-            let Some(e) = self.board.topology.edge(h.edge) else {
-                continue;
-            };
-            let owned = e
-                .vertices
-                .iter()
-                .any(|v| self.sites[v.index()].is_some_and(|s| s.owner == player));
-            if !owned {
-                continue;
-            }
-            match h.kind {
-                HarborKind::Generic => rates[1] = true,
-                HarborKind::Special(r) if r.card() == kind => rates[0] = true,
-                HarborKind::Special(_) => {}
-            }
-        }
+        let mask = self.players.get(player.index()).map_or(0, |p| p.harbors);
+        let special = kind.resource().is_some_and(|r| mask & (1 << (1 + r as u8)) != 0);
+        let mut rates = [special, mask & 1 != 0, true];
         if self.rules.ck() {
             // Trading house (trade level 3): 2 identical commodities for any 1 card.
             if kind.is_commodity() && self.players[player.index()].level(crate::progress::Track::Trade) >= 3 {
@@ -255,6 +239,7 @@ mod tests {
             owner: red,
             building: crate::state::Building::Settlement,
         });
+        g.players[0].harbors |= g.harbor_mask_at(v);
         give(&mut g, red, Cards::of(&[(CardKind::Brick, 3)]));
         // harbor 0 of the beginner board is generic 3:1
         g.apply(Action::MaritimeTrade {
