@@ -11,5 +11,6 @@ pub mod places;
 pub mod play;
 pub mod render;
 pub mod runner;
+pub mod stats;
 pub mod suite;
 mod yaml;

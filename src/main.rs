@@ -4,7 +4,7 @@ use catan_engine::board::TokenPlacement;
 use catan_engine::random::Policy;
 use catan_engine::{Board, Ruleset};
 use catan_harness::play::{self, BoardChoice, PlayOptions};
-use catan_harness::{catalog, load, runner, suite};
+use catan_harness::{catalog, load, runner, stats, suite};
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -59,6 +59,82 @@ enum PolicyArg {
     Builder,
 }
 
+/// What games to play: shared by `play` and `stats`.
+#[derive(clap::Args)]
+struct GameArgs {
+    /// Players per game (3 or 4).
+    #[arg(long, default_value_t = 4)]
+    players: usize,
+    /// Number of games.
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    /// Seed of the first game (game i uses seed + i).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Board for each game.
+    #[arg(long, value_enum, default_value_t = BoardArg::Random)]
+    board: BoardArg,
+    /// Ruleset.
+    #[arg(long, value_enum, default_value_t = RulesArg::Base)]
+    rules: RulesArg,
+    /// Edition profile (english, colonist, german-3d).
+    #[arg(long)]
+    profile: Option<String>,
+    /// A named rules option as NAME=VALUE (repeatable), e.g. `--option barbarian-track=5`.
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    options: Vec<String>,
+    /// Turn cap; a game reaching it counts as a draw.
+    #[arg(long, default_value_t = 1000)]
+    max_turns: u32,
+    /// Agent policy.
+    #[arg(long, value_enum, default_value_t = PolicyArg::Uniform)]
+    policy: PolicyArg,
+}
+
+impl GameArgs {
+    /// The play options, or the error to print.
+    fn options(&self, invariants: bool, jobs: usize) -> Result<PlayOptions, String> {
+        let mut ruleset = match self.rules {
+            RulesArg::CitiesAndKnights => Ruleset::cities_and_knights(),
+            RulesArg::Base => Ruleset::base(),
+        };
+        if let Some(name) = &self.profile {
+            match catan_engine::Profile::from_name(name) {
+                Some(p) => ruleset.set_profile(p),
+                None => return Err(format!("unknown profile `{name}` (english, colonist, german-3d)")),
+            }
+        }
+        for o in &self.options {
+            let Some((name, value)) = o.split_once('=') else {
+                return Err(format!("--option takes NAME=VALUE, not `{o}`"));
+            };
+            ruleset.set_option(name, value).map_err(|e| e.to_string())?;
+        }
+        ruleset.validate().map_err(|e| format!("{e} (rule id {})", e.code()))?;
+        if !(3..=4).contains(&self.players) {
+            return Err("--players must be 3 or 4".into());
+        }
+        Ok(PlayOptions {
+            players: self.players,
+            games: self.games,
+            seed: self.seed,
+            board: match self.board {
+                BoardArg::Beginner => BoardChoice::Beginner,
+                BoardArg::Random => BoardChoice::Random(TokenPlacement::Spiral),
+                BoardArg::RandomTokens => BoardChoice::Random(TokenPlacement::Random),
+            },
+            max_turns: self.max_turns,
+            invariants,
+            policy: match self.policy {
+                PolicyArg::Uniform => Policy::Uniform,
+                PolicyArg::Builder => Policy::Builder,
+            },
+            jobs: jobs.max(1),
+            rules: ruleset,
+        })
+    }
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Play random games with invariants checked after every step.
@@ -69,39 +145,24 @@ enum Command {
     /// game breaks an invariant or the engine refuses a listed legal action, printing the seed
     /// and the failing step.
     Play {
-        /// Players per game (3 or 4).
-        #[arg(long, default_value_t = 4)]
-        players: usize,
-        /// Number of games.
-        #[arg(long, default_value_t = 1000)]
-        games: u64,
-        /// Seed of the first game (game i uses seed + i).
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-        /// Board for each game.
-        #[arg(long, value_enum, default_value_t = BoardArg::Random)]
-        board: BoardArg,
-        /// Ruleset.
-        #[arg(long, value_enum, default_value_t = RulesArg::Base)]
-        rules: RulesArg,
-        /// Edition profile (english, colonist, german-3d).
-        #[arg(long)]
-        profile: Option<String>,
-        /// A named rules option as NAME=VALUE (repeatable), e.g. `--option barbarian-track=5`.
-        #[arg(long = "option", value_name = "NAME=VALUE")]
-        options: Vec<String>,
-        /// Turn cap; a game reaching it counts as a draw.
-        #[arg(long, default_value_t = 1000)]
-        max_turns: u32,
+        #[command(flatten)]
+        game: GameArgs,
         /// Skip the invariant checks (to measure raw engine speed).
         #[arg(long)]
         no_invariants: bool,
-        /// Agent policy.
-        #[arg(long, value_enum, default_value_t = PolicyArg::Uniform)]
-        policy: PolicyArg,
         /// Worker threads.
         #[arg(long, default_value_t = 1)]
         jobs: usize,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+    },
+    /// Statistics over seeded random games of a ruleset: game length, wins by seat, 7s and
+    /// robber moves, barbarian attacks and outcomes, cities pillaged, metropolis changes,
+    /// knights, progress cards drawn by kind.
+    Stats {
+        #[command(flatten)]
+        game: GameArgs,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
@@ -163,67 +224,17 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Play {
-            players,
-            games,
-            seed,
-            board,
-            rules,
-            profile,
-            options,
-            max_turns,
+            game,
             no_invariants,
-            policy,
             jobs,
             format,
         } => {
-            let mut ruleset = match rules {
-                RulesArg::CitiesAndKnights => Ruleset::cities_and_knights(),
-                RulesArg::Base => Ruleset::base(),
-            };
-            if let Some(name) = profile {
-                match catan_engine::Profile::from_name(&name) {
-                    Some(p) => ruleset.set_profile(p),
-                    None => {
-                        eprintln!("error: unknown profile `{name}` (english, colonist, german-3d)");
-                        return ExitCode::from(2);
-                    }
-                }
-            }
-            for o in &options {
-                let Some((name, value)) = o.split_once('=') else {
-                    eprintln!("error: --option takes NAME=VALUE, not `{o}`");
-                    return ExitCode::from(2);
-                };
-                if let Err(e) = ruleset.set_option(name, value) {
+            let opts = match game.options(!no_invariants, jobs) {
+                Ok(o) => o,
+                Err(e) => {
                     eprintln!("error: {e}");
                     return ExitCode::from(2);
                 }
-            }
-            if let Err(e) = ruleset.validate() {
-                eprintln!("error: {e} (rule id {})", e.code());
-                return ExitCode::from(2);
-            }
-            if !(3..=4).contains(&players) {
-                eprintln!("error: --players must be 3 or 4");
-                return ExitCode::from(2);
-            }
-            let opts = PlayOptions {
-                players,
-                games,
-                seed,
-                board: match board {
-                    BoardArg::Beginner => BoardChoice::Beginner,
-                    BoardArg::Random => BoardChoice::Random(TokenPlacement::Spiral),
-                    BoardArg::RandomTokens => BoardChoice::Random(TokenPlacement::Random),
-                },
-                max_turns,
-                invariants: !no_invariants,
-                policy: match policy {
-                    PolicyArg::Uniform => Policy::Uniform,
-                    PolicyArg::Builder => Policy::Builder,
-                },
-                jobs: jobs.max(1),
-                rules: ruleset,
             };
             let report = play::run(&opts);
             match format {
@@ -240,6 +251,31 @@ fn main() -> ExitCode {
                 ExitCode::from(1)
             } else {
                 ExitCode::SUCCESS
+            }
+        }
+        Command::Stats { game, format } => {
+            let opts = match game.options(false, 1) {
+                Ok(o) => o,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let s = stats::run(&opts);
+            match format {
+                Format::Human => print!("{}", stats::render_human(&s, &opts)),
+                Format::Json => match serde_json::to_string_pretty(&s) {
+                    Ok(j) => println!("{j}"),
+                    Err(e) => {
+                        eprintln!("error: {e}");
+                        return ExitCode::from(2);
+                    }
+                },
+            }
+            if s.failures.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
             }
         }
         Command::Run {
