@@ -95,7 +95,56 @@ pub fn action(game: &Game, a: &Action) -> String {
         Action::DiscardProgress { player, card } => format!("{} discards progress {card}", c(player)),
         Action::Aqueduct { player, take: Some(r) } => format!("{} takes aqueduct {r}", c(player)),
         Action::Aqueduct { player, take: None } => format!("{} declines aqueduct", c(player)),
+        Action::PlayProgress { player, play } => format!("{} plays {}", c(player), progress_play(game, play)),
+        Action::OfferHarborTrade { player, to, resource } => {
+            format!("{} offers-harbor {} {resource}", c(player), c(to))
+        }
+        Action::GiveCommodity { player, commodity } => format!("{} gives commodity {commodity}", c(player)),
+        Action::SurrenderKnight { player, at } => format!("{} surrenders knight {}", c(player), vertex_name(b, *at)),
+        Action::PlaceTreasonKnight {
+            player,
+            at: Some(at),
+            level,
+        } => format!(
+            "{} places knight {} {}",
+            c(player),
+            vertex_name(b, *at),
+            ["basic", "strong", "mighty"][(*level as usize).clamp(1, 3) - 1]
+        ),
+        Action::PlaceTreasonKnight { player, at: None, .. } => format!("{} places no knight", c(player)),
+        Action::GiveCards { player, cards } => format!("{} gives {cards}", c(player)),
+        Action::SkipFreeRoad { player } => format!("{} skips free road", c(player)),
         Action::Chance(o) => outcome(o),
+    }
+}
+
+/// A progress card played, in scenario words (`alchemy 3+4`, `invention C K`, …).
+pub fn progress_play(game: &Game, play: &catan_engine::progress::ProgressPlay) -> String {
+    use catan_engine::progress::ProgressPlay as P;
+    let b = game.board();
+    let name = play.card().name();
+    match play {
+        P::Alchemy { red, yellow } => format!("{name} {red}+{yellow}"),
+        P::Crane { track } => format!("{name} {track}"),
+        P::Engineering { at } | P::Medicine { at } => format!("{name} {}", vertex_name(b, *at)),
+        P::Invention { a, b: h } => format!("{name} {} {}", b.hex_name(*a), b.hex_name(*h)),
+        P::Smithing { knights } => {
+            let spots: Vec<String> = knights.iter().flatten().map(|v| vertex_name(b, *v)).collect();
+            format!("{name} {}", spots.join(" "))
+        }
+        P::GuildDues { victim, cards } => format!("{name} {} {cards}", game.colour(*victim)),
+        P::Merchant { hex } => format!("{name} {}", b.hex_name(*hex)),
+        P::MerchantFleet { kind } => format!("{name} {kind}"),
+        P::ResourceMonopoly { resource } => format!("{name} {resource}"),
+        P::TradeMonopoly { commodity } => format!("{name} {commodity}"),
+        P::Treason { victim } => format!("{name} {}", game.colour(*victim)),
+        P::Diplomacy { road } => format!("{name} {}", edge_name(b, *road)),
+        P::Intrigue { knight } => format!("{name} {}", vertex_name(b, *knight)),
+        P::Espionage { victim, card } => match card {
+            Some(c) => format!("{name} {} {c}", game.colour(*victim)),
+            None => format!("{name} {} nothing", game.colour(*victim)),
+        },
+        _ => name.to_string(),
     }
 }
 
@@ -107,6 +156,7 @@ pub fn outcome(o: &Outcome) -> String {
         Outcome::Steal { card } => format!("chance steal {card}"),
         Outcome::CkDice { red, yellow, event } => format!("chance dice {red}+{yellow} {event}"),
         Outcome::Progress { card } => format!("chance progress {card}"),
+        Outcome::EventDie { event } => format!("chance event {event}"),
     }
 }
 

@@ -123,6 +123,7 @@ fn count(s: &mut Stats, e: &Event) {
         Event::DefenderRewarded { .. } => s.defender_tokens += 1,
         Event::MetropolisWon { .. } => s.metropolis_changes += 1,
         Event::ProgressDrawn { card, .. } => *s.progress_drawn.entry(card.name().into()).or_default() += 1,
+        Event::ProgressPlayed { card, .. } => *s.cards_played.entry(card.name().into()).or_default() += 1,
         Event::KnightRecruited { .. } => s.knights_recruited += 1,
         Event::KnightDisplaced { .. } => s.knights_displaced += 1,
         _ => {}
@@ -170,12 +171,17 @@ pub fn render_human(s: &Stats, opts: &PlayOptions) -> String {
             "knights             {} recruited, {} displaced\n",
             s.knights_recruited, s.knights_displaced
         );
-        out += "progress cards drawn (by kind):\n";
+        out += "progress cards           drawn   played\n";
         for c in ProgressCard::ALL {
             let n = s.progress_drawn.get(c.name()).copied().unwrap_or(0);
-            out += &format!("  {:<18} {n}\n", c.name());
+            let m = s.cards_played.get(c.name()).copied().unwrap_or(0);
+            let played = if c.is_victory_point() {
+                "(face up)".to_string()
+            } else {
+                m.to_string()
+            };
+            out += &format!("  {:<20} {n:>7}  {played:>7}\n", c.name());
         }
-        out += "progress cards played: none (playing progress cards is not implemented yet)\n";
     }
     if !s.failures.is_empty() {
         out += &format!("failures            {}\n", s.failures.len());

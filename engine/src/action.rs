@@ -5,7 +5,7 @@
 
 use crate::cards::{CardKind, Cards, DevCard, Resource};
 use crate::ids::{EdgeId, HexId, PlayerId, VertexId};
-use crate::progress::{EventFace, ProgressCard, Track};
+use crate::progress::{EventFace, ProgressCard, ProgressPlay, Track};
 use serde::{Deserialize, Serialize};
 
 /// One decision, or one chance outcome.
@@ -229,6 +229,57 @@ pub enum Action {
         /// The resource taken.
         take: Option<Resource>,
     },
+    /// Cities & Knights: play a progress card with the choices it asks of its player.
+    PlayProgress {
+        /// Who.
+        player: PlayerId,
+        /// The card and its choices.
+        play: ProgressPlay,
+    },
+    /// Commercial Harbor: offer an opponent one resource (once per opponent per turn).
+    OfferHarborTrade {
+        /// Who offers.
+        player: PlayerId,
+        /// To whom.
+        to: PlayerId,
+        /// The resource offered.
+        resource: Resource,
+    },
+    /// Commercial Harbor: the opponent gives a commodity of their choice for the resource.
+    GiveCommodity {
+        /// Who gives.
+        player: PlayerId,
+        /// The commodity.
+        commodity: CardKind,
+    },
+    /// Treason: the targeted player removes one of their knights.
+    SurrenderKnight {
+        /// Whose knight.
+        player: PlayerId,
+        /// The knight removed.
+        at: VertexId,
+    },
+    /// Treason: place one of your knights (same strength or lower, same status), or none.
+    PlaceTreasonKnight {
+        /// Who.
+        player: PlayerId,
+        /// Where (`None`: place nothing).
+        at: Option<VertexId>,
+        /// Strength of the knight placed.
+        level: u8,
+    },
+    /// Wedding: a richer player gives 2 cards of their choice.
+    GiveCards {
+        /// Who gives.
+        player: PlayerId,
+        /// The cards.
+        cards: Cards,
+    },
+    /// Diplomacy: build no free road after removing your own.
+    SkipFreeRoad {
+        /// Who.
+        player: PlayerId,
+    },
     /// A chance outcome.
     Chance(Outcome),
 }
@@ -268,7 +319,14 @@ impl Action {
             | LoseCity { player, .. }
             | ChooseDefenderDeck { player, .. }
             | DiscardProgress { player, .. }
-            | Aqueduct { player, .. } => Some(player),
+            | Aqueduct { player, .. }
+            | PlayProgress { player, .. }
+            | OfferHarborTrade { player, .. }
+            | GiveCommodity { player, .. }
+            | SurrenderKnight { player, .. }
+            | PlaceTreasonKnight { player, .. }
+            | GiveCards { player, .. }
+            | SkipFreeRoad { player } => Some(player),
             Chance(_) => None,
         }
     }
@@ -319,5 +377,10 @@ pub enum Outcome {
     Progress {
         /// Which card.
         card: ProgressCard,
+    },
+    /// Cities & Knights: the event die alone (after Alchemy set the production dice).
+    EventDie {
+        /// The face.
+        event: EventFace,
     },
 }

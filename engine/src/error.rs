@@ -140,6 +140,42 @@ pub enum CkRule {
     ProgressHandLimit,
     /// The aqueduct gives a resource only to its owner when they received nothing.
     AqueductNotOwed,
+    /// Alchemy is played only before the roll.
+    AlchemyBeforeRoll,
+    /// Progress cards (Alchemy aside) are played in your own action phase.
+    ProgressActionPhase,
+    /// Alchemy sets each production die to 1 to 6.
+    AlchemyDice,
+    /// Invention swaps the tokens of two different hexes, neither a 2, 6, 8 nor 12.
+    InventionTokens,
+    /// Road Building needs a road left in supply.
+    RoadBuildingNoRoads,
+    /// Smithing promotes one or two different knights of yours.
+    SmithingKnights,
+    /// Guild Dues is played only against a player with more victory points than you.
+    GuildDuesRicher,
+    /// Guild Dues takes 2 cards from that player's hand (all they hold if fewer).
+    GuildDuesCards,
+    /// The merchant goes on a land hex next to one of your buildings.
+    MerchantHex,
+    /// Trade Monopoly names a commodity.
+    TradeMonopolyCommodity,
+    /// After Commercial Harbor, offer each opponent once per turn one resource you hold.
+    HarborOffer,
+    /// Answer a Commercial Harbor offer with a commodity you hold.
+    HarborAnswer,
+    /// Treason names an opponent with a knight on the board.
+    TreasonTarget,
+    /// After Treason you may place one of your knights of the removed knight's strength or lower.
+    TreasonPlacement,
+    /// Diplomacy removes only an open road: one end touching none of its owner's roads, buildings or knights.
+    DiplomacyOpenRoad,
+    /// Intrigue displaces an opposing knight on an intersection touching one of your roads.
+    IntrigueTarget,
+    /// Espionage takes a progress card (never a VP card) from another player's hand.
+    EspionageTarget,
+    /// After a Wedding give exactly the cards you owe, from your hand.
+    GiftCards,
 }
 
 impl CkRule {
@@ -178,6 +214,24 @@ impl CkRule {
         CkRule::ProgressNoDiscard,
         CkRule::ProgressHandLimit,
         CkRule::AqueductNotOwed,
+        CkRule::AlchemyBeforeRoll,
+        CkRule::ProgressActionPhase,
+        CkRule::AlchemyDice,
+        CkRule::InventionTokens,
+        CkRule::RoadBuildingNoRoads,
+        CkRule::SmithingKnights,
+        CkRule::GuildDuesRicher,
+        CkRule::GuildDuesCards,
+        CkRule::MerchantHex,
+        CkRule::TradeMonopolyCommodity,
+        CkRule::HarborOffer,
+        CkRule::HarborAnswer,
+        CkRule::TreasonTarget,
+        CkRule::TreasonPlacement,
+        CkRule::DiplomacyOpenRoad,
+        CkRule::IntrigueTarget,
+        CkRule::EspionageTarget,
+        CkRule::GiftCards,
     ];
 
     /// The stable rule id.
@@ -216,6 +270,24 @@ impl CkRule {
             CkRule::ProgressNoDiscard => "CK.PROGRESS.NO_DISCARD_OWED",
             CkRule::ProgressHandLimit => "CK.PROGRESS.HAND_LIMIT",
             CkRule::AqueductNotOwed => "CK.AQUEDUCT.NOT_OWED",
+            CkRule::AlchemyBeforeRoll => "CK.PROGRESS.ALCHEMY_BEFORE_ROLL",
+            CkRule::ProgressActionPhase => "CK.PROGRESS.ACTION_PHASE",
+            CkRule::AlchemyDice => "CK.CARD.ALCHEMY_DICE",
+            CkRule::InventionTokens => "CK.CARD.INVENTION_TOKENS",
+            CkRule::RoadBuildingNoRoads => "CK.CARD.ROAD_BUILDING",
+            CkRule::SmithingKnights => "CK.CARD.SMITHING",
+            CkRule::GuildDuesRicher => "CK.CARD.GUILD_DUES_RICHER",
+            CkRule::GuildDuesCards => "CK.CARD.GUILD_DUES_CARDS",
+            CkRule::MerchantHex => "CK.CARD.MERCHANT_HEX",
+            CkRule::TradeMonopolyCommodity => "CK.CARD.TRADE_MONOPOLY",
+            CkRule::HarborOffer => "CK.CARD.HARBOR_OFFER",
+            CkRule::HarborAnswer => "CK.CARD.HARBOR_ANSWER",
+            CkRule::TreasonTarget => "CK.CARD.TREASON_TARGET",
+            CkRule::TreasonPlacement => "CK.CARD.TREASON_PLACEMENT",
+            CkRule::DiplomacyOpenRoad => "CK.CARD.DIPLOMACY_OPEN",
+            CkRule::IntrigueTarget => "CK.CARD.INTRIGUE_TARGET",
+            CkRule::EspionageTarget => "CK.CARD.ESPIONAGE_TARGET",
+            CkRule::GiftCards => "CK.CARD.WEDDING_GIFT",
         }
     }
 
@@ -255,6 +327,24 @@ impl CkRule {
             CkRule::ProgressNoDiscard => "you hold no more progress cards than the limit: nothing to discard",
             CkRule::ProgressHandLimit => "at the end of your turn you may hold at most 4 progress cards (victory point cards aside): discard first",
             CkRule::AqueductNotOwed => "the aqueduct gives a resource only to its owner when they received nothing",
+            CkRule::AlchemyBeforeRoll => "Alchemy is played only before the roll",
+            CkRule::ProgressActionPhase => "progress cards (Alchemy aside) are played in your own action phase",
+            CkRule::AlchemyDice => "Alchemy sets each production die to 1 to 6",
+            CkRule::InventionTokens => "Invention swaps the tokens of two different hexes, neither a 2, 6, 8 nor 12",
+            CkRule::RoadBuildingNoRoads => "Road Building needs a road left in supply",
+            CkRule::SmithingKnights => "Smithing promotes one or two different knights of yours",
+            CkRule::GuildDuesRicher => "Guild Dues is played only against a player with more victory points than you",
+            CkRule::GuildDuesCards => "Guild Dues takes 2 cards from that player's hand (all they hold if fewer)",
+            CkRule::MerchantHex => "the merchant goes on a land hex next to one of your buildings",
+            CkRule::TradeMonopolyCommodity => "Trade Monopoly names a commodity",
+            CkRule::HarborOffer => "after Commercial Harbor, offer each opponent once per turn one resource you hold",
+            CkRule::HarborAnswer => "answer a Commercial Harbor offer with a commodity you hold",
+            CkRule::TreasonTarget => "Treason names an opponent with a knight on the board",
+            CkRule::TreasonPlacement => "after Treason you may place one of your knights of the removed knight's strength or lower",
+            CkRule::DiplomacyOpenRoad => "Diplomacy removes only an open road: one end touching none of its owner's roads, buildings or knights",
+            CkRule::IntrigueTarget => "Intrigue displaces an opposing knight on an intersection touching one of your roads",
+            CkRule::EspionageTarget => "Espionage takes a progress card (never a VP card) from another player's hand",
+            CkRule::GiftCards => "after a Wedding give exactly the cards you owe, from your hand",
         }
     }
 }
@@ -543,6 +633,24 @@ impl RuleError {
         "CK.PROGRESS.NO_DISCARD_OWED",
         "CK.PROGRESS.HAND_LIMIT",
         "CK.AQUEDUCT.NOT_OWED",
+        "CK.PROGRESS.ALCHEMY_BEFORE_ROLL",
+        "CK.PROGRESS.ACTION_PHASE",
+        "CK.CARD.ALCHEMY_DICE",
+        "CK.CARD.INVENTION_TOKENS",
+        "CK.CARD.ROAD_BUILDING",
+        "CK.CARD.SMITHING",
+        "CK.CARD.GUILD_DUES_RICHER",
+        "CK.CARD.GUILD_DUES_CARDS",
+        "CK.CARD.MERCHANT_HEX",
+        "CK.CARD.TRADE_MONOPOLY",
+        "CK.CARD.HARBOR_OFFER",
+        "CK.CARD.HARBOR_ANSWER",
+        "CK.CARD.TREASON_TARGET",
+        "CK.CARD.TREASON_PLACEMENT",
+        "CK.CARD.DIPLOMACY_OPEN",
+        "CK.CARD.INTRIGUE_TARGET",
+        "CK.CARD.ESPIONAGE_TARGET",
+        "CK.CARD.WEDDING_GIFT",
     ];
 
     /// The stable rule id of this refusal.

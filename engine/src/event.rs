@@ -465,6 +465,96 @@ pub enum Event {
         /// Where.
         at: VertexId,
     },
+    /// Cities & Knights: a progress card was played (it goes under its deck).
+    ProgressPlayed {
+        /// Who.
+        player: PlayerId,
+        /// Which card.
+        card: ProgressCard,
+    },
+    /// Cities & Knights: cards passed from one hand to another (Guild Dues, monopolies, Wedding, Commercial Harbor).
+    CardsTaken {
+        /// Who received.
+        player: PlayerId,
+        /// Who gave.
+        from: PlayerId,
+        /// What.
+        cards: Cards,
+    },
+    /// Invention: two number tokens changed places.
+    TokensSwapped {
+        /// Who.
+        player: PlayerId,
+        /// One hex.
+        a: HexId,
+        /// The other hex.
+        b: HexId,
+    },
+    /// Merchant: the merchant stands on a new hex under a new controller.
+    MerchantPlaced {
+        /// Its controller.
+        player: PlayerId,
+        /// Where.
+        hex: HexId,
+        /// The previous controller.
+        previous: Option<PlayerId>,
+    },
+    /// Commercial Harbor: a resource offered to an opponent (`answered` no: they hold no commodity, the resource stays).
+    HarborOffered {
+        /// Who offered.
+        player: PlayerId,
+        /// To whom.
+        to: PlayerId,
+        /// The resource.
+        resource: Resource,
+        /// Whether a commodity is owed in return.
+        answered: bool,
+    },
+    /// Treason: a knight placed with the status of the one removed.
+    KnightPlaced {
+        /// Owner.
+        player: PlayerId,
+        /// Where.
+        at: VertexId,
+        /// Strength.
+        level: u8,
+        /// Status.
+        active: bool,
+    },
+    /// Diplomacy: a road went back to its owner's supply.
+    RoadRemoved {
+        /// Owner.
+        player: PlayerId,
+        /// Where.
+        at: EdgeId,
+    },
+    /// Intrigue: an opposing knight was displaced without a knight.
+    KnightIntrigued {
+        /// Who played Intrigue.
+        player: PlayerId,
+        /// Where the knight stood.
+        at: VertexId,
+        /// Its owner.
+        victim: PlayerId,
+    },
+    /// Espionage: a progress card taken from an opponent (or none).
+    ProgressTaken {
+        /// Who.
+        player: PlayerId,
+        /// From whom.
+        from: PlayerId,
+        /// The card.
+        card: Option<ProgressCard>,
+    },
+    /// Wedding: a richer player owes cards of their choice.
+    MustGive {
+        /// Who gives.
+        player: PlayerId,
+        /// To whom.
+        to: PlayerId,
+        /// How many.
+        count: u8,
+    },
     /// The game was won.
     GameWon {
         /// The winner.
@@ -564,6 +654,16 @@ impl Event {
             KnightRemoved { .. } => "knight-removed",
             RobberChased { .. } => "robber-chased",
             CityRepaired { .. } => "city-repaired",
+            ProgressPlayed { .. } => "progress-played",
+            CardsTaken { .. } => "cards-taken",
+            TokensSwapped { .. } => "tokens-swapped",
+            MerchantPlaced { .. } => "merchant-placed",
+            HarborOffered { .. } => "harbor-offered",
+            KnightPlaced { .. } => "knight-placed",
+            RoadRemoved { .. } => "road-removed",
+            KnightIntrigued { .. } => "knight-intrigued",
+            ProgressTaken { .. } => "progress-taken",
+            MustGive { .. } => "must-give",
             GameWon { .. } => "game-won",
         }
     }
@@ -628,6 +728,16 @@ impl Event {
         "knight-removed",
         "robber-chased",
         "city-repaired",
+        "progress-played",
+        "cards-taken",
+        "tokens-swapped",
+        "merchant-placed",
+        "harbor-offered",
+        "knight-placed",
+        "road-removed",
+        "knight-intrigued",
+        "progress-taken",
+        "must-give",
         "game-won",
     ];
 
@@ -849,6 +959,52 @@ impl Event {
             ],
             RobberChased { player, knight } => vec![("player", p(player)), ("knight", F::Vertex(knight))],
             CityRepaired { player, at } => vec![("player", p(player)), ("at", F::Vertex(at))],
+            ProgressPlayed { player, card } => vec![("player", p(player)), ("card", F::Word(card.name()))],
+            CardsTaken { player, from, cards } => {
+                vec![("player", p(player)), ("from", p(from)), ("cards", F::Cards(cards))]
+            }
+            TokensSwapped { player, a, b } => {
+                vec![("player", p(player)), ("a", F::Hex(Some(a))), ("b", F::Hex(Some(b)))]
+            }
+            MerchantPlaced { player, hex, previous } => vec![
+                ("player", p(player)),
+                ("hex", F::Hex(Some(hex))),
+                ("previous", F::Player(previous)),
+            ],
+            HarborOffered {
+                player,
+                to,
+                resource,
+                answered,
+            } => vec![
+                ("player", p(player)),
+                ("to", p(to)),
+                ("resource", F::Card(Some(resource.card()))),
+                ("answered", F::Flag(answered)),
+            ],
+            KnightPlaced {
+                player,
+                at,
+                level,
+                active,
+            } => vec![
+                ("player", p(player)),
+                ("at", F::Vertex(at)),
+                ("level", F::Number(level as i64)),
+                ("active", F::Flag(active)),
+            ],
+            RoadRemoved { player, at } => vec![("player", p(player)), ("at", F::Edge(at))],
+            KnightIntrigued { player, at, victim } => {
+                vec![("player", p(player)), ("at", F::Vertex(at)), ("victim", p(victim))]
+            }
+            ProgressTaken { player, from, card } => vec![
+                ("player", p(player)),
+                ("from", p(from)),
+                ("card", F::Word(card.map_or("none", |c| c.name()))),
+            ],
+            MustGive { player, to, count } => {
+                vec![("player", p(player)), ("to", p(to)), ("count", F::Number(count as i64))]
+            }
             SetupEnded => vec![],
             GameWon {
                 player,

@@ -43,8 +43,72 @@ impl Game {
                 }
             }
             Phase::BeforeRoll => {
-                self.push_dev_plays(p, out);
+                if self.rules.ck() {
+                    self.push_progress_plays(p, out);
+                } else {
+                    self.push_dev_plays(p, out);
+                }
                 out.push(Action::Roll { player: p });
+            }
+            Phase::HarborAnswer { to, .. } => {
+                for commodity in [CardKind::Paper, CardKind::Cloth, CardKind::Coin] {
+                    if self.players[to.index()].hand.get(commodity) > 0 {
+                        out.push(Action::GiveCommodity { player: to, commodity });
+                    }
+                }
+            }
+            Phase::TreasonSurrender { player } => {
+                for (at, k) in self.knights() {
+                    if k.owner == player {
+                        out.push(Action::SurrenderKnight { player, at });
+                    }
+                }
+            }
+            Phase::TreasonPlacement { player, level, .. } => {
+                out.push(Action::PlaceTreasonKnight {
+                    player,
+                    at: None,
+                    level,
+                });
+                for l in 1..=level {
+                    if self.players[player.index()].knights_left[l as usize - 1] == 0 {
+                        continue;
+                    }
+                    for v in 0..self.sites.len() {
+                        let at = VertexId(v as u16);
+                        if self.knight_site_ok(player, at) {
+                            out.push(Action::PlaceTreasonKnight {
+                                player,
+                                at: Some(at),
+                                level: l,
+                            });
+                        }
+                    }
+                }
+            }
+            Phase::WeddingGifts => {
+                for i in 0..self.players.len() {
+                    let owed = self.ck.gifts[i];
+                    if owed > 0 {
+                        let hand = self.players[i].hand;
+                        let start = out.len();
+                        push_discards(PlayerId(i as u8), &hand, owed, 0, Cards::EMPTY, out);
+                        for a in &mut out[start..] {
+                            if let Action::Discard { player, cards } = *a {
+                                *a = Action::GiveCards { player, cards };
+                            }
+                        }
+                    }
+                }
+            }
+            Phase::DiplomacyRoad { player, .. } => {
+                for e in 0..self.roads.len() {
+                    let at = crate::ids::EdgeId(e as u16);
+                    if self.check_road(player, at).is_ok() {
+                        out.push(Action::BuildRoad { player, at });
+                    }
+                }
+                out.push(Action::SkipFreeRoad { player });
             }
             Phase::Discarding => {
                 for i in 0..self.players.len() {
@@ -216,6 +280,20 @@ impl Game {
                 out.push(Action::DiscardProgress { player: p, card });
             }
         }
+        self.push_progress_plays(p, out);
+        if self.ck.harbor {
+            for to in self.player_ids() {
+                for r in Resource::ALL {
+                    if self.check_harbor_offer(p, to, r).is_ok() {
+                        out.push(Action::OfferHarborTrade {
+                            player: p,
+                            to,
+                            resource: r,
+                        });
+                    }
+                }
+            }
+        }
     }
 
     /// Roads `p` may place now: empty land paths touching their network. Only paths at the
@@ -353,6 +431,11 @@ impl Game {
     /// step is pending). Weights are relative: dice 1 each of 36, cards by count.
     pub fn for_each_outcome(&self, mut f: impl FnMut(Outcome, u32)) {
         match self.phase {
+            Phase::Rolling if self.ck.alchemy.is_some() => {
+                for (event, w) in EventFace::WEIGHTED {
+                    f(Outcome::EventDie { event }, w);
+                }
+            }
             Phase::Rolling if self.rules.ck() => {
                 for red in 1..=6 {
                     for yellow in 1..=6 {

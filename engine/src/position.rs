@@ -143,6 +143,12 @@ pub struct Setup {
     pub merchant: Option<(HexId, PlayerId)>,
     /// Cities & Knights: the progress decks (`None`: full decks less the cards held).
     pub decks: Option<[ProgressDeck; 3]>,
+    /// Number tokens by hex when they differ from the board's (Invention swapped some).
+    pub tokens: Option<Vec<Option<u8>>>,
+    /// Merchant Fleet played this turn: the kind tradeable 2:1.
+    pub fleet: Option<CardKind>,
+    /// Commercial Harbor played this turn: the opponents already offered a trade (bit set).
+    pub harbor: Option<u8>,
 }
 
 impl Setup {
@@ -168,6 +174,9 @@ impl Setup {
             metropolis: [None; 3],
             merchant: None,
             decks: None,
+            tokens: None,
+            fleet: None,
+            harbor: None,
         }
     }
 }
@@ -217,6 +226,8 @@ pub enum Subject {
     Barbarians,
     /// Cities & Knights: the progress decks.
     Decks,
+    /// The board's number tokens.
+    Board,
 }
 
 /// An inconsistent position.
@@ -478,6 +489,15 @@ impl Game {
         }
         g.dev_deck = deck;
         g.progress_played = progress_played as u8;
+        if let Some(t) = &s.tokens {
+            if t.len() != g.tokens.len() {
+                return Err(err(
+                    Subject::Board,
+                    "the token list does not match the board's hexes".into(),
+                ));
+            }
+            g.tokens = t.clone();
+        }
         // Robber, turn, phase.
         if let Some(h) = s.robber {
             if topo.hex(h).is_none() || !s.board.terrain[h.index()].is_land() {
@@ -780,6 +800,9 @@ impl Game {
             }
         }
         self.ck.decks = decks;
+        self.ck.fleet = s.fleet;
+        self.ck.harbor = s.harbor.is_some();
+        self.ck.harbor_done = s.harbor.unwrap_or(0);
         Ok(())
     }
 
@@ -873,6 +896,9 @@ impl Game {
             metropolis: self.ck.metropolis,
             merchant: self.ck.merchant,
             decks: self.rules.ck().then_some(self.ck.decks),
+            tokens: (self.tokens != self.board.tokens).then(|| self.tokens.clone()),
+            fleet: self.ck.fleet,
+            harbor: self.ck.harbor.then_some(self.ck.harbor_done),
         }
     }
 }

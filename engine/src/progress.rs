@@ -233,6 +233,145 @@ impl fmt::Display for ProgressCard {
     }
 }
 
+/// A progress card played, with the choices its player makes when playing it (source
+/// `000_fee7e8147b67bbe6.txt` pp. 13–15). Choices other players make afterwards (Treason,
+/// Wedding, Sabotage, Commercial Harbor) are their own actions.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "play", rename_all = "kebab-case")]
+pub enum ProgressPlay {
+    /// Before the roll: set both production dice (the event die is still rolled).
+    Alchemy {
+        /// The red die.
+        red: u8,
+        /// The yellow die.
+        yellow: u8,
+    },
+    /// Buy the next level of a track for one commodity less.
+    Crane {
+        /// The track.
+        track: Track,
+    },
+    /// A free city wall.
+    Engineering {
+        /// Under which city.
+        at: crate::ids::VertexId,
+    },
+    /// Swap two number tokens (never 2, 6, 8 or 12).
+    Invention {
+        /// One hex.
+        a: crate::ids::HexId,
+        /// The other hex.
+        b: crate::ids::HexId,
+    },
+    /// 2 grain per fields hex next to one of your buildings.
+    Irrigation,
+    /// A settlement becomes a city for 2 ore and 1 grain.
+    Medicine {
+        /// The settlement.
+        at: crate::ids::VertexId,
+    },
+    /// 2 ore per mountains hex next to one of your buildings.
+    Mining,
+    /// Two free roads.
+    RoadBuilding,
+    /// Promote up to two knights free (each once per turn).
+    Smithing {
+        /// The knights promoted.
+        knights: [Option<crate::ids::VertexId>; 2],
+    },
+    /// This turn, offer each opponent one resource for a commodity of their choice.
+    CommercialHarbor,
+    /// Take 2 cards of your choice from a player with more victory points.
+    GuildDues {
+        /// The richer player.
+        victim: crate::ids::PlayerId,
+        /// The cards taken (2, or all they hold if fewer).
+        cards: crate::cards::Cards,
+    },
+    /// Place the merchant on a land hex next to one of your buildings.
+    Merchant {
+        /// The hex.
+        hex: crate::ids::HexId,
+    },
+    /// For the rest of the turn, 2:1 with the bank for one kind of card.
+    MerchantFleet {
+        /// The kind.
+        kind: crate::cards::CardKind,
+    },
+    /// Each opponent gives 2 of a resource (1 if they have only 1).
+    ResourceMonopoly {
+        /// The resource named.
+        resource: crate::cards::Resource,
+    },
+    /// Each opponent gives 1 of a commodity.
+    TradeMonopoly {
+        /// The commodity named.
+        commodity: crate::cards::CardKind,
+    },
+    /// Move the robber, then steal one card from each player with a building on its hex.
+    Taxation,
+    /// An opponent removes one of their knights; you may place one of yours.
+    Treason {
+        /// The opponent.
+        victim: crate::ids::PlayerId,
+    },
+    /// Remove an open road (your own: build one free road).
+    Diplomacy {
+        /// The road.
+        road: crate::ids::EdgeId,
+    },
+    /// Displace an opposing knight on an intersection touching your roads.
+    Intrigue {
+        /// The knight displaced.
+        knight: crate::ids::VertexId,
+    },
+    /// Each player with at least your victory points discards half their cards.
+    Sabotage,
+    /// Look at an opponent's progress cards and take one (never a VP card), or none.
+    Espionage {
+        /// The opponent.
+        victim: crate::ids::PlayerId,
+        /// The card taken.
+        card: Option<ProgressCard>,
+    },
+    /// Activate all your knights free.
+    Encouragement,
+    /// Each player with more victory points gives you 2 cards of their choice.
+    Wedding,
+}
+
+impl ProgressPlay {
+    /// The card played.
+    pub fn card(&self) -> ProgressCard {
+        use ProgressPlay as P;
+        match self {
+            P::Alchemy { .. } => ProgressCard::Alchemy,
+            P::Crane { .. } => ProgressCard::Crane,
+            P::Engineering { .. } => ProgressCard::Engineering,
+            P::Invention { .. } => ProgressCard::Invention,
+            P::Irrigation => ProgressCard::Irrigation,
+            P::Medicine { .. } => ProgressCard::Medicine,
+            P::Mining => ProgressCard::Mining,
+            P::RoadBuilding => ProgressCard::RoadBuilding,
+            P::Smithing { .. } => ProgressCard::Smithing,
+            P::CommercialHarbor => ProgressCard::CommercialHarbor,
+            P::GuildDues { .. } => ProgressCard::GuildDues,
+            P::Merchant { .. } => ProgressCard::Merchant,
+            P::MerchantFleet { .. } => ProgressCard::MerchantFleet,
+            P::ResourceMonopoly { .. } => ProgressCard::ResourceMonopoly,
+            P::TradeMonopoly { .. } => ProgressCard::TradeMonopoly,
+            P::Taxation => ProgressCard::Taxation,
+            P::Treason { .. } => ProgressCard::Treason,
+            P::Diplomacy { .. } => ProgressCard::Diplomacy,
+            P::Intrigue { .. } => ProgressCard::Intrigue,
+            P::Sabotage => ProgressCard::Sabotage,
+            P::Espionage { .. } => ProgressCard::Espionage,
+            P::Encouragement => ProgressCard::Encouragement,
+            P::Wedding => ProgressCard::Wedding,
+        }
+    }
+}
+
 /// A multiset of progress cards (a hand, the unseen part of a deck).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, Default)]
 #[serde(transparent)]

@@ -226,5 +226,7 @@ fn is_building(a: &Action) -> bool {
             | Action::ActivateKnight { .. }
             | Action::DisplaceKnight { .. }
             | Action::ChaseRobber { .. }
+            | Action::PlayProgress { .. }
+            | Action::OfferHarborTrade { .. }
     )
 }

@@ -103,6 +103,20 @@ pub struct CkState {
     /// Seats involved in the current stage (pillage victims, tied defenders, drawers,
     /// aqueduct owners), as a bit set.
     pub stage_seats: u8,
+    /// Alchemy: the production dice set before the roll.
+    pub alchemy: Option<(u8, u8)>,
+    /// Merchant Fleet: the kind tradeable 2:1 for the rest of the turn.
+    pub fleet: Option<crate::cards::CardKind>,
+    /// Commercial Harbor: played this turn.
+    pub harbor: bool,
+    /// Commercial Harbor: opponents already offered a trade this turn (bit set).
+    pub harbor_done: u8,
+    /// Wedding: cards each seat still owes the current player.
+    pub gifts: [u8; MAX_PLAYERS],
+    /// Sabotage: the discards under way are Sabotage's (no robber afterwards).
+    pub sabotage: bool,
+    /// Taxation: players still to be robbed (bit set).
+    pub taxation: u8,
 }
 
 /// A building on an intersection.
@@ -145,6 +159,8 @@ pub enum Resume {
     BeforeRoll,
     /// Back to the main (trade and build) phase.
     Main,
+    /// Cities & Knights, Taxation: steal from the next player on the robber's hex.
+    Taxation,
 }
 
 /// What the game waits for.
@@ -247,6 +263,38 @@ pub enum Phase {
         /// Where it stood (now held by the displacing knight).
         from: VertexId,
     },
+    /// Commercial Harbor: `to` answers `from`'s offer of `resource` with a commodity.
+    HarborAnswer {
+        /// Who offered.
+        from: PlayerId,
+        /// Who answers.
+        to: PlayerId,
+        /// The resource offered.
+        resource: crate::cards::Resource,
+    },
+    /// Treason: `player` must remove one of their knights.
+    TreasonSurrender {
+        /// Whose knight.
+        player: PlayerId,
+    },
+    /// Treason: `player` may place a knight of strength at most `level`, with `active` status.
+    TreasonPlacement {
+        /// Who places.
+        player: PlayerId,
+        /// Strength of the knight removed.
+        level: u8,
+        /// Status of the knight removed.
+        active: bool,
+    },
+    /// Wedding: richer players owe cards (see [`Game::gifts_owed`]) to the current player.
+    WeddingGifts,
+    /// Diplomacy: `player` removed their own road and may build one free road.
+    DiplomacyRoad {
+        /// Who.
+        player: PlayerId,
+        /// The path the road was removed from.
+        removed: EdgeId,
+    },
     /// The game is over.
     Ended {
         /// The winner.
@@ -276,6 +324,11 @@ impl Phase {
             Phase::Aqueduct { .. } => "aqueduct",
             Phase::PlacingMetropolis { .. } => "placing-metropolis",
             Phase::RelocatingKnight { .. } => "relocating-knight",
+            Phase::HarborAnswer { .. } => "harbor-answer",
+            Phase::TreasonSurrender { .. } => "treason-surrender",
+            Phase::TreasonPlacement { .. } => "treason-placement",
+            Phase::WeddingGifts => "wedding-gifts",
+            Phase::DiplomacyRoad { .. } => "diplomacy-road",
             Phase::Ended { .. } => "ended",
         }
     }
@@ -297,7 +350,11 @@ impl Phase {
             | Phase::DiscardingProgress { player }
             | Phase::Aqueduct { player }
             | Phase::PlacingMetropolis { player, .. }
-            | Phase::RelocatingKnight { player, .. } => Some(player),
+            | Phase::RelocatingKnight { player, .. }
+            | Phase::TreasonSurrender { player }
+            | Phase::TreasonPlacement { player, .. }
+            | Phase::DiplomacyRoad { player, .. } => Some(player),
+            Phase::HarborAnswer { to, .. } => Some(to),
             _ => None,
         }
     }
@@ -672,6 +729,10 @@ impl Game {
             .enumerate()
             .filter_map(|(i, k)| k.map(|k| (VertexId(i as u16), k)))
     }
+    /// Cards a seat still owes the current player after a Wedding.
+    pub fn gifts_owed(&self, p: PlayerId) -> u8 {
+        self.ck.gifts.get(p.index()).copied().unwrap_or(0)
+    }
     /// The progress card with a name held by a player, for refusals.
     pub fn holds_progress(&self, p: PlayerId, c: ProgressCard) -> bool {
         self.player(p).is_some_and(|s| s.progress.get(c) > 0)
@@ -688,6 +749,7 @@ impl Game {
             Phase::Ended { .. } => Actor::Nobody,
             p if p.is_chance() => Actor::Chance,
             Phase::Discarding => Actor::Discarders,
+            Phase::WeddingGifts => Actor::Discarders,
             p => Actor::Player(p.decider().unwrap_or(self.current)),
         }
     }

@@ -49,6 +49,12 @@ impl Game {
         let (free, setup_from) = match self.phase {
             Phase::Setup { road_from: Some(v), .. } => (true, Some(v)),
             Phase::FreeRoads { .. } => (true, None),
+            Phase::DiplomacyRoad { player: p, removed } if p == player => {
+                if at == removed {
+                    return Err(RuleError::Occupied);
+                }
+                (true, None)
+            }
             Phase::Main => (false, None),
             _ => return Err(self.wrong_time(player, "build a road")),
         };
@@ -104,6 +110,10 @@ impl Game {
             Phase::FreeRoads { remaining, resume } => {
                 self.update_longest_road(1 << player.0, events);
                 self.continue_free_roads(player, remaining.saturating_sub(1), resume);
+            }
+            Phase::DiplomacyRoad { .. } => {
+                self.update_longest_road(1 << player.0, events);
+                self.phase = Phase::Main;
             }
             _ => self.update_longest_road(1 << player.0, events),
         }
@@ -205,6 +215,17 @@ impl Game {
                 return self.check_setup_city(player, at);
             }
         }
+        self.check_city_priced(player, at, cost::CITY)
+    }
+
+    /// A city at a price (the city cost, or Medicine's).
+    pub(crate) fn check_city_priced(
+        &self,
+        player: PlayerId,
+        at: VertexId,
+        price: crate::cards::Cards,
+    ) -> Result<(), RuleError> {
+        self.known_vertex(at)?;
         if self.phase != Phase::Main {
             return Err(self.wrong_time(player, "build a city"));
         }
@@ -215,13 +236,13 @@ impl Game {
                 building: Building::DamagedCity,
             }) if owner == player => {
                 // Repairing a city turned on its side: its piece is already on the board.
-                return if st.hand.contains(&cost::CITY) {
+                return if st.hand.contains(&price) {
                     Ok(())
                 } else {
                     Err(RuleError::CannotAfford {
                         player: st.colour,
                         piece: Piece::City,
-                        cost: cost::CITY,
+                        cost: price,
                     })
                 };
             }
@@ -240,11 +261,11 @@ impl Game {
                 piece: Piece::City,
             });
         }
-        if !st.hand.contains(&cost::CITY) {
+        if !st.hand.contains(&price) {
             return Err(RuleError::CannotAfford {
                 player: st.colour,
                 piece: Piece::City,
-                cost: cost::CITY,
+                cost: price,
             });
         }
         Ok(())
@@ -254,9 +275,19 @@ impl Game {
         if let Phase::Setup { .. } = self.phase {
             return self.do_setup_city(player, at, events);
         }
+        self.do_city_priced(player, at, cost::CITY, events);
+    }
+
+    pub(crate) fn do_city_priced(
+        &mut self,
+        player: PlayerId,
+        at: VertexId,
+        price: crate::cards::Cards,
+        events: &mut Vec<Event>,
+    ) {
         let st = &mut self.players[player.index()];
-        st.hand.remove_all(&cost::CITY);
-        self.bank.add_all(&cost::CITY);
+        st.hand.remove_all(&price);
+        self.bank.add_all(&price);
         let repaired = self.sites[at.index()].is_some_and(|s| s.building == Building::DamagedCity);
         if repaired {
             st.damaged_cities = st.damaged_cities.saturating_sub(1);

@@ -106,6 +106,13 @@ impl Game {
             Action::ChooseDefenderDeck { player, deck } => self.check_defender_deck(player, deck),
             Action::DiscardProgress { player, card } => self.check_discard_progress(player, card),
             Action::Aqueduct { player, take } => self.check_aqueduct(player, take),
+            Action::PlayProgress { player, play } => self.check_play_progress(player, &play),
+            Action::OfferHarborTrade { player, to, resource } => self.check_harbor_offer(player, to, resource),
+            Action::GiveCommodity { player, commodity } => self.check_give_commodity(player, commodity),
+            Action::SurrenderKnight { player, at } => self.check_surrender(player, at),
+            Action::PlaceTreasonKnight { player, at, level } => self.check_treason_placement(player, at, level),
+            Action::GiveCards { player, cards } => self.check_give_cards(player, cards),
+            Action::SkipFreeRoad { player } => self.check_skip_free_road(player),
             Action::Chance(_) => Ok(()),
         }
     }
@@ -129,6 +136,13 @@ impl Game {
                 | Action::ChooseDefenderDeck { .. }
                 | Action::DiscardProgress { .. }
                 | Action::Aqueduct { .. }
+                | Action::PlayProgress { .. }
+                | Action::OfferHarborTrade { .. }
+                | Action::GiveCommodity { .. }
+                | Action::SurrenderKnight { .. }
+                | Action::PlaceTreasonKnight { .. }
+                | Action::GiveCards { .. }
+                | Action::SkipFreeRoad { .. }
         );
         if self.rules.ck() {
             if action.dev_card().is_some() || matches!(action, Action::BuyDevCard { .. }) {
@@ -183,6 +197,13 @@ impl Game {
             Action::ChooseDefenderDeck { player, deck } => self.do_defender_deck(player, deck, events),
             Action::DiscardProgress { player, card } => self.do_discard_progress(player, card, events),
             Action::Aqueduct { player, take } => self.do_aqueduct(player, take, events),
+            Action::PlayProgress { player, play } => self.do_play_progress(player, play, events),
+            Action::OfferHarborTrade { player, to, resource } => self.do_harbor_offer(player, to, resource, events),
+            Action::GiveCommodity { player, commodity } => self.do_give_commodity(player, commodity, events),
+            Action::SurrenderKnight { player, at } => self.do_surrender(player, at, events),
+            Action::PlaceTreasonKnight { player, at, level } => self.do_treason_placement(player, at, level, events),
+            Action::GiveCards { player, cards } => self.do_give_cards(player, cards, events),
+            Action::SkipFreeRoad { .. } => self.phase = Phase::Main,
             Action::Chance(outcome) => self.do_outcome(outcome, events),
         }
     }
@@ -194,6 +215,13 @@ impl Game {
             p if p.is_chance() => Some(Waiting::Chance),
             Phase::Discarding => {
                 if matches!(action, Action::Discard { .. }) {
+                    None
+                } else {
+                    Some(Waiting::Discarders)
+                }
+            }
+            Phase::WeddingGifts => {
+                if matches!(action, Action::GiveCards { .. }) {
                     None
                 } else {
                     Some(Waiting::Discarders)
@@ -241,6 +269,15 @@ impl Game {
             (Phase::Rolling, Outcome::CkDice { .. }) if !ck => Err(RuleError::ImpossibleOutcome {
                 why: "only Cities & Knights rolls the event die",
             }),
+            (Phase::Rolling, Outcome::EventDie { .. }) if self.ck.alchemy.is_some() => Ok(()),
+            (Phase::Rolling, Outcome::EventDie { .. }) => Err(RuleError::ImpossibleOutcome {
+                why: "the event die is rolled alone only after Alchemy set the production dice",
+            }),
+            (Phase::Rolling, Outcome::CkDice { .. }) if self.ck.alchemy.is_some() => {
+                Err(RuleError::ImpossibleOutcome {
+                    why: "Alchemy set the production dice: only the event die is rolled",
+                })
+            }
             (Phase::Rolling, Outcome::CkDice { red, yellow, .. }) => {
                 if (1..=6).contains(&red) && (1..=6).contains(&yellow) {
                     Ok(())
@@ -305,6 +342,10 @@ impl Game {
             Outcome::Steal { card } => self.do_steal(card, events),
             Outcome::CkDice { red, yellow, event } => self.do_ck_dice(red, yellow, event, events),
             Outcome::Progress { card } => self.do_draw_progress(card, events),
+            Outcome::EventDie { event } => {
+                let (red, yellow) = self.ck.alchemy.take().unwrap_or((1, 1));
+                self.do_ck_dice(red, yellow, event, events)
+            }
         }
     }
 
@@ -349,6 +390,11 @@ impl Game {
             Phase::Aqueduct { .. } => ("the aqueduct's owner must choose first", "TURN.DECISION_PENDING"),
             Phase::PlacingMetropolis { .. } => ("the metropolis must be placed first", "TURN.DECISION_PENDING"),
             Phase::RelocatingKnight { .. } => ("the displaced knight must be relocated first", "TURN.DECISION_PENDING"),
+            Phase::HarborAnswer { .. } => ("a Commercial Harbor offer awaits a commodity", "TURN.DECISION_PENDING"),
+            Phase::TreasonSurrender { .. } => ("a knight must be given up for Treason first", "TURN.DECISION_PENDING"),
+            Phase::TreasonPlacement { .. } => ("the Treason knight placement is pending", "TURN.DECISION_PENDING"),
+            Phase::WeddingGifts => ("Wedding gifts are pending", "TURN.DECISION_PENDING"),
+            Phase::DiplomacyRoad { .. } => ("the Diplomacy free road is pending", "TURN.DECISION_PENDING"),
             Phase::Ended { .. } => ("the game is over", "GAME.OVER"),
         };
         RuleError::WrongTime {

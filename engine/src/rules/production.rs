@@ -146,7 +146,10 @@ impl Game {
     /// robber, unless it is not active yet (Cities & Knights before the first barbarian
     /// attack, source `000_fee7e8147b67bbe6.txt` p. 7: nothing moves, nothing is stolen).
     pub(crate) fn after_seven_discards(&self) -> Phase {
-        if self.robber_active() {
+        if self.ck.sabotage {
+            // Sabotage's discards: back to the action phase.
+            Phase::Main
+        } else if self.robber_active() {
             Phase::MovingRobber { resume: Resume::Main }
         } else {
             Phase::Main

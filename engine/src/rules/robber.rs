@@ -50,6 +50,7 @@ impl Game {
         events.push(Event::Discarded { player, cards });
         if self.discards.iter().all(|&d| d == 0) {
             self.phase = self.after_seven_discards();
+            self.ck.sabotage = false;
         }
     }
 
@@ -88,6 +89,10 @@ impl Game {
         let from = self.robber;
         self.robber = Some(to);
         events.push(Event::RobberMoved { player, from, to });
+        if resume == Resume::Taxation {
+            self.start_taxation(player);
+            return;
+        }
         let any = self.player_ids().any(|v| self.is_victim(player, v));
         self.phase = if any {
             Phase::ChoosingVictim { resume }
@@ -137,13 +142,17 @@ impl Game {
             victim,
             card: Some(card),
         });
-        self.phase = self.resume_phase(resume);
+        if resume == Resume::Taxation {
+            self.next_taxation();
+        } else {
+            self.phase = self.resume_phase(resume);
+        }
     }
 
     pub(crate) fn resume_phase(&self, resume: Resume) -> Phase {
         match resume {
             Resume::BeforeRoll => Phase::BeforeRoll,
-            Resume::Main => Phase::Main,
+            Resume::Main | Resume::Taxation => Phase::Main,
         }
     }
 }

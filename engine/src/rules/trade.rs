@@ -24,6 +24,10 @@ impl Game {
             if kind.is_commodity() && self.players[player.index()].level(crate::progress::Track::Trade) >= 3 {
                 rates[0] = true;
             }
+            // Merchant Fleet: 2:1 for the kind named, this turn.
+            if self.ck.fleet == Some(kind) && player == self.current {
+                rates[0] = true;
+            }
             // The merchant: 2:1 for the resource of its hex, for its controller.
             if let Some((hex, owner)) = self.ck.merchant {
                 if owner == player && self.board.terrain[hex.index()].resource().map(|r| r.card()) == Some(kind) {

@@ -32,6 +32,7 @@ impl Game {
         self.dev_played = false;
         if self.rules.ck() {
             self.refresh_knights();
+            self.end_progress_effects();
         }
         events.push(Event::TurnEnded { player });
         self.current = self.next_seat(player);

@@ -41,8 +41,13 @@ impl Game {
 
     /// The cost of the next level of `track` for `p`.
     pub fn improvement_cost(&self, p: PlayerId, track: Track) -> Cards {
+        self.improvement_cost_less(p, track, 0)
+    }
+
+    /// The cost of the next level, `less` commodities cheaper (Crane).
+    fn improvement_cost_less(&self, p: PlayerId, track: Track, less: u8) -> Cards {
         let level = self.players.get(p.index()).map_or(0, |s| s.level(track));
-        Cards::of(&[(track.commodity(), level + 1)])
+        Cards::of(&[(track.commodity(), (level + 1).saturating_sub(less))])
     }
 
     /// Whether buying level `level` of `track` wins its metropolis for `p`.
@@ -57,6 +62,11 @@ impl Game {
     }
 
     pub(crate) fn check_improve(&self, player: PlayerId, track: Track) -> Result<(), RuleError> {
+        self.check_improve_at(player, track, 0)
+    }
+
+    /// Improving at a discount of `less` commodities (0, or 1 with Crane).
+    pub(crate) fn check_improve_at(&self, player: PlayerId, track: Track, less: u8) -> Result<(), RuleError> {
         if self.phase != Phase::Main {
             return Err(self.wrong_time(player, "improve a city"));
         }
@@ -72,7 +82,7 @@ impl Game {
                 CkRule::ImprovementNeedsCity
             }));
         }
-        let cost = self.improvement_cost(player, track);
+        let cost = self.improvement_cost_less(player, track, less);
         if !st.hand.contains(&cost) {
             return Err(RuleError::CannotAfford {
                 player: st.colour,
@@ -87,7 +97,11 @@ impl Game {
     }
 
     pub(crate) fn do_improve(&mut self, player: PlayerId, track: Track, events: &mut Vec<Event>) {
-        let cost = self.improvement_cost(player, track);
+        self.do_improve_at(player, track, 0, events);
+    }
+
+    pub(crate) fn do_improve_at(&mut self, player: PlayerId, track: Track, less: u8, events: &mut Vec<Event>) {
+        let cost = self.improvement_cost_less(player, track, less);
         let st = &mut self.players[player.index()];
         st.hand.remove_all(&cost);
         self.bank.add_all(&cost);

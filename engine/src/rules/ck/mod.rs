@@ -11,12 +11,13 @@
 //!
 //! Submodules, one per rule: [`barbarians`], [`draws`] (progress cards as objects: draws,
 //! hand limit, discards), [`improvements`] (tracks, metropolises, the aqueduct), [`knights`],
-//! [`walls`].
+//! [`walls`], [`progress`] (playing the 25 kinds of progress card, one module per deck).
 
 pub(crate) mod barbarians;
 pub(crate) mod draws;
 pub(crate) mod improvements;
 pub(crate) mod knights;
+pub(crate) mod progress;
 pub(crate) mod walls;
 
 use crate::board::Terrain;

@@ -13,6 +13,11 @@ use crate::state::{Building, Game, Phase};
 
 impl Game {
     pub(crate) fn check_wall(&self, player: PlayerId, at: VertexId) -> Result<(), RuleError> {
+        self.check_wall_at(player, at, false)
+    }
+
+    /// A wall, paid or (Engineering) free.
+    pub(crate) fn check_wall_at(&self, player: PlayerId, at: VertexId, free: bool) -> Result<(), RuleError> {
         self.known_vertex(at)?;
         if self.phase != Phase::Main {
             return Err(self.wrong_time(player, "build a city wall"));
@@ -27,7 +32,7 @@ impl Game {
         if st.walls_left == 0 {
             return Err(RuleError::Ck(CkRule::WallLimit));
         }
-        if !st.hand.contains(&cost::WALL) {
+        if !free && !st.hand.contains(&cost::WALL) {
             return Err(RuleError::CannotAfford {
                 player: st.colour,
                 piece: Piece::Wall,
@@ -38,9 +43,15 @@ impl Game {
     }
 
     pub(crate) fn do_wall(&mut self, player: PlayerId, at: VertexId, events: &mut Vec<Event>) {
+        self.do_wall_at(player, at, false, events);
+    }
+
+    pub(crate) fn do_wall_at(&mut self, player: PlayerId, at: VertexId, free: bool, events: &mut Vec<Event>) {
         let st = &mut self.players[player.index()];
-        st.hand.remove_all(&cost::WALL);
-        self.bank.add_all(&cost::WALL);
+        if !free {
+            st.hand.remove_all(&cost::WALL);
+            self.bank.add_all(&cost::WALL);
+        }
         st.walls_left -= 1;
         self.ck.walls[at.index()] = true;
         events.push(Event::WallBuilt { player, at });

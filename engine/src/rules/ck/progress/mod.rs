@@ -1,0 +1,240 @@
+//! Playing progress cards (source `000_fee7e8147b67bbe6.txt` p. 10 and pp. 13–15; rulings
+//! `ck-edge-cases` §2 items 3, 9–31 as restated in the catalog).
+//!
+//! Timing: Alchemy only before the roll; victory point cards are never played (they lie face
+//! up from the moment they are drawn); every other card any time in your own action phase,
+//! also the turn it was drawn, as many as you like. A played card goes face down under its
+//! deck and counts as played even when it yields nothing; a card that cannot be played at all
+//! (no legal target) is refused with its rule id. The choices the card gives its player are
+//! part of the [`crate::progress::ProgressPlay`]; choices it gives other players are their own
+//! actions afterwards. One module per deck: [`science`], [`trade`], [`politics`].
+
+pub(crate) mod politics;
+pub(crate) mod science;
+pub(crate) mod trade;
+
+use crate::error::{CkRule, RuleError};
+use crate::event::Event;
+use crate::ids::PlayerId;
+use crate::progress::ProgressPlay;
+use crate::state::{Game, Phase};
+
+impl Game {
+    pub(crate) fn check_play_progress(&self, player: PlayerId, play: &ProgressPlay) -> Result<(), RuleError> {
+        let card = play.card();
+        match (play, self.phase) {
+            (ProgressPlay::Alchemy { .. }, Phase::BeforeRoll) => {}
+            (ProgressPlay::Alchemy { .. }, _) => return Err(RuleError::Ck(CkRule::AlchemyBeforeRoll)),
+            (_, Phase::Main) => {}
+            _ => return Err(RuleError::Ck(CkRule::ProgressActionPhase)),
+        }
+        if self.players[player.index()].progress.get(card) == 0 {
+            return Err(RuleError::Ck(CkRule::ProgressNotHeld));
+        }
+        self.check_progress_effect(player, play)
+    }
+
+    fn check_progress_effect(&self, player: PlayerId, play: &ProgressPlay) -> Result<(), RuleError> {
+        use ProgressPlay as P;
+        match *play {
+            P::Alchemy { red, yellow } => self.check_alchemy(red, yellow),
+            P::Crane { track } => self.check_improve_at(player, track, 1),
+            P::Engineering { at } => self.check_wall_at(player, at, true),
+            P::Invention { a, b } => self.check_invention(a, b),
+            P::Irrigation | P::Mining => Ok(()),
+            P::Medicine { at } => self.check_medicine(player, at),
+            P::RoadBuilding => self.check_progress_road_building(player),
+            P::Smithing { knights } => self.check_smithing(player, knights),
+            P::CommercialHarbor => Ok(()),
+            P::GuildDues { victim, cards } => self.check_guild_dues(player, victim, cards),
+            P::Merchant { hex } => self.check_merchant(player, hex),
+            P::MerchantFleet { .. } | P::ResourceMonopoly { .. } => Ok(()),
+            P::TradeMonopoly { commodity } => self.check_trade_monopoly(commodity),
+            P::Taxation => self.check_taxation(),
+            P::Treason { victim } => self.check_treason(player, victim),
+            P::Diplomacy { road } => self.check_diplomacy(road),
+            P::Intrigue { knight } => self.check_intrigue(player, knight),
+            P::Sabotage | P::Encouragement | P::Wedding => Ok(()),
+            P::Espionage { victim, card } => self.check_espionage(player, victim, card),
+        }
+    }
+
+    pub(crate) fn do_play_progress(&mut self, player: PlayerId, play: ProgressPlay, events: &mut Vec<Event>) {
+        let card = play.card();
+        self.players[player.index()].progress.remove(card, 1);
+        self.ck.decks[card.track().index()].under.push(card);
+        events.push(Event::ProgressPlayed { player, card });
+        use ProgressPlay as P;
+        match play {
+            P::Alchemy { red, yellow } => self.do_alchemy(player, red, yellow, events),
+            P::Crane { track } => self.do_improve_at(player, track, 1, events),
+            P::Engineering { at } => self.do_wall_at(player, at, true, events),
+            P::Invention { a, b } => self.do_invention(player, a, b, events),
+            P::Irrigation => self.do_harvest(player, crate::board::Terrain::Fields, events),
+            P::Mining => self.do_harvest(player, crate::board::Terrain::Mountains, events),
+            P::Medicine { at } => self.do_medicine(player, at, events),
+            P::RoadBuilding => self.continue_free_roads(player, 2, crate::state::Resume::Main),
+            P::Smithing { knights } => self.do_smithing(player, knights, events),
+            P::CommercialHarbor => self.ck.harbor = true,
+            P::GuildDues { victim, cards } => self.take_cards(player, victim, cards, events),
+            P::Merchant { hex } => self.do_merchant(player, hex, events),
+            P::MerchantFleet { kind } => self.ck.fleet = Some(kind),
+            P::ResourceMonopoly { resource } => self.do_monopoly_of(player, resource.card(), 2, events),
+            P::TradeMonopoly { commodity } => self.do_monopoly_of(player, commodity, 1, events),
+            P::Taxation => {
+                self.phase = Phase::MovingRobber {
+                    resume: crate::state::Resume::Taxation,
+                }
+            }
+            P::Treason { victim } => self.phase = Phase::TreasonSurrender { player: victim },
+            P::Diplomacy { road } => self.do_diplomacy(player, road, events),
+            P::Intrigue { knight } => self.do_intrigue(player, knight, events),
+            P::Sabotage => self.do_sabotage(player, events),
+            P::Espionage { victim, card } => self.do_espionage(player, victim, card, events),
+            P::Encouragement => self.do_encouragement(player, events),
+            P::Wedding => self.do_wedding(player, events),
+        }
+    }
+
+    /// Moves `cards` from `from` to `to` (Guild Dues, Wedding).
+    pub(crate) fn take_cards(
+        &mut self,
+        to: PlayerId,
+        from: PlayerId,
+        cards: crate::cards::Cards,
+        events: &mut Vec<Event>,
+    ) {
+        self.players[from.index()].hand.remove_all(&cards);
+        self.players[to.index()].hand.add_all(&cards);
+        events.push(Event::CardsTaken {
+            player: to,
+            from,
+            cards,
+        });
+    }
+
+    /// Turn-long effects end with the turn (Merchant Fleet, Commercial Harbor).
+    pub(crate) fn end_progress_effects(&mut self) {
+        self.ck.fleet = None;
+        self.ck.harbor = false;
+        self.ck.harbor_done = 0;
+    }
+}
+
+impl Game {
+    /// Every legal progress-card play of `p` now (Alchemy before the roll, the others in the
+    /// action phase), confirmed by [`Game::check_play_progress`].
+    pub(crate) fn push_progress_plays(&self, p: PlayerId, out: &mut Vec<crate::Action>) {
+        use crate::cards::{CardKind, Resource};
+        use crate::ids::{EdgeId, HexId, VertexId};
+        use crate::progress::{ProgressCard as C, Track};
+        use ProgressPlay as P;
+        let hand = self.players[p.index()].progress;
+        if hand.is_empty() {
+            return;
+        }
+        let mut push = |play: ProgressPlay| {
+            if self.check_play_progress(p, &play).is_ok() {
+                out.push(crate::Action::PlayProgress { player: p, play });
+            }
+        };
+        let n = self.players.len() as u8;
+        let vertices = self.sites.len() as u16;
+        for (card, _) in hand.iter() {
+            match card {
+                C::Alchemy => {
+                    for red in 1..=6 {
+                        for yellow in 1..=6 {
+                            push(P::Alchemy { red, yellow });
+                        }
+                    }
+                }
+                C::Crane => Track::ALL.into_iter().for_each(|track| push(P::Crane { track })),
+                C::Engineering => (0..vertices).for_each(|v| push(P::Engineering { at: VertexId(v) })),
+                C::Invention => {
+                    let hexes = self.tokens.len() as u16;
+                    for a in 0..hexes {
+                        for b in (a + 1)..hexes {
+                            if self.inventable(HexId(a)) && self.inventable(HexId(b)) {
+                                push(P::Invention {
+                                    a: HexId(a),
+                                    b: HexId(b),
+                                });
+                            }
+                        }
+                    }
+                }
+                C::Irrigation => push(P::Irrigation),
+                C::Mining => push(P::Mining),
+                C::Medicine => (0..vertices).for_each(|v| push(P::Medicine { at: VertexId(v) })),
+                C::RoadBuilding => push(P::RoadBuilding),
+                C::Smithing => {
+                    for (a, _) in self.knights().filter(|(_, k)| k.owner == p) {
+                        push(P::Smithing {
+                            knights: [Some(a), None],
+                        });
+                        for (b, _) in self.knights().filter(|(v, k)| k.owner == p && *v > a) {
+                            push(P::Smithing {
+                                knights: [Some(a), Some(b)],
+                            });
+                        }
+                    }
+                }
+                C::CommercialHarbor => push(P::CommercialHarbor),
+                C::GuildDues => {
+                    for v in 0..n {
+                        let victim = PlayerId(v);
+                        if victim == p || self.total_vp(victim) <= self.total_vp(p) {
+                            continue;
+                        }
+                        let vh = self.players[v as usize].hand;
+                        if vh.total() <= 2 {
+                            push(P::GuildDues { victim, cards: vh });
+                            continue;
+                        }
+                        for (i, x) in CardKind::ALL.into_iter().enumerate() {
+                            for y in CardKind::ALL.into_iter().skip(i) {
+                                let cards = crate::cards::Cards::of(&[(x, 1), (y, 1)]);
+                                let cards = if x == y {
+                                    crate::cards::Cards::of(&[(x, 2)])
+                                } else {
+                                    cards
+                                };
+                                if vh.contains(&cards) {
+                                    push(P::GuildDues { victim, cards });
+                                }
+                            }
+                        }
+                    }
+                }
+                C::Merchant => (0..self.tokens.len() as u16).for_each(|h| push(P::Merchant { hex: HexId(h) })),
+                C::MerchantFleet => CardKind::ALL
+                    .into_iter()
+                    .for_each(|kind| push(P::MerchantFleet { kind })),
+                C::ResourceMonopoly => Resource::ALL
+                    .into_iter()
+                    .for_each(|resource| push(P::ResourceMonopoly { resource })),
+                C::TradeMonopoly => [CardKind::Paper, CardKind::Cloth, CardKind::Coin]
+                    .into_iter()
+                    .for_each(|commodity| push(P::TradeMonopoly { commodity })),
+                C::Taxation => push(P::Taxation),
+                C::Treason => (0..n).for_each(|v| push(P::Treason { victim: PlayerId(v) })),
+                C::Diplomacy => (0..self.roads.len() as u16).for_each(|e| push(P::Diplomacy { road: EdgeId(e) })),
+                C::Intrigue => (0..vertices).for_each(|v| push(P::Intrigue { knight: VertexId(v) })),
+                C::Sabotage => push(P::Sabotage),
+                C::Espionage => {
+                    for v in 0..n {
+                        let victim = PlayerId(v);
+                        push(P::Espionage { victim, card: None });
+                        for (c, _) in self.players[v as usize].progress.iter() {
+                            push(P::Espionage { victim, card: Some(c) });
+                        }
+                    }
+                }
+                C::Encouragement => push(P::Encouragement),
+                C::Wedding => push(P::Wedding),
+                C::Printing | C::Constitution => {}
+            }
+        }
+    }
+}

@@ -1,0 +1,377 @@
+//! Politics progress cards (source `000_fee7e8147b67bbe6.txt` p. 15): Taxation, Treason,
+//! Diplomacy, Intrigue, Sabotage, Espionage, Encouragement, Wedding (Constitution is a
+//! victory point card, never played).
+//!
+//! - Taxation: only once the robber is active (after the first barbarian attack); move it,
+//!   then steal one random card from each player with a building on its new hex.
+//! - Treason: name an opponent with a knight; they remove one knight of their choice (even
+//!   when you cannot place one); you may place one of your knights of the same strength or
+//!   lower by the placement rules, with the removed knight's status (a mighty one even
+//!   without the fortress).
+//! - Diplomacy: remove an open road (an end touching none of its owner's roads, buildings
+//!   or knights); your own: you may build one road free, elsewhere.
+//! - Intrigue: displace an opposing knight standing on an intersection touching one of your
+//!   roads, without a knight of yours; its owner relocates it or loses it.
+//! - Sabotage: each player with at least your victory points discards half their cards,
+//!   rounded down, choosing which.
+//! - Espionage: look at an opponent's progress cards and take one (never a victory point
+//!   card), or none.
+//! - Encouragement: activate all your knights free (they do not act this turn).
+//! - Wedding: each player with more victory points gives you 2 cards of their choice (all
+//!   they have if fewer).
+
+use crate::cards::Cards;
+use crate::error::{CkRule, RuleError};
+use crate::event::Event;
+use crate::ids::{EdgeId, PlayerId, VertexId};
+use crate::progress::ProgressCard;
+use crate::state::{Game, Knight, Phase, Resume};
+
+impl Game {
+    pub(crate) fn check_taxation(&self) -> Result<(), RuleError> {
+        if !self.robber_active() {
+            return Err(RuleError::Ck(CkRule::RobberInactive));
+        }
+        Ok(())
+    }
+
+    /// After the Taxation robber move: every player with a building on the hex is robbed.
+    pub(crate) fn start_taxation(&mut self, player: PlayerId) {
+        self.ck.taxation = 0;
+        if let Some(h) = self.robber {
+            for v in self.board.topology.hexes()[h.index()].corners {
+                if let Some(s) = self.sites[v.index()] {
+                    if s.owner != player && !self.players[s.owner.index()].hand.is_empty() {
+                        self.ck.taxation |= 1 << s.owner.0;
+                    }
+                }
+            }
+        }
+        self.next_taxation();
+    }
+
+    /// The next Taxation victim in turn order, or back to the action phase.
+    pub(crate) fn next_taxation(&mut self) {
+        for k in 1..self.players.len() as u8 {
+            let victim = self.seat_from_current(k);
+            if self.ck.taxation & (1 << victim.0) != 0 {
+                self.ck.taxation &= !(1 << victim.0);
+                self.phase = Phase::Stealing {
+                    victim,
+                    resume: Resume::Taxation,
+                };
+                return;
+            }
+        }
+        self.phase = Phase::Main;
+    }
+
+    pub(crate) fn check_treason(&self, player: PlayerId, victim: PlayerId) -> Result<(), RuleError> {
+        self.known_player(victim)?;
+        if victim == player || !self.knights().any(|(_, k)| k.owner == victim) {
+            return Err(RuleError::Ck(CkRule::TreasonTarget));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn check_surrender(&self, player: PlayerId, at: VertexId) -> Result<(), RuleError> {
+        self.known_vertex(at)?;
+        if self.phase != (Phase::TreasonSurrender { player }) {
+            return Err(self.wrong_time(player, "give up a knight"));
+        }
+        if self.ck.knights[at.index()].is_none_or(|k| k.owner != player) {
+            return Err(RuleError::Ck(CkRule::KnightNotOwn));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn do_surrender(&mut self, player: PlayerId, at: VertexId, events: &mut Vec<Event>) {
+        let Some(k) = self.ck.knights[at.index()].take() else {
+            return;
+        };
+        self.players[player.index()].knights_left[k.level as usize - 1] += 1;
+        events.push(Event::KnightRemoved {
+            player,
+            at,
+            level: k.level,
+        });
+        self.update_longest_road(u8::MAX, events);
+        let by = self.current;
+        let can_place = (1..=k.level).any(|l| self.players[by.index()].knights_left[l as usize - 1] > 0)
+            && (0..self.sites.len()).any(|v| self.knight_site_ok(by, VertexId(v as u16)));
+        self.phase = if can_place {
+            Phase::TreasonPlacement {
+                player: by,
+                level: k.level,
+                active: k.active,
+            }
+        } else {
+            Phase::Main
+        };
+    }
+
+    /// An empty intersection touching one of `player`'s roads (knight placement).
+    pub(crate) fn knight_site_ok(&self, player: PlayerId, at: VertexId) -> bool {
+        self.sites.get(at.index()).is_some_and(|s| s.is_none())
+            && self.ck.knights.get(at.index()).is_some_and(|k| k.is_none())
+            && self
+                .board
+                .topology
+                .vertex(at)
+                .is_some_and(|info| info.edges.iter().any(|e| self.roads[e.index()] == Some(player)))
+    }
+
+    pub(crate) fn check_treason_placement(
+        &self,
+        player: PlayerId,
+        at: Option<VertexId>,
+        level: u8,
+    ) -> Result<(), RuleError> {
+        let Phase::TreasonPlacement {
+            player: p, level: max, ..
+        } = self.phase
+        else {
+            return Err(self.wrong_time(player, "place a knight for Treason"));
+        };
+        if p != player {
+            return Err(self.wrong_time(player, "place a knight for Treason"));
+        }
+        let Some(at) = at else { return Ok(()) };
+        self.known_vertex(at)?;
+        if !(1..=max).contains(&level) || self.players[player.index()].knights_left[level as usize - 1] == 0 {
+            return Err(RuleError::Ck(CkRule::TreasonPlacement));
+        }
+        if !self.knight_site_ok(player, at) {
+            return Err(RuleError::Ck(CkRule::KnightSite));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn do_treason_placement(
+        &mut self,
+        player: PlayerId,
+        at: Option<VertexId>,
+        level: u8,
+        events: &mut Vec<Event>,
+    ) {
+        let Phase::TreasonPlacement { active, .. } = self.phase else {
+            return;
+        };
+        if let Some(at) = at {
+            self.players[player.index()].knights_left[level as usize - 1] -= 1;
+            self.ck.knights[at.index()] = Some(Knight {
+                owner: player,
+                level,
+                active,
+                // Not on the board at the start of the action phase: it does not act this turn.
+                fresh: active,
+                promoted: false,
+            });
+            events.push(Event::KnightPlaced {
+                player,
+                at,
+                level,
+                active,
+            });
+            self.update_longest_road(u8::MAX, events);
+        }
+        self.phase = Phase::Main;
+    }
+
+    /// A road is open when one of its ends touches none of its owner's other roads,
+    /// buildings or knights (source `000_fee7e8147b67bbe6.txt` p. 15).
+    pub(crate) fn road_is_open(&self, road: EdgeId) -> bool {
+        let Some(owner) = self.roads.get(road.index()).copied().flatten() else {
+            return false;
+        };
+        self.board.topology.edges()[road.index()].vertices.iter().any(|&v| {
+            let own_piece = self.sites[v.index()].is_some_and(|s| s.owner == owner)
+                || self.ck.knights[v.index()].is_some_and(|k| k.owner == owner);
+            let own_road = self.board.topology.vertices()[v.index()]
+                .edges
+                .iter()
+                .any(|e| e != road && self.roads[e.index()] == Some(owner));
+            !own_piece && !own_road
+        })
+    }
+
+    pub(crate) fn check_diplomacy(&self, road: EdgeId) -> Result<(), RuleError> {
+        self.known_edge(road)?;
+        if !self.road_is_open(road) {
+            return Err(RuleError::Ck(CkRule::DiplomacyOpenRoad));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn do_diplomacy(&mut self, player: PlayerId, road: EdgeId, events: &mut Vec<Event>) {
+        let Some(owner) = self.roads[road.index()].take() else {
+            return;
+        };
+        let st = &mut self.players[owner.index()];
+        st.roads.retain(|&e| e != road);
+        st.roads_left += 1;
+        events.push(Event::RoadRemoved {
+            player: owner,
+            at: road,
+        });
+        self.update_longest_road(1 << owner.0, events);
+        if owner == player && self.players[player.index()].roads_left > 0 {
+            self.phase = Phase::DiplomacyRoad { player, removed: road };
+        }
+    }
+
+    pub(crate) fn check_skip_free_road(&self, player: PlayerId) -> Result<(), RuleError> {
+        match self.phase {
+            Phase::DiplomacyRoad { player: p, .. } if p == player => Ok(()),
+            _ => Err(self.wrong_time(player, "skip the free road")),
+        }
+    }
+
+    pub(crate) fn check_intrigue(&self, player: PlayerId, knight: VertexId) -> Result<(), RuleError> {
+        self.known_vertex(knight)?;
+        let opposing = self.ck.knights[knight.index()].is_some_and(|k| k.owner != player);
+        let touches = self.board.topology.vertices()[knight.index()]
+            .edges
+            .iter()
+            .any(|e| self.roads[e.index()] == Some(player));
+        if !opposing || !touches {
+            return Err(RuleError::Ck(CkRule::IntrigueTarget));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn do_intrigue(&mut self, player: PlayerId, at: VertexId, events: &mut Vec<Event>) {
+        let Some(victim) = self.ck.knights[at.index()].take() else {
+            return;
+        };
+        events.push(Event::KnightIntrigued {
+            player,
+            at,
+            victim: victim.owner,
+        });
+        self.start_relocation(victim, at, Phase::Main, events);
+        self.update_longest_road(u8::MAX, events);
+    }
+
+    pub(crate) fn do_sabotage(&mut self, player: PlayerId, events: &mut Vec<Event>) {
+        let mine = self.total_vp(player);
+        let mut any = false;
+        for i in 0..self.players.len() {
+            let p = PlayerId(i as u8);
+            let n = self.players[i].hand.total();
+            let owe = if p != player && self.total_vp(p) >= mine {
+                (n / 2) as u8
+            } else {
+                0
+            };
+            self.discards[i] = owe;
+            if owe > 0 {
+                any = true;
+                events.push(Event::MustDiscard { player: p, count: owe });
+            }
+        }
+        if any {
+            self.ck.sabotage = true;
+            self.phase = Phase::Discarding;
+        }
+    }
+
+    pub(crate) fn check_espionage(
+        &self,
+        player: PlayerId,
+        victim: PlayerId,
+        card: Option<ProgressCard>,
+    ) -> Result<(), RuleError> {
+        self.known_player(victim)?;
+        if victim == player {
+            return Err(RuleError::Ck(CkRule::EspionageTarget));
+        }
+        if let Some(c) = card {
+            if self.players[victim.index()].progress.get(c) == 0 {
+                return Err(RuleError::Ck(CkRule::EspionageTarget));
+            }
+        }
+        Ok(())
+    }
+
+    pub(crate) fn do_espionage(
+        &mut self,
+        player: PlayerId,
+        victim: PlayerId,
+        card: Option<ProgressCard>,
+        events: &mut Vec<Event>,
+    ) {
+        if let Some(c) = card {
+            self.players[victim.index()].progress.remove(c, 1);
+            self.players[player.index()].progress.add(c, 1);
+        }
+        events.push(Event::ProgressTaken {
+            player,
+            from: victim,
+            card,
+        });
+    }
+
+    pub(crate) fn do_encouragement(&mut self, player: PlayerId, events: &mut Vec<Event>) {
+        for v in 0..self.ck.knights.len() {
+            if let Some(k) = self.ck.knights[v].as_mut() {
+                if k.owner == player && !k.active {
+                    k.active = true;
+                    k.fresh = true;
+                    events.push(Event::KnightActivated {
+                        player,
+                        at: VertexId(v as u16),
+                    });
+                }
+            }
+        }
+    }
+
+    pub(crate) fn do_wedding(&mut self, player: PlayerId, events: &mut Vec<Event>) {
+        let mine = self.total_vp(player);
+        let mut any = false;
+        for i in 0..self.players.len() {
+            let p = PlayerId(i as u8);
+            let owe = if p != player && self.total_vp(p) > mine {
+                self.players[i].hand.total().min(2) as u8
+            } else {
+                0
+            };
+            self.ck.gifts[i] = owe;
+            if owe > 0 {
+                any = true;
+                events.push(Event::MustGive {
+                    player: p,
+                    to: player,
+                    count: owe,
+                });
+            }
+        }
+        if any {
+            self.phase = Phase::WeddingGifts;
+        }
+    }
+
+    pub(crate) fn check_give_cards(&self, player: PlayerId, cards: Cards) -> Result<(), RuleError> {
+        if self.phase != Phase::WeddingGifts {
+            return Err(self.wrong_time(player, "give cards"));
+        }
+        let owed = self.ck.gifts[player.index()];
+        if owed == 0 {
+            return Err(self.wrong_time(player, "give cards"));
+        }
+        if cards.total() != owed as u32 || !self.players[player.index()].hand.contains(&cards) {
+            return Err(RuleError::Ck(CkRule::GiftCards));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn do_give_cards(&mut self, player: PlayerId, cards: Cards, events: &mut Vec<Event>) {
+        let to = self.current;
+        self.ck.gifts[player.index()] = 0;
+        self.take_cards(to, player, cards, events);
+        if self.ck.gifts.iter().all(|&g| g == 0) {
+            self.phase = Phase::Main;
+        }
+    }
+}

@@ -1,0 +1,130 @@
+//! Science progress cards (source `000_fee7e8147b67bbe6.txt` p. 13–14): Alchemy, Crane,
+//! Engineering, Invention, Irrigation, Medicine, Mining, Road Building, Smithing (Printing is
+//! a victory point card, never played).
+//!
+//! - Alchemy: before the roll, set both production dice (a 7 too); the event die is still
+//!   rolled (a chance outcome) and resolved first.
+//! - Crane: the next level of a track for one commodity less (see `improvements`).
+//! - Engineering: one free city wall under the wall rules (see `walls`).
+//! - Invention: swap two number tokens, neither a 2, 6, 8 nor 12; no building needed next to
+//!   them; the robber stays where it is.
+//! - Irrigation / Mining: 2 grain / ore for each fields / mountains hex next to at least one
+//!   of your buildings (per hex, not per building; a robber on the hex does not matter: this
+//!   is not production); a short bank gives what it has.
+//! - Medicine: a settlement becomes a city for 2 ore and 1 grain (the city rules apply).
+//! - Road Building: two free roads.
+//! - Smithing: promote up to two different knights free (each once per turn, mighty only with
+//!   the fortress).
+
+use crate::board::Terrain;
+use crate::cards::{CardKind, Cards};
+use crate::error::{CkRule, RuleError};
+use crate::event::Event;
+use crate::ids::{HexId, PlayerId, VertexId};
+use crate::state::{Game, Phase};
+
+/// Medicine's price for a city: 2 ore and 1 grain.
+pub const MEDICINE: Cards = Cards::of(&[(CardKind::Grain, 1), (CardKind::Ore, 2)]);
+
+impl Game {
+    pub(crate) fn check_alchemy(&self, red: u8, yellow: u8) -> Result<(), RuleError> {
+        if (1..=6).contains(&red) && (1..=6).contains(&yellow) {
+            Ok(())
+        } else {
+            Err(RuleError::Ck(CkRule::AlchemyDice))
+        }
+    }
+
+    pub(crate) fn do_alchemy(&mut self, player: PlayerId, red: u8, yellow: u8, events: &mut Vec<Event>) {
+        self.ck.alchemy = Some((red, yellow));
+        self.phase = Phase::Rolling;
+        events.push(Event::RollRequested { player });
+    }
+
+    /// Hexes whose token Invention may move: a token other than 2, 6, 8 and 12.
+    pub(crate) fn inventable(&self, h: HexId) -> bool {
+        matches!(self.tokens.get(h.index()).copied().flatten(), Some(t) if ![2, 6, 8, 12].contains(&t))
+    }
+
+    pub(crate) fn check_invention(&self, a: HexId, b: HexId) -> Result<(), RuleError> {
+        self.known_hex(a)?;
+        self.known_hex(b)?;
+        if a == b || !self.inventable(a) || !self.inventable(b) {
+            return Err(RuleError::Ck(CkRule::InventionTokens));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn do_invention(&mut self, player: PlayerId, a: HexId, b: HexId, events: &mut Vec<Event>) {
+        self.tokens.swap(a.index(), b.index());
+        events.push(Event::TokensSwapped { player, a, b });
+    }
+
+    /// Irrigation (fields → grain) and Mining (mountains → ore).
+    pub(crate) fn do_harvest(&mut self, player: PlayerId, terrain: Terrain, events: &mut Vec<Event>) {
+        let Some(res) = terrain.resource() else { return };
+        let topo = &self.board.topology;
+        let hexes = topo
+            .hexes()
+            .iter()
+            .enumerate()
+            .filter(|(i, hex)| {
+                self.board.terrain[*i] == terrain
+                    && hex
+                        .corners
+                        .iter()
+                        .any(|v| self.sites[v.index()].is_some_and(|s| s.owner == player))
+            })
+            .count() as u8;
+        let n = (2 * hexes).min(self.bank.get(res.card()));
+        self.bank.remove(res.card(), n);
+        self.players[player.index()].hand.add(res.card(), n);
+        events.push(Event::TookFromBank {
+            player,
+            cards: Cards::of(&[(res.card(), n)]),
+        });
+    }
+
+    pub(crate) fn check_medicine(&self, player: PlayerId, at: VertexId) -> Result<(), RuleError> {
+        self.check_city_priced(player, at, MEDICINE)
+    }
+
+    pub(crate) fn do_medicine(&mut self, player: PlayerId, at: VertexId, events: &mut Vec<Event>) {
+        self.do_city_priced(player, at, MEDICINE, events);
+    }
+
+    pub(crate) fn check_progress_road_building(&self, player: PlayerId) -> Result<(), RuleError> {
+        if self.players[player.index()].roads_left == 0 {
+            return Err(RuleError::Ck(CkRule::RoadBuildingNoRoads));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn check_smithing(&self, player: PlayerId, knights: [Option<VertexId>; 2]) -> Result<(), RuleError> {
+        if knights == [None, None] || (knights[0].is_some() && knights[0] == knights[1]) {
+            return Err(RuleError::Ck(CkRule::SmithingKnights));
+        }
+        // Promote in order on a scratch supply, so two promotions to one strength need two
+        // free pieces of it.
+        let mut supply = self.players[player.index()].knights_left;
+        for at in knights.into_iter().flatten() {
+            self.known_vertex(at)?;
+            let Some(k) = self.ck.knights[at.index()].filter(|k| k.owner == player) else {
+                return Err(RuleError::Ck(CkRule::KnightNotOwn));
+            };
+            self.check_promotable(player, k)?;
+            if supply[k.level as usize] == 0 {
+                return Err(RuleError::Ck(CkRule::KnightSupply));
+            }
+            supply[k.level as usize] -= 1;
+            supply[k.level as usize - 1] += 1;
+        }
+        Ok(())
+    }
+
+    pub(crate) fn do_smithing(&mut self, player: PlayerId, knights: [Option<VertexId>; 2], events: &mut Vec<Event>) {
+        for at in knights.into_iter().flatten() {
+            self.promote(player, at, events);
+        }
+    }
+}

@@ -1,0 +1,141 @@
+//! Trade progress cards (source `000_fee7e8147b67bbe6.txt` p. 14): Commercial Harbor, Guild
+//! Dues, Merchant, Merchant Fleet, Resource Monopoly, Trade Monopoly.
+//!
+//! - Commercial Harbor: for the rest of the turn, offer each opponent (once each, even with
+//!   two cards played) one of your resources; they give a commodity of their choice for it,
+//!   or, holding none, you take your resource back.
+//! - Guild Dues: only against a player with more victory points; you look at their hand and
+//!   take 2 cards of your choice (all they have if fewer).
+//! - Merchant: the merchant goes on a land hex next to one of your buildings; its controller
+//!   trades that hex's resource 2:1 and holds 1 VP; control moves with the next Merchant.
+//! - Merchant Fleet: name a resource or commodity: 2:1 with the bank for it this turn.
+//! - Resource Monopoly: every opponent gives you 2 of the resource named (1 if they have 1).
+//! - Trade Monopoly: every opponent gives you 1 of the commodity named.
+
+use crate::cards::{CardKind, Cards, Resource};
+use crate::error::{CkRule, RuleError};
+use crate::event::Event;
+use crate::ids::{HexId, PlayerId};
+use crate::state::{Game, Phase};
+
+impl Game {
+    pub(crate) fn check_guild_dues(&self, player: PlayerId, victim: PlayerId, cards: Cards) -> Result<(), RuleError> {
+        self.known_player(victim)?;
+        if victim == player || self.total_vp(victim) <= self.total_vp(player) {
+            return Err(RuleError::Ck(CkRule::GuildDuesRicher));
+        }
+        let hand = self.players[victim.index()].hand;
+        if cards.total() != hand.total().min(2) || !hand.contains(&cards) {
+            return Err(RuleError::Ck(CkRule::GuildDuesCards));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn check_merchant(&self, player: PlayerId, hex: HexId) -> Result<(), RuleError> {
+        self.known_hex(hex)?;
+        let land = self.board.terrain[hex.index()].is_land();
+        let next_to_own = self.board.topology.hexes()[hex.index()]
+            .corners
+            .iter()
+            .any(|v| self.sites[v.index()].is_some_and(|s| s.owner == player));
+        if !land || !next_to_own {
+            return Err(RuleError::Ck(CkRule::MerchantHex));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn do_merchant(&mut self, player: PlayerId, hex: HexId, events: &mut Vec<Event>) {
+        let previous = self.ck.merchant.map(|(_, p)| p);
+        self.ck.merchant = Some((hex, player));
+        events.push(Event::MerchantPlaced { player, hex, previous });
+    }
+
+    pub(crate) fn check_trade_monopoly(&self, commodity: CardKind) -> Result<(), RuleError> {
+        if !commodity.is_commodity() {
+            return Err(RuleError::Ck(CkRule::TradeMonopolyCommodity));
+        }
+        Ok(())
+    }
+
+    /// Every opponent gives up to `most` cards of `kind`.
+    pub(crate) fn do_monopoly_of(&mut self, player: PlayerId, kind: CardKind, most: u8, events: &mut Vec<Event>) {
+        for k in 1..self.players.len() as u8 {
+            let victim = self.seat_from_current(k);
+            if victim == player {
+                continue;
+            }
+            let n = self.players[victim.index()].hand.get(kind).min(most);
+            if n > 0 {
+                self.take_cards(player, victim, Cards::of(&[(kind, n)]), events);
+            }
+        }
+    }
+
+    pub(crate) fn check_harbor_offer(
+        &self,
+        player: PlayerId,
+        to: PlayerId,
+        resource: Resource,
+    ) -> Result<(), RuleError> {
+        self.known_player(to)?;
+        if self.phase != Phase::Main {
+            return Err(self.wrong_time(player, "offer a Commercial Harbor trade"));
+        }
+        if !self.ck.harbor
+            || to == player
+            || self.ck.harbor_done & (1 << to.0) != 0
+            || self.players[player.index()].hand.get(resource.card()) == 0
+        {
+            return Err(RuleError::Ck(CkRule::HarborOffer));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn do_harbor_offer(
+        &mut self,
+        player: PlayerId,
+        to: PlayerId,
+        resource: Resource,
+        events: &mut Vec<Event>,
+    ) {
+        self.ck.harbor_done |= 1 << to.0;
+        let has_commodity = [CardKind::Paper, CardKind::Cloth, CardKind::Coin]
+            .iter()
+            .any(|&c| self.players[to.index()].hand.get(c) > 0);
+        events.push(Event::HarborOffered {
+            player,
+            to,
+            resource,
+            answered: has_commodity,
+        });
+        if has_commodity {
+            self.take_cards(to, player, Cards::of(&[(resource.card(), 1)]), events);
+            self.phase = Phase::HarborAnswer {
+                from: player,
+                to,
+                resource,
+            };
+        }
+    }
+
+    pub(crate) fn check_give_commodity(&self, player: PlayerId, commodity: CardKind) -> Result<(), RuleError> {
+        let Phase::HarborAnswer { to, .. } = self.phase else {
+            return Err(self.wrong_time(player, "give a commodity"));
+        };
+        if to != player {
+            return Err(self.wrong_time(player, "give a commodity"));
+        }
+        if !commodity.is_commodity() || self.players[player.index()].hand.get(commodity) == 0 {
+            return Err(RuleError::Ck(CkRule::HarborAnswer));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn do_give_commodity(&mut self, player: PlayerId, commodity: CardKind, events: &mut Vec<Event>) {
+        let Phase::HarborAnswer { from, .. } = self.phase else {
+            return;
+        };
+        self.take_cards(from, player, Cards::of(&[(commodity, 1)]), events);
+        self.phase = Phase::Main;
+    }
+}
