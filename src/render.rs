@@ -187,8 +187,48 @@ pub fn delta(before: &Game, after: &Game) -> Vec<String> {
                 parts.push(format!("{:+} {name}", y - x));
             }
         }
+        if after.rules().ck() {
+            for t in catan_engine::Track::ALL {
+                let (x, y) = (a.level(t), b.level(t));
+                if x != y {
+                    parts.push(format!("{t} {x} -> {y}"));
+                }
+            }
+            let (x, y) = (a.progress.total() as i32, b.progress.total() as i32);
+            if x != y {
+                parts.push(format!("{:+} progress cards", y - x));
+            }
+        }
         if !parts.is_empty() {
             out.push(format!("{} {}", after.colour(p), parts.join(", ")));
+        }
+    }
+    if after.rules().ck() {
+        let n = after.board().topology.vertex_count();
+        for v in 0..n {
+            let v = catan_engine::VertexId(v as u16);
+            let (x, y) = (before.knight(v), after.knight(v));
+            if x != y {
+                let show = |k: Option<catan_engine::state::Knight>| {
+                    k.map_or("none".to_string(), |k| {
+                        format!(
+                            "{} {} {}",
+                            after.colour(k.owner),
+                            catan_dsl::lower::level_word(k.level),
+                            if k.active { "active" } else { "inactive" }
+                        )
+                    })
+                };
+                out.push(format!(
+                    "knight {}: {} -> {}",
+                    vertex_name(after.board(), v),
+                    show(x),
+                    show(y)
+                ));
+            }
+        }
+        if before.barbarians() != after.barbarians() {
+            out.push(format!("barbarians {} -> {}", before.barbarians(), after.barbarians()));
         }
     }
     let mut bank = Vec::new();
@@ -229,12 +269,19 @@ pub fn summary(game: &Game) -> String {
             let v = catan_engine::VertexId(v as u16);
             if let Some(site) = game.site(v) {
                 if site.owner == p {
-                    let kind = if site.building == Building::City {
-                        "city"
-                    } else {
-                        "settlement"
+                    let kind = match site.building {
+                        Building::City => "city",
+                        Building::Settlement => "settlement",
+                        Building::DamagedCity => "damaged-city",
                     };
-                    sites.push(format!("{kind} {}", vertex_name(b, v)));
+                    let mut extra = String::new();
+                    if game.wall(v) {
+                        extra.push_str(" +wall");
+                    }
+                    if let Some(t) = game.metropolis_at(v) {
+                        extra.push_str(&format!(" +{t}-metropolis"));
+                    }
+                    sites.push(format!("{kind} {}{extra}", vertex_name(b, v)));
                 }
             }
         }
@@ -264,9 +311,52 @@ pub fn summary(game: &Game) -> String {
         if !roads.is_empty() {
             let _ = writeln!(s, "  roads {}", roads.join(", "));
         }
+        if game.rules().ck() {
+            let knights: Vec<String> = game
+                .knights()
+                .filter(|(_, k)| k.owner == p)
+                .map(|(v, k)| {
+                    format!(
+                        "{} {} {}",
+                        vertex_name(b, v),
+                        catan_dsl::lower::level_word(k.level),
+                        if k.active { "active" } else { "inactive" }
+                    )
+                })
+                .collect();
+            let _ = writeln!(
+                s,
+                "  improvements science {} trade {} politics {}, progress [{}], face up [{}], vp tokens {}",
+                st.improvements[0],
+                st.improvements[1],
+                st.improvements[2],
+                catan_dsl::progress_text(&st.progress),
+                catan_dsl::progress_text(&st.progress_vp),
+                st.vp_tokens
+            );
+            if !knights.is_empty() {
+                let _ = writeln!(s, "  knights {}", knights.join(", "));
+            }
+        }
     }
     let name = |p: Option<PlayerId>| p.map(|p| game.colour(p).to_string()).unwrap_or_else(|| "none".into());
     let _ = writeln!(s, "bank [{}], development deck [{}]", game.bank(), game.dev_deck());
+    if game.rules().ck() {
+        let _ = writeln!(
+            s,
+            "barbarians {}/{} ({} attacks), robber {}, merchant {}, decks science {} trade {} politics {}",
+            game.barbarians(),
+            game.rules().ck.barbarian_track,
+            game.barbarian_attacks(),
+            if game.robber_active() { "active" } else { "inactive" },
+            game.merchant()
+                .map(|(h, p)| format!("{} {}", b.hex_name(h), game.colour(p)))
+                .unwrap_or_else(|| "none".into()),
+            game.progress_deck(catan_engine::Track::Science).len(),
+            game.progress_deck(catan_engine::Track::Trade).len(),
+            game.progress_deck(catan_engine::Track::Politics).len(),
+        );
+    }
     let _ = writeln!(
         s,
         "robber {}, longest road {}, largest army {}",

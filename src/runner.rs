@@ -498,6 +498,7 @@ pub fn check(game: &Game, last: &[Event], x: &Expectation) -> Result<(), Mismatc
             None => Ok(()),
             Some(e) => Err((format!("no event {kind}"), render::event(game, e))),
         },
+        Expectation::Ck(fact, want) => check_ck(game, fact, want),
         Expectation::Legal(a, want) => {
             let is = game.is_legal(a);
             if is == *want {
@@ -525,4 +526,56 @@ fn event_matches(game: &Game, e: &Event, kind: &str, fields: &[(String, String)]
     fields
         .iter()
         .all(|(k, v)| have.iter().any(|(name, f)| name == k && render::field(game, f) == *v))
+}
+
+/// Renders the Cities & Knights fact an expectation names, in the expectation's own words.
+fn check_ck(game: &Game, fact: &catan_dsl::scenario::CkFact, want: &str) -> Result<(), Mismatch> {
+    use catan_dsl::scenario::CkFact as F;
+    let colour = |p: catan_engine::PlayerId| game.colour(p).to_string();
+    let level = |l: u8| ["basic", "strong", "mighty"][(l as usize).clamp(1, 3) - 1];
+    let actual = match fact {
+        F::Knight { at, level: lv, status } => match game.knight(*at) {
+            None => "none".to_string(),
+            Some(k) => {
+                let mut s = colour(k.owner);
+                if *lv {
+                    s = format!("{s} {}", level(k.level));
+                }
+                if *status {
+                    s = format!("{s} {}", if k.active { "active" } else { "inactive" });
+                }
+                s
+            }
+        },
+        F::Wall(v) => if game.wall(*v) { "yes" } else { "no" }.to_string(),
+        F::Level(p, t) => game.player(*p).map_or(0, |s| s.level(*t)).to_string(),
+        F::Metropolis(t) => game
+            .metropolis(*t)
+            .and_then(|v| game.site(v))
+            .map_or("none".to_string(), |s| colour(s.owner)),
+        F::MetropolisAt(t, v) => {
+            let name = |v: Option<catan_engine::VertexId>| {
+                v.map_or("none".to_string(), |v| crate::places::vertex_name(game.board(), v))
+            };
+            return eq(name(Some(*v)), name(game.metropolis(*t)));
+        }
+        F::Merchant => game.merchant().map_or("none".to_string(), |(h, p)| {
+            format!("{} {}", game.board().hex_name(h), colour(p))
+        }),
+        F::Barbarians => game.barbarians().to_string(),
+        F::Attacks => game.barbarian_attacks().to_string(),
+        F::RobberActive => if game.robber_active() { "active" } else { "inactive" }.to_string(),
+        F::Progress(p) => catan_dsl::progress_text(&game.player(*p).map(|s| s.progress).unwrap_or_default()),
+        F::ProgressVp(p) => catan_dsl::progress_text(&game.player(*p).map(|s| s.progress_vp).unwrap_or_default()),
+        F::ProgressCount(p) => game.player(*p).map_or(0, |s| s.progress.total()).to_string(),
+        F::VpTokens(p) => game.player(*p).map_or(0, |s| s.vp_tokens).to_string(),
+        F::WallsLeft(p) => game.player(*p).map_or(0, |s| s.walls_left).to_string(),
+        F::KnightsLeft(p, l) => game
+            .player(*p)
+            .map_or(0, |s| s.knights_left[(*l as usize).clamp(1, 3) - 1])
+            .to_string(),
+        F::Gifts(p) => game.gifts_owed(*p).to_string(),
+        F::Deck(t) => game.progress_deck(*t).len().to_string(),
+    };
+    eq(want, actual.as_str())
 }

@@ -55,11 +55,17 @@ pub struct LowerErrors {
     pub errors: Vec<LowerError>,
 }
 
+#[path = "lower_ck.rs"]
+mod ck;
+pub use ck::{level_word, progress_text};
+
 struct Cx<'a> {
     text: &'a str,
     errors: Vec<LowerError>,
     board: Arc<Board>,
     colours: Vec<Colour>,
+    /// Whether the scenario plays Cities & Knights (three dice).
+    ck: bool,
 }
 
 fn sp(s: Span) -> SourceSpan {
@@ -474,7 +480,7 @@ fn rules_of(cx: &mut Cx<'_>, spec: &ast::RulesSpec) -> Ruleset {
             "unsupported",
             format!("{e}"),
             "not implemented yet",
-            Some("the engine implements the base game and Cities & Knights (core rules) so far".into()),
+            Some("the engine implements the base game and Cities & Knights so far".into()),
         );
     }
     r
@@ -703,20 +709,21 @@ fn build_position(cx: &mut Cx<'_>, pos: Option<Spanned<&ast::Position>>, setup: 
                         }
                     }
                 }
-                other => cx.unknown(
-                    item.key.span,
-                    "player item",
-                    other,
-                    &[
-                        "settlements",
-                        "cities",
-                        "roads",
-                        "hand",
-                        "development",
-                        "new-development",
-                        "played",
-                    ],
-                ),
+                other => {
+                    if !ck::player_item(cx, other, item, p, setup, spans) {
+                        let mut names = vec![
+                            "settlements",
+                            "cities",
+                            "roads",
+                            "hand",
+                            "development",
+                            "new-development",
+                            "played",
+                        ];
+                        names.extend(ck::PLAYER_ITEMS);
+                        cx.unknown(item.key.span, "player item", other, &names);
+                    }
+                }
             }
         }
         spans.spans.push((Subject::Player(p), section.span));
@@ -732,14 +739,17 @@ fn build_position(cx: &mut Cx<'_>, pos: Option<Spanned<&ast::Position>>, setup: 
             }
             "bank" => {
                 let mut bank = Cards::EMPTY;
-                for k in CardKind::RESOURCES {
-                    bank.set(k, 19);
-                }
                 // Listed kinds replace the default; unlisted kinds are what the hands leave.
                 let hands: Vec<Cards> = setup.players.iter().map(|p| p.hand).collect();
-                for k in CardKind::RESOURCES {
+                let kinds: &[CardKind] = if setup.rules.has_commodities() {
+                    &CardKind::ALL
+                } else {
+                    &CardKind::RESOURCES
+                };
+                for &k in kinds {
+                    let total = if k.is_commodity() { 12 } else { 19 };
                     let held: u32 = hands.iter().map(|h| h.get(k) as u32).sum();
-                    bank.set(k, 19u32.saturating_sub(held) as u8);
+                    bank.set(k, (total as u32).saturating_sub(held) as u8);
                 }
                 for a in &item.args {
                     if let Arg::Count { count, item: w } = &a.node {
@@ -793,20 +803,21 @@ fn build_position(cx: &mut Cx<'_>, pos: Option<Spanned<&ast::Position>>, setup: 
                 }
                 spans.spans.push((Subject::Turn, item.span));
             }
-            other => cx.unknown(
-                item.key.span,
-                "position item",
-                other,
-                &[
-                    "robber",
-                    "bank",
-                    "dev-deck",
-                    "longest-road",
-                    "largest-army",
-                    "turn",
-                    "unchecked",
-                ],
-            ),
+            other => {
+                if !ck::global_item(cx, other, item, setup, spans) {
+                    let mut names = vec![
+                        "robber",
+                        "bank",
+                        "dev-deck",
+                        "longest-road",
+                        "largest-army",
+                        "turn",
+                        "unchecked",
+                    ];
+                    names.extend(ck::GLOBAL_ITEMS);
+                    cx.unknown(item.key.span, "position item", other, &names);
+                }
+            }
         }
     }
 }
@@ -850,6 +861,9 @@ fn action(cx: &mut Cx<'_>, a: &Spanned<ast::Action>) -> Option<(Action, Vec<Outc
         );
     };
     let word_at = |i: usize| args.get(i).and_then(|x| x.node.as_word());
+    if let Some(lowered) = ck::action(cx, verb, args, player, a.span) {
+        return lowered;
+    }
     match verb {
         "builds" | "places" | "build" | "place" => {
             let Some(kind) = args.first() else {
@@ -947,7 +961,22 @@ fn action(cx: &mut Cx<'_>, a: &Spanned<ast::Action>) -> Option<(Action, Vec<Outc
         "rolls" | "roll" => {
             let mut chance = vec![];
             if let Some(d) = args.first() {
-                chance.push(dice(cx, d)?);
+                let two = dice(cx, d)?;
+                if cx.ck {
+                    chance.push(ck::ck_roll(cx, two, args.get(1), d.span)?);
+                } else {
+                    if let Some(extra) = args.get(1) {
+                        cx.err(
+                            extra.span,
+                            "no_event_die",
+                            "only Cities & Knights rolls the event die: write two dice like `rolls 3+4`",
+                            "not in this game",
+                            None,
+                        );
+                        return None;
+                    }
+                    chance.push(two);
+                }
             }
             Some((Action::Roll { player }, chance))
         }
@@ -1035,8 +1064,33 @@ fn action(cx: &mut Cx<'_>, a: &Spanned<ast::Action>) -> Option<(Action, Vec<Outc
                 "verb",
                 other,
                 &[
-                    "builds", "places", "buys", "plays", "rolls", "discards", "moves", "robs", "trades", "offers",
-                    "accepts", "declines", "ends",
+                    "builds",
+                    "places",
+                    "buys",
+                    "plays",
+                    "rolls",
+                    "discards",
+                    "moves",
+                    "robs",
+                    "trades",
+                    "offers",
+                    "accepts",
+                    "declines",
+                    "ends",
+                    "improves",
+                    "recruits",
+                    "promotes",
+                    "activates",
+                    "displaces",
+                    "relocates",
+                    "chases",
+                    "loses",
+                    "chooses",
+                    "takes",
+                    "offers-harbor",
+                    "gives",
+                    "surrenders",
+                    "skips",
                 ],
             );
             None
@@ -1077,7 +1131,17 @@ fn expectation(cx: &mut Cx<'_>, span: Span, args: &[Spanned<Arg>]) -> Option<Exp
             cx.arg_player(a).map(Some)
         }
     };
+    if let Some(x) = ck::expectation(cx, first, rest) {
+        return x;
+    }
     match head.as_str() {
+        "damaged-city" => {
+            let who = one(cx)?;
+            let p = cx.arg_player(who)?;
+            let place = rest.get(1)?;
+            cx.arg_vertex(place)
+                .map(|v| Expectation::Site(v, Some((p, Building::DamagedCity))))
+        }
         "settlement" | "city" | "road" | "empty" => {
             if head == "empty" {
                 let a = one(cx)?;
@@ -1185,6 +1249,9 @@ fn expectation(cx: &mut Cx<'_>, span: Span, args: &[Spanned<Arg>]) -> Option<Exp
                 }
             };
             let small = |n: i64| n.clamp(0, 255) as u8;
+            if let Some(x) = ck::player_expectation(cx, p, prop, vals) {
+                return x;
+            }
             match prop_word.as_str() {
                 "hand" => cx.cards(vals).map(|c| Expectation::Hand(p, c)),
                 "cards" => num(cx).map(|n| Expectation::CardCount(p, n.max(0) as u32)),
@@ -1214,6 +1281,14 @@ fn expectation(cx: &mut Cx<'_>, span: Span, args: &[Spanned<Arg>]) -> Option<Exp
                             "knights",
                             "owes",
                             "development",
+                            "level",
+                            "progress",
+                            "progress-vp",
+                            "progress-count",
+                            "vp-tokens",
+                            "walls-left",
+                            "knights-left",
+                            "gifts",
                         ],
                     );
                     None
@@ -1255,6 +1330,7 @@ pub fn lower_with_catalog(
         errors: Vec::new(),
         board: Arc::new(Board::beginner()),
         colours: Vec::new(),
+        ck: false,
     };
     let _ = cx.text;
     // Players.
@@ -1372,6 +1448,7 @@ pub fn lower_with_catalog(
             rules: rules.clone().unwrap_or_default(),
         });
     }
+    cx.ck = variants.iter().any(|v| v.rules.ck());
     for inc in ast.includes() {
         cx.err(
             inc.path.span,
@@ -1424,7 +1501,11 @@ pub fn lower_with_catalog(
             Item::Chance(c) => {
                 let arg = c.args.first();
                 let outcome = match (c.kind.node.as_str(), arg) {
-                    ("dice", Some(a)) => dice(&mut cx, a),
+                    ("dice", Some(a)) => match dice(&mut cx, a) {
+                        Some(two) if cx.ck => ck::ck_roll(&mut cx, two, c.args.get(1), a.span),
+                        other => other,
+                    },
+                    (k @ ("progress" | "event"), Some(a)) => ck::chance(&mut cx, k, a).flatten(),
                     ("card", Some(a)) => {
                         let w = a.node.to_string();
                         match dev_card(&w) {
@@ -1442,7 +1523,7 @@ pub fn lower_with_catalog(
                             c.kind.span,
                             "chance outcome (with its value)",
                             &k,
-                            &["dice", "card", "steal"],
+                            &["dice", "card", "steal", "progress", "event"],
                         );
                         None
                     }

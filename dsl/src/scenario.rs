@@ -138,6 +138,55 @@ pub enum Expectation {
     },
     /// The action is (true) or is not (false) legal now.
     Legal(Action, bool),
+    /// A Cities & Knights fact, with its expected value rendered as the runner renders the
+    /// state (e.g. `red strong active` for a knight).
+    Ck(CkFact, String),
+}
+
+/// A Cities & Knights fact an expectation checks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CkFact {
+    /// The knight on an intersection: owner, and the level and status when asked for.
+    Knight {
+        /// Where.
+        at: VertexId,
+        /// Whether the level is part of the expectation.
+        level: bool,
+        /// Whether the status is part of the expectation.
+        status: bool,
+    },
+    /// Whether a wall stands under the city on an intersection (`yes`/`no`).
+    Wall(VertexId),
+    /// A player's level on a track.
+    Level(PlayerId, catan_engine::Track),
+    /// A metropolis's holder (colour or `none`).
+    Metropolis(catan_engine::Track),
+    /// A metropolis's city.
+    MetropolisAt(catan_engine::Track, VertexId),
+    /// The merchant (`J red` or `none`).
+    Merchant,
+    /// Steps the barbarian ship has sailed.
+    Barbarians,
+    /// Barbarian attacks so far.
+    Attacks,
+    /// Whether the robber is `active` or `inactive`.
+    RobberActive,
+    /// A player's progress cards in hand.
+    Progress(PlayerId),
+    /// A player's face-up victory point progress cards.
+    ProgressVp(PlayerId),
+    /// How many progress cards a player holds.
+    ProgressCount(PlayerId),
+    /// A player's defender VP tokens.
+    VpTokens(PlayerId),
+    /// Walls in a player's supply.
+    WallsLeft(PlayerId),
+    /// Knights of a strength in a player's supply.
+    KnightsLeft(PlayerId, u8),
+    /// Cards a player still owes after a Wedding.
+    Gifts(PlayerId),
+    /// Cards in a progress deck.
+    Deck(catan_engine::Track),
 }
 
 /// Piece kinds counted by expectations.

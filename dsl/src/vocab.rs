@@ -154,6 +154,20 @@ pub enum Term {
     KnightLevel(KnightLevel),
     /// An improvement track.
     Track(Track),
+    /// A Cities & Knights progress card.
+    Progress(catan_engine::ProgressCard),
+    /// A face of the event die.
+    EventFace(EventFaceWord),
+}
+
+/// A face of the Cities & Knights event die, as written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[allow(missing_docs)]
+pub enum EventFaceWord {
+    Ship,
+    Science,
+    Trade,
+    Politics,
 }
 
 /// The kinds of [`Term`], for filtering lookups and suggestions.
@@ -175,6 +189,10 @@ pub enum TermKind {
     KnightLevel,
     /// [`Term::Track`].
     Track,
+    /// [`Term::Progress`].
+    Progress,
+    /// [`Term::EventFace`].
+    EventFace,
 }
 
 impl TermKind {
@@ -189,6 +207,8 @@ impl TermKind {
             TermKind::Terrain => "a terrain",
             TermKind::KnightLevel => "a knight level",
             TermKind::Track => "an improvement track",
+            TermKind::Progress => "a progress card",
+            TermKind::EventFace => "an event-die face",
         }
     }
 }
@@ -204,6 +224,8 @@ impl Term {
             Term::DevCard(_) => TermKind::DevCard,
             Term::Terrain(_) => TermKind::Terrain,
             Term::KnightLevel(_) => TermKind::KnightLevel,
+            Term::Progress(_) => TermKind::Progress,
+            Term::EventFace(_) => TermKind::EventFace,
             Term::Track(_) => TermKind::Track,
         }
     }
@@ -321,6 +343,91 @@ pub const TABLE: &[Entry] = &[
     row(En, "science", Term::Track(Track::Science)),
     row(En, "trade", Term::Track(Track::Trade)),
     row(En, "politics", Term::Track(Track::Politics)),
+    // Progress cards: the names of source 000 (English, newest edition); older English
+    // names as aliases (ck-edge-cases §3).
+    row(En, "alchemy", Term::Progress(catan_engine::ProgressCard::Alchemy)),
+    row(En, "crane", Term::Progress(catan_engine::ProgressCard::Crane)),
+    row(
+        En,
+        "engineering",
+        Term::Progress(catan_engine::ProgressCard::Engineering),
+    ),
+    row(En, "invention", Term::Progress(catan_engine::ProgressCard::Invention)),
+    row(En, "irrigation", Term::Progress(catan_engine::ProgressCard::Irrigation)),
+    row(En, "medicine", Term::Progress(catan_engine::ProgressCard::Medicine)),
+    row(En, "mining", Term::Progress(catan_engine::ProgressCard::Mining)),
+    row(
+        En,
+        "road-building",
+        Term::Progress(catan_engine::ProgressCard::RoadBuilding),
+    ),
+    row(En, "smithing", Term::Progress(catan_engine::ProgressCard::Smithing)),
+    row(En, "printing", Term::Progress(catan_engine::ProgressCard::Printing)),
+    row(
+        En,
+        "commercial-harbor",
+        Term::Progress(catan_engine::ProgressCard::CommercialHarbor),
+    ),
+    row(En, "guild-dues", Term::Progress(catan_engine::ProgressCard::GuildDues)),
+    row(En, "merchant", Term::Progress(catan_engine::ProgressCard::Merchant)),
+    row(
+        En,
+        "merchant-fleet",
+        Term::Progress(catan_engine::ProgressCard::MerchantFleet),
+    ),
+    row(
+        En,
+        "resource-monopoly",
+        Term::Progress(catan_engine::ProgressCard::ResourceMonopoly),
+    ),
+    row(
+        En,
+        "trade-monopoly",
+        Term::Progress(catan_engine::ProgressCard::TradeMonopoly),
+    ),
+    row(En, "taxation", Term::Progress(catan_engine::ProgressCard::Taxation)),
+    row(
+        En,
+        "constitution",
+        Term::Progress(catan_engine::ProgressCard::Constitution),
+    ),
+    row(En, "treason", Term::Progress(catan_engine::ProgressCard::Treason)),
+    row(En, "diplomacy", Term::Progress(catan_engine::ProgressCard::Diplomacy)),
+    row(En, "intrigue", Term::Progress(catan_engine::ProgressCard::Intrigue)),
+    row(En, "sabotage", Term::Progress(catan_engine::ProgressCard::Sabotage)),
+    row(En, "espionage", Term::Progress(catan_engine::ProgressCard::Espionage)),
+    row(
+        En,
+        "encouragement",
+        Term::Progress(catan_engine::ProgressCard::Encouragement),
+    ),
+    row(En, "wedding", Term::Progress(catan_engine::ProgressCard::Wedding)),
+    alt(En, "alchemist", Term::Progress(catan_engine::ProgressCard::Alchemy)),
+    alt(En, "engineer", Term::Progress(catan_engine::ProgressCard::Engineering)),
+    alt(En, "inventor", Term::Progress(catan_engine::ProgressCard::Invention)),
+    alt(En, "smith", Term::Progress(catan_engine::ProgressCard::Smithing)),
+    alt(En, "printer", Term::Progress(catan_engine::ProgressCard::Printing)),
+    alt(
+        En,
+        "master-merchant",
+        Term::Progress(catan_engine::ProgressCard::GuildDues),
+    ),
+    alt(
+        En,
+        "commodity-monopoly",
+        Term::Progress(catan_engine::ProgressCard::TradeMonopoly),
+    ),
+    alt(En, "bishop", Term::Progress(catan_engine::ProgressCard::Taxation)),
+    alt(En, "deserter", Term::Progress(catan_engine::ProgressCard::Treason)),
+    alt(En, "diplomat", Term::Progress(catan_engine::ProgressCard::Diplomacy)),
+    alt(En, "saboteur", Term::Progress(catan_engine::ProgressCard::Sabotage)),
+    alt(En, "spy", Term::Progress(catan_engine::ProgressCard::Espionage)),
+    alt(En, "warlord", Term::Progress(catan_engine::ProgressCard::Encouragement)),
+    // Event die faces.
+    row(En, "ship", Term::EventFace(EventFaceWord::Ship)),
+    row(En, "science", Term::EventFace(EventFaceWord::Science)),
+    row(En, "trade", Term::EventFace(EventFaceWord::Trade)),
+    row(En, "politics", Term::EventFace(EventFaceWord::Politics)),
 ];
 
 /// The first meaning of `word` in `lang` (see [`lookup_kind`] for words with

@@ -1,0 +1,886 @@
+//! Lowering of the Cities & Knights vocabulary: knights, walls, improvements, metropolises,
+//! the merchant, the barbarians, progress cards, the event die, and the decisions they bring.
+//!
+//! A child module of `lower`, so it shares its context (`Cx`) and helpers; every word goes
+//! through the vocabulary table ([`crate::vocab`]).
+
+use super::Cx;
+use crate::ast::{Arg, Spanned};
+use crate::scenario::{CkFact, Expectation};
+use crate::vocab::{self, EventFaceWord, KnightLevel, Language, Term, TermKind};
+use catan_engine::position::{KnightSetup, Setup, Subject};
+use catan_engine::progress::{EventFace, ProgressCard, ProgressCards, ProgressPlay, Track};
+use catan_engine::{Action, Outcome, PlayerId};
+
+/// Words of a kind, for "did you mean" lists.
+fn words(kind: TermKind) -> Vec<&'static str> {
+    let mut w: Vec<&'static str> = vocab::words(Language::En, Some(kind)).collect();
+    w.dedup();
+    w
+}
+
+pub(super) fn progress_card(w: &str) -> Option<ProgressCard> {
+    match vocab::lookup_kind(Language::En, w, TermKind::Progress)? {
+        Term::Progress(c) => Some(c),
+        _ => None,
+    }
+}
+
+pub(super) fn track(w: &str) -> Option<Track> {
+    match vocab::lookup_kind(Language::En, w, TermKind::Track)? {
+        Term::Track(vocab::Track::Science) => Some(Track::Science),
+        Term::Track(vocab::Track::Trade) => Some(Track::Trade),
+        Term::Track(vocab::Track::Politics) => Some(Track::Politics),
+        _ => None,
+    }
+}
+
+pub(super) fn event_face(w: &str) -> Option<EventFace> {
+    match vocab::lookup_kind(Language::En, w, TermKind::EventFace)? {
+        Term::EventFace(EventFaceWord::Ship) => Some(EventFace::Ship),
+        Term::EventFace(EventFaceWord::Science) => Some(EventFace::Gate(Track::Science)),
+        Term::EventFace(EventFaceWord::Trade) => Some(EventFace::Gate(Track::Trade)),
+        Term::EventFace(EventFaceWord::Politics) => Some(EventFace::Gate(Track::Politics)),
+        _ => None,
+    }
+}
+
+fn knight_level(w: &str) -> Option<u8> {
+    match vocab::lookup_kind(Language::En, w, TermKind::KnightLevel)? {
+        Term::KnightLevel(KnightLevel::Basic) => Some(1),
+        Term::KnightLevel(KnightLevel::Strong) => Some(2),
+        Term::KnightLevel(KnightLevel::Mighty) => Some(3),
+        _ => None,
+    }
+}
+
+/// The canonical word for a knight level.
+pub fn level_word(level: u8) -> &'static str {
+    match level {
+        1 => "basic",
+        2 => "strong",
+        _ => "mighty",
+    }
+}
+
+impl Cx<'_> {
+    fn arg_progress(&mut self, a: &Spanned<Arg>) -> Option<ProgressCard> {
+        let w = a.node.to_string();
+        let c = progress_card(&w);
+        if c.is_none() {
+            self.unknown(a.span, "progress card", &w, &words(TermKind::Progress));
+        }
+        c
+    }
+
+    fn arg_track(&mut self, a: &Spanned<Arg>) -> Option<Track> {
+        let w = a.node.to_string();
+        let t = track(&w);
+        if t.is_none() {
+            self.unknown(a.span, "improvement track", &w, &words(TermKind::Track));
+        }
+        t
+    }
+
+    fn arg_face(&mut self, a: &Spanned<Arg>) -> Option<EventFace> {
+        let w = a.node.to_string();
+        let f = event_face(&w);
+        if f.is_none() {
+            self.unknown(a.span, "event-die face", &w, &["ship", "science", "trade", "politics"]);
+        }
+        f
+    }
+
+    fn arg_level(&mut self, a: &Spanned<Arg>) -> Option<u8> {
+        let w = a.node.to_string();
+        let l = knight_level(&w);
+        if l.is_none() {
+            self.unknown(a.span, "knight level", &w, &words(TermKind::KnightLevel));
+        }
+        l
+    }
+
+    /// A list of progress cards: `crane, 2 merchant` (or `nothing`).
+    fn progress_cards(&mut self, args: &[Spanned<Arg>]) -> Option<ProgressCards> {
+        let mut out = ProgressCards::EMPTY;
+        let mut ok = true;
+        for a in args {
+            match &a.node {
+                Arg::Word(w) if w == "nothing" || w == "none" => {}
+                Arg::Count { count, item } => match progress_card(&item.node) {
+                    Some(c) => out.add(c, count.node.clamp(0, 255) as u8),
+                    None => {
+                        self.unknown(item.span, "progress card", &item.node, &words(TermKind::Progress));
+                        ok = false;
+                    }
+                },
+                _ => match self.arg_progress(a) {
+                    Some(c) => out.add(c, 1),
+                    None => ok = false,
+                },
+            }
+        }
+        ok.then_some(out)
+    }
+
+    fn missing_arg(&mut self, span: crate::ast::Span, verb: &str, what: &str) {
+        self.err(
+            span,
+            "missing_argument",
+            format!("`{verb}` needs {what}"),
+            format!("{what} missing"),
+            None,
+        );
+    }
+}
+
+/// A Cities & Knights item of a player's section; `false` when the key is not one.
+pub(super) fn player_item(
+    cx: &mut Cx<'_>,
+    key: &str,
+    item: &Spanned<crate::ast::PositionItem>,
+    p: PlayerId,
+    setup: &mut Setup,
+    spans: &mut super::ItemSpans,
+) -> bool {
+    let args = &item.args;
+    match key {
+        "knights" | "knight" => {
+            // knights A.n basic, B.s strong active, C.n mighty active-this-turn
+            let mut i = 0;
+            while i < args.len() {
+                let Some(at) = cx.arg_vertex(&args[i]) else {
+                    i += 1;
+                    continue;
+                };
+                let span = args[i].span;
+                i += 1;
+                let mut k = KnightSetup {
+                    at,
+                    level: 1,
+                    active: false,
+                    activated_this_turn: false,
+                    promoted_this_turn: false,
+                };
+                while let Some(w) = args.get(i).and_then(|a| a.node.as_word()) {
+                    match w {
+                        "inactive" => {}
+                        "active" => k.active = true,
+                        "active-this-turn" => {
+                            k.active = true;
+                            k.activated_this_turn = true;
+                        }
+                        "promoted-this-turn" => k.promoted_this_turn = true,
+                        other => match knight_level(other) {
+                            Some(l) => k.level = l,
+                            None => {
+                                let other = other.to_string();
+                                cx.unknown(
+                                    args[i].span,
+                                    "knight level or status",
+                                    &other,
+                                    &[
+                                        "basic",
+                                        "strong",
+                                        "mighty",
+                                        "active",
+                                        "inactive",
+                                        "active-this-turn",
+                                        "promoted-this-turn",
+                                    ],
+                                );
+                            }
+                        },
+                    }
+                    i += 1;
+                }
+                setup.players[p.index()].knights.push(k);
+                spans.spans.push((Subject::Knight(p, at), span));
+            }
+        }
+        "walls" | "wall" => {
+            for a in args {
+                if let Some(v) = cx.arg_vertex(a) {
+                    setup.players[p.index()].walls.push(v);
+                    spans.spans.push((Subject::Wall(p, v), a.span));
+                }
+            }
+        }
+        "damaged-cities" | "damaged-city" => {
+            for a in args {
+                if let Some(v) = cx.arg_vertex(a) {
+                    setup.players[p.index()].damaged_cities.push(v);
+                    spans.spans.push((Subject::City(p, v), a.span));
+                }
+            }
+        }
+        "improvements" => {
+            // improvements science 3, trade 1  (or: improvements 3 science)
+            let mut i = 0;
+            while i < args.len() {
+                match &args[i].node {
+                    Arg::Count { count, item: w } => match track(&w.node) {
+                        Some(t) => setup.players[p.index()].improvements[t.index()] = count.node.clamp(0, 255) as u8,
+                        None => cx.unknown(w.span, "improvement track", &w.node, &words(TermKind::Track)),
+                    },
+                    _ => {
+                        if let Some(t) = cx.arg_track(&args[i]) {
+                            match args.get(i + 1).and_then(|a| cx.number(a)) {
+                                Some(n) => setup.players[p.index()].improvements[t.index()] = n.clamp(0, 255) as u8,
+                                None => cx.missing_arg(args[i].span, "improvements", "a level after the track"),
+                            }
+                            i += 1;
+                        }
+                    }
+                }
+                i += 1;
+            }
+            spans.spans.push((Subject::Improvements(p), item.span));
+        }
+        "progress" => {
+            if let Some(c) = cx.progress_cards(args) {
+                setup.players[p.index()].progress = c;
+            }
+            spans.spans.push((Subject::Progress(p), item.span));
+        }
+        "progress-vp" => {
+            if let Some(c) = cx.progress_cards(args) {
+                setup.players[p.index()].progress_vp = c;
+            }
+            spans.spans.push((Subject::Progress(p), item.span));
+        }
+        "vp-tokens" => {
+            if let Some(n) = args.first().and_then(|a| cx.number(a)) {
+                setup.players[p.index()].vp_tokens = n.clamp(0, 255) as u8;
+            }
+        }
+        _ => return false,
+    }
+    true
+}
+
+/// The Cities & Knights player items, for "did you mean".
+pub(super) const PLAYER_ITEMS: [&str; 8] = [
+    "knights",
+    "walls",
+    "damaged-cities",
+    "improvements",
+    "progress",
+    "progress-vp",
+    "vp-tokens",
+    "knight",
+];
+
+/// A Cities & Knights global item; `false` when the key is not one.
+pub(super) fn global_item(
+    cx: &mut Cx<'_>,
+    key: &str,
+    item: &Spanned<crate::ast::PositionItem>,
+    setup: &mut Setup,
+    spans: &mut super::ItemSpans,
+) -> bool {
+    let args = &item.args;
+    match key {
+        "barbarians" => {
+            if let Some(n) = args.first().and_then(|a| cx.number(a)) {
+                setup.barbarians = n.clamp(0, 255) as u8;
+            }
+            spans.spans.push((Subject::Barbarians, item.span));
+        }
+        "barbarian-attacks" => {
+            if let Some(n) = args.first().and_then(|a| cx.number(a)) {
+                setup.barbarian_attacks = n.clamp(0, u16::MAX as i64) as u16;
+            }
+            spans.spans.push((Subject::Barbarians, item.span));
+        }
+        "metropolis" => {
+            // metropolis science A.n
+            let (Some(t), Some(v)) = (
+                args.first().and_then(|a| cx.arg_track(a)),
+                args.get(1).and_then(|a| cx.arg_vertex(a)),
+            ) else {
+                cx.missing_arg(
+                    item.span,
+                    "metropolis",
+                    "a track and a city, e.g. `metropolis science A.n`",
+                );
+                return true;
+            };
+            setup.metropolis[t.index()] = Some(v);
+            spans.spans.push((Subject::Metropolis(t), item.span));
+        }
+        "merchant" => {
+            // merchant J red
+            let (Some(h), Some(p)) = (
+                args.first().and_then(|a| cx.arg_hex(a)),
+                args.get(1).and_then(|a| cx.arg_player(a)),
+            ) else {
+                cx.missing_arg(item.span, "merchant", "a hex and its controller, e.g. `merchant J red`");
+                return true;
+            };
+            setup.merchant = Some((h, p));
+            spans.spans.push((Subject::Merchant, item.span));
+        }
+        _ => return false,
+    }
+    true
+}
+
+/// The Cities & Knights global items, for "did you mean".
+pub(super) const GLOBAL_ITEMS: [&str; 4] = ["barbarians", "barbarian-attacks", "metropolis", "merchant"];
+
+/// Lowers a Cities & Knights action line; `None` in the outer option when the verb (with its
+/// first word) is not one of them.
+pub(super) fn action(
+    cx: &mut Cx<'_>,
+    verb: &str,
+    args: &[Spanned<Arg>],
+    player: PlayerId,
+    span: crate::ast::Span,
+) -> Option<Option<(Action, Vec<Outcome>)>> {
+    let first = args.first().and_then(|a| a.node.as_word());
+    let vertex_after = |cx: &mut Cx<'_>, i: usize, what: &str| -> Option<catan_engine::VertexId> {
+        match args.get(i) {
+            Some(a) => cx.arg_vertex(a),
+            None => {
+                cx.missing_arg(span, verb, what);
+                None
+            }
+        }
+    };
+    let one = |a: Action| Some((a, vec![]));
+    Some(match (verb, first) {
+        ("builds" | "build", Some("wall")) => {
+            vertex_after(cx, 1, "a city, e.g. `builds wall A.n`").and_then(|at| one(Action::BuildWall { player, at }))
+        }
+        ("places" | "place", Some("metropolis")) => {
+            vertex_after(cx, 1, "a city").and_then(|at| one(Action::PlaceMetropolis { player, at }))
+        }
+        ("places" | "place", Some("knight")) => {
+            // Treason: places knight A.n strong
+            let at = vertex_after(cx, 1, "an intersection")?;
+            let level = match args.get(2) {
+                Some(a) => cx.arg_level(a)?,
+                None => 1,
+            };
+            one(Action::PlaceTreasonKnight {
+                player,
+                at: Some(at),
+                level,
+            })
+        }
+        ("places" | "place", Some("no")) => one(Action::PlaceTreasonKnight {
+            player,
+            at: None,
+            level: 1,
+        }),
+        ("improves" | "improve", _) => match args.first() {
+            Some(a) => cx.arg_track(a).and_then(|track| one(Action::Improve { player, track })),
+            None => {
+                cx.missing_arg(span, verb, "a track: science, trade or politics");
+                None
+            }
+        },
+        ("recruits" | "recruit", _) => {
+            let i = usize::from(first == Some("knight"));
+            vertex_after(cx, i, "an intersection").and_then(|at| one(Action::RecruitKnight { player, at }))
+        }
+        ("promotes" | "promote", _) => {
+            let i = usize::from(first == Some("knight"));
+            vertex_after(cx, i, "a knight's intersection").and_then(|at| one(Action::PromoteKnight { player, at }))
+        }
+        ("activates" | "activate", _) => {
+            let i = usize::from(first == Some("knight"));
+            vertex_after(cx, i, "a knight's intersection").and_then(|at| one(Action::ActivateKnight { player, at }))
+        }
+        ("moves" | "move", Some("knight")) | ("displaces" | "displace", _) => {
+            // moves knight A.n to B.s / displaces knight A.n to B.s
+            let i = usize::from(first == Some("knight"));
+            let from = vertex_after(cx, i, "the knight's intersection")?;
+            let j = if args.get(i + 1).and_then(|a| a.node.as_word()) == Some("to") {
+                i + 2
+            } else {
+                i + 1
+            };
+            let to = vertex_after(cx, j, "where it goes, e.g. `to B.s`")?;
+            if verb.starts_with("move") {
+                one(Action::MoveKnight { player, from, to })
+            } else {
+                one(Action::DisplaceKnight { player, from, to })
+            }
+        }
+        ("relocates" | "relocate", _) => {
+            let i = usize::from(first == Some("knight"));
+            vertex_after(cx, i, "an intersection").and_then(|to| one(Action::RelocateKnight { player, to }))
+        }
+        ("chases" | "chase", _) => {
+            // chases robber with A.n
+            let i = args
+                .iter()
+                .position(|a| a.node.as_word() == Some("with"))
+                .map_or(usize::from(first == Some("robber")), |w| w + 1);
+            vertex_after(cx, i, "the knight, e.g. `chases robber with A.n`")
+                .and_then(|knight| one(Action::ChaseRobber { player, knight }))
+        }
+        ("loses" | "lose", _) => {
+            let i = usize::from(first == Some("city"));
+            vertex_after(cx, i, "a city").and_then(|at| one(Action::LoseCity { player, at }))
+        }
+        ("chooses" | "choose", _) => {
+            // chooses deck politics [CARD]
+            let i = usize::from(first == Some("deck"));
+            let Some(a) = args.get(i) else {
+                cx.missing_arg(span, verb, "a deck, e.g. `chooses deck politics`");
+                return Some(None);
+            };
+            let deck = cx.arg_track(a)?;
+            let mut chance = vec![];
+            if let Some(c) = args.get(i + 1) {
+                chance.push(Outcome::Progress {
+                    card: cx.arg_progress(c)?,
+                });
+            }
+            Some((Action::ChooseDefenderDeck { player, deck }, chance))
+        }
+        ("discards" | "discard", Some("progress")) => match args.get(1) {
+            Some(a) => cx
+                .arg_progress(a)
+                .and_then(|card| one(Action::DiscardProgress { player, card })),
+            None => {
+                cx.missing_arg(span, verb, "a progress card");
+                None
+            }
+        },
+        ("takes" | "take", Some("aqueduct")) => match args.get(1) {
+            Some(a) => cx
+                .arg_resource(a)
+                .and_then(|r| one(Action::Aqueduct { player, take: Some(r) })),
+            None => {
+                cx.missing_arg(span, verb, "a resource, e.g. `takes aqueduct ore`");
+                None
+            }
+        },
+        ("declines" | "decline", Some("aqueduct")) => one(Action::Aqueduct { player, take: None }),
+        ("offers-harbor" | "offer-harbor", _) => {
+            let (Some(to), Some(r)) = (args.first(), args.get(1)) else {
+                cx.missing_arg(span, verb, "a player and a resource, e.g. `offers-harbor blue wool`");
+                return Some(None);
+            };
+            let to = cx.arg_player(to)?;
+            let resource = cx.arg_resource(r)?;
+            one(Action::OfferHarborTrade { player, to, resource })
+        }
+        ("gives" | "give", Some("commodity")) => match args.get(1) {
+            Some(a) => cx
+                .arg_card(a)
+                .and_then(|commodity| one(Action::GiveCommodity { player, commodity })),
+            None => {
+                cx.missing_arg(span, verb, "a commodity");
+                None
+            }
+        },
+        ("gives" | "give", _) => cx
+            .cards(args)
+            .and_then(|cards| one(Action::GiveCards { player, cards })),
+        ("surrenders" | "surrender", _) => {
+            let i = usize::from(first == Some("knight"));
+            vertex_after(cx, i, "a knight").and_then(|at| one(Action::SurrenderKnight { player, at }))
+        }
+        ("skips" | "skip", _) => one(Action::SkipFreeRoad { player }),
+        ("plays" | "play", Some(w)) if cx.ck && progress_card(w).is_some() => {
+            let card = progress_card(w)?;
+            return Some(play(cx, card, &args[1..], player, span));
+        }
+        _ => return None,
+    })
+}
+
+/// `plays CARD ARGS…`: a progress card with its choices.
+fn play(
+    cx: &mut Cx<'_>,
+    card: ProgressCard,
+    args: &[Spanned<Arg>],
+    player: PlayerId,
+    span: crate::ast::Span,
+) -> Option<(Action, Vec<Outcome>)> {
+    use ProgressCard as C;
+    let need = |cx: &mut Cx<'_>, i: usize, what: &str| -> Option<&Spanned<Arg>> {
+        let a = args.get(i);
+        if a.is_none() {
+            cx.missing_arg(span, card.name(), what);
+        }
+        a
+    };
+    let mut chance = vec![];
+    let play = match card {
+        C::Alchemy => {
+            let a = need(cx, 0, "the production dice, e.g. `alchemy 3+4`")?;
+            let (red, yellow) = match &a.node {
+                Arg::Dice(r, y) => (*r, *y),
+                _ => {
+                    cx.err(
+                        a.span,
+                        "bad_dice",
+                        "Alchemy sets two dice: write `alchemy 3+4`",
+                        "not two dice",
+                        None,
+                    );
+                    return None;
+                }
+            };
+            if let Some(f) = args.get(1) {
+                chance.push(Outcome::EventDie { event: cx.arg_face(f)? });
+            }
+            ProgressPlay::Alchemy { red, yellow }
+        }
+        C::Crane => ProgressPlay::Crane {
+            track: {
+                let x = need(cx, 0, "a track")?;
+                cx.arg_track(x)
+            }?,
+        },
+        C::Engineering => ProgressPlay::Engineering {
+            at: {
+                let x = need(cx, 0, "a city")?;
+                cx.arg_vertex(x)
+            }?,
+        },
+        C::Medicine => ProgressPlay::Medicine {
+            at: {
+                let x = need(cx, 0, "a settlement")?;
+                cx.arg_vertex(x)
+            }?,
+        },
+        C::Invention => ProgressPlay::Invention {
+            a: {
+                let x = need(cx, 0, "two hexes")?;
+                cx.arg_hex(x)
+            }?,
+            b: {
+                let x = need(cx, 1, "two hexes")?;
+                cx.arg_hex(x)
+            }?,
+        },
+        C::Irrigation => ProgressPlay::Irrigation,
+        C::Mining => ProgressPlay::Mining,
+        C::RoadBuilding => ProgressPlay::RoadBuilding,
+        C::Smithing => {
+            let a = {
+                let x = need(cx, 0, "one or two knights")?;
+                cx.arg_vertex(x)
+            }?;
+            let b = match args.get(1) {
+                Some(x) => Some(cx.arg_vertex(x)?),
+                None => None,
+            };
+            ProgressPlay::Smithing { knights: [Some(a), b] }
+        }
+        C::CommercialHarbor => ProgressPlay::CommercialHarbor,
+        C::GuildDues => ProgressPlay::GuildDues {
+            victim: {
+                let x = need(cx, 0, "a player and the cards taken")?;
+                cx.arg_player(x)
+            }?,
+            cards: cx.cards(&args[1.min(args.len())..])?,
+        },
+        C::Merchant => ProgressPlay::Merchant {
+            hex: {
+                let x = need(cx, 0, "a hex")?;
+                cx.arg_hex(x)
+            }?,
+        },
+        C::MerchantFleet => ProgressPlay::MerchantFleet {
+            kind: {
+                let x = need(cx, 0, "a resource or commodity")?;
+                cx.arg_card(x)
+            }?,
+        },
+        C::ResourceMonopoly => ProgressPlay::ResourceMonopoly {
+            resource: {
+                let x = need(cx, 0, "a resource")?;
+                cx.arg_resource(x)
+            }?,
+        },
+        C::TradeMonopoly => ProgressPlay::TradeMonopoly {
+            commodity: {
+                let x = need(cx, 0, "a commodity")?;
+                cx.arg_card(x)
+            }?,
+        },
+        C::Taxation => ProgressPlay::Taxation,
+        C::Treason => ProgressPlay::Treason {
+            victim: {
+                let x = need(cx, 0, "an opponent")?;
+                cx.arg_player(x)
+            }?,
+        },
+        C::Diplomacy => ProgressPlay::Diplomacy {
+            road: {
+                let x = need(cx, 0, "a road")?;
+                cx.arg_edge(x)
+            }?,
+        },
+        C::Intrigue => ProgressPlay::Intrigue {
+            knight: {
+                let x = need(cx, 0, "an opposing knight")?;
+                cx.arg_vertex(x)
+            }?,
+        },
+        C::Sabotage => ProgressPlay::Sabotage,
+        C::Espionage => {
+            let victim = {
+                let x = need(cx, 0, "an opponent and the card taken (or `nothing`)")?;
+                cx.arg_player(x)
+            }?;
+            let card = match args.get(1) {
+                Some(a) if a.node.as_word() == Some("nothing") => None,
+                Some(a) => Some(cx.arg_progress(a)?),
+                None => None,
+            };
+            ProgressPlay::Espionage { victim, card }
+        }
+        C::Encouragement => ProgressPlay::Encouragement,
+        C::Wedding => ProgressPlay::Wedding,
+        C::Printing | C::Constitution => {
+            cx.err(
+                span,
+                "not_playable",
+                format!(
+                    "{} is a victory point card: it lies face up from the moment it is drawn",
+                    card.name()
+                ),
+                "never played",
+                None,
+            );
+            return None;
+        }
+    };
+    Some((Action::PlayProgress { player, play }, chance))
+}
+
+/// `rolls 3+4 ship`: the three dice of a Cities & Knights roll.
+pub(super) fn ck_roll(
+    cx: &mut Cx<'_>,
+    dice: Outcome,
+    face: Option<&Spanned<Arg>>,
+    span: crate::ast::Span,
+) -> Option<Outcome> {
+    let Outcome::Dice { red, yellow } = dice else {
+        return None;
+    };
+    match face {
+        Some(f) => cx.arg_face(f).map(|event| Outcome::CkDice { red, yellow, event }),
+        None => {
+            cx.err(
+                span,
+                "missing_event_die",
+                "Cities & Knights rolls three dice: add the event die, e.g. `rolls 3+4 ship`",
+                "event die missing",
+                Some("faces: ship, science, trade, politics".into()),
+            );
+            None
+        }
+    }
+}
+
+/// Chance lines of Cities & Knights: `chance progress crane`, `chance event ship`.
+pub(super) fn chance(cx: &mut Cx<'_>, kind: &str, a: &Spanned<Arg>) -> Option<Option<Outcome>> {
+    Some(match kind {
+        "progress" => cx.arg_progress(a).map(|card| Outcome::Progress { card }),
+        "event" => cx.arg_face(a).map(|event| Outcome::EventDie { event }),
+        _ => return None,
+    })
+}
+
+/// A Cities & Knights expectation; `None` in the outer option when `head` is not one.
+pub(super) fn expectation(cx: &mut Cx<'_>, head: &Spanned<Arg>, rest: &[Spanned<Arg>]) -> Option<Option<Expectation>> {
+    let h = head.node.to_string();
+    let need = |cx: &mut Cx<'_>, i: usize, what: &str| -> Option<&Spanned<Arg>> {
+        let a = rest.get(i);
+        if a.is_none() {
+            cx.missing_arg(head.span, &format!("expect {h}"), what);
+        }
+        a
+    };
+    Some(match h.as_str() {
+        "knight" => (|| {
+            // expect knight red A.n strong active   |  expect knight none A.n
+            let who = need(cx, 0, "a player (or `none`) and a place")?;
+            let at = {
+                let x = need(cx, 1, "a place")?;
+                cx.arg_vertex(x)
+            }?;
+            if who.node.as_word() == Some("none") {
+                return Some(Expectation::Ck(
+                    CkFact::Knight {
+                        at,
+                        level: false,
+                        status: false,
+                    },
+                    "none".into(),
+                ));
+            }
+            let p = cx.arg_player(who)?;
+            let mut want = cx
+                .colours
+                .get(p.index())
+                .map(|c| c.name().to_string())
+                .unwrap_or_default();
+            let (mut level, mut status) = (false, false);
+            for a in &rest[2..] {
+                match a.node.as_word() {
+                    Some(w @ ("active" | "inactive")) => {
+                        status = true;
+                        want = format!("{want} {w}");
+                    }
+                    Some(w) => {
+                        let l = cx.arg_level(a)?;
+                        let _ = w;
+                        level = true;
+                        want = format!("{want} {}", level_word(l));
+                    }
+                    None => {
+                        cx.arg_level(a)?;
+                    }
+                }
+            }
+            Some(Expectation::Ck(CkFact::Knight { at, level, status }, want))
+        })(),
+        "wall" | "no-wall" => {
+            let x = need(cx, 0, "a city")?;
+            cx.arg_vertex(x)
+        }
+        .map(|v| Expectation::Ck(CkFact::Wall(v), if h == "wall" { "yes" } else { "no" }.into())),
+        "metropolis" => (|| {
+            let t = {
+                let x = need(cx, 0, "a track and its holder (or a city, or `none`)")?;
+                cx.arg_track(x)
+            }?;
+            let v = need(cx, 1, "its holder, a city, or `none`")?;
+            Some(match &v.node {
+                Arg::Word(w) if w == "none" => Expectation::Ck(CkFact::Metropolis(t), "none".into()),
+                Arg::Vertex(_) => {
+                    let at = cx.arg_vertex(v)?;
+                    Expectation::Ck(CkFact::MetropolisAt(t, at), String::new())
+                }
+                _ => {
+                    let p = cx.arg_player(v)?;
+                    Expectation::Ck(
+                        CkFact::Metropolis(t),
+                        cx.colours
+                            .get(p.index())
+                            .map(|c| c.name().to_string())
+                            .unwrap_or_default(),
+                    )
+                }
+            })
+        })(),
+        "merchant" => (|| {
+            let a = need(cx, 0, "a hex and its controller, or `none`")?;
+            if a.node.as_word() == Some("none") {
+                return Some(Expectation::Ck(CkFact::Merchant, "none".into()));
+            }
+            let hex = cx.arg_hex(a)?;
+            let p = {
+                let x = need(cx, 1, "its controller")?;
+                cx.arg_player(x)
+            }?;
+            Some(Expectation::Ck(
+                CkFact::Merchant,
+                format!(
+                    "{} {}",
+                    cx.board.hex_name(hex),
+                    cx.colours.get(p.index()).map(|c| c.name()).unwrap_or("")
+                ),
+            ))
+        })(),
+        "barbarians" | "barbarian-attacks" => (|| {
+            let n = {
+                let x = need(cx, 0, "a number")?;
+                cx.number(x)
+            }?;
+            let fact = if h == "barbarians" {
+                CkFact::Barbarians
+            } else {
+                CkFact::Attacks
+            };
+            Some(Expectation::Ck(fact, n.to_string()))
+        })(),
+        "deck" => (|| {
+            let t = {
+                let x = need(cx, 0, "a deck and its card count")?;
+                cx.arg_track(x)
+            }?;
+            let n = {
+                let x = need(cx, 1, "a card count")?;
+                cx.number(x)
+            }?;
+            Some(Expectation::Ck(CkFact::Deck(t), n.to_string()))
+        })(),
+        "robber" if matches!(rest.first().and_then(|a| a.node.as_word()), Some("active" | "inactive")) => {
+            let w = rest[0].node.as_word().unwrap_or("active");
+            Some(Expectation::Ck(CkFact::RobberActive, w.to_string()))
+        }
+        _ => return None,
+    })
+}
+
+/// A Cities & Knights property of a player (`expect red level science 3`); `None` in the
+/// outer option when `prop` is not one.
+pub(super) fn player_expectation(
+    cx: &mut Cx<'_>,
+    p: PlayerId,
+    prop: &Spanned<Arg>,
+    vals: &[Spanned<Arg>],
+) -> Option<Option<Expectation>> {
+    let w = prop.node.to_string();
+    let num = |cx: &mut Cx<'_>, i: usize| -> Option<i64> {
+        match vals.get(i) {
+            Some(v) => cx.number(v),
+            None => {
+                cx.missing_arg(prop.span, &w, "a number");
+                None
+            }
+        }
+    };
+    Some(match w.as_str() {
+        "level" => (|| {
+            let t = cx.arg_track(vals.first()?)?;
+            let n = num(cx, 1)?;
+            Some(Expectation::Ck(CkFact::Level(p, t), n.to_string()))
+        })(),
+        "progress" => cx
+            .progress_cards(vals)
+            .map(|c| Expectation::Ck(CkFact::Progress(p), progress_text(&c))),
+        "progress-vp" => cx
+            .progress_cards(vals)
+            .map(|c| Expectation::Ck(CkFact::ProgressVp(p), progress_text(&c))),
+        "progress-count" => num(cx, 0).map(|n| Expectation::Ck(CkFact::ProgressCount(p), n.to_string())),
+        "vp-tokens" => num(cx, 0).map(|n| Expectation::Ck(CkFact::VpTokens(p), n.to_string())),
+        "walls-left" => num(cx, 0).map(|n| Expectation::Ck(CkFact::WallsLeft(p), n.to_string())),
+        "knights-left" => (|| {
+            let l = cx.arg_level(vals.first()?)?;
+            let n = num(cx, 1)?;
+            Some(Expectation::Ck(CkFact::KnightsLeft(p, l), n.to_string()))
+        })(),
+        "gifts" => num(cx, 0).map(|n| Expectation::Ck(CkFact::Gifts(p), n.to_string())),
+        _ => return None,
+    })
+}
+
+/// Progress cards as text: `crane, 2 merchant` (canonical order), or `nothing`.
+pub fn progress_text(c: &ProgressCards) -> String {
+    if c.is_empty() {
+        return "nothing".into();
+    }
+    c.iter()
+        .map(|(card, n)| {
+            if n == 1 {
+                card.name().to_string()
+            } else {
+                format!("{n} {}", card.name())
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
