@@ -84,20 +84,7 @@ fn nearest<'a>(word: &str, options: impl IntoIterator<Item = &'a str>) -> Option
 const RESOURCE_WORDS: [&str; 5] = ["brick", "lumber", "wool", "grain", "ore"];
 const CARD_WORDS: [&str; 8] = ["brick", "lumber", "wool", "grain", "ore", "paper", "cloth", "coin"];
 const DEV_WORDS: [&str; 5] = ["knight", "victory-point", "road-building", "year-of-plenty", "monopoly"];
-const PHASES: [&str; 12] = [
-    "setup",
-    "before-roll",
-    "rolling",
-    "discarding",
-    "moving-robber",
-    "choosing-victim",
-    "stealing",
-    "main",
-    "free-roads",
-    "trade-offer",
-    "drawing-dev-card",
-    "ended",
-];
+const PHASES: &[&str] = catan_engine::Phase::NAMES;
 
 /// The card a word names, through the one vocabulary table ([`crate::vocab`]).
 fn card_kind(w: &str) -> Option<CardKind> {

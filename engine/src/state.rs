@@ -303,6 +303,34 @@ pub enum Phase {
 }
 
 impl Phase {
+    /// Every phase name, as [`Phase::name`] gives them.
+    pub const NAMES: &'static [&'static str] = &[
+        "setup",
+        "before-roll",
+        "rolling",
+        "discarding",
+        "moving-robber",
+        "choosing-victim",
+        "stealing",
+        "main",
+        "free-roads",
+        "trade-offer",
+        "drawing-dev-card",
+        "pillaging",
+        "choosing-defender-deck",
+        "drawing-progress",
+        "discarding-progress",
+        "aqueduct",
+        "placing-metropolis",
+        "relocating-knight",
+        "harbor-answer",
+        "treason-surrender",
+        "treason-placement",
+        "wedding-gifts",
+        "diplomacy-road",
+        "ended",
+    ];
+
     /// A short kebab-case name (`setup`, `before-roll`, `main`, …).
     pub fn name(&self) -> &'static str {
         match self {
