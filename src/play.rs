@@ -83,6 +83,9 @@ pub struct PlayReport {
     pub failures: Vec<Failure>,
     /// Threads used.
     pub jobs: usize,
+    /// Cities & Knights: progress cards played over all games, by name (victory point
+    /// cards: placed face up). Empty for other rulesets.
+    pub cards_played: std::collections::BTreeMap<String, u64>,
 }
 
 struct One {
@@ -90,6 +93,7 @@ struct One {
     turns: u64,
     actions: u64,
     failure: Option<Failure>,
+    cards_played: [u32; 25],
 }
 
 fn colours(n: usize) -> Vec<Colour> {
@@ -117,6 +121,7 @@ fn play_one(opts: &PlayOptions, seed: u64, rp: &mut RandomPlayer) -> One {
                 turns: 0,
                 actions: 0,
                 failure: Some(Failure { seed, message, step: 0 }),
+                cards_played: [0; 25],
             }
         }
     };
@@ -132,6 +137,7 @@ fn play_one(opts: &PlayOptions, seed: u64, rp: &mut RandomPlayer) -> One {
             turns: s.turns as u64,
             actions: s.actions,
             failure: None,
+            cards_played: s.cards_played,
         },
         Err(f) => {
             let step = match &f {
@@ -148,6 +154,7 @@ fn play_one(opts: &PlayOptions, seed: u64, rp: &mut RandomPlayer) -> One {
                     message: f.to_string(),
                     step,
                 }),
+                cards_played: [0; 25],
             }
         }
     }
@@ -179,7 +186,11 @@ pub fn run(opts: &PlayOptions) -> PlayReport {
     let mut wins = vec![0u64; opts.players];
     let (mut actions, mut turns, mut draws) = (0u64, 0u64, 0u64);
     let mut failures = Vec::new();
+    let mut played = [0u64; 25];
     for r in results {
+        for (total, n) in played.iter_mut().zip(r.cards_played) {
+            *total += n as u64;
+        }
         actions += r.actions;
         turns += r.turns;
         match (r.failure, r.winner) {
@@ -206,6 +217,14 @@ pub fn run(opts: &PlayOptions) -> PlayReport {
         invariant_failures: failures.len() as u64,
         failures,
         jobs: opts.jobs.max(1),
+        cards_played: if opts.rules.ck() {
+            catan_engine::ProgressCard::ALL
+                .iter()
+                .map(|c| (c.name().to_string(), played[c.index()]))
+                .collect()
+        } else {
+            Default::default()
+        },
     }
 }
 
@@ -235,6 +254,14 @@ pub fn render_human(r: &PlayReport, opts: &PlayOptions) -> String {
         .collect();
     s.push_str(&format!("wins per seat   {}\n", wins.join(", ")));
     s.push_str(&format!("draws (cap {})  {}\n", opts.max_turns, r.draws));
+    if !r.cards_played.is_empty() {
+        let kinds = r.cards_played.values().filter(|&&n| n > 0).count();
+        let list: Vec<String> = catan_engine::ProgressCard::ALL
+            .iter()
+            .map(|c| format!("{} {}", c.name(), r.cards_played.get(c.name()).copied().unwrap_or(0)))
+            .collect();
+        s.push_str(&format!("cards played    {kinds} of 25 kinds: {}\n", list.join(", ")));
+    }
     s.push_str(&format!("failures        {}\n", r.invariant_failures));
     for f in &r.failures {
         s.push_str(&format!("  seed {}: {}\n", f.seed, f.message));

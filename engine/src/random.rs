@@ -51,6 +51,9 @@ pub struct GameSummary {
     pub turns: u32,
     /// Actions applied (chance outcomes included).
     pub actions: u64,
+    /// Cities & Knights: progress cards played, by [`crate::ProgressCard::index`] (victory
+    /// point cards count when they are placed face up).
+    pub cards_played: [u32; 25],
 }
 
 /// A failure found by random play.
@@ -174,6 +177,7 @@ impl RandomPlayer {
         mut record: Option<&mut Vec<Action>>,
     ) -> Result<GameSummary, PlayFailure> {
         let mut step = 0u64;
+        let mut cards_played = [0u32; 25];
         while game.winner().is_none() && game.turn() <= cfg.max_turns {
             let Some(action) = self.choose(game, cfg.policy) else {
                 return Err(PlayFailure::Stuck { step });
@@ -188,6 +192,11 @@ impl RandomPlayer {
             }
             if let Some(r) = record.as_deref_mut() {
                 r.push(action);
+            }
+            for e in &self.events {
+                if let Event::ProgressPlayed { card, .. } | Event::VictoryCardRevealed { card, .. } = e {
+                    cards_played[card.index()] += 1;
+                }
             }
             if cfg.check_invariants {
                 if let Err(violation) = game.check_invariants() {
@@ -204,6 +213,7 @@ impl RandomPlayer {
             winner: game.winner(),
             turns: game.turn(),
             actions: step,
+            cards_played,
         })
     }
 }
