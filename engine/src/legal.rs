@@ -271,7 +271,8 @@ impl Game {
             }
         }
         for track in Track::ALL {
-            if self.check_improve(p, track).is_ok() {
+            // Affordability first: it is the cheap test.
+            if hand.contains(&self.improvement_cost(p, track)) && self.check_improve(p, track).is_ok() {
                 out.push(Action::Improve { player: p, track });
             }
         }

@@ -150,23 +150,49 @@ impl Game {
                     }
                 }
                 C::Crane => Track::ALL.into_iter().for_each(|track| push(P::Crane { track })),
-                C::Engineering => (0..vertices).for_each(|v| push(P::Engineering { at: VertexId(v) })),
-                C::Invention => {
-                    let hexes = self.tokens.len() as u16;
-                    for a in 0..hexes {
-                        for b in (a + 1)..hexes {
-                            if self.inventable(HexId(a)) && self.inventable(HexId(b)) {
-                                push(P::Invention {
-                                    a: HexId(a),
-                                    b: HexId(b),
-                                });
+                C::Engineering => {
+                    if self.players[p.index()].walls_left > 0 {
+                        for v in 0..vertices {
+                            let own_city = self.sites[v as usize]
+                                .is_some_and(|s| s.owner == p && s.building == crate::state::Building::City);
+                            if own_city {
+                                push(P::Engineering { at: VertexId(v) });
                             }
+                        }
+                    }
+                }
+                C::Invention => {
+                    // The hexes whose tokens may move (at most 19 on the standard island).
+                    let mut eligible = [HexId(0); 64];
+                    let mut k = 0;
+                    for h in 0..self.tokens.len().min(u16::MAX as usize) as u16 {
+                        if k < eligible.len() && self.inventable(HexId(h)) {
+                            eligible[k] = HexId(h);
+                            k += 1;
+                        }
+                    }
+                    for i in 0..k {
+                        for j in (i + 1)..k {
+                            push(P::Invention {
+                                a: eligible[i],
+                                b: eligible[j],
+                            });
                         }
                     }
                 }
                 C::Irrigation => push(P::Irrigation),
                 C::Mining => push(P::Mining),
-                C::Medicine => (0..vertices).for_each(|v| push(P::Medicine { at: VertexId(v) })),
+                C::Medicine => {
+                    if self.players[p.index()].hand.contains(&science::MEDICINE) {
+                        for v in 0..vertices {
+                            let own = self.sites[v as usize]
+                                .is_some_and(|s| s.owner == p && s.building != crate::state::Building::City);
+                            if own {
+                                push(P::Medicine { at: VertexId(v) });
+                            }
+                        }
+                    }
+                }
                 C::RoadBuilding => push(P::RoadBuilding),
                 C::Smithing => {
                     for (a, _) in self.knights().filter(|(_, k)| k.owner == p) {
@@ -207,7 +233,17 @@ impl Game {
                         }
                     }
                 }
-                C::Merchant => (0..self.tokens.len() as u16).for_each(|h| push(P::Merchant { hex: HexId(h) })),
+                C::Merchant => {
+                    for (h, hex) in self.board.topology.hexes().iter().enumerate() {
+                        if hex
+                            .corners
+                            .iter()
+                            .any(|v| self.sites[v.index()].is_some_and(|s| s.owner == p))
+                        {
+                            push(P::Merchant { hex: HexId(h as u16) });
+                        }
+                    }
+                }
                 C::MerchantFleet => CardKind::ALL
                     .into_iter()
                     .for_each(|kind| push(P::MerchantFleet { kind })),
@@ -219,8 +255,20 @@ impl Game {
                     .for_each(|commodity| push(P::TradeMonopoly { commodity })),
                 C::Taxation => push(P::Taxation),
                 C::Treason => (0..n).for_each(|v| push(P::Treason { victim: PlayerId(v) })),
-                C::Diplomacy => (0..self.roads.len() as u16).for_each(|e| push(P::Diplomacy { road: EdgeId(e) })),
-                C::Intrigue => (0..vertices).for_each(|v| push(P::Intrigue { knight: VertexId(v) })),
+                C::Diplomacy => {
+                    for (e, owner) in self.roads.iter().enumerate() {
+                        if owner.is_some() && self.road_is_open(EdgeId(e as u16)) {
+                            push(P::Diplomacy { road: EdgeId(e as u16) });
+                        }
+                    }
+                }
+                C::Intrigue => {
+                    for (v, k) in self.knights() {
+                        if k.owner != p {
+                            push(P::Intrigue { knight: v });
+                        }
+                    }
+                }
                 C::Sabotage => push(P::Sabotage),
                 C::Espionage => {
                     for v in 0..n {
