@@ -1189,7 +1189,7 @@ fn expectation(cx: &mut Cx<'_>, span: Span, args: &[Spanned<Arg>]) -> Option<Exp
             if PHASES.contains(&w.as_str()) {
                 Some(Expectation::Phase(w))
             } else {
-                cx.unknown(a.span, "phase", &w, &PHASES);
+                cx.unknown(a.span, "phase", &w, PHASES);
                 None
             }
         }
