@@ -113,6 +113,26 @@ impl Topology {
     /// Builds the topology of a board made of `hexes` (coordinate, is-land). Ids are given in
     /// reading order (top to bottom, left to right). Duplicate coordinates are ignored.
     pub fn new(hexes: &[(Axial, bool)]) -> Topology {
+        // Random play builds the same island thousands of times: reuse the last shape built
+        // on this thread (the tables depend on the hex list only).
+        thread_local! {
+            static LAST: std::cell::RefCell<Option<(Vec<(Axial, bool)>, Topology)>> =
+                const { std::cell::RefCell::new(None) };
+        }
+        if let Some(t) = LAST.with(|l| {
+            l.borrow()
+                .as_ref()
+                .filter(|(spec, _)| spec.as_slice() == hexes)
+                .map(|(_, t)| t.clone())
+        }) {
+            return t;
+        }
+        let t = Topology::build(hexes);
+        LAST.with(|l| *l.borrow_mut() = Some((hexes.to_vec(), t.clone())));
+        t
+    }
+
+    fn build(hexes: &[(Axial, bool)]) -> Topology {
         let mut land_of: BTreeMap<Axial, bool> = BTreeMap::new();
         for &(c, land) in hexes {
             land_of.entry(c).or_insert(land);
