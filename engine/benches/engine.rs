@@ -1,4 +1,5 @@
-//! Benchmarks: full random 4-player base games, `legal_actions` and `apply` per call.
+//! Benchmarks: full random 4-player base and Cities & Knights games, `legal_actions` and
+//! `apply` per call.
 //! Run with `cargo bench -p catan-engine`.
 
 use catan_engine::board::TokenPlacement;
@@ -9,14 +10,18 @@ use std::hint::black_box;
 use std::sync::Arc;
 
 fn new_game(seed: u64) -> Game {
+    new_game_with(Ruleset::base(), seed)
+}
+
+fn new_game_with(rules: Ruleset, seed: u64) -> Game {
     let colours = [Colour::Red, Colour::Blue, Colour::White, Colour::Orange];
     Game::new(
-        Ruleset::base(),
+        rules,
         Arc::new(Board::random(seed, TokenPlacement::Spiral)),
         &colours,
         PlayerId(0),
     )
-    .expect("base game")
+    .expect("a supported game")
 }
 
 /// A mid-game position: 400 random actions after setup.
@@ -42,6 +47,14 @@ fn benches(c: &mut Criterion) {
             seed += 1;
             let mut g = new_game(seed);
             black_box(RandomPlayer::new(seed).play(&mut g, &cfg, None).ok())
+        })
+    });
+    let mut ck_seed = 0u64;
+    c.bench_function("full random 4-player Cities & Knights game", |b| {
+        b.iter(|| {
+            ck_seed += 1;
+            let mut g = new_game_with(Ruleset::cities_and_knights(), ck_seed);
+            black_box(RandomPlayer::new(ck_seed).play(&mut g, &cfg, None).ok())
         })
     });
     let (g, mut rp) = mid_game();
