@@ -50,8 +50,25 @@ pub fn load(path: &Path) -> Result<Scenario, LoadError> {
 /// # Errors
 /// [`LoadError`] with every diagnostic of the text.
 pub fn load_text(name: &str, text: &str) -> Result<Scenario, LoadError> {
+    let dir = Path::new(name).parent().map(Path::to_path_buf).unwrap_or_default();
+    load_text_in(name, text, &dir)
+}
+
+/// Like [`load_text`], with `include` paths resolved against `dir` (fragments are shown
+/// under the name `include` path joined to the scenario name's folder).
+///
+/// # Errors
+/// [`LoadError`] with every diagnostic of the text and its fragments.
+pub fn load_text_in(name: &str, text: &str, dir: &Path) -> Result<Scenario, LoadError> {
     let ast = catan_dsl::parse(name, text).map_err(|e| LoadError::Parse(Box::new(e)))?;
-    catan_dsl::lower::lower_with_catalog(name, text, &ast, catalog_ids(), source_ids()).map_err(LoadError::Lower)
+    let shown = Path::new(name).parent().map(Path::to_path_buf).unwrap_or_default();
+    let mut resolve = |include: &str| {
+        std::fs::read_to_string(dir.join(include))
+            .map(|text| (shown.join(include).display().to_string(), text))
+            .map_err(|e| e.to_string())
+    };
+    catan_dsl::lower::lower_with_includes(name, text, &ast, catalog_ids(), source_ids(), &mut resolve)
+        .map_err(LoadError::Lower)
 }
 
 /// The ids of the sources table (`catalog/sources.yaml`), read once.

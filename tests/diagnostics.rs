@@ -12,7 +12,8 @@ fn lowering_diagnostics() {
             "broken-lower/{}",
             path.file_name().map(|f| f.to_string_lossy()).unwrap_or_default()
         );
-        let rendered = match load::load_text(&name, &text) {
+        let dir = path.parent().unwrap_or(std::path::Path::new("."));
+        let rendered = match load::load_text_in(&name, &text, dir) {
             Ok(_) => panic!("{} should not load", path.display()),
             Err(e) => e.render(80),
         };

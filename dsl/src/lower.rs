@@ -38,6 +38,10 @@ pub struct LowerError {
     /// What to do.
     #[help]
     pub help: Option<String>,
+    /// The file the span points into when it is not the scenario itself (an included
+    /// fragment).
+    #[source_code]
+    pub src: Option<NamedSource<String>>,
 }
 
 /// All lowering errors of one file.
@@ -66,6 +70,8 @@ struct Cx<'a> {
     colours: Vec<Colour>,
     /// Whether the scenario plays Cities & Knights (three dice).
     ck: bool,
+    /// The fragment being lowered, when spans point into an included file.
+    src: Option<NamedSource<String>>,
 }
 
 fn sp(s: Span) -> SourceSpan {
@@ -132,6 +138,7 @@ impl Cx<'_> {
             span: sp(span),
             label: label.into(),
             help,
+            src: self.src.clone(),
         });
     }
 
@@ -628,13 +635,29 @@ fn build_board(cx: &mut Cx<'_>, b: Option<Spanned<&ast::Board>>) -> Option<Board
 /// Where each position item came from, to point engine position errors at their line.
 struct ItemSpans {
     spans: Vec<(Subject, Span)>,
+    /// Spans recorded while lowering an included fragment's position: their index range and
+    /// the fragment's source.
+    fragment: Option<(std::ops::Range<usize>, NamedSource<String>)>,
 }
 
-fn build_position(cx: &mut Cx<'_>, pos: Option<Spanned<&ast::Position>>, setup: &mut Setup, spans: &mut ItemSpans) {
+/// Lowers a position block into `setup`. A second block (the scenario's own, after an
+/// included fragment's) adds to the first: pieces and cards add up, table-wide items
+/// (robber, turn, bank…) replace the fragment's, and `unchecked` in either opts out.
+fn build_position(
+    cx: &mut Cx<'_>,
+    pos: Option<Spanned<&ast::Position>>,
+    setup: &mut Setup,
+    spans: &mut ItemSpans,
+    first: bool,
+) {
     let Some(pos) = pos else { return };
-    setup.checked = pos.unchecked.is_none();
-    setup.phase = StartPhase::Main;
-    setup.turn = 1;
+    if first {
+        setup.checked = pos.unchecked.is_none();
+        setup.phase = StartPhase::Main;
+        setup.turn = 1;
+    } else if pos.unchecked.is_some() {
+        setup.checked = false;
+    }
     for section in &pos.players {
         let Some(p) = cx.player(&section.player) else { continue };
         for item in &section.items {
@@ -1292,6 +1315,19 @@ fn field_value(a: &Arg) -> String {
     }
 }
 
+/// A parse error of a fragment as a lowering error carrying the fragment's source.
+fn from_diagnostic(d: &dyn Diagnostic, source: &NamedSource<String>) -> LowerError {
+    let label = d.labels().and_then(|mut l| l.next());
+    LowerError {
+        message: d.to_string(),
+        code: d.code().map(|c| c.to_string()).unwrap_or_else(|| "dsl::syntax".into()),
+        span: label.as_ref().map(|l| *l.inner()).unwrap_or_else(|| (0, 0).into()),
+        label: label.and_then(|l| l.label().map(str::to_string)).unwrap_or_default(),
+        help: d.help().map(|h| h.to_string()),
+        src: Some(source.clone()),
+    }
+}
+
 /// Lowers a parsed scenario file.
 ///
 /// # Errors
@@ -1312,12 +1348,34 @@ pub fn lower_with_catalog(
     catalog: &[String],
     sources: &[String],
 ) -> Result<Scenario, Box<LowerErrors>> {
+    lower_with_includes(file, text, ast, catalog, sources, &mut |_| {
+        Err("no file resolver was given to the lowering".to_string())
+    })
+}
+
+/// Resolves an `include` path to the fragment's display name and text.
+pub type Resolver<'r> = dyn FnMut(&str) -> Result<(String, String), String> + 'r;
+
+/// Lowers a scenario whose `include` lines are read through `resolve` (the library itself
+/// reads no files).
+///
+/// # Errors
+/// Every problem found, in the scenario or in a fragment, each at its own file's span.
+pub fn lower_with_includes(
+    file: &str,
+    text: &str,
+    ast: &ScenarioFile,
+    catalog: &[String],
+    sources: &[String],
+    resolve: &mut Resolver<'_>,
+) -> Result<Scenario, Box<LowerErrors>> {
     let mut cx = Cx {
         text,
         errors: Vec::new(),
         board: Arc::new(Board::beginner()),
         colours: Vec::new(),
         ck: false,
+        src: None,
     };
     let _ = cx.text;
     // Players.
@@ -1436,31 +1494,128 @@ pub fn lower_with_catalog(
         });
     }
     cx.ck = variants.iter().any(|v| v.rules.ck());
+    // Included fragments: parsed against their own text, so their diagnostics point there.
+    let mut fragments: Vec<(NamedSource<String>, ScenarioFile, Span)> = Vec::new();
     for inc in ast.includes() {
-        cx.err(
-            inc.path.span,
-            "unsupported_include",
-            "`include` is not supported yet",
-            "not supported yet",
-            Some("copy the fragment into the scenario for now".into()),
-        );
+        let (name, ftext) = match resolve(&inc.path.node) {
+            Ok(found) => found,
+            Err(why) => {
+                cx.err(
+                    inc.path.span,
+                    "include_not_found",
+                    format!("cannot include `{}`: {why}", inc.path.node),
+                    "cannot be read",
+                    Some("an include path is relative to the scenario's folder; fragments end in `.fragment`".into()),
+                );
+                continue;
+            }
+        };
+        let source = NamedSource::new(name.clone(), ftext.clone());
+        let fast = match crate::parse(&name, &ftext) {
+            Ok(f) => f,
+            Err(pe) => {
+                for d in pe.errors().iter() {
+                    cx.errors.push(from_diagnostic(d, &source));
+                }
+                cx.err(
+                    inc.path.span,
+                    "fragment_invalid",
+                    format!("the fragment `{}` has errors (shown above)", inc.path.node),
+                    "included here",
+                    None,
+                );
+                continue;
+            }
+        };
+        let mut ok = true;
+        for item in &fast.items {
+            let allowed = matches!(item.node, Item::Board(_) | Item::Position(_) | Item::Start(_));
+            if !allowed {
+                ok = false;
+                cx.src = Some(source.clone());
+                cx.err(
+                    item.span,
+                    "fragment_item",
+                    "a fragment holds only `board`, `start` and `position` (no header, players, steps or includes)",
+                    "not allowed in a fragment",
+                    Some("move this line into the scenarios that include the fragment".into()),
+                );
+                cx.src = None;
+            }
+        }
+        if ok {
+            fragments.push((source, fast, inc.path.span));
+        }
     }
-    let board = build_board(&mut cx, ast.board());
+    // The board: the scenario's or one fragment's, never two.
+    let mut board_from: Option<(Spanned<&ast::Board>, Option<NamedSource<String>>)> = ast.board().map(|b| (b, None));
+    for (source, fast, inc_span) in &fragments {
+        if let Some(b) = fast.board() {
+            if board_from.is_some() {
+                cx.err(
+                    *inc_span,
+                    "duplicate_board",
+                    "this fragment declares a board, and so does the scenario or an earlier fragment",
+                    "second board",
+                    Some("keep one `board` line".into()),
+                );
+            } else {
+                board_from = Some((b, Some(source.clone())));
+            }
+        }
+    }
+    let board = match board_from {
+        Some((b, src)) => {
+            cx.src = src;
+            let built = build_board(&mut cx, Some(b));
+            cx.src = None;
+            built
+        }
+        None => build_board(&mut cx, None),
+    };
     let board = Arc::new(board.unwrap_or_else(Board::beginner));
     cx.board = board.clone();
     let mut setup = Setup::new(rules.unwrap_or_default(), board, &colours);
-    let start = ast.items.iter().find_map(|i| match &i.node {
-        Item::Start(s) => Some(s.clone()),
-        _ => None,
-    });
-    if let Some(s) = start {
+    let start_item = |f: &ScenarioFile| {
+        f.items.iter().find_map(|i| match &i.node {
+            Item::Start(s) => Some(s.clone()),
+            _ => None,
+        })
+    };
+    let mut starts: Vec<(Spanned<String>, Option<NamedSource<String>>)> = Vec::new();
+    for (source, fast, _) in &fragments {
+        if let Some(st) = start_item(fast) {
+            starts.push((st, Some(source.clone())));
+        }
+    }
+    if let Some(st) = start_item(ast) {
+        starts.push((st, None));
+    }
+    // The scenario's own `start` wins over a fragment's.
+    if let Some((s, src)) = starts.pop() {
+        cx.src = src;
         if let Some(p) = cx.player(&s) {
             setup.first_player = p;
             setup.current = p;
         }
+        cx.src = None;
     }
-    let mut spans = ItemSpans { spans: Vec::new() };
-    build_position(&mut cx, ast.position(), &mut setup, &mut spans);
+    let mut spans = ItemSpans {
+        spans: Vec::new(),
+        fragment: None,
+    };
+    let mut first = true;
+    for (source, fast, _) in &fragments {
+        if let Some(pos) = fast.position() {
+            let from = spans.spans.len();
+            cx.src = Some(source.clone());
+            build_position(&mut cx, Some(pos), &mut setup, &mut spans, first);
+            cx.src = None;
+            spans.fragment = Some((from..spans.spans.len(), source.clone()));
+            first = false;
+        }
+    }
+    build_position(&mut cx, ast.position(), &mut setup, &mut spans, first);
     // Steps.
     let mut steps = Vec::new();
     let variant_names: Vec<String> = variants.iter().map(|v| v.name.clone()).collect();
@@ -1562,11 +1717,14 @@ pub fn lower_with_catalog(
             let mut s = setup.clone();
             s.rules = v.rules.clone();
             if let Err(e) = Game::from_setup(&s) {
-                let span = spans
-                    .spans
-                    .iter()
-                    .find(|(subj, _)| *subj == e.subject)
-                    .map(|(_, sp)| *sp)
+                let found = spans.spans.iter().position(|(subj, _)| *subj == e.subject);
+                if let (Some(i), Some((range, source))) = (found, &spans.fragment) {
+                    if range.contains(&i) {
+                        cx.src = Some(source.clone());
+                    }
+                }
+                let span = found
+                    .map(|i| spans.spans[i].1)
                     .or_else(|| ast.position().map(|p| p.span))
                     .unwrap_or(Span::empty(0));
                 cx.err(
@@ -1578,6 +1736,7 @@ pub fn lower_with_catalog(
                         "fix the position, or write `unchecked` in the position block to opt out of the checks".into(),
                     ),
                 );
+                cx.src = None;
                 break;
             }
         }
