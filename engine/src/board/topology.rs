@@ -115,9 +115,9 @@ impl Topology {
     pub fn new(hexes: &[(Axial, bool)]) -> Topology {
         // Random play builds the same island thousands of times: reuse the last shape built
         // on this thread (the tables depend on the hex list only).
+        type Shape = (Vec<(Axial, bool)>, Topology);
         thread_local! {
-            static LAST: std::cell::RefCell<Option<(Vec<(Axial, bool)>, Topology)>> =
-                const { std::cell::RefCell::new(None) };
+            static LAST: std::cell::RefCell<Option<Shape>> = const { std::cell::RefCell::new(None) };
         }
         if let Some(t) = LAST.with(|l| {
             l.borrow()
