@@ -4,7 +4,7 @@ use catan_engine::board::TokenPlacement;
 use catan_engine::random::Policy;
 use catan_engine::{Board, Ruleset};
 use catan_harness::play::{self, BoardChoice, PlayOptions};
-use catan_harness::{catalog, load, runner, stats, suite};
+use catan_harness::{catalog, emit, load, runner, stats, suite};
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -198,6 +198,10 @@ enum Command {
         /// Print the state at this snapshot point instead.
         #[arg(long)]
         at: Option<String>,
+        /// With `--at`: print the position at that point as a scenario file (which loads
+        /// back to the same position) instead of the summary.
+        #[arg(long, requires = "at")]
+        emit_scenario: bool,
     },
     /// List rule catalog ids that no scenario covers, and the covered fraction.
     Coverage {
@@ -306,7 +310,11 @@ fn main() -> ExitCode {
             println!("{} files checked, {} invalid", files.len(), bad);
             ExitCode::from(if bad > 0 { 2 } else { 0 })
         }
-        Command::Trace { file, at } => match load::load(&file) {
+        Command::Trace {
+            file,
+            at,
+            emit_scenario,
+        } => match load::load(&file) {
             Err(e) => {
                 print!("{}", e.render(100));
                 ExitCode::from(2)
@@ -314,6 +322,20 @@ fn main() -> ExitCode {
             Ok(sc) => {
                 let rep = runner::run(&sc);
                 match at {
+                    Some(name) if emit_scenario => match rep.states.iter().find(|(n, _)| *n == name) {
+                        Some((_, g)) => print!(
+                            "{}",
+                            emit::scenario_text(
+                                g,
+                                &format!("{} — at \"{name}\"", sc.title),
+                                &format!("The position of {} at snapshot \"{name}\".", file.display())
+                            )
+                        ),
+                        None => {
+                            eprintln!("error: no snapshot \"{name}\"");
+                            return ExitCode::from(2);
+                        }
+                    },
                     Some(name) => match rep.snapshots.iter().find(|(n, _)| *n == name) {
                         Some((_, s)) => print!("{s}"),
                         None => {

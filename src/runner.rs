@@ -77,6 +77,9 @@ pub struct Report {
     /// Snapshot points.
     #[serde(skip)]
     pub snapshots: Vec<(String, String)>,
+    /// The game at each snapshot point (for `trace --at NAME --emit-scenario`).
+    #[serde(skip)]
+    pub states: Vec<(String, Game)>,
 }
 
 fn line_col(text: &str, at: usize) -> (usize, usize) {
@@ -107,6 +110,7 @@ struct Run<'a> {
     last: Vec<Event>,
     trace: String,
     snapshots: Vec<(String, String)>,
+    states: Vec<(String, Game)>,
 }
 
 impl Run<'_> {
@@ -166,6 +170,7 @@ impl Run<'_> {
 pub fn run(sc: &Scenario) -> Report {
     let mut trace = String::new();
     let mut snapshots = Vec::new();
+    let mut states = Vec::new();
     let mut failure = None;
     for v in &sc.variants {
         let mut setup = sc.setup.clone();
@@ -177,6 +182,7 @@ pub fn run(sc: &Scenario) -> Report {
             last: Vec::new(),
             trace: String::new(),
             snapshots: Vec::new(),
+            states: Vec::new(),
         };
         if !v.name.is_empty() {
             let _ = writeln!(r.trace, "## variant {}", v.name);
@@ -198,6 +204,14 @@ pub fn run(sc: &Scenario) -> Report {
             })),
         };
         trace.push_str(&r.trace);
+        for (n, g) in r.states {
+            let name = if v.name.is_empty() {
+                n
+            } else {
+                format!("{n} [{}]", v.name)
+            };
+            states.push((name, g));
+        }
         for (n, s) in r.snapshots {
             let name = if v.name.is_empty() {
                 n
@@ -226,6 +240,7 @@ pub fn run(sc: &Scenario) -> Report {
         known_bug: sc.known_bug.clone(),
         trace,
         snapshots,
+        states,
     }
 }
 
@@ -303,6 +318,7 @@ fn run_steps(r: &mut Run<'_>, game: &mut Game) -> Result<(), Box<Failure>> {
                 let s = render::summary(game);
                 let _ = writeln!(r.trace, "@ snapshot \"{name}\"");
                 r.snapshots.push((name.clone(), s));
+                r.states.push((name.clone(), game.clone()));
             }
         }
     }

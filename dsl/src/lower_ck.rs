@@ -9,7 +9,7 @@ use crate::ast::{Arg, Spanned};
 use crate::scenario::{CkFact, Expectation};
 use crate::vocab::{self, EventFaceWord, KnightLevel, Language, Term, TermKind};
 use catan_engine::position::{KnightSetup, Setup, Subject};
-use catan_engine::progress::{EventFace, ProgressCard, ProgressCards, ProgressPlay, Track};
+use catan_engine::progress::{EventFace, ProgressCard, ProgressCards, ProgressDeck, ProgressPlay, Track};
 use catan_engine::{Action, Outcome, PlayerId};
 
 /// Words of a kind, for "did you mean" lists.
@@ -309,6 +309,45 @@ pub(super) fn global_item(
             setup.metropolis[t.index()] = Some(v);
             spans.spans.push((Subject::Metropolis(t), item.span));
         }
+        "progress-deck" => {
+            // progress-deck science crane, 2 merchant under mining, crane
+            let Some(t) = args.first().and_then(|a| cx.arg_track(a)) else {
+                cx.missing_arg(
+                    item.span,
+                    "progress-deck",
+                    "a deck and its unseen cards, e.g. `progress-deck science crane`",
+                );
+                return true;
+            };
+            let split = args
+                .iter()
+                .position(|a| a.node.as_word() == Some("under"))
+                .unwrap_or(args.len());
+            let unseen = cx.progress_cards(&args[1..split]);
+            let mut under = catan_engine::progress::UnderDeck::default();
+            let mut ok = unseen.is_some();
+            for a in args.iter().skip(split + 1) {
+                match cx.arg_progress(a) {
+                    Some(c) => {
+                        if !under.push(c) {
+                            ok = false;
+                        }
+                    }
+                    None => ok = false,
+                }
+            }
+            if let (true, Some(unseen)) = (ok, unseen) {
+                let decks = setup.decks.get_or_insert_with(|| {
+                    [
+                        ProgressDeck::full(Track::Science),
+                        ProgressDeck::full(Track::Trade),
+                        ProgressDeck::full(Track::Politics),
+                    ]
+                });
+                decks[t.index()] = ProgressDeck { unseen, under };
+            }
+            spans.spans.push((Subject::Decks, item.span));
+        }
         "merchant" => {
             // merchant J red
             let (Some(h), Some(p)) = (
@@ -327,7 +366,13 @@ pub(super) fn global_item(
 }
 
 /// The Cities & Knights global items, for "did you mean".
-pub(super) const GLOBAL_ITEMS: [&str; 4] = ["barbarians", "barbarian-attacks", "metropolis", "merchant"];
+pub(super) const GLOBAL_ITEMS: [&str; 5] = [
+    "barbarians",
+    "barbarian-attacks",
+    "metropolis",
+    "merchant",
+    "progress-deck",
+];
 
 /// Lowers a Cities & Knights action line; `None` in the outer option when the verb (with its
 /// first word) is not one of them.

@@ -1,0 +1,256 @@
+//! State to scenario: writes a game's position as scenario text that loads back to the same
+//! position (`catan-harness trace FILE --at NAME --emit-scenario`, and the scenario files
+//! random play writes when it finds a failure).
+//!
+//! What a position can say is written: the board (by name when it is a named one, otherwise
+//! hex by hex), number tokens moved since the start, every player's pieces, cards, knights,
+//! walls, improvements and progress cards, the bank, the decks, the robber, the merchant, the
+//! metropolises, the barbarian track, the card holders and whose turn it is. A game in the
+//! middle of a decision (a discard, a robbery…) is written at the last moment of the turn it
+//! can be (`before-roll` or `main`); the caller says which step follows.
+
+use crate::places::{edge_name, vertex_name};
+use catan_engine::board::HarborKind;
+use catan_engine::position::StartPhase;
+use catan_engine::{Game, PlayerId, Track};
+use std::fmt::Write;
+
+fn cards_text(c: &catan_engine::Cards) -> String {
+    if c.is_empty() {
+        "nothing".into()
+    } else {
+        c.to_string()
+    }
+}
+
+fn dev_text(d: &catan_engine::DevCards) -> String {
+    let parts: Vec<String> = d.iter().map(|(c, n)| format!("{n} {}", c.name())).collect();
+    if parts.is_empty() {
+        "nothing".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// The `rules` line of a game's ruleset.
+pub fn rules_line(game: &Game) -> String {
+    let r = game.rules();
+    let mut s = String::from(if r.ck() { "cities-and-knights" } else { "base" });
+    if let Some(p) = r.profile {
+        let _ = write!(s, " profile {}", p.name());
+    }
+    let mut reference = if r.ck() {
+        catan_engine::Ruleset::cities_and_knights()
+    } else {
+        catan_engine::Ruleset::base()
+    };
+    if let Some(p) = r.profile {
+        reference.set_profile(p);
+    }
+    // Options that differ from the profile's, by name.
+    for o in catan_engine::Ruleset::OPTIONS {
+        for v in o.values.iter().copied() {
+            let value = if v == "<number>" {
+                match o.name {
+                    "victory-target" => r.base.victory_target.to_string(),
+                    "discard-limit" => r.base.discard_limit.to_string(),
+                    "barbarian-track" => r.ck.barbarian_track.to_string(),
+                    _ => continue,
+                }
+            } else {
+                v.to_string()
+            };
+            let mut probe = reference.clone();
+            if probe.set_option(o.name, &value).is_ok() && probe == *r && reference != *r {
+                let _ = write!(s, " option {} {value}", o.name);
+                reference = probe;
+                break;
+            }
+        }
+    }
+    s
+}
+
+/// The `board` statement: a named board, or every hex and harbor.
+fn board_text(game: &Game) -> String {
+    let b = game.board();
+    let mut s = String::new();
+    let moved: Vec<String> = (0..b.topology.hex_count())
+        .map(|h| catan_engine::HexId(h as u16))
+        .filter(|&h| game.token(h) != b.tokens[h.index()])
+        .filter_map(|h| game.token(h).map(|t| format!("  token {} {t}", b.hex_name(h))))
+        .collect();
+    let words: Vec<&str> = b.name.split_whitespace().collect();
+    let head = match words.as_slice() {
+        ["beginner"] => "board beginner".to_string(),
+        ["random", "seed", seed, "tokens", order] => format!("board random seed {seed} tokens {order}"),
+        _ => {
+            let _ = writeln!(s, "board {{");
+            for h in 0..b.topology.hex_count() {
+                let id = catan_engine::HexId(h as u16);
+                // The tokens as they lie now (Invention may have moved some).
+                let token = game.token(id).map(|t| format!(" {t}")).unwrap_or_default();
+                let _ = writeln!(s, "  hex {} {}{token}", b.hex_name(id), b.terrain[h].name());
+            }
+            for hb in &b.harbors {
+                let kind = match hb.kind {
+                    HarborKind::Generic => "generic".to_string(),
+                    HarborKind::Special(r) => r.name().to_string(),
+                };
+                let _ = writeln!(s, "  harbor {} {kind}", edge_name(b, hb.edge));
+            }
+            let _ = writeln!(s, "}}");
+            return s;
+        }
+    };
+    if moved.is_empty() {
+        let _ = writeln!(s, "{head}");
+    } else {
+        let _ = writeln!(s, "{head} {{");
+        for line in &moved {
+            let _ = writeln!(s, "{line}");
+        }
+        let _ = writeln!(s, "}}");
+    }
+    s
+}
+
+/// The position of `game` as scenario text: header, board, players and position block.
+pub fn scenario_text(game: &Game, title: &str, note: &str) -> String {
+    let setup = game.to_setup();
+    let b = game.board();
+    let mut s = String::new();
+    for line in note.lines() {
+        let _ = writeln!(s, "# {line}");
+    }
+    let _ = writeln!(s, "scenario \"{}\"", title.replace('"', "'"));
+    let _ = writeln!(s, "source   own");
+    let _ = writeln!(s, "rules    {}", rules_line(game));
+    let _ = writeln!(s);
+    s.push_str(&board_text(game));
+    let colours: Vec<String> = game.players().iter().map(|p| p.colour.to_string()).collect();
+    let _ = writeln!(s, "players {}", colours.join(" "));
+    let _ = writeln!(s, "start {}", game.colour(setup.first_player));
+    let _ = writeln!(s);
+    let _ = writeln!(s, "position {{");
+    let v = |x: &catan_engine::VertexId| vertex_name(b, *x);
+    for (i, ps) in setup.players.iter().enumerate() {
+        let _ = writeln!(s, "  {}:", ps.colour);
+        let list = |xs: &[catan_engine::VertexId]| xs.iter().map(v).collect::<Vec<_>>().join(", ");
+        if !ps.settlements.is_empty() {
+            let _ = writeln!(s, "    settlements {}", list(&ps.settlements));
+        }
+        if !ps.cities.is_empty() {
+            let _ = writeln!(s, "    cities      {}", list(&ps.cities));
+        }
+        if !ps.damaged_cities.is_empty() {
+            let _ = writeln!(s, "    damaged-cities {}", list(&ps.damaged_cities));
+        }
+        if !ps.roads.is_empty() {
+            let roads: Vec<String> = ps.roads.iter().map(|e| edge_name(b, *e)).collect();
+            let _ = writeln!(s, "    roads       {}", roads.join(", "));
+        }
+        let _ = writeln!(s, "    hand        {}", cards_text(&ps.hand));
+        if !game.rules().ck() {
+            let _ = writeln!(s, "    development {}", dev_text(&ps.dev_cards));
+            let _ = writeln!(s, "    new-development {}", dev_text(&ps.new_dev_cards));
+            if ps.knights_played > 0 {
+                let _ = writeln!(s, "    played      {} knight", ps.knights_played);
+            }
+        } else {
+            if !ps.knights.is_empty() {
+                let ks: Vec<String> = ps
+                    .knights
+                    .iter()
+                    .map(|k| {
+                        let mut t = format!("{} {}", v(&k.at), catan_dsl::lower::level_word(k.level));
+                        if k.active {
+                            t.push_str(if k.activated_this_turn {
+                                " active-this-turn"
+                            } else {
+                                " active"
+                            });
+                        }
+                        if k.promoted_this_turn {
+                            t.push_str(" promoted-this-turn");
+                        }
+                        t
+                    })
+                    .collect();
+                let _ = writeln!(s, "    knights     {}", ks.join(", "));
+            }
+            if !ps.walls.is_empty() {
+                let _ = writeln!(s, "    walls       {}", list(&ps.walls));
+            }
+            let lv = ps.improvements;
+            if lv != [0; 3] {
+                let _ = writeln!(
+                    s,
+                    "    improvements science {}, trade {}, politics {}",
+                    lv[0], lv[1], lv[2]
+                );
+            }
+            let _ = writeln!(s, "    progress    {}", catan_dsl::progress_text(&ps.progress));
+            if !ps.progress_vp.is_empty() {
+                let _ = writeln!(s, "    progress-vp {}", catan_dsl::progress_text(&ps.progress_vp));
+            }
+            if ps.vp_tokens > 0 {
+                let _ = writeln!(s, "    vp-tokens   {}", ps.vp_tokens);
+            }
+        }
+        let _ = i;
+    }
+    if let Some(h) = setup.robber {
+        let _ = writeln!(s, "  robber {}", b.hex_name(h));
+    }
+    if let Some(bank) = setup.bank {
+        let _ = writeln!(s, "  bank {}", cards_text(&bank));
+    }
+    if !game.rules().ck() {
+        if let Some(d) = setup.dev_deck {
+            let _ = writeln!(s, "  dev-deck {}", dev_text(&d));
+        }
+    }
+    let holder = |p: Option<PlayerId>| p.map(|p| game.colour(p).to_string()).unwrap_or_else(|| "none".into());
+    if let Some(h) = setup.longest_road {
+        let _ = writeln!(s, "  longest-road {}", holder(h));
+    }
+    if !game.rules().ck() {
+        if let Some(h) = setup.largest_army {
+            let _ = writeln!(s, "  largest-army {}", holder(h));
+        }
+    }
+    if game.rules().ck() {
+        let _ = writeln!(s, "  barbarians {}", setup.barbarians);
+        let _ = writeln!(s, "  barbarian-attacks {}", setup.barbarian_attacks);
+        for t in Track::ALL {
+            if let Some(at) = setup.metropolis[t.index()] {
+                let _ = writeln!(s, "  metropolis {t} {}", v(&at));
+            }
+        }
+        if let Some((h, p)) = setup.merchant {
+            let _ = writeln!(s, "  merchant {} {}", b.hex_name(h), game.colour(p));
+        }
+        if let Some(decks) = setup.decks {
+            for t in Track::ALL {
+                let d = &decks[t.index()];
+                let under: Vec<&str> = d.under.cards().iter().map(|c| c.name()).collect();
+                let mut line = format!("  progress-deck {t} {}", catan_dsl::progress_text(&d.unseen));
+                if !under.is_empty() {
+                    let _ = write!(line, " under {}", under.join(", "));
+                }
+                let _ = writeln!(s, "{line}");
+            }
+        }
+    }
+    let phase = match setup.phase {
+        StartPhase::BeforeRoll => "before-roll",
+        _ => "main",
+    };
+    let _ = writeln!(s, "  turn {} {phase} {}", game.colour(setup.current), setup.turn.max(1));
+    if !setup.checked {
+        let _ = writeln!(s, "  unchecked");
+    }
+    let _ = writeln!(s, "}}");
+    s
+}
