@@ -12,6 +12,7 @@ pub mod places;
 pub mod play;
 pub mod render;
 pub mod runner;
+pub mod shrink;
 pub mod stats;
 pub mod suite;
 mod yaml;

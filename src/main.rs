@@ -156,6 +156,11 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
+        /// Write a scenario file reproducing each failure into this folder
+        /// (`seed-N.cat`: the position before the failing step, the steps, the broken
+        /// expectation).
+        #[arg(long, value_name = "DIR")]
+        shrink_to: Option<PathBuf>,
     },
     /// Statistics over seeded random games of a ruleset: game length, wins by seat, 7s and
     /// robber moves, barbarian attacks and outcomes, cities pillaged, metropolis changes,
@@ -232,6 +237,7 @@ fn main() -> ExitCode {
             no_invariants,
             jobs,
             format,
+            shrink_to,
         } => {
             let opts = match game.options(!no_invariants, jobs) {
                 Ok(o) => o,
@@ -250,6 +256,28 @@ fn main() -> ExitCode {
                         return ExitCode::from(2);
                     }
                 },
+            }
+            if let Some(dir) = &shrink_to {
+                if let Err(e) = std::fs::create_dir_all(dir) {
+                    eprintln!("error: {}: {e}", dir.display());
+                    return ExitCode::from(2);
+                }
+                for f in &report.failures {
+                    let with_invariants = catan_harness::play::PlayOptions {
+                        invariants: true,
+                        ..opts.clone()
+                    };
+                    match catan_harness::shrink::scenario_for_seed(&with_invariants, f.seed) {
+                        Some(text) => {
+                            let path = dir.join(format!("seed-{}.cat", f.seed));
+                            match std::fs::write(&path, text) {
+                                Ok(()) => eprintln!("wrote {}", path.display()),
+                                Err(e) => eprintln!("error: {}: {e}", path.display()),
+                            }
+                        }
+                        None => eprintln!("seed {}: no quiet position before the failure to start from", f.seed),
+                    }
+                }
             }
             if report.invariant_failures > 0 {
                 ExitCode::from(1)

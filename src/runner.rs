@@ -515,6 +515,10 @@ pub fn check(game: &Game, last: &[Event], x: &Expectation) -> Result<(), Mismatc
             Some(e) => Err((format!("no event {kind}"), render::event(game, e))),
         },
         Expectation::Ck(fact, want) => check_ck(game, fact, want),
+        Expectation::Invariants => match game.check_invariants() {
+            Ok(()) => Ok(()),
+            Err(v) => Err(("every invariant holds".into(), v.to_string())),
+        },
         Expectation::Legal(a, want) => {
             let is = game.is_legal(a);
             if is == *want {

@@ -1145,6 +1145,7 @@ fn expectation(cx: &mut Cx<'_>, span: Span, args: &[Spanned<Arg>]) -> Option<Exp
         return x;
     }
     match head.as_str() {
+        "invariants" => Some(Expectation::Invariants),
         "damaged-city" => {
             let who = one(cx)?;
             let p = cx.arg_player(who)?;

@@ -138,6 +138,8 @@ pub enum Expectation {
     },
     /// The action is (true) or is not (false) legal now.
     Legal(Action, bool),
+    /// Every invariant of the engine holds (conservation, piece counts, holders, …).
+    Invariants,
     /// A Cities & Knights fact, with its expected value rendered as the runner renders the
     /// state (e.g. `red strong active` for a knight).
     Ck(CkFact, String),

@@ -42,6 +42,8 @@ pub mod board;
 pub mod cards;
 pub mod error;
 pub mod event;
+#[cfg(feature = "fault-injection")]
+pub mod fault;
 pub mod ids;
 pub mod invariants;
 mod legal;

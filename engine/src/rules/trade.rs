@@ -106,7 +106,13 @@ impl Game {
     ) {
         let st = &mut self.players[player.index()];
         st.hand.remove(give, rate);
-        self.bank.add(give, rate);
+        #[cfg(feature = "fault-injection")]
+        let credit = !crate::fault::active(crate::fault::Fault::MaritimeBankNotCredited);
+        #[cfg(not(feature = "fault-injection"))]
+        let credit = true;
+        if credit {
+            self.bank.add(give, rate);
+        }
         self.bank.remove(get, 1);
         st.hand.add(get, 1);
         events.push(Event::MaritimeTraded {
