@@ -1,4 +1,4 @@
-//! Chance and determinism: 1,000 random games replayed from their recorded actions (chance
+//! Chance and determinism: 1,000 random base games and 300 Cities & Knights games replayed from their recorded actions (chance
 //! outcomes included, no generator) end in the same state, and the same seed gives the
 //! same game bit for bit.
 
@@ -8,6 +8,10 @@ use catan_engine::{Action, Board, Colour, Game, PlayerId, Ruleset};
 use std::sync::Arc;
 
 fn new_game(seed: u64) -> Game {
+    new_game_with(Ruleset::base(), seed)
+}
+
+fn new_game_with(rules: Ruleset, seed: u64) -> Game {
     let board = if seed.is_multiple_of(2) {
         Board::beginner()
     } else {
@@ -15,11 +19,15 @@ fn new_game(seed: u64) -> Game {
     };
     let colours = [Colour::Red, Colour::Blue, Colour::White, Colour::Orange];
     let n = if seed.is_multiple_of(5) { 3 } else { 4 };
-    Game::new(Ruleset::base(), Arc::new(board), &colours[..n], PlayerId(0)).expect("base game")
+    Game::new(rules, Arc::new(board), &colours[..n], PlayerId(0)).expect("a supported game")
 }
 
 fn play(seed: u64) -> (Game, Vec<Action>) {
-    let mut g = new_game(seed);
+    play_with(Ruleset::base(), seed)
+}
+
+fn play_with(rules: Ruleset, seed: u64) -> (Game, Vec<Action>) {
+    let mut g = new_game_with(rules, seed);
     let mut actions = Vec::new();
     let cfg = PlayConfig {
         check_invariants: false,
@@ -78,5 +86,21 @@ fn chance_weights_are_exact() {
         let outcomes = g.chance_outcomes();
         assert_eq!(outcomes.len(), 36);
         assert!(outcomes.iter().all(|(_, w)| *w == 1));
+    }
+}
+
+#[test]
+fn cities_and_knights_games_replay_from_their_recorded_actions() {
+    for seed in 0..300 {
+        let mut rules = Ruleset::cities_and_knights();
+        rules.set_profile(catan_engine::Profile::ALL[(seed % 3) as usize]);
+        let (end, actions) = play_with(rules.clone(), seed);
+        let mut replay = new_game_with(rules, seed);
+        for a in &actions {
+            replay
+                .apply(*a)
+                .unwrap_or_else(|e| panic!("seed {seed}: recorded {a:?} refused on replay: {e}"));
+        }
+        assert_eq!(replay, end, "seed {seed}: replay differs");
     }
 }

@@ -35,6 +35,9 @@ struct Spec {
     policy: Policy,
     /// 0 base; 1–3 Cities & Knights with the English, Colonist and German 3D profiles.
     rules: u8,
+    /// Named options switched on (bits): a short barbarian track, the defender reward only
+    /// with knights, knights passing foreign buildings, the strict shortage rule.
+    options: u8,
 }
 
 impl Spec {
@@ -44,7 +47,7 @@ impl Spec {
             BoardKind::Spiral => Board::random(self.seed, TokenPlacement::Spiral),
             BoardKind::Random => Board::random(self.seed, TokenPlacement::Random),
         };
-        let rules = match self.rules {
+        let mut rules = match self.rules {
             0 => Ruleset::base(),
             k => {
                 let mut r = Ruleset::cities_and_knights();
@@ -52,6 +55,17 @@ impl Spec {
                 r
             }
         };
+        let switches: [(&str, &str); 4] = [
+            ("barbarian-track", "3"),
+            ("defender-needs-knights", "yes"),
+            ("knight-passing", "no-foreign-knights"),
+            ("shortage", "nobody-ever"),
+        ];
+        for (i, (name, value)) in switches.iter().enumerate() {
+            if self.options & (1 << i) != 0 {
+                rules.set_option(name, value).expect("a named option");
+            }
+        }
         Game::new(rules, Arc::new(board), &Colour::ALL[..self.players], PlayerId(0)).expect("a supported game")
     }
 }
@@ -67,13 +81,15 @@ fn arb_spec() -> impl Strategy<Value = Spec> {
         ],
         prop_oneof![Just(Policy::Uniform), Just(Policy::Builder)],
         0u8..4,
+        0u8..16,
     )
-        .prop_map(|(seed, players, board, policy, rules)| Spec {
+        .prop_map(|(seed, players, board, policy, rules, options)| Spec {
             seed,
             players,
             board,
             policy,
             rules,
+            options,
         })
 }
 

@@ -1,0 +1,58 @@
+//! The hot path does not allocate: `legal_actions` into a reused buffer and `apply_into` a
+//! reused event buffer make no heap allocation over whole random base and Cities & Knights
+//! games (measured with dhat's heap statistics around each call).
+
+use catan_engine::board::TokenPlacement;
+use catan_engine::random::RandomPlayer;
+use catan_engine::{Action, Board, Colour, Game, PlayerId, Ruleset};
+use std::sync::Arc;
+
+#[global_allocator]
+static ALLOC: dhat::Alloc = dhat::Alloc;
+
+fn blocks() -> u64 {
+    dhat::HeapStats::get().total_blocks
+}
+
+/// Allocations made by `legal_actions` and `apply_into` over one random game.
+fn allocations(rules: Ruleset, seed: u64) -> u64 {
+    let mut g = Game::new(
+        rules,
+        Arc::new(Board::random(seed, TokenPlacement::Spiral)),
+        &Colour::ALL[..4],
+        PlayerId(0),
+    )
+    .expect("a game");
+    let mut rp = RandomPlayer::new(seed);
+    let mut legal: Vec<Action> = Vec::with_capacity(4096);
+    let mut events = Vec::with_capacity(256);
+    let mut total = 0;
+    let mut steps = 0;
+    while g.winner().is_none() && g.turn() <= 1000 {
+        let before = blocks();
+        g.legal_actions(&mut legal);
+        total += blocks() - before;
+        let a = rp.choose(&g, Default::default()).expect("an action");
+        events.clear();
+        let before = blocks();
+        g.apply_into(a, &mut events).expect("a legal action");
+        total += blocks() - before;
+        steps += 1;
+    }
+    assert!(steps > 100);
+    total
+}
+
+#[test]
+fn legal_actions_and_apply_do_not_allocate() {
+    let _profiler = dhat::Profiler::builder().testing().build();
+    // The measure works: one allocation is one block.
+    let before = blocks();
+    let probe = std::hint::black_box(vec![1u8; 16]);
+    assert_eq!(blocks() - before, 1);
+    drop(probe);
+    for seed in 0..4 {
+        assert_eq!(allocations(Ruleset::base(), seed), 0, "base seed {seed}");
+        assert_eq!(allocations(Ruleset::cities_and_knights(), seed), 0, "C&K seed {seed}");
+    }
+}
