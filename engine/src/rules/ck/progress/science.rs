@@ -128,3 +128,32 @@ impl Game {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::board::Corner::*;
+    use crate::progress::{ProgressCard, ProgressPlay};
+    use crate::testkit::*;
+    use crate::Action;
+
+    #[test]
+    fn alchemy_dice_show_one_to_six() {
+        let mut ck = Ck::new()
+            .city(0, ("A", N))
+            .roads(0, "A", &[N, NE])
+            .settlement(1, ("G", N))
+            .roads(1, "G", &[N, NE])
+            .settlement(2, ("Q", S))
+            .roads(2, "Q", &[S, SW])
+            .before_roll();
+        ck.setup.players[0].progress.add(ProgressCard::Alchemy, 1);
+        let g = ck.game();
+        let play = |red, yellow| Action::PlayProgress {
+            player: p(0),
+            play: ProgressPlay::Alchemy { red, yellow },
+        };
+        assert_eq!(refused(&g, play(7, 1)), "CK.CARD.ALCHEMY_DICE");
+        assert_eq!(refused(&g, play(0, 3)), "CK.CARD.ALCHEMY_DICE");
+        assert!(g.is_legal(&play(6, 6)));
+    }
+}
