@@ -148,6 +148,41 @@ pub fn progress_play(game: &Game, play: &catan_engine::progress::ProgressPlay) -
     }
 }
 
+/// A script step in the canonical vocabulary, with the chance it forces, as the scenario
+/// language reads it back (`red rolls 3+4 ship`, `red robs blue wool`). Traces print steps
+/// this way, so the same example written in two languages gives the same trace.
+pub fn step(game: &Game, a: &Action, chance: &[Outcome]) -> String {
+    let c = |p: &PlayerId| game.colour(*p).to_string();
+    let mut s = match a {
+        Action::Roll { player } => format!("{} rolls", c(player)),
+        Action::BuyDevCard { player } => format!("{} buys development-card", c(player)),
+        other => action(game, other),
+    };
+    for o in chance {
+        match o {
+            Outcome::Dice { red, yellow } => {
+                let _ = write!(s, " {red}+{yellow}");
+            }
+            Outcome::CkDice { red, yellow, event } => {
+                let _ = write!(s, " {red}+{yellow} {event}");
+            }
+            Outcome::DevCard { card } => {
+                let _ = write!(s, " {card}");
+            }
+            Outcome::Steal { card } => {
+                let _ = write!(s, " {card}");
+            }
+            Outcome::Progress { card } => {
+                let _ = write!(s, " {card}");
+            }
+            Outcome::EventDie { event } => {
+                let _ = write!(s, " {event}");
+            }
+        }
+    }
+    s
+}
+
 /// A chance outcome in scenario words.
 pub fn outcome(o: &Outcome) -> String {
     match o {

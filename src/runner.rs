@@ -325,6 +325,15 @@ fn run_steps(r: &mut Run<'_>, game: &mut Game) -> Result<(), Box<Failure>> {
     Ok(())
 }
 
+/// The step in the canonical vocabulary (see [`render::step`]).
+fn canonical_step(before: &Game, step: &Step) -> String {
+    match &step.kind {
+        StepKind::Act { action, chance, .. } => render::step(before, action, chance),
+        StepKind::Chance { outcome, .. } => render::outcome(outcome),
+        _ => step.text.clone(),
+    }
+}
+
 /// Checks an applied step against what the script says (accepted, or refused with a rule
 /// id and the state unchanged) and records it in the trace.
 fn settle(
@@ -336,9 +345,10 @@ fn settle(
     result: Result<Vec<Event>, catan_engine::RuleError>,
     refused: &Option<(String, ByteSpan)>,
 ) -> Result<(), Box<Failure>> {
+    let text = canonical_step(before, step);
     match (result, refused) {
         (Ok(events), None) => {
-            let line = format!("> {}", step.text);
+            let line = format!("> {text}");
             r.record(game, before, &events, &line);
             r.last = events;
             Ok(())
@@ -389,7 +399,7 @@ fn settle(
                     Vec::new(),
                 ));
             }
-            let _ = writeln!(r.trace, "> {}\n  refused {}: {e}", step.text, e.code());
+            let _ = writeln!(r.trace, "> {text}\n  refused {}: {e}", e.code());
             r.last.clear();
             Ok(())
         }

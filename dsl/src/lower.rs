@@ -94,9 +94,9 @@ const PHASES: &[&str] = catan_engine::Phase::NAMES;
 
 /// The card a word names, through the one vocabulary table ([`crate::vocab`]).
 fn card_kind(w: &str) -> Option<CardKind> {
-    use crate::vocab::{self, Commodity, Language, Resource as R, Term, TermKind};
-    let term = vocab::lookup_kind(Language::En, w, TermKind::Resource)
-        .or_else(|| vocab::lookup_kind(Language::En, w, TermKind::Commodity))?;
+    use crate::vocab::{self, Commodity, Resource as R, Term, TermKind};
+    let term = vocab::lookup_kind(vocab::current(), w, TermKind::Resource)
+        .or_else(|| vocab::lookup_kind(vocab::current(), w, TermKind::Commodity))?;
     Some(match term {
         Term::Resource(R::Brick) => CardKind::Brick,
         Term::Resource(R::Lumber) => CardKind::Lumber,
@@ -112,8 +112,8 @@ fn card_kind(w: &str) -> Option<CardKind> {
 
 /// The development card a word names, through the vocabulary table.
 fn dev_card(w: &str) -> Option<DevCard> {
-    use crate::vocab::{self, DevCard as D, Language, Term, TermKind};
-    match vocab::lookup_kind(Language::En, w, TermKind::DevCard)? {
+    use crate::vocab::{self, DevCard as D, Term, TermKind};
+    match vocab::lookup_kind(vocab::current(), w, TermKind::DevCard)? {
         Term::DevCard(D::Knight) => Some(DevCard::Knight),
         Term::DevCard(D::VictoryPoint) => Some(DevCard::VictoryPoint),
         Term::DevCard(D::RoadBuilding) => Some(DevCard::RoadBuilding),
@@ -158,7 +158,8 @@ impl Cx<'_> {
     }
 
     fn player(&mut self, name: &Spanned<String>) -> Option<PlayerId> {
-        match self.colours.iter().position(|c| c.name() == name.node) {
+        let colour = colour_word(&name.node);
+        match self.colours.iter().position(|c| Some(*c) == colour) {
             Some(i) => Some(PlayerId(i as u8)),
             None => {
                 let seated: Vec<&str> = self.colours.iter().map(|c| c.name()).collect();
@@ -1309,9 +1310,29 @@ fn expectation(cx: &mut Cx<'_>, span: Span, args: &[Spanned<Arg>]) -> Option<Exp
     }
 }
 
+/// A colour word in the file's language (English always understood).
+fn colour_word(w: &str) -> Option<Colour> {
+    if let Some(c) = Colour::ALL.into_iter().find(|c| c.name() == w) {
+        return Some(c);
+    }
+    match crate::vocab::lookup_kind(crate::vocab::current(), w, crate::vocab::TermKind::Colour)? {
+        crate::vocab::Term::Colour(c) => {
+            let canonical = crate::vocab::Term::Colour(c).canonical();
+            Colour::ALL.into_iter().find(|k| k.name() == canonical)
+        }
+        _ => None,
+    }
+}
+
+/// An event field value as the traces render it: words of the file's language become the
+/// canonical English words (`rot` → `red`, `Wolle` → `wool`).
 fn field_value(a: &Arg) -> String {
     match a {
         Arg::Str(s) => s.clone(),
+        Arg::Word(w) => crate::vocab::lookup_all(crate::vocab::current(), w)
+            .next()
+            .map(|t| t.canonical().to_string())
+            .unwrap_or_else(|| w.clone()),
         other => other.to_string(),
     }
 }
@@ -1379,12 +1400,21 @@ pub fn lower_with_includes(
         src: None,
     };
     let _ = cx.text;
+    // The file's language first: every later word is read in it.
+    crate::vocab::set_current(crate::vocab::Language::En);
+    for h in ast.headers() {
+        if let ast::Header::Language(l) = h.node {
+            if let Some(lang) = crate::vocab::Language::from_code(&l.node) {
+                crate::vocab::set_current(lang);
+            }
+        }
+    }
     // Players.
     let mut colours = Vec::new();
     match ast.players() {
         Some(ps) => {
             for p in ps {
-                match Colour::ALL.into_iter().find(|c| c.name() == p.node) {
+                match colour_word(&p.node) {
                     Some(c) if !colours.contains(&c) => colours.push(c),
                     Some(_) => cx.err(
                         p.span,
@@ -1437,17 +1467,10 @@ pub fn lower_with_includes(
                 }
             }
             ast::Header::Rules(spec) => rules = Some(rules_of(&mut cx, spec)),
-            ast::Header::Language(l) => {
-                if l.node != "en" {
-                    cx.err(
-                        l.span,
-                        "unsupported_language",
-                        format!("language `{}` is not available yet", l.node),
-                        "only `en` so far",
-                        Some("German and Catalan vocabulary come with the rulebook examples".into()),
-                    );
-                }
-            }
+            ast::Header::Language(l) => match crate::vocab::Language::from_code(&l.node) {
+                Some(lang) => crate::vocab::set_current(lang),
+                None => cx.unknown(l.span, "language", &l.node, &["en", "de", "ca"]),
+            },
             ast::Header::Tags(t) => tags.extend(t.iter().map(|s| s.node.clone())),
             ast::Header::Covers(c) => {
                 for id in c {

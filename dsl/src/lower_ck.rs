@@ -7,27 +7,27 @@
 use super::Cx;
 use crate::ast::{Arg, Spanned};
 use crate::scenario::{CkFact, Expectation};
-use crate::vocab::{self, EventFaceWord, KnightLevel, Language, Term, TermKind};
+use crate::vocab::{self, EventFaceWord, KnightLevel, Term, TermKind};
 use catan_engine::position::{KnightSetup, Setup, Subject};
 use catan_engine::progress::{EventFace, ProgressCard, ProgressCards, ProgressDeck, ProgressPlay, Track};
 use catan_engine::{Action, Outcome, PlayerId};
 
 /// Words of a kind, for "did you mean" lists.
 fn words(kind: TermKind) -> Vec<&'static str> {
-    let mut w: Vec<&'static str> = vocab::words(Language::En, Some(kind)).collect();
+    let mut w: Vec<&'static str> = vocab::words(vocab::current(), Some(kind)).collect();
     w.dedup();
     w
 }
 
 pub(super) fn progress_card(w: &str) -> Option<ProgressCard> {
-    match vocab::lookup_kind(Language::En, w, TermKind::Progress)? {
+    match vocab::lookup_kind(vocab::current(), w, TermKind::Progress)? {
         Term::Progress(c) => Some(c),
         _ => None,
     }
 }
 
 pub(super) fn track(w: &str) -> Option<Track> {
-    match vocab::lookup_kind(Language::En, w, TermKind::Track)? {
+    match vocab::lookup_kind(vocab::current(), w, TermKind::Track)? {
         Term::Track(vocab::Track::Science) => Some(Track::Science),
         Term::Track(vocab::Track::Trade) => Some(Track::Trade),
         Term::Track(vocab::Track::Politics) => Some(Track::Politics),
@@ -36,7 +36,7 @@ pub(super) fn track(w: &str) -> Option<Track> {
 }
 
 pub(super) fn event_face(w: &str) -> Option<EventFace> {
-    match vocab::lookup_kind(Language::En, w, TermKind::EventFace)? {
+    match vocab::lookup_kind(vocab::current(), w, TermKind::EventFace)? {
         Term::EventFace(EventFaceWord::Ship) => Some(EventFace::Ship),
         Term::EventFace(EventFaceWord::Science) => Some(EventFace::Gate(Track::Science)),
         Term::EventFace(EventFaceWord::Trade) => Some(EventFace::Gate(Track::Trade)),
@@ -46,7 +46,7 @@ pub(super) fn event_face(w: &str) -> Option<EventFace> {
 }
 
 fn knight_level(w: &str) -> Option<u8> {
-    match vocab::lookup_kind(Language::En, w, TermKind::KnightLevel)? {
+    match vocab::lookup_kind(vocab::current(), w, TermKind::KnightLevel)? {
         Term::KnightLevel(KnightLevel::Basic) => Some(1),
         Term::KnightLevel(KnightLevel::Strong) => Some(2),
         Term::KnightLevel(KnightLevel::Mighty) => Some(3),

@@ -278,10 +278,25 @@ const fn alt(lang: Language, word: &'static str, term: Term) -> Entry {
     }
 }
 
-use Language::En;
+use Language::{Ca, De, En};
 
-/// The vocabulary. English is complete; German (`De`) and Catalan (`Ca`)
-/// rows are to be added (only rows: no other code changes).
+thread_local! {
+    static CURRENT: std::cell::Cell<Language> = const { std::cell::Cell::new(Language::En) };
+}
+
+/// The language of the file being lowered on this thread (set by the lowering from the
+/// file's `language` header; English by default).
+pub fn current() -> Language {
+    CURRENT.with(|c| c.get())
+}
+
+/// Sets the language of the file being lowered on this thread.
+pub fn set_current(lang: Language) {
+    CURRENT.with(|c| c.set(lang));
+}
+
+/// The vocabulary: English (source 000's words), German (source 004's words where it prints
+/// them) and Catalan (source 001's words where it prints them).
 pub const TABLE: &[Entry] = &[
     // Resources.
     row(En, "brick", Term::Resource(Resource::Brick)),
@@ -423,6 +438,222 @@ pub const TABLE: &[Entry] = &[
     alt(En, "saboteur", Term::Progress(catan_engine::ProgressCard::Sabotage)),
     alt(En, "spy", Term::Progress(catan_engine::ProgressCard::Espionage)),
     alt(En, "warlord", Term::Progress(catan_engine::ProgressCard::Encouragement)),
+    // German (source 004 and the concordance of ck-edge-cases §3).
+    row(De, "lehm", Term::Resource(Resource::Brick)),
+    row(De, "holz", Term::Resource(Resource::Lumber)),
+    row(De, "wolle", Term::Resource(Resource::Wool)),
+    row(De, "getreide", Term::Resource(Resource::Grain)),
+    row(De, "erz", Term::Resource(Resource::Ore)),
+    row(De, "papier", Term::Commodity(Commodity::Paper)),
+    row(De, "tuch", Term::Commodity(Commodity::Cloth)),
+    row(De, "münze", Term::Commodity(Commodity::Coin)),
+    alt(De, "münzen", Term::Commodity(Commodity::Coin)),
+    row(De, "siedlung", Term::Piece(Piece::Settlement)),
+    alt(De, "siedlungen", Term::Piece(Piece::Settlement)),
+    row(De, "stadt", Term::Piece(Piece::City)),
+    alt(De, "städte", Term::Piece(Piece::City)),
+    row(De, "straße", Term::Piece(Piece::Road)),
+    alt(De, "straßen", Term::Piece(Piece::Road)),
+    row(De, "schiff", Term::Piece(Piece::Ship)),
+    row(De, "ritter", Term::Piece(Piece::Knight)),
+    row(De, "stadtmauer", Term::Piece(Piece::Wall)),
+    row(De, "rot", Term::Colour(Colour::Red)),
+    row(De, "blau", Term::Colour(Colour::Blue)),
+    row(De, "weiß", Term::Colour(Colour::White)),
+    alt(De, "weiss", Term::Colour(Colour::White)),
+    row(De, "orange", Term::Colour(Colour::Orange)),
+    row(De, "grün", Term::Colour(Colour::Green)),
+    row(De, "braun", Term::Colour(Colour::Brown)),
+    row(De, "hügelland", Term::Terrain(Terrain::Hills)),
+    row(De, "wald", Term::Terrain(Terrain::Forest)),
+    row(De, "weideland", Term::Terrain(Terrain::Pasture)),
+    row(De, "ackerland", Term::Terrain(Terrain::Fields)),
+    row(De, "gebirge", Term::Terrain(Terrain::Mountains)),
+    row(De, "wüste", Term::Terrain(Terrain::Desert)),
+    row(De, "meer", Term::Terrain(Terrain::Sea)),
+    row(De, "goldfluss", Term::Terrain(Terrain::Gold)),
+    row(De, "einfach", Term::KnightLevel(KnightLevel::Basic)),
+    row(De, "stark", Term::KnightLevel(KnightLevel::Strong)),
+    row(De, "mächtig", Term::KnightLevel(KnightLevel::Mighty)),
+    row(De, "wissenschaft", Term::Track(Track::Science)),
+    row(De, "handel", Term::Track(Track::Trade)),
+    row(De, "politik", Term::Track(Track::Politics)),
+    row(De, "schiff", Term::EventFace(EventFaceWord::Ship)),
+    row(De, "wissenschaft", Term::EventFace(EventFaceWord::Science)),
+    row(De, "handel", Term::EventFace(EventFaceWord::Trade)),
+    row(De, "politik", Term::EventFace(EventFaceWord::Politics)),
+    row(De, "alchimist", Term::Progress(catan_engine::ProgressCard::Alchemy)),
+    row(De, "kran", Term::Progress(catan_engine::ProgressCard::Crane)),
+    row(De, "ingenieur", Term::Progress(catan_engine::ProgressCard::Engineering)),
+    row(De, "erfinder", Term::Progress(catan_engine::ProgressCard::Invention)),
+    row(
+        De,
+        "bewässerung",
+        Term::Progress(catan_engine::ProgressCard::Irrigation),
+    ),
+    row(De, "medizin", Term::Progress(catan_engine::ProgressCard::Medicine)),
+    row(De, "bergbau", Term::Progress(catan_engine::ProgressCard::Mining)),
+    row(
+        De,
+        "straßenbau",
+        Term::Progress(catan_engine::ProgressCard::RoadBuilding),
+    ),
+    row(De, "schmied", Term::Progress(catan_engine::ProgressCard::Smithing)),
+    row(De, "buchdruck", Term::Progress(catan_engine::ProgressCard::Printing)),
+    row(
+        De,
+        "handelshafen",
+        Term::Progress(catan_engine::ProgressCard::CommercialHarbor),
+    ),
+    row(
+        De,
+        "handelsmeister",
+        Term::Progress(catan_engine::ProgressCard::GuildDues),
+    ),
+    alt(
+        De,
+        "meisterhändler",
+        Term::Progress(catan_engine::ProgressCard::GuildDues),
+    ),
+    row(De, "händler", Term::Progress(catan_engine::ProgressCard::Merchant)),
+    row(
+        De,
+        "handelsflotte",
+        Term::Progress(catan_engine::ProgressCard::MerchantFleet),
+    ),
+    row(
+        De,
+        "rohstoffmonopol",
+        Term::Progress(catan_engine::ProgressCard::ResourceMonopoly),
+    ),
+    row(
+        De,
+        "handelsmonopol",
+        Term::Progress(catan_engine::ProgressCard::TradeMonopoly),
+    ),
+    row(De, "bischof", Term::Progress(catan_engine::ProgressCard::Taxation)),
+    row(
+        De,
+        "verfassung",
+        Term::Progress(catan_engine::ProgressCard::Constitution),
+    ),
+    row(De, "deserteur", Term::Progress(catan_engine::ProgressCard::Treason)),
+    row(De, "diplomat", Term::Progress(catan_engine::ProgressCard::Diplomacy)),
+    row(De, "intrige", Term::Progress(catan_engine::ProgressCard::Intrigue)),
+    row(De, "saboteur", Term::Progress(catan_engine::ProgressCard::Sabotage)),
+    row(De, "spion", Term::Progress(catan_engine::ProgressCard::Espionage)),
+    row(
+        De,
+        "feldherr",
+        Term::Progress(catan_engine::ProgressCard::Encouragement),
+    ),
+    alt(
+        De,
+        "kriegsherr",
+        Term::Progress(catan_engine::ProgressCard::Encouragement),
+    ),
+    row(De, "hochzeit", Term::Progress(catan_engine::ProgressCard::Wedding)),
+    // Catalan (source 001 and the concordance of ck-edge-cases §3).
+    row(Ca, "maó", Term::Resource(Resource::Brick)),
+    row(Ca, "fusta", Term::Resource(Resource::Lumber)),
+    row(Ca, "llana", Term::Resource(Resource::Wool)),
+    row(Ca, "blat", Term::Resource(Resource::Grain)),
+    row(Ca, "mineral", Term::Resource(Resource::Ore)),
+    row(Ca, "paper", Term::Commodity(Commodity::Paper)),
+    row(Ca, "tela", Term::Commodity(Commodity::Cloth)),
+    row(Ca, "moneda", Term::Commodity(Commodity::Coin)),
+    alt(Ca, "monedes", Term::Commodity(Commodity::Coin)),
+    row(Ca, "assentament", Term::Piece(Piece::Settlement)),
+    alt(Ca, "assentaments", Term::Piece(Piece::Settlement)),
+    row(Ca, "ciutat", Term::Piece(Piece::City)),
+    alt(Ca, "ciutats", Term::Piece(Piece::City)),
+    row(Ca, "carretera", Term::Piece(Piece::Road)),
+    alt(Ca, "carreteres", Term::Piece(Piece::Road)),
+    row(Ca, "vaixell", Term::Piece(Piece::Ship)),
+    row(Ca, "cavaller", Term::Piece(Piece::Knight)),
+    alt(Ca, "cavallers", Term::Piece(Piece::Knight)),
+    row(Ca, "muralla", Term::Piece(Piece::Wall)),
+    row(Ca, "vermell", Term::Colour(Colour::Red)),
+    row(Ca, "blau", Term::Colour(Colour::Blue)),
+    row(Ca, "blanc", Term::Colour(Colour::White)),
+    row(Ca, "taronja", Term::Colour(Colour::Orange)),
+    row(Ca, "verd", Term::Colour(Colour::Green)),
+    row(Ca, "marró", Term::Colour(Colour::Brown)),
+    row(Ca, "turó", Term::Terrain(Terrain::Hills)),
+    row(Ca, "bosc", Term::Terrain(Terrain::Forest)),
+    row(Ca, "pastura", Term::Terrain(Terrain::Pasture)),
+    row(Ca, "camp", Term::Terrain(Terrain::Fields)),
+    row(Ca, "muntanya", Term::Terrain(Terrain::Mountains)),
+    row(Ca, "desert", Term::Terrain(Terrain::Desert)),
+    row(Ca, "mar", Term::Terrain(Terrain::Sea)),
+    row(Ca, "or", Term::Terrain(Terrain::Gold)),
+    row(Ca, "bàsic", Term::KnightLevel(KnightLevel::Basic)),
+    row(Ca, "fort", Term::KnightLevel(KnightLevel::Strong)),
+    row(Ca, "poderós", Term::KnightLevel(KnightLevel::Mighty)),
+    row(Ca, "ciència", Term::Track(Track::Science)),
+    row(Ca, "comerç", Term::Track(Track::Trade)),
+    row(Ca, "política", Term::Track(Track::Politics)),
+    row(Ca, "vaixell", Term::EventFace(EventFaceWord::Ship)),
+    row(Ca, "ciència", Term::EventFace(EventFaceWord::Science)),
+    row(Ca, "comerç", Term::EventFace(EventFaceWord::Trade)),
+    row(Ca, "política", Term::EventFace(EventFaceWord::Politics)),
+    row(Ca, "alquimista", Term::Progress(catan_engine::ProgressCard::Alchemy)),
+    row(Ca, "grua", Term::Progress(catan_engine::ProgressCard::Crane)),
+    row(Ca, "enginyer", Term::Progress(catan_engine::ProgressCard::Engineering)),
+    row(Ca, "inventor", Term::Progress(catan_engine::ProgressCard::Invention)),
+    row(Ca, "reg", Term::Progress(catan_engine::ProgressCard::Irrigation)),
+    row(Ca, "medicina", Term::Progress(catan_engine::ProgressCard::Medicine)),
+    row(Ca, "mineria", Term::Progress(catan_engine::ProgressCard::Mining)),
+    row(
+        Ca,
+        "construcció-de-carreteres",
+        Term::Progress(catan_engine::ProgressCard::RoadBuilding),
+    ),
+    row(Ca, "smith", Term::Progress(catan_engine::ProgressCard::Smithing)),
+    row(Ca, "impressora", Term::Progress(catan_engine::ProgressCard::Printing)),
+    row(
+        Ca,
+        "port-comercial",
+        Term::Progress(catan_engine::ProgressCard::CommercialHarbor),
+    ),
+    row(
+        Ca,
+        "mestre-comerciant",
+        Term::Progress(catan_engine::ProgressCard::GuildDues),
+    ),
+    row(Ca, "comerciant", Term::Progress(catan_engine::ProgressCard::Merchant)),
+    row(
+        Ca,
+        "flota-mercant",
+        Term::Progress(catan_engine::ProgressCard::MerchantFleet),
+    ),
+    row(
+        Ca,
+        "monopoli-de-recursos",
+        Term::Progress(catan_engine::ProgressCard::ResourceMonopoly),
+    ),
+    row(
+        Ca,
+        "monopoli-de-mercaderies",
+        Term::Progress(catan_engine::ProgressCard::TradeMonopoly),
+    ),
+    row(Ca, "bisbe", Term::Progress(catan_engine::ProgressCard::Taxation)),
+    row(
+        Ca,
+        "constitució",
+        Term::Progress(catan_engine::ProgressCard::Constitution),
+    ),
+    row(Ca, "desertor", Term::Progress(catan_engine::ProgressCard::Treason)),
+    row(Ca, "diplomàtic", Term::Progress(catan_engine::ProgressCard::Diplomacy)),
+    row(Ca, "intriga", Term::Progress(catan_engine::ProgressCard::Intrigue)),
+    row(Ca, "sabotejador", Term::Progress(catan_engine::ProgressCard::Sabotage)),
+    row(Ca, "espia", Term::Progress(catan_engine::ProgressCard::Espionage)),
+    row(
+        Ca,
+        "senyor-de-la-guerra",
+        Term::Progress(catan_engine::ProgressCard::Encouragement),
+    ),
+    row(Ca, "casament", Term::Progress(catan_engine::ProgressCard::Wedding)),
     // Event die faces.
     row(En, "ship", Term::EventFace(EventFaceWord::Ship)),
     row(En, "science", Term::EventFace(EventFaceWord::Science)),
