@@ -310,7 +310,8 @@ impl Cx<'_> {
             Some(r) => Some(r),
             None => {
                 let w = w.to_string();
-                self.unknown(a.span, "resource", &w, &RESOURCE_WORDS);
+                let words = vocab_words(&[crate::vocab::TermKind::Resource], &RESOURCE_WORDS);
+                self.unknown(a.span, "resource", &w, &words);
                 None
             }
         }
@@ -322,7 +323,11 @@ impl Cx<'_> {
             Some(k) => Some(k),
             None => {
                 let w = w.to_string();
-                self.unknown(a.span, "card", &w, &CARD_WORDS);
+                let words = vocab_words(
+                    &[crate::vocab::TermKind::Resource, crate::vocab::TermKind::Commodity],
+                    &CARD_WORDS,
+                );
+                self.unknown(a.span, "card", &w, &words);
                 None
             }
         }
@@ -341,7 +346,11 @@ impl Cx<'_> {
                         ok = false;
                     }
                     None => {
-                        self.unknown(item.span, "card", &item.node, &CARD_WORDS);
+                        let words = vocab_words(
+                            &[crate::vocab::TermKind::Resource, crate::vocab::TermKind::Commodity],
+                            &CARD_WORDS,
+                        );
+                        self.unknown(item.span, "card", &item.node, &words);
                         ok = false;
                     }
                 },
@@ -349,7 +358,11 @@ impl Cx<'_> {
                 Arg::Word(w) => match card_kind(w) {
                     Some(k) => c.add(k, 1),
                     None => {
-                        self.unknown(a.span, "card", w, &CARD_WORDS);
+                        let words = vocab_words(
+                            &[crate::vocab::TermKind::Resource, crate::vocab::TermKind::Commodity],
+                            &CARD_WORDS,
+                        );
+                        self.unknown(a.span, "card", w, &words);
                         ok = false;
                     }
                 },
@@ -1308,6 +1321,16 @@ fn expectation(cx: &mut Cx<'_>, span: Span, args: &[Spanned<Arg>]) -> Option<Exp
             }
         }
     }
+}
+
+/// The words of some kinds in the file's language, for "did you mean" (English names in an
+/// English file).
+fn vocab_words(kinds: &[crate::vocab::TermKind], english: &[&'static str]) -> Vec<&'static str> {
+    let lang = crate::vocab::current();
+    if lang == crate::vocab::Language::En {
+        return english.to_vec();
+    }
+    kinds.iter().flat_map(|k| crate::vocab::words(lang, Some(*k))).collect()
 }
 
 /// A colour word in the file's language (English always understood).

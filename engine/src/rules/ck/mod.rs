@@ -114,23 +114,23 @@ impl Game {
                     self.phase = Phase::Main;
                     return;
                 }
-                RollStage::Pillage { offset } => match self.next_stage_seat(offset) {
+                // Decisions asked of several seats in turn order from the roller: which city
+                // the barbarians pillage, which deck a tied defender draws from, the aqueduct.
+                stage @ (RollStage::Pillage { offset }
+                | RollStage::Defenders { offset }
+                | RollStage::Aqueduct { offset }) => match self.next_stage_seat(offset) {
                     Some((k, player)) => {
-                        self.ck.stage = RollStage::Pillage { offset: k + 1 };
-                        self.phase = Phase::Pillaging { player };
+                        let offset = k + 1;
+                        (self.ck.stage, self.phase) = match stage {
+                            RollStage::Pillage { .. } => (RollStage::Pillage { offset }, Phase::Pillaging { player }),
+                            RollStage::Defenders { .. } => {
+                                (RollStage::Defenders { offset }, Phase::ChoosingDefenderDeck { player })
+                            }
+                            _ => (RollStage::Aqueduct { offset }, Phase::Aqueduct { player }),
+                        };
                         return;
                     }
-                    None => {
-                        self.end_attack(events);
-                        self.ck.stage = RollStage::Production;
-                    }
-                },
-                RollStage::Defenders { offset } => match self.next_stage_seat(offset) {
-                    Some((k, player)) => {
-                        self.ck.stage = RollStage::Defenders { offset: k + 1 };
-                        self.phase = Phase::ChoosingDefenderDeck { player };
-                        return;
-                    }
+                    None if matches!(stage, RollStage::Aqueduct { .. }) => self.ck.stage = RollStage::Idle,
                     None => {
                         self.end_attack(events);
                         self.ck.stage = RollStage::Production;
@@ -170,14 +170,6 @@ impl Game {
                     }
                     self.ck.stage = RollStage::Aqueduct { offset: 0 };
                 }
-                RollStage::Aqueduct { offset } => match self.next_stage_seat(offset) {
-                    Some((k, player)) => {
-                        self.ck.stage = RollStage::Aqueduct { offset: k + 1 };
-                        self.phase = Phase::Aqueduct { player };
-                        return;
-                    }
-                    None => self.ck.stage = RollStage::Idle,
-                },
             }
         }
     }
