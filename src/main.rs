@@ -44,14 +44,6 @@ enum BoardArg {
 }
 
 #[derive(Clone, Copy, ValueEnum)]
-enum RulesArg {
-    /// The base game.
-    Base,
-    /// Cities & Knights (core rules; progress cards are drawn and held, not yet played).
-    CitiesAndKnights,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
 enum PolicyArg {
     /// Uniform over legal actions.
     Uniform,
@@ -74,9 +66,10 @@ struct GameArgs {
     /// Board for each game.
     #[arg(long, value_enum, default_value_t = BoardArg::Random)]
     board: BoardArg,
-    /// Ruleset.
-    #[arg(long, value_enum, default_value_t = RulesArg::Base)]
-    rules: RulesArg,
+    /// Ruleset: `base`, `cities-and-knights`, `court`, or a comma-separated combination
+    /// (`cities-and-knights,court`).
+    #[arg(long, default_value = "base")]
+    rules: String,
     /// Edition profile (english, colonist, german-3d).
     #[arg(long)]
     profile: Option<String>,
@@ -94,10 +87,7 @@ struct GameArgs {
 impl GameArgs {
     /// The play options, or the error to print.
     fn options(&self, invariants: bool, jobs: usize) -> Result<PlayOptions, String> {
-        let mut ruleset = match self.rules {
-            RulesArg::CitiesAndKnights => Ruleset::cities_and_knights(),
-            RulesArg::Base => Ruleset::base(),
-        };
+        let mut ruleset = Ruleset::from_names(self.rules.split(',').map(str::trim))?;
         if let Some(name) = &self.profile {
             match catan_engine::Profile::from_name(name) {
                 Some(p) => ruleset.set_profile(p),

@@ -164,6 +164,7 @@ fn short(t: Terrain) -> &'static str {
         Terrain::Mountains => "mou",
         Terrain::Desert => "des",
         Terrain::Sea => "sea",
+        Terrain::Court => "crt",
     }
 }
 

@@ -86,6 +86,29 @@ pub struct PlayReport {
     /// Cities & Knights: progress cards played over all games, by name (victory point
     /// cards: placed face up). Empty for other rulesets.
     pub cards_played: std::collections::BTreeMap<String, u64>,
+    /// The Court: totals over all games' final positions (`prisoners`, `nobles`,
+    /// `colour-banners`, `tricolour-banners`, `most-influence`). Empty for other rulesets.
+    pub court: std::collections::BTreeMap<String, u64>,
+}
+
+/// The Court tallies of one finished game, in the order of [`COURT_TALLIES`].
+const COURT_TALLIES: [&str; 5] = [
+    "prisoners",
+    "nobles",
+    "colour-banners",
+    "tricolour-banners",
+    "most-influence",
+];
+
+fn court_tally(game: &Game) -> [u32; 5] {
+    let c = game.court();
+    [
+        c.prisoners.iter().flatten().map(|n| *n as u32).sum(),
+        c.nobles_sent() as u32,
+        c.banners.iter().flatten().count() as u32,
+        c.tricolours_taken() as u32,
+        c.influence.is_some() as u32,
+    ]
 }
 
 struct One {
@@ -94,10 +117,22 @@ struct One {
     actions: u64,
     failure: Option<Failure>,
     cards_played: [u32; 25],
+    court: [u32; 5],
 }
 
 fn colours(n: usize) -> Vec<Colour> {
     Colour::ALL[..n.min(Colour::ALL.len())].to_vec()
+}
+
+/// The board of one game: the standard island, or the Court's (the Court hex in place of the
+/// desert) when the ruleset includes The Court.
+fn board_for(opts: &PlayOptions, seed: u64) -> Board {
+    match (opts.board, opts.rules.court()) {
+        (BoardChoice::Beginner, false) => Board::beginner(),
+        (BoardChoice::Random(t), false) => Board::random(seed, t),
+        (BoardChoice::Beginner, true) => Board::beginner_court(),
+        (BoardChoice::Random(t), true) => Board::random_court(seed, t),
+    }
 }
 
 /// Builds the game for one seed.
@@ -105,10 +140,7 @@ fn colours(n: usize) -> Vec<Colour> {
 /// # Errors
 /// The engine's refusal of the ruleset or player count, in words.
 pub fn new_game(opts: &PlayOptions, seed: u64) -> Result<Game, String> {
-    let board = match opts.board {
-        BoardChoice::Beginner => Board::beginner(),
-        BoardChoice::Random(t) => Board::random(seed, t),
-    };
+    let board = board_for(opts, seed);
     Game::new(opts.rules.clone(), Arc::new(board), &colours(opts.players), PlayerId(0)).map_err(|e| e.to_string())
 }
 
@@ -122,6 +154,7 @@ fn play_one(opts: &PlayOptions, seed: u64, rp: &mut RandomPlayer) -> One {
                 actions: 0,
                 failure: Some(Failure { seed, message, step: 0 }),
                 cards_played: [0; 25],
+                court: [0; 5],
             }
         }
     };
@@ -138,6 +171,7 @@ fn play_one(opts: &PlayOptions, seed: u64, rp: &mut RandomPlayer) -> One {
             actions: s.actions,
             failure: None,
             cards_played: s.cards_played,
+            court: court_tally(&game),
         },
         Err(f) => {
             let step = match &f {
@@ -155,6 +189,7 @@ fn play_one(opts: &PlayOptions, seed: u64, rp: &mut RandomPlayer) -> One {
                     step,
                 }),
                 cards_played: [0; 25],
+                court: [0; 5],
             }
         }
     }
@@ -187,7 +222,11 @@ pub fn run(opts: &PlayOptions) -> PlayReport {
     let (mut actions, mut turns, mut draws) = (0u64, 0u64, 0u64);
     let mut failures = Vec::new();
     let mut played = [0u64; 25];
+    let mut court = [0u64; 5];
     for r in results {
+        for (total, n) in court.iter_mut().zip(r.court) {
+            *total += n as u64;
+        }
         for (total, n) in played.iter_mut().zip(r.cards_played) {
             *total += n as u64;
         }
@@ -221,6 +260,15 @@ pub fn run(opts: &PlayOptions) -> PlayReport {
             catan_engine::ProgressCard::ALL
                 .iter()
                 .map(|c| (c.name().to_string(), played[c.index()]))
+                .collect()
+        } else {
+            Default::default()
+        },
+        court: if opts.rules.court() {
+            COURT_TALLIES
+                .iter()
+                .zip(court)
+                .map(|(k, n)| (k.to_string(), n))
                 .collect()
         } else {
             Default::default()
@@ -261,6 +309,13 @@ pub fn render_human(r: &PlayReport, opts: &PlayOptions) -> String {
             .map(|c| format!("{} {}", c.name(), r.cards_played.get(c.name()).copied().unwrap_or(0)))
             .collect();
         s.push_str(&format!("cards played    {kinds} of 25 kinds: {}\n", list.join(", ")));
+    }
+    if !r.court.is_empty() {
+        let list: Vec<String> = COURT_TALLIES
+            .iter()
+            .map(|k| format!("{k} {}", r.court.get(*k).copied().unwrap_or(0)))
+            .collect();
+        s.push_str(&format!("court (ends)    {}\n", list.join(", ")));
     }
     s.push_str(&format!("failures        {}\n", r.invariant_failures));
     for f in &r.failures {

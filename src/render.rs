@@ -114,6 +114,7 @@ pub fn action(game: &Game, a: &Action) -> String {
         Action::PlaceTreasonKnight { player, at: None, .. } => format!("{} places no knight", c(player)),
         Action::GiveCards { player, cards } => format!("{} gives {cards}", c(player)),
         Action::SkipFreeRoad { player } => format!("{} skips free road", c(player)),
+        Action::SendNoble { player } => format!("{} sends noble", c(player)),
         Action::Chance(o) => outcome(o),
     }
 }

@@ -280,6 +280,11 @@ pub enum Action {
         /// Who.
         player: PlayerId,
     },
+    /// The Court: send a noble to the Court (1 wool + 1 grain).
+    SendNoble {
+        /// Who.
+        player: PlayerId,
+    },
     /// A chance outcome.
     Chance(Outcome),
 }
@@ -326,7 +331,8 @@ impl Action {
             | SurrenderKnight { player, .. }
             | PlaceTreasonKnight { player, .. }
             | GiveCards { player, .. }
-            | SkipFreeRoad { player } => Some(player),
+            | SkipFreeRoad { player }
+            | SendNoble { player } => Some(player),
             Chance(_) => None,
         }
     }

@@ -70,6 +70,66 @@ impl std::fmt::Display for Piece {
     }
 }
 
+/// A rule of the variant The Court (source `002_5f4cc12aafd16c0e.txt`) or of this project's
+/// Court + Cities & Knights combination that refused an action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CourtRule {
+    /// In setup no settlement (or city) goes on an intersection holding a foreign soldier.
+    SetupOnSoldier,
+    /// In setup no road may end on an intersection holding a foreign soldier.
+    SetupRoadToSoldier,
+    /// A noble is sent only by a player whose road touches one of the Court's six intersections.
+    NobleNeedsRoad,
+    /// All 20 nobles are at the Court: no more can be sent.
+    NoNoblesLeft,
+    /// A noble costs 1 wool and 1 grain.
+    NobleCost,
+    /// Court + Cities & Knights, option `court-knights forbidden`: no knight on the Court's intersections.
+    KnightAtCourt,
+}
+
+impl CourtRule {
+    /// Every Court rule.
+    pub const ALL: &'static [CourtRule] = &[
+        CourtRule::SetupOnSoldier,
+        CourtRule::SetupRoadToSoldier,
+        CourtRule::NobleNeedsRoad,
+        CourtRule::NoNoblesLeft,
+        CourtRule::NobleCost,
+        CourtRule::KnightAtCourt,
+    ];
+
+    /// The stable rule id.
+    pub fn code(self) -> &'static str {
+        match self {
+            CourtRule::SetupOnSoldier => "COURT.SETUP.SOLDIER_SITE",
+            CourtRule::SetupRoadToSoldier => "COURT.SETUP.SOLDIER_ROAD",
+            CourtRule::NobleNeedsRoad => "COURT.NOBLE.ROAD_AT_COURT",
+            CourtRule::NoNoblesLeft => "COURT.NOBLE.SUPPLY",
+            CourtRule::NobleCost => "COURT.NOBLE.COST",
+            CourtRule::KnightAtCourt => "COURT.CK.COURT_KNIGHTS",
+        }
+    }
+
+    /// The rule in plain words.
+    pub fn message(self) -> &'static str {
+        match self {
+            CourtRule::SetupOnSoldier => {
+                "in setup no settlement or city may stand on an intersection holding a foreign soldier"
+            }
+            CourtRule::SetupRoadToSoldier => "in setup no road may end on an intersection holding a foreign soldier",
+            CourtRule::NobleNeedsRoad => {
+                "a noble can only be sent by a player whose road touches one of the Court's six intersections"
+            }
+            CourtRule::NoNoblesLeft => "all 20 nobles are at the Court: no more can be sent",
+            CourtRule::NobleCost => "a noble costs 1 wool and 1 grain",
+            CourtRule::KnightAtCourt => {
+                "with option `court-knights forbidden` no knight may stand on an intersection of the Court hex"
+            }
+        }
+    }
+}
+
 /// A Cities & Knights rule that refused an action. Each has a stable id ([`CkRule::code`])
 /// and a plain-words statement ([`CkRule::message`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -545,6 +605,9 @@ pub enum RuleError {
     /// A Cities & Knights rule.
     #[error("{}", .0.message())]
     Ck(CkRule),
+    /// A rule of The Court.
+    #[error("{}", .0.message())]
+    Court(CourtRule),
     /// Maritime rate not available.
     #[error("{player} is not entitled to trade {card} at {rate}:1 (available: 4:1{extra})")]
     MaritimeRate {
@@ -651,6 +714,12 @@ impl RuleError {
         "CK.CARD.INTRIGUE_TARGET",
         "CK.CARD.ESPIONAGE_TARGET",
         "CK.CARD.WEDDING_GIFT",
+        "COURT.SETUP.SOLDIER_SITE",
+        "COURT.SETUP.SOLDIER_ROAD",
+        "COURT.NOBLE.ROAD_AT_COURT",
+        "COURT.NOBLE.SUPPLY",
+        "COURT.NOBLE.COST",
+        "COURT.CK.COURT_KNIGHTS",
     ];
 
     /// The stable rule id of this refusal.
@@ -690,6 +759,7 @@ impl RuleError {
             RuleError::NotInThisGame { .. } => "ENGINE.NOT_IN_RULESET",
             RuleError::MaritimeRate { .. } => "BASE.TRADE.MARITIME_RATE",
             RuleError::Ck(r) => r.code(),
+            RuleError::Court(r) => r.code(),
         }
     }
 }

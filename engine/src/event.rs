@@ -4,6 +4,7 @@
 //! and [`Event::fields`] the named fields they match against.
 
 use crate::cards::{CardKind, Cards, DevCard, Resource};
+use crate::court::SoldierColour;
 use crate::ids::{EdgeId, HexId, PlayerId, VertexId};
 use crate::progress::{EventFace, ProgressCard, Track};
 use serde::{Deserialize, Serialize};
@@ -555,6 +556,54 @@ pub enum Event {
         /// How many.
         count: u8,
     },
+    /// The Court: a road took a foreign soldier prisoner.
+    SoldierCaptured {
+        /// The road's owner.
+        player: PlayerId,
+        /// The soldier's intersection.
+        at: VertexId,
+        /// The soldier's colour.
+        colour: SoldierColour,
+        /// The player's prisoners of that colour now.
+        prisoners: u8,
+    },
+    /// The Court: a colour's banner changed hands.
+    BannerTaken {
+        /// The new holder.
+        player: PlayerId,
+        /// The colour.
+        colour: SoldierColour,
+        /// The previous holder.
+        from: Option<PlayerId>,
+    },
+    /// The Court: a player took a tricolour banner.
+    TricolourBannerTaken {
+        /// Who.
+        player: PlayerId,
+        /// Tricolour banners left.
+        left: u8,
+    },
+    /// The Court: a noble was sent to the Court.
+    NobleSent {
+        /// Who.
+        player: PlayerId,
+        /// The player's nobles at the Court now.
+        nobles: u8,
+        /// Nobles left to send, all players together.
+        left: u8,
+    },
+    /// The Court: the Most Influence card changed hands.
+    MostInfluenceTaken {
+        /// The new holder.
+        player: PlayerId,
+        /// The previous holder.
+        from: Option<PlayerId>,
+    },
+    /// The Court: a knight was played before the first 7; the robber stays off the island.
+    RobberWaits {
+        /// Who played the knight.
+        player: PlayerId,
+    },
     /// The game was won.
     GameWon {
         /// The winner.
@@ -664,6 +713,12 @@ impl Event {
             KnightIntrigued { .. } => "knight-intrigued",
             ProgressTaken { .. } => "progress-taken",
             MustGive { .. } => "must-give",
+            SoldierCaptured { .. } => "soldier-captured",
+            BannerTaken { .. } => "banner-taken",
+            TricolourBannerTaken { .. } => "tricolour-banner-taken",
+            NobleSent { .. } => "noble-sent",
+            MostInfluenceTaken { .. } => "most-influence-taken",
+            RobberWaits { .. } => "robber-waits",
             GameWon { .. } => "game-won",
         }
     }
@@ -738,6 +793,12 @@ impl Event {
         "knight-intrigued",
         "progress-taken",
         "must-give",
+        "soldier-captured",
+        "banner-taken",
+        "tricolour-banner-taken",
+        "noble-sent",
+        "most-influence-taken",
+        "robber-waits",
         "game-won",
     ];
 
@@ -1006,6 +1067,30 @@ impl Event {
                 vec![("player", p(player)), ("to", p(to)), ("count", F::Number(count as i64))]
             }
             SetupEnded => vec![],
+            SoldierCaptured {
+                player,
+                at,
+                colour,
+                prisoners,
+            } => vec![
+                ("player", p(player)),
+                ("at", F::Vertex(at)),
+                ("colour", F::Word(colour.name())),
+                ("prisoners", F::Number(prisoners as i64)),
+            ],
+            BannerTaken { player, colour, from } => vec![
+                ("player", p(player)),
+                ("colour", F::Word(colour.name())),
+                ("from", F::Player(from)),
+            ],
+            TricolourBannerTaken { player, left } => vec![("player", p(player)), ("left", F::Number(left as i64))],
+            NobleSent { player, nobles, left } => vec![
+                ("player", p(player)),
+                ("nobles", F::Number(nobles as i64)),
+                ("left", F::Number(left as i64)),
+            ],
+            MostInfluenceTaken { player, from } => vec![("player", p(player)), ("from", F::Player(from))],
+            RobberWaits { player } => vec![("player", p(player))],
             GameWon {
                 player,
                 points,

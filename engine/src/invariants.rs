@@ -166,6 +166,9 @@ impl Game {
         if self.rules.ck() {
             self.check_ck_invariants()?;
         }
+        if self.rules.court() {
+            self.check_court_invariants()?;
+        }
         if let Phase::Ended { winner } = self.phase {
             if self.total_vp(winner) < self.rules.base.victory_target {
                 return fail("winner", "the winner has fewer points than the target".into());
@@ -368,6 +371,94 @@ impl Game {
         if self.largest_army == Some(p) {
             vp += 2;
         }
+        if self.rules.court() {
+            // Banners and Most Influence, recounted from the holders' own fields.
+            for c in crate::court::SoldierColour::ALL {
+                if self.court.banners[c.index()] == Some(p) {
+                    vp += 1;
+                }
+            }
+            if self.court.tricolour & (1 << p.0) != 0 {
+                vp += 1;
+            }
+            if self.court.influence == Some(p) {
+                vp += 2;
+            }
+        }
         vp
+    }
+
+    /// The Court: 10 soldiers of each colour on the board or held as prisoners, none inland
+    /// of a road; at most 20 nobles; each banner and Most Influence with a holder who has at
+    /// least 3 and nobody more, and a holder whenever somebody has 3; at most 4 tricolour
+    /// banners, each held by a player with prisoners of all three colours.
+    fn check_court_invariants(&self) -> Result<(), InvariantViolation> {
+        use crate::court::{SoldierColour, FIRST_CLAIM, NOBLES, SOLDIERS_PER_COLOUR, TRICOLOUR_BANNERS};
+        let fail = |name, detail: String| Err(InvariantViolation { name, detail });
+        let n = self.players.len();
+        for c in SoldierColour::ALL {
+            let held: u32 = (0..n).map(|i| self.court.prisoners[i][c.index()] as u32).sum();
+            let on_board = self.court.soldiers_left(c) as u32;
+            if held + on_board != SOLDIERS_PER_COLOUR as u32 {
+                return fail(
+                    "soldier-conservation",
+                    format!("{on_board} {c} soldiers on the board + {held} prisoners, expected 10"),
+                );
+            }
+        }
+        for (v, s) in self.court.soldiers.iter().enumerate() {
+            if s.is_some() {
+                let touched = self
+                    .board
+                    .topology
+                    .vertex(VertexId(v as u16))
+                    .is_some_and(|info| info.edges.iter().any(|e| self.roads[e.index()].is_some()));
+                if touched {
+                    return fail(
+                        "soldier-captured",
+                        format!("a soldier stands at intersection {v} next to a road"),
+                    );
+                }
+            }
+        }
+        if self.court.nobles_sent() > NOBLES {
+            return fail("nobles", format!("{} nobles at the Court", self.court.nobles_sent()));
+        }
+        let check_holder = |counts: &[u8], holder: Option<PlayerId>, what: &str| -> Result<(), InvariantViolation> {
+            let max = counts.iter().copied().max().unwrap_or(0);
+            match holder {
+                None if max >= FIRST_CLAIM => fail("holders", format!("nobody holds {what}, but somebody has {max}")),
+                Some(h) if counts[h.index()] < FIRST_CLAIM || counts[h.index()] < max => fail(
+                    "holders",
+                    format!("{what} is held by a player with {}", counts[h.index()]),
+                ),
+                _ => Ok(()),
+            }
+        };
+        for c in SoldierColour::ALL {
+            let counts: Vec<u8> = (0..n).map(|i| self.court.prisoners[i][c.index()]).collect();
+            check_holder(&counts, self.court.banners[c.index()], c.name())?;
+        }
+        check_holder(&self.court.nobles[..n], self.court.influence, "most influence")?;
+        if self.court.tricolours_taken() > TRICOLOUR_BANNERS {
+            return fail("tricolour", "more than 4 tricolour banners".into());
+        }
+        for i in 0..n {
+            let all = self.court.prisoners[i].iter().all(|k| *k > 0);
+            let has = self.court.tricolour & (1 << i) != 0;
+            if has && !all {
+                return fail(
+                    "tricolour",
+                    format!("seat {i} holds a tricolour banner without all three colours"),
+                );
+            }
+            if all && !has && self.court.tricolours_taken() < TRICOLOUR_BANNERS {
+                return fail(
+                    "tricolour",
+                    format!("seat {i} has all three colours but no tricolour banner"),
+                );
+            }
+        }
+        Ok(())
     }
 }

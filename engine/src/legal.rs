@@ -204,6 +204,7 @@ impl Game {
                     }
                     self.push_dev_plays(p, out);
                 }
+                self.push_build_actions_ext(p, out);
                 self.push_maritime(p, out);
                 if self.check_end_turn(p).is_ok() {
                     out.push(Action::EndTurn { player: p });

@@ -40,6 +40,7 @@
 pub mod action;
 pub mod board;
 pub mod cards;
+pub mod court;
 pub mod error;
 pub mod event;
 #[cfg(feature = "fault-injection")]

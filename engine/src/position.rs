@@ -51,6 +51,10 @@ pub struct PlayerSetup {
     pub progress_vp: ProgressCards,
     /// Cities & Knights: defender VP tokens.
     pub vp_tokens: u8,
+    /// The Court: prisoners by soldier colour (purple, green, orange).
+    pub prisoners: [u8; 3],
+    /// The Court: nobles sent to the Court.
+    pub nobles: u8,
 }
 
 /// A declared knight.
@@ -87,6 +91,8 @@ impl PlayerSetup {
             progress: ProgressCards::EMPTY,
             progress_vp: ProgressCards::EMPTY,
             vp_tokens: 0,
+            prisoners: [0; 3],
+            nobles: 0,
         }
     }
 }
@@ -149,6 +155,12 @@ pub struct Setup {
     pub fleet: Option<CardKind>,
     /// Commercial Harbor played this turn: the opponents already offered a trade (bit set).
     pub harbor: Option<u8>,
+    /// The Court: each colour's banner holder (`None`: computed; `Some(None)`: nobody).
+    pub banners: [Option<Option<PlayerId>>; 3],
+    /// The Court: the Most Influence holder (`None`: computed; `Some(None)`: nobody).
+    pub influence: Option<Option<PlayerId>>,
+    /// The Court: whether a 7 has been rolled (the robber may be on the island).
+    pub seven_rolled: bool,
 }
 
 impl Setup {
@@ -177,6 +189,9 @@ impl Setup {
             tokens: None,
             fleet: None,
             harbor: None,
+            banners: [None; 3],
+            influence: None,
+            seven_rolled: false,
         }
     }
 }
@@ -226,6 +241,14 @@ pub enum Subject {
     Barbarians,
     /// Cities & Knights: the progress decks.
     Decks,
+    /// The Court: a player's prisoners.
+    Prisoners(PlayerId),
+    /// The Court: a player's nobles.
+    Nobles(PlayerId),
+    /// The Court: a colour's banner.
+    Banner(crate::court::SoldierColour),
+    /// The Court: the Most Influence card.
+    Influence,
     /// The board's number tokens.
     Board,
 }
@@ -549,6 +572,17 @@ impl Game {
                 "knights, walls, improvements, progress cards, metropolises, the merchant and the barbarians exist only in Cities & Knights".into(),
             ));
         }
+        if s.rules.court() {
+            g.declare_court(s)?;
+        } else if s.players.iter().any(|p| p.prisoners != [0; 3] || p.nobles > 0)
+            || s.banners.iter().any(|b| b.is_some_and(|h| h.is_some()))
+            || s.influence.is_some_and(|h| h.is_some())
+        {
+            return Err(err(
+                Subject::Rules,
+                "prisoners, nobles, banners and Most Influence exist only in The Court".into(),
+            ));
+        }
         // Holders.
         for i in 0..n {
             g.players[i].road_length = crate::rules::longest_road_length(&g, PlayerId(i as u8));
@@ -835,6 +869,117 @@ impl Game {
         false
     }
 
+    /// The Court part of a declared position: the soldiers the declared roads have reached
+    /// are prisoners (checked unless opted out: for each colour the soldiers gone from the board
+    /// equal the prisoners declared, and no building stands on a soldier); tricolour banners
+    /// follow from the prisoners; colour banners and Most Influence are computed (the single
+    /// player with most, at least 3) or declared (needed on a tie) and checked; at most 20
+    /// nobles.
+    fn declare_court(&mut self, s: &Setup) -> Result<(), PositionError> {
+        use crate::court::{SoldierColour, FIRST_CLAIM, NOBLES, SOLDIERS_PER_COLOUR, TRICOLOUR_BANNERS};
+        let n = s.players.len();
+        let topo = &s.board.topology;
+        let mut gone = [0u8; 3];
+        for v in 0..self.court.soldiers.len() {
+            let Some(c) = self.court.soldiers[v] else { continue };
+            let touched = topo
+                .vertex(VertexId(v as u16))
+                .is_some_and(|info| info.edges.iter().any(|e| self.roads[e.index()].is_some()));
+            if touched {
+                self.court.soldiers[v] = None;
+                gone[c.index()] += 1;
+            } else if s.checked {
+                if let Some(site) = self.sites[v] {
+                    return Err(err(
+                        Subject::Settlement(site.owner, VertexId(v as u16)),
+                        format!(
+                            "a {} soldier stands here and no road has reached it: no building can stand on it",
+                            c
+                        ),
+                    ));
+                }
+            }
+        }
+        for (i, ps) in s.players.iter().enumerate() {
+            self.court.prisoners[i] = ps.prisoners;
+            self.court.nobles[i] = ps.nobles;
+        }
+        if s.checked {
+            for c in SoldierColour::ALL {
+                let declared: u32 = s.players.iter().map(|p| p.prisoners[c.index()] as u32).sum();
+                if declared != gone[c.index()] as u32 {
+                    let who = (0..n).find(|&i| s.players[i].prisoners[c.index()] > 0).unwrap_or(0);
+                    return Err(err(
+                        Subject::Prisoners(PlayerId(who as u8)),
+                        format!(
+                            "the roads of this position have reached {} {c} soldiers, but the players hold {declared} {c} prisoners",
+                            gone[c.index()]
+                        ),
+                    ));
+                }
+            }
+        } else {
+            for c in SoldierColour::ALL {
+                let declared: u32 = s.players.iter().map(|p| p.prisoners[c.index()] as u32).sum();
+                if declared > SOLDIERS_PER_COLOUR as u32 {
+                    return Err(err(
+                        Subject::Prisoners(PlayerId(0)),
+                        format!("{declared} {c} prisoners, but there are only {SOLDIERS_PER_COLOUR}"),
+                    ));
+                }
+            }
+        }
+        let sent: u32 = s.players.iter().map(|p| p.nobles as u32).sum();
+        if sent > NOBLES as u32 {
+            let who = (0..n).max_by_key(|&i| s.players[i].nobles).unwrap_or(0);
+            return Err(err(
+                Subject::Nobles(PlayerId(who as u8)),
+                format!("{sent} nobles at the Court, but there are only {NOBLES}"),
+            ));
+        }
+        for i in 0..n {
+            if self.court.prisoners[i].iter().all(|k| *k > 0) && self.court.tricolours_taken() < TRICOLOUR_BANNERS {
+                self.court.tricolour |= 1 << i;
+            }
+        }
+        // A holder of "first to 3, strictly more takes it": computed, or declared and checked.
+        let holder = |counts: &[u8], declared: Option<Option<PlayerId>>, subject: Subject, what: &str| {
+            let max = counts.iter().copied().max().unwrap_or(0);
+            let at_max: Vec<usize> = (0..counts.len()).filter(|&i| counts[i] == max).collect();
+            match declared {
+                None if max < FIRST_CLAIM => Ok(None),
+                None if at_max.len() == 1 => Ok(Some(PlayerId(at_max[0] as u8))),
+                None => Err(err(
+                    subject,
+                    format!("several players tie for {what} with {max}: declare who holds it"),
+                )),
+                Some(None) if max >= FIRST_CLAIM && s.checked => {
+                    Err(err(subject, format!("somebody has {max}, so somebody holds {what}")))
+                }
+                Some(Some(h)) if s.checked && (counts.get(h.index()).copied().unwrap_or(0) < FIRST_CLAIM.max(max)) => {
+                    Err(err(
+                        subject,
+                        format!("{what} goes to a player with at least 3 and nobody with more"),
+                    ))
+                }
+                Some(d) => Ok(d),
+            }
+        };
+        for c in SoldierColour::ALL {
+            let counts: Vec<u8> = (0..n).map(|i| self.court.prisoners[i][c.index()]).collect();
+            self.court.banners[c.index()] = holder(
+                &counts,
+                s.banners[c.index()],
+                Subject::Banner(c),
+                &format!("the {c} banner"),
+            )?;
+        }
+        let counts: Vec<u8> = (0..n).map(|i| self.court.nobles[i]).collect();
+        self.court.influence = holder(&counts, s.influence, Subject::Influence, "Most Influence")?;
+        self.court.seven_rolled = s.seven_rolled;
+        Ok(())
+    }
+
     /// The position as a [`Setup`] (for state-to-scenario export and round trips).
     pub fn to_setup(&self) -> Setup {
         let mut players: Vec<PlayerSetup> = self.players.iter().map(|p| PlayerSetup::new(p.colour)).collect();
@@ -862,6 +1007,8 @@ impl Game {
             ps.progress = st.progress;
             ps.progress_vp = st.progress_vp;
             ps.vp_tokens = st.vp_tokens;
+            ps.prisoners = self.court.prisoners[i];
+            ps.nobles = self.court.nobles[i];
         }
         for (at, k) in self.knights() {
             players[k.owner.index()].knights.push(KnightSetup {
@@ -899,6 +1046,13 @@ impl Game {
             tokens: (self.tokens != self.board.tokens).then(|| self.tokens.clone()),
             fleet: self.ck.fleet,
             harbor: self.ck.harbor.then_some(self.ck.harbor_done),
+            banners: if self.rules.court() {
+                self.court.banners.map(Some)
+            } else {
+                [None; 3]
+            },
+            influence: self.rules.court().then_some(self.court.influence),
+            seven_rolled: self.court.seven_rolled,
         }
     }
 }

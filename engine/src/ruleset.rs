@@ -16,7 +16,7 @@ pub enum Expansion {
     Seafarers,
     /// Traders & Barbarians "Barbarian Attack" (not implemented yet).
     BarbarianAttack,
-    /// The fan variant "The Court" (not implemented yet).
+    /// The fan variant "The Court" (source `002_5f4cc12aafd16c0e.txt`).
     TheCourt,
 }
 
@@ -221,6 +221,56 @@ pub enum BattleRule {
     Fiesepeter,
 }
 
+/// When the robber may first come onto a Court island (base game + The Court).
+///
+/// Source `002_5f4cc12aafd16c0e.txt`, set-up: the robber stays outside the island "until the
+/// first seven is rolled". Read literally (`first-seven`, default), a Knight card played before
+/// the first 7 still counts for Largest Army but leaves the robber off the island and robs
+/// nobody. Read as "there is no desert to start on" (`knight-or-seven`), a Knight card may bring
+/// the robber in before the first 7.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum CourtRobberStart {
+    /// Only the first 7 brings the robber onto the island.
+    #[default]
+    FirstSeven,
+    /// A Knight card before the first 7 also places it.
+    KnightOrSeven,
+}
+
+/// Court + Cities & Knights (this project's own combination rule, no official source): where
+/// the robber enters at the first barbarian attack, as there is no desert.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum CourtRobberEntry {
+    /// On the Court hex, the desert's stand-in (it produces nothing).
+    #[default]
+    CourtHex,
+    /// It stays off the island until the next 7, whose roller places it (as in The Court).
+    NextSeven,
+}
+
+/// Named options of The Court and of its combination with Cities & Knights.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct CourtOptions {
+    /// When the robber may first come onto the island (base game).
+    pub robber_start: CourtRobberStart,
+    /// With Cities & Knights: where the robber enters at the first barbarian attack.
+    pub robber_entry: CourtRobberEntry,
+    /// With Cities & Knights: whether knights may stand on the Court's six intersections.
+    pub knights_at_court: bool,
+}
+
+impl Default for CourtOptions {
+    fn default() -> Self {
+        CourtOptions {
+            robber_start: CourtRobberStart::FirstSeven,
+            robber_entry: CourtRobberEntry::CourtHex,
+            knights_at_court: true,
+        }
+    }
+}
+
 /// Named options of Cities & Knights; each point where the sources disagree is one of them.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct CkOptions {
@@ -268,6 +318,9 @@ pub struct Ruleset {
     pub base: BaseOptions,
     /// Cities & Knights options (ignored without the expansion).
     pub ck: CkOptions,
+    /// The Court's options (ignored without the variant).
+    #[serde(default)]
+    pub court: CourtOptions,
 }
 
 /// A named option with its admissible values, for documentation and diagnostics.
@@ -357,6 +410,21 @@ impl Ruleset {
             values: &["yes", "no"],
             doc: "whether the defender reward needs at least one active knight",
         },
+        OptionSpec {
+            name: "court-robber-start",
+            values: &["first-seven", "knight-or-seven"],
+            doc: "The Court: whether a Knight card before the first 7 brings the robber onto the island",
+        },
+        OptionSpec {
+            name: "court-robber-entry",
+            values: &["court-hex", "next-seven"],
+            doc: "Court + Cities & Knights: where the robber enters at the first barbarian attack",
+        },
+        OptionSpec {
+            name: "court-knights",
+            values: &["allowed", "forbidden"],
+            doc: "Court + Cities & Knights: whether knights may stand on the Court's intersections",
+        },
     ];
 
     /// The plain base game with default options.
@@ -374,8 +442,66 @@ impl Ruleset {
                 ..BaseOptions::default()
             },
             ck: CkOptions::default(),
+            court: CourtOptions::default(),
         }
     }
+
+    /// The Court on the base game (source `002_5f4cc12aafd16c0e.txt`, "End of the Game"):
+    /// 11 victory points.
+    pub fn the_court() -> Ruleset {
+        Ruleset {
+            expansions: vec![Expansion::TheCourt],
+            base: BaseOptions {
+                victory_target: 11,
+                ..BaseOptions::default()
+            },
+            ..Ruleset::default()
+        }
+    }
+
+    /// The Court with Cities & Knights (this project's own combination, no official source):
+    /// 14 victory points, the Cities & Knights 13 plus the 1 The Court adds to the base game's
+    /// 10 (rule `COURT.CK.VICTORY_TARGET`; option `victory-target` changes it).
+    pub fn cities_and_knights_with_court() -> Ruleset {
+        let mut r = Ruleset::cities_and_knights();
+        r.expansions.push(Expansion::TheCourt);
+        r.base.victory_target = 14;
+        r
+    }
+
+    /// The ruleset named by a list of module names: `base`, `cities-and-knights`, `court` (or
+    /// `the-court`), e.g. `["cities-and-knights", "court"]`. Each combination gets its own
+    /// victory target (base 10, Cities & Knights 13, The Court 11, both 14).
+    ///
+    /// # Errors
+    /// The first unknown or unsupported name, in words.
+    pub fn from_names<'a>(names: impl IntoIterator<Item = &'a str>) -> Result<Ruleset, String> {
+        let (mut ck, mut court) = (false, false);
+        for n in names {
+            match n {
+                "base" => {}
+                "cities-and-knights" => ck = true,
+                "court" | "the-court" => court = true,
+                "seafarers" | "barbarian-attack" => {
+                    return Err(format!("`{n}` is not implemented yet"));
+                }
+                other => {
+                    return Err(format!(
+                        "unknown ruleset `{other}` (expected base, cities-and-knights, court)"
+                    ))
+                }
+            }
+        }
+        Ok(match (ck, court) {
+            (false, false) => Ruleset::base(),
+            (true, false) => Ruleset::cities_and_knights(),
+            (false, true) => Ruleset::the_court(),
+            (true, true) => Ruleset::cities_and_knights_with_court(),
+        })
+    }
+
+    /// The names [`Ruleset::from_names`] accepts.
+    pub const NAMES: &'static [&'static str] = &["base", "cities-and-knights", "court", "the-court"];
 
     /// Sets an edition profile: its options replace the Cities & Knights options.
     pub fn set_profile(&mut self, profile: Profile) {
@@ -435,6 +561,13 @@ impl Ruleset {
             }
             "battle" => self.ck.battle = [BattleRule::AllActive, BattleRule::Fiesepeter][word()?],
             "defender-needs-knights" => self.ck.defender_needs_knights = word()? == 0,
+            "court-robber-start" => {
+                self.court.robber_start = [CourtRobberStart::FirstSeven, CourtRobberStart::KnightOrSeven][word()?]
+            }
+            "court-robber-entry" => {
+                self.court.robber_entry = [CourtRobberEntry::CourtHex, CourtRobberEntry::NextSeven][word()?]
+            }
+            "court-knights" => self.court.knights_at_court = word()? == 0,
             _ => return Err(OptionError::UnknownName(name.to_string())),
         }
         Ok(())
@@ -451,6 +584,12 @@ impl Ruleset {
         self.has(Expansion::CitiesAndKnights)
     }
 
+    /// Whether this game is played with The Court.
+    #[inline]
+    pub fn court(&self) -> bool {
+        self.has(Expansion::TheCourt)
+    }
+
     /// Whether commodities exist in this ruleset.
     pub fn has_commodities(&self) -> bool {
         self.ck()
@@ -463,10 +602,9 @@ impl Ruleset {
     pub fn validate(&self) -> Result<(), crate::RuleError> {
         for e in &self.expansions {
             let what = match e {
-                Expansion::CitiesAndKnights => continue,
+                Expansion::CitiesAndKnights | Expansion::TheCourt => continue,
                 Expansion::Seafarers => "the Seafarers expansion",
                 Expansion::BarbarianAttack => "the Barbarian Attack scenario",
-                Expansion::TheCourt => "the variant The Court",
             };
             return Err(crate::RuleError::Unsupported { what });
         }

@@ -496,6 +496,9 @@ pub struct Game {
     pub(crate) progress_played: u8,
     /// Cities & Knights state.
     pub(crate) ck: CkState,
+    /// The Court state.
+    #[serde(default)]
+    pub(crate) court: crate::court::CourtState,
 }
 
 impl Game {
@@ -551,10 +554,9 @@ impl Game {
             discards: [0; MAX_PLAYERS],
             progress_played: 0,
             ck: CkState::default(),
+            court: crate::court::CourtState::default(),
         };
-        if g.rules.ck() {
-            g.start_cities_and_knights()?;
-        }
+        g.start_expansions()?;
         Ok(g)
     }
 
@@ -678,16 +680,13 @@ impl Game {
         if self.largest_army == Some(p) {
             vp += 2;
         }
-        if self.rules.ck() {
-            vp += self.ck_vp(p, st);
-        }
-        vp
+        vp + self.expansion_vp(p, st)
     }
 
     /// Victory points only Cities & Knights gives: metropolis +2 each, merchant 1, defender
     /// tokens 1 each, victory point progress cards 1 each (source `000_fee7e8147b67bbe6.txt`
     /// pp. 8, 11, 13–15; `001_f137f77325d91eec.txt` §16).
-    fn ck_vp(&self, p: PlayerId, st: &PlayerState) -> u8 {
+    pub(crate) fn ck_vp(&self, p: PlayerId, st: &PlayerState) -> u8 {
         let mut vp = st.vp_tokens + st.progress_vp.total() as u8;
         for v in self.ck.metropolis.iter().flatten() {
             if self.sites[v.index()].map(|s| s.owner) == Some(p) {
@@ -748,6 +747,10 @@ impl Game {
     /// barbarian attack, source `000_fee7e8147b67bbe6.txt` p. 7).
     pub fn robber_active(&self) -> bool {
         !self.rules.ck() || self.ck.attacks > 0
+    }
+    /// The Court state (foreign soldiers, prisoners, banners, nobles).
+    pub fn court(&self) -> &crate::court::CourtState {
+        &self.court
     }
     /// Every knight on the board with its intersection, in intersection order.
     pub fn knights(&self) -> impl Iterator<Item = (VertexId, Knight)> + '_ {

@@ -37,6 +37,10 @@ pub enum Terrain {
     Desert,
     /// Water: no production, no settlements unless land is adjacent.
     Sea,
+    /// The Court (fan variant, source `002_5f4cc12aafd16c0e.txt` "New components"): the
+    /// centre hex in place of the desert. Land that produces nothing and takes no number
+    /// token; nobles are sent to it.
+    Court,
 }
 
 impl Terrain {
@@ -48,7 +52,7 @@ impl Terrain {
             Terrain::Pasture => Some(Resource::Wool),
             Terrain::Fields => Some(Resource::Grain),
             Terrain::Mountains => Some(Resource::Ore),
-            Terrain::Desert | Terrain::Sea => None,
+            Terrain::Desert | Terrain::Sea | Terrain::Court => None,
         }
     }
     /// Whether this is land.
@@ -65,10 +69,11 @@ impl Terrain {
             Terrain::Mountains => "mountains",
             Terrain::Desert => "desert",
             Terrain::Sea => "sea",
+            Terrain::Court => "court",
         }
     }
     /// All terrains.
-    pub const ALL: [Terrain; 7] = [
+    pub const ALL: [Terrain; 8] = [
         Terrain::Hills,
         Terrain::Forest,
         Terrain::Pasture,
@@ -76,6 +81,7 @@ impl Terrain {
         Terrain::Mountains,
         Terrain::Desert,
         Terrain::Sea,
+        Terrain::Court,
     ];
 }
 
@@ -141,6 +147,11 @@ pub struct Board {
     pub labels: Vec<Option<String>>,
     /// Where the robber starts (the desert), if anywhere.
     pub robber_start: Option<HexId>,
+    /// The Court: the coastal intersection where the purple foreign soldiers begin (the first
+    /// of the ten; green and orange follow clockwise). `None`: the first intersection of
+    /// [`coastal_intersections`], the north-west corner of hex `A` on the standard island.
+    #[serde(default)]
+    pub soldier_start: Option<crate::ids::VertexId>,
 }
 
 /// The 19 axial coordinates of the standard island, in reading order.
@@ -279,6 +290,7 @@ impl Board {
             harbors,
             labels,
             robber_start,
+            soldier_start: None,
         }
     }
 
@@ -317,44 +329,63 @@ impl Board {
         let mut terrain = STANDARD_TERRAIN;
         terrain.shuffle(&mut rng);
         let coords = standard_coords();
-        let mut tokens = [None; 19];
-        match placement {
-            TokenPlacement::Spiral => {
-                let corner = rand::Rng::random_range(&mut rng, 0..6usize);
-                let order = spiral_order(corner);
-                let mut next = SPIRAL_TOKENS.iter();
-                for c in order {
-                    let i = coords.iter().position(|x| *x == c).unwrap_or(0);
-                    if terrain[i] != Terrain::Desert {
-                        tokens[i] = next.next().copied();
-                    }
-                }
-            }
-            TokenPlacement::Random => {
-                let mut values = SPIRAL_TOKENS;
-                // Rejection sampling: bounded, and in practice succeeds within a few tries.
-                for _ in 0..100_000 {
-                    values.shuffle(&mut rng);
-                    let mut it = values.iter();
-                    for (i, t) in terrain.iter().enumerate() {
-                        tokens[i] = if *t == Terrain::Desert {
-                            None
-                        } else {
-                            it.next().copied()
-                        };
-                    }
-                    if !red_numbers_adjacent(&coords, &tokens) {
-                        break;
-                    }
-                }
-            }
-        }
+        let tokens = lay_tokens(&mut rng, &coords, &terrain, placement);
         let rows: Vec<(Terrain, Option<u8>)> = terrain.iter().copied().zip(tokens).collect();
         let mut harbors = BEGINNER_HARBORS;
         harbors.shuffle(&mut rng);
         let name = match placement {
             TokenPlacement::Spiral => format!("random seed {seed} tokens spiral"),
             TokenPlacement::Random => format!("random seed {seed} tokens random"),
+        };
+        Board::standard(&name, &rows, harbors)
+    }
+
+    /// The Court's fixed board (a project choice, for scenarios): the beginner layout with the
+    /// Court hex in place of the desert at the centre `J`. Its terrain and number tokens are
+    /// exactly the beginner board's, whose desert already stands in the centre.
+    pub fn beginner_court() -> Board {
+        let mut b = Board::beginner();
+        for t in &mut b.terrain {
+            if *t == Terrain::Desert {
+                *t = Terrain::Court;
+            }
+        }
+        b.name = "beginner court".into();
+        b.robber_start = None;
+        b
+    }
+
+    /// A seeded random board for The Court (source `002_5f4cc12aafd16c0e.txt`, set-up): the
+    /// desert left out, the Court in the centre, the other 18 land hexes shuffled into the two
+    /// rings around it, harbors shuffled, number tokens by `placement` with the Court in the
+    /// desert's role (the spiral skips it). The robber starts off the island.
+    pub fn random_court(seed: u64, placement: TokenPlacement) -> Board {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut ring: Vec<Terrain> = STANDARD_TERRAIN
+            .iter()
+            .copied()
+            .filter(|t| *t != Terrain::Desert)
+            .collect();
+        ring.shuffle(&mut rng);
+        let coords = standard_coords();
+        let centre = coords.iter().position(|c| *c == Axial::new(0, 0)).unwrap_or(9);
+        let mut it = ring.into_iter();
+        let terrain: Vec<Terrain> = (0..coords.len())
+            .map(|i| {
+                if i == centre {
+                    Terrain::Court
+                } else {
+                    it.next().unwrap_or(Terrain::Court)
+                }
+            })
+            .collect();
+        let tokens = lay_tokens(&mut rng, &coords, &terrain, placement);
+        let rows: Vec<(Terrain, Option<u8>)> = terrain.iter().copied().zip(tokens).collect();
+        let mut harbors = BEGINNER_HARBORS;
+        harbors.shuffle(&mut rng);
+        let name = match placement {
+            TokenPlacement::Spiral => format!("court random seed {seed} tokens spiral"),
+            TokenPlacement::Random => format!("court random seed {seed} tokens random"),
         };
         Board::standard(&name, &rows, harbors)
     }
@@ -399,6 +430,66 @@ impl Board {
                 .unwrap_or_else(|| format!("{id:?}")),
         }
     }
+}
+
+/// Number tokens for a standard island: the alphabetical spiral from a random corner, or
+/// random with no two red numbers adjacent; hexes producing nothing (desert, Court) get none.
+fn lay_tokens(
+    rng: &mut ChaCha8Rng,
+    coords: &[Axial],
+    terrain: &[Terrain],
+    placement: TokenPlacement,
+) -> Vec<Option<u8>> {
+    let mut tokens = vec![None; coords.len()];
+    let barren = |t: &Terrain| t.resource().is_none();
+    match placement {
+        TokenPlacement::Spiral => {
+            let corner = rand::Rng::random_range(rng, 0..6usize);
+            let order = spiral_order(corner);
+            let mut next = SPIRAL_TOKENS.iter();
+            for c in order {
+                let i = coords.iter().position(|x| *x == c).unwrap_or(0);
+                if !terrain.get(i).is_some_and(barren) {
+                    tokens[i] = next.next().copied();
+                }
+            }
+        }
+        TokenPlacement::Random => {
+            let mut values = SPIRAL_TOKENS;
+            // Rejection sampling: bounded, and in practice succeeds within a few tries.
+            for _ in 0..100_000 {
+                values.shuffle(rng);
+                let mut it = values.iter();
+                for (i, t) in terrain.iter().enumerate() {
+                    tokens[i] = if barren(t) { None } else { it.next().copied() };
+                }
+                if !red_numbers_adjacent(coords, &tokens) {
+                    break;
+                }
+            }
+        }
+    }
+    tokens
+}
+
+/// The coastal intersections of a board in one clockwise cycle, starting with the
+/// north-west corner of the first land hex (the order the Court's foreign soldiers are laid).
+pub fn coastal_intersections(topology: &Topology) -> Vec<crate::ids::VertexId> {
+    let ring = coastal_cycle(topology);
+    let mut out: Vec<crate::ids::VertexId> = Vec::with_capacity(ring.len());
+    let Some(first) = topology.hexes().iter().find(|h| h.land) else {
+        return out;
+    };
+    let mut at = first.corners[super::coord::Corner::NW as usize];
+    for e in ring.iter().skip(1) {
+        out.push(at);
+        match topology.other_end(*e, at) {
+            Some(next) => at = next,
+            None => break,
+        }
+    }
+    out.push(at);
+    out
 }
 
 /// Letters land hexes A, B, … Z, AA, AB … in id (reading) order.

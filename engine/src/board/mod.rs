@@ -5,5 +5,5 @@ pub mod layout;
 pub mod topology;
 
 pub use coord::{Axial, Corner, EdgeKey, Side, VertexKey};
-pub use layout::{Board, BoardError, Harbor, HarborKind, Terrain, TokenPlacement};
+pub use layout::{coastal_intersections, Board, BoardError, Harbor, HarborKind, Terrain, TokenPlacement};
 pub use topology::{Adj, EdgeInfo, HexInfo, Topology, VertexInfo};

@@ -75,6 +75,7 @@ impl Game {
             if !info.vertices.contains(&v) {
                 return Err(RuleError::SetupRoadAwayFromSettlement);
             }
+            self.check_setup_road_ext(at)?;
         } else if !info.vertices.iter().any(|&v| self.road_reaches(player, v, None)) {
             return Err(RuleError::NotConnected {
                 piece: Piece::Road,
@@ -102,6 +103,7 @@ impl Game {
         st.roads.push(at);
         self.roads[at.index()] = Some(player);
         events.push(Event::RoadBuilt { player, at, free });
+        self.after_road_ext(player, at, events);
         match self.phase {
             Phase::Setup { .. } => {
                 self.update_longest_road(1 << player.0, events);
@@ -138,6 +140,9 @@ impl Game {
         }
         if setup && self.rules.ck() && self.setup_round_two() {
             return Err(RuleError::Ck(CkRule::SetupCityInRoundTwo));
+        }
+        if setup {
+            self.check_setup_site_ext(at)?;
         }
         if self.knight(at).is_some() {
             return Err(RuleError::Ck(CkRule::KnightOnSite));
@@ -323,6 +328,7 @@ impl Game {
         if !self.distance_ok(at) {
             return Err(RuleError::DistanceRule);
         }
+        self.check_setup_site_ext(at)?;
         if st.cities_left == 0 {
             return Err(RuleError::NoPiecesLeft {
                 player: st.colour,

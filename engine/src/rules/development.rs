@@ -107,7 +107,17 @@ impl Game {
             Action::PlayKnight { .. } => {
                 self.players[player.index()].knights_played += 1;
                 self.update_largest_army(player, events);
-                self.phase = Phase::MovingRobber { resume };
+                if self.knight_moves_robber() {
+                    self.phase = Phase::MovingRobber { resume };
+                } else {
+                    // The Court: the robber waits off the island until the first 7.
+                    events.push(Event::RobberWaits { player });
+                    self.phase = if resume == Resume::BeforeRoll {
+                        Phase::BeforeRoll
+                    } else {
+                        Phase::Main
+                    };
+                }
             }
             Action::PlayRoadBuilding { .. } => {
                 self.continue_free_roads(player, 2, resume);

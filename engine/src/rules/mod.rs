@@ -6,7 +6,9 @@
 
 mod building;
 mod ck;
+mod court;
 mod development;
+mod extensions;
 mod largest_army;
 mod longest_road;
 mod production;
@@ -113,6 +115,7 @@ impl Game {
             Action::PlaceTreasonKnight { player, at, level } => self.check_treason_placement(player, at, level),
             Action::GiveCards { player, cards } => self.check_give_cards(player, cards),
             Action::SkipFreeRoad { player } => self.check_skip_free_road(player),
+            Action::SendNoble { player } => self.check_send_noble(player),
             Action::Chance(_) => Ok(()),
         }
     }
@@ -151,6 +154,11 @@ impl Game {
         } else if ck_only {
             return Err(RuleError::Unsupported {
                 what: "this Cities & Knights action in a game without the expansion",
+            });
+        }
+        if matches!(action, Action::SendNoble { .. }) && !self.rules.court() {
+            return Err(RuleError::Unsupported {
+                what: "sending a noble in a game without The Court",
             });
         }
         Ok(())
@@ -204,6 +212,7 @@ impl Game {
             Action::PlaceTreasonKnight { player, at, level } => self.do_treason_placement(player, at, level, events),
             Action::GiveCards { player, cards } => self.do_give_cards(player, cards, events),
             Action::SkipFreeRoad { .. } => self.phase = Phase::Main,
+            Action::SendNoble { player } => self.do_send_noble(player, events),
             Action::Chance(outcome) => self.do_outcome(outcome, events),
         }
     }

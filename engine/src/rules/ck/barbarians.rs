@@ -83,7 +83,7 @@ impl Game {
         events.push(Event::BarbariansAttacked { strength, defence });
         self.ck.attacks = self.ck.attacks.saturating_add(1);
         if self.ck.attacks == 1 {
-            if let Some(d) = self.desert() {
+            if let Some(d) = self.robber_entry_hex() {
                 self.robber = Some(d);
                 events.push(Event::RobberActivated { at: d });
             }

@@ -96,7 +96,7 @@ impl Game {
                 if foreign_building && self.rules.ck.knight_passing == KnightPassing::NoForeignPieces {
                     continue;
                 }
-                if site.is_none() && knight.is_none() {
+                if site.is_none() && knight.is_none() && self.check_knight_site_ext(w).is_ok() {
                     reach.empty.insert(w);
                 }
                 if top < stack.len() {
@@ -158,6 +158,7 @@ impl Game {
         if self.sites[at.index()].is_some() || self.ck.knights[at.index()].is_some() || !touches_road {
             return Err(RuleError::Ck(CkRule::KnightSite));
         }
+        self.check_knight_site_ext(at)?;
         if self.players[player.index()].knights_left[0] == 0 {
             return Err(RuleError::Ck(CkRule::KnightSupply));
         }

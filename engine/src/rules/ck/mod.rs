@@ -44,14 +44,14 @@ impl Game {
         for k in [CardKind::Paper, CardKind::Cloth, CardKind::Coin] {
             self.bank.set(k, CARDS_PER_COMMODITY);
         }
-        if self.desert().is_none() {
+        if self.desert().is_none() && !self.robber_can_enter_without_desert() {
             return Err(RuleError::Unsupported {
                 what: "a Cities & Knights board without a desert (the robber enters on the desert)",
             });
         }
         self.robber = match self.rules.ck.robber_before_attack {
             RobberBeforeAttack::BesideTrack => None,
-            RobberBeforeAttack::InDesert => self.desert(),
+            RobberBeforeAttack::InDesert => self.robber_entry_hex(),
         };
         Ok(())
     }

@@ -112,7 +112,8 @@ impl Game {
 
     /// An empty intersection touching one of `player`'s roads (knight placement).
     pub(crate) fn knight_site_ok(&self, player: PlayerId, at: VertexId) -> bool {
-        self.sites.get(at.index()).is_some_and(|s| s.is_none())
+        self.check_knight_site_ext(at).is_ok()
+            && self.sites.get(at.index()).is_some_and(|s| s.is_none())
             && self.ck.knights.get(at.index()).is_some_and(|k| k.is_none())
             && self
                 .board
