@@ -35,15 +35,20 @@ fn dev_text(d: &catan_engine::DevCards) -> String {
 /// The `rules` line of a game's ruleset.
 pub fn rules_line(game: &Game) -> String {
     let r = game.rules();
-    let mut s = String::from(if r.ck() { "cities-and-knights" } else { "base" });
+    let mut s = String::from(match (r.ck(), r.court()) {
+        (false, false) => "base",
+        (true, false) => "cities-and-knights",
+        (false, true) => "court",
+        (true, true) => "cities-and-knights+court",
+    });
     if let Some(p) = r.profile {
         let _ = write!(s, " profile {}", p.name());
     }
-    let mut reference = if r.ck() {
-        catan_engine::Ruleset::cities_and_knights()
-    } else {
-        catan_engine::Ruleset::base()
-    };
+    let names = [
+        if r.ck() { "cities-and-knights" } else { "base" },
+        if r.court() { "court" } else { "base" },
+    ];
+    let mut reference = catan_engine::Ruleset::from_names(names).unwrap_or_default();
     if let Some(p) = r.profile {
         reference.set_profile(p);
     }
@@ -82,8 +87,10 @@ fn board_text(game: &Game) -> String {
         .collect();
     let words: Vec<&str> = b.name.split_whitespace().collect();
     let head = match words.as_slice() {
-        ["beginner"] => "board beginner".to_string(),
-        ["random", "seed", seed, "tokens", order] => format!("board random seed {seed} tokens {order}"),
+        ["beginner"] | ["beginner", "court"] => "board beginner".to_string(),
+        ["random", "seed", seed, "tokens", order] | ["court", "random", "seed", seed, "tokens", order] => {
+            format!("board random seed {seed} tokens {order}")
+        }
         _ => {
             let _ = writeln!(s, "board {{");
             for h in 0..b.topology.hex_count() {
@@ -198,6 +205,14 @@ pub fn scenario_text(game: &Game, title: &str, note: &str) -> String {
                 let _ = writeln!(s, "    vp-tokens   {}", ps.vp_tokens);
             }
         }
+        if game.rules().court() {
+            if ps.prisoners != [0; 3] {
+                let _ = writeln!(s, "    prisoners   {}", catan_dsl::prisoners_text(&ps.prisoners));
+            }
+            if ps.nobles > 0 {
+                let _ = writeln!(s, "    nobles      {}", ps.nobles);
+            }
+        }
         let _ = i;
     }
     if let Some(h) = setup.robber {
@@ -218,6 +233,16 @@ pub fn scenario_text(game: &Game, title: &str, note: &str) -> String {
     if !game.rules().ck() {
         if let Some(h) = setup.largest_army {
             let _ = writeln!(s, "  largest-army {}", holder(h));
+        }
+    }
+    if game.rules().court() {
+        for c in catan_engine::court::SoldierColour::ALL {
+            if let Some(h) = setup.banners[c.index()] {
+                let _ = writeln!(s, "  banner {c} {}", holder(h));
+            }
+        }
+        if let Some(h) = setup.influence {
+            let _ = writeln!(s, "  most-influence {}", holder(h));
         }
     }
     if game.rules().ck() {

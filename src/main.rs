@@ -205,7 +205,8 @@ enum Command {
     },
     /// Print a board with the names of its hexes, intersections and paths.
     Places {
-        /// `beginner`, or `random:SEED`.
+        /// `beginner`, `court` (the beginner layout with the Court hex and its soldiers),
+        /// `random:SEED` or `court-random:SEED`.
         #[arg(default_value = "beginner")]
         board: String,
     },
@@ -408,10 +409,16 @@ fn main() -> ExitCode {
         Command::Places { board } => {
             let b = if board == "beginner" {
                 Board::beginner()
+            } else if board == "court" {
+                Board::beginner_court()
             } else if let Some(seed) = board.strip_prefix("random:").and_then(|s| s.parse::<u64>().ok()) {
                 Board::random(seed, TokenPlacement::Spiral)
+            } else if let Some(seed) = board.strip_prefix("court-random:").and_then(|s| s.parse::<u64>().ok()) {
+                Board::random_court(seed, TokenPlacement::Spiral)
             } else {
-                eprintln!("error: unknown board `{board}`: expected `beginner` or `random:SEED`");
+                eprintln!(
+                    "error: unknown board `{board}`: expected `beginner`, `court`, `random:SEED` or `court-random:SEED`"
+                );
                 return ExitCode::from(2);
             };
             print!("{}", catan_harness::places::render(&b));

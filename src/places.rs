@@ -117,19 +117,36 @@ pub fn render(board: &Board) -> String {
     }
     let _ = writeln!(
         s,
-        "\n  terrain: hil=hills for=forest pas=pasture fie=fields mou=mountains des=desert"
+        "\n  terrain: hil=hills for=forest pas=pasture fie=fields mou=mountains des=desert crt=the Court"
     );
     let _ = writeln!(
         s,
         "  corners: n ne se s sw nw (clockwise from the top); sides join two corners: A.n-ne"
     );
+    // The Court: which foreign soldier starts on each coastal intersection.
+    let mut soldier = vec![None; topo.vertex_count()];
+    if board.terrain.contains(&Terrain::Court) {
+        let mut ring = catan_engine::board::coastal_intersections(topo);
+        if let Some(k) = board.soldier_start.and_then(|st| ring.iter().position(|v| *v == st)) {
+            ring.rotate_left(k);
+        }
+        if ring.len() == 30 {
+            for (i, v) in ring.iter().enumerate() {
+                soldier[v.index()] = Some(["purple", "green", "orange"][i / 10]);
+            }
+        }
+    }
     let _ = writeln!(s, "\nintersections (canonical = aliases):");
     for (i, v) in topo.vertices().iter().enumerate() {
         if !v.on_land {
             continue;
         }
         let names = vertex_aliases(board, VertexId(i as u16));
-        let coast = if v.coastal { "  (coast)" } else { "" };
+        let coast = match (v.coastal, soldier[i]) {
+            (true, Some(c)) => format!("  (coast, {c} soldier in The Court)"),
+            (true, None) => "  (coast)".to_string(),
+            _ => String::new(),
+        };
         let _ = writeln!(s, "  {}{coast}", names.join(" = "));
     }
     let _ = writeln!(s, "\npaths:");

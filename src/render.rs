@@ -267,6 +267,23 @@ pub fn delta(before: &Game, after: &Game) -> Vec<String> {
             out.push(format!("barbarians {} -> {}", before.barbarians(), after.barbarians()));
         }
     }
+    if after.rules().court() {
+        for p in after.player_ids() {
+            let (x, y) = (before.court().prisoners[p.index()], after.court().prisoners[p.index()]);
+            if x != y {
+                out.push(format!(
+                    "{} prisoners {} -> {}",
+                    after.colour(p),
+                    catan_dsl::prisoners_text(&x),
+                    catan_dsl::prisoners_text(&y)
+                ));
+            }
+            let (x, y) = (before.court().nobles[p.index()], after.court().nobles[p.index()]);
+            if x != y {
+                out.push(format!("{} nobles {x} -> {y}", after.colour(p)));
+            }
+        }
+    }
     let mut bank = Vec::new();
     for k in catan_engine::CardKind::ALL {
         let d = after.bank().get(k) as i32 - before.bank().get(k) as i32;
@@ -402,5 +419,39 @@ pub fn summary(game: &Game) -> String {
         name(game.longest_road()),
         name(game.largest_army())
     );
+    if game.rules().court() {
+        let c = game.court();
+        let prisoners: Vec<String> = game
+            .player_ids()
+            .map(|p| {
+                format!(
+                    "{} {} (nobles {}{})",
+                    game.colour(p),
+                    catan_dsl::prisoners_text(&c.prisoners[p.index()]),
+                    c.nobles[p.index()],
+                    if c.tricolour & (1 << p.0) != 0 {
+                        ", tricolour"
+                    } else {
+                        ""
+                    }
+                )
+            })
+            .collect();
+        let _ = writeln!(s, "court prisoners: {}", prisoners.join("; "));
+        let banners: Vec<String> = catan_engine::court::SoldierColour::ALL
+            .iter()
+            .map(|col| format!("{col} {}", name(c.banners[col.index()])))
+            .collect();
+        let _ = writeln!(
+            s,
+            "court soldiers on the coast: purple {} green {} orange {}; banners {}; most influence {}; nobles left {}",
+            c.soldiers_left(catan_engine::court::SoldierColour::Purple),
+            c.soldiers_left(catan_engine::court::SoldierColour::Green),
+            c.soldiers_left(catan_engine::court::SoldierColour::Orange),
+            banners.join(", "),
+            name(c.influence),
+            catan_engine::court::NOBLES - c.nobles_sent()
+        );
+    }
     s
 }

@@ -525,6 +525,7 @@ pub fn check(game: &Game, last: &[Event], x: &Expectation) -> Result<(), Mismatc
             Some(e) => Err((format!("no event {kind}"), render::event(game, e))),
         },
         Expectation::Ck(fact, want) => check_ck(game, fact, want),
+        Expectation::Court(fact, want) => check_court(game, fact, want),
         Expectation::Invariants => match game.check_invariants() {
             Ok(()) => Ok(()),
             Err(v) => Err(("every invariant holds".into(), v.to_string())),
@@ -556,6 +557,23 @@ fn event_matches(game: &Game, e: &Event, kind: &str, fields: &[(String, String)]
     fields
         .iter()
         .all(|(k, v)| have.iter().any(|(name, f)| name == k && render::field(game, f) == *v))
+}
+
+/// Renders the Court fact an expectation names, in the expectation's own words.
+fn check_court(game: &Game, fact: &catan_dsl::scenario::CourtFact, want: &str) -> Result<(), Mismatch> {
+    use catan_dsl::scenario::CourtFact as F;
+    let c = game.court();
+    let holder = |p: Option<catan_engine::PlayerId>| p.map_or("none".to_string(), |p| game.colour(p).to_string());
+    let actual = match fact {
+        F::Prisoners(p) => catan_dsl::prisoners_text(&c.prisoners[p.index()]),
+        F::Nobles(p) => c.nobles[p.index()].to_string(),
+        F::NoblesLeft => (catan_engine::court::NOBLES - c.nobles_sent()).to_string(),
+        F::Banner(col) => holder(c.banners[col.index()]),
+        F::Tricolour(p) => if c.tricolour & (1 << p.0) != 0 { "yes" } else { "no" }.to_string(),
+        F::Influence => holder(c.influence),
+        F::Soldier(v) => c.soldier(*v).map_or("none".to_string(), |s| s.name().to_string()),
+    };
+    eq(want.to_string(), actual)
 }
 
 /// Renders the Cities & Knights fact an expectation names, in the expectation's own words.

@@ -68,7 +68,7 @@ pub mod vocab;
 
 pub use ast::{Arg, Item, ScenarioFile, Span, Spanned};
 pub use diagnostics::{ParseError, ParseErrors};
-pub use lower::progress_text;
+pub use lower::{prisoners_text, progress_text};
 pub use vocab::{Language, Term, TermKind};
 
 /// Parses one scenario file.

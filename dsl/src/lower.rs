@@ -12,7 +12,7 @@ use crate::scenario::{ByteSpan, Expectation, PieceKind, Scenario, Step, StepKind
 use catan_engine::board::{Axial, Corner, HarborKind, Side, TokenPlacement};
 use catan_engine::cards::{Cards, DevCards};
 use catan_engine::position::{Setup, StartPhase, Subject};
-use catan_engine::ruleset::{Expansion, OptionError, Profile};
+use catan_engine::ruleset::{OptionError, Profile};
 use catan_engine::state::Building;
 use catan_engine::{
     Action, Board, CardKind, Colour, DevCard, EdgeId, Game, HexId, Outcome, PlayerId, Resource, Ruleset, Terrain,
@@ -61,7 +61,10 @@ pub struct LowerErrors {
 
 #[path = "lower_ck.rs"]
 mod ck;
+#[path = "lower_court.rs"]
+mod court;
 pub use ck::{level_word, progress_text};
+pub use court::prisoners_text;
 
 struct Cx<'a> {
     text: &'a str,
@@ -70,6 +73,8 @@ struct Cx<'a> {
     colours: Vec<Colour>,
     /// Whether the scenario plays Cities & Knights (three dice).
     ck: bool,
+    /// Whether the scenario plays The Court (its board has the Court hex in the centre).
+    court: bool,
     /// The fragment being lowered, when spans point into an included file.
     src: Option<NamedSource<String>>,
 }
@@ -433,26 +438,33 @@ impl Cx<'_> {
 }
 
 fn rules_of(cx: &mut Cx<'_>, spec: &ast::RulesSpec) -> Ruleset {
-    let mut r = Ruleset::base();
-    match spec.ruleset.node.as_str() {
-        "base" => {}
-        "cities-and-knights" => r = Ruleset::cities_and_knights(),
-        "seafarers" => r.expansions.push(Expansion::Seafarers),
-        "barbarian-attack" => r.expansions.push(Expansion::BarbarianAttack),
-        "the-court" | "court" => r.expansions.push(Expansion::TheCourt),
-        other => cx.unknown(
-            spec.ruleset.span,
-            "ruleset",
-            other,
-            &[
-                "base",
-                "cities-and-knights",
-                "seafarers",
-                "barbarian-attack",
-                "the-court",
-            ],
-        ),
-    }
+    // `cities-and-knights+court`: modules joined by `+`.
+    let r = Ruleset::from_names(spec.ruleset.node.split('+'));
+    let mut r = match r {
+        Ok(r) => r,
+        Err(why) => {
+            let unknown = spec
+                .ruleset
+                .node
+                .split('+')
+                .find(|n| Ruleset::from_names([*n]).is_err())
+                .unwrap_or(&spec.ruleset.node);
+            let mut names: Vec<&str> = Ruleset::NAMES.to_vec();
+            names.push("cities-and-knights+court");
+            if ["seafarers", "barbarian-attack"].contains(&unknown) {
+                cx.err(
+                    spec.ruleset.span,
+                    "unsupported",
+                    why,
+                    "not implemented yet",
+                    Some("the engine implements the base game, Cities & Knights and The Court so far".into()),
+                );
+            } else {
+                cx.unknown(spec.ruleset.span, "ruleset", unknown, &names);
+            }
+            Ruleset::base()
+        }
+    };
     if let Some(p) = &spec.profile {
         match Profile::from_name(&p.node) {
             Some(profile) => r.set_profile(profile),
@@ -488,7 +500,7 @@ fn rules_of(cx: &mut Cx<'_>, spec: &ast::RulesSpec) -> Ruleset {
             "unsupported",
             format!("{e}"),
             "not implemented yet",
-            Some("the engine implements the base game and Cities & Knights so far".into()),
+            Some("the engine implements the base game, Cities & Knights and The Court so far".into()),
         );
     }
     r
@@ -499,9 +511,18 @@ fn terrain(w: &str) -> Option<Terrain> {
 }
 
 fn build_board(cx: &mut Cx<'_>, b: Option<Spanned<&ast::Board>>) -> Option<Board> {
-    let Some(b) = b else { return Some(Board::beginner()) };
+    // The Court plays on its own board: the Court hex in place of the desert.
+    let court = cx.court;
+    let beginner = || {
+        if court {
+            Board::beginner_court()
+        } else {
+            Board::beginner()
+        }
+    };
+    let Some(b) = b else { return Some(beginner()) };
     let mut board = match b.layout.as_ref().map(|l| &l.node) {
-        Some(ast::BoardLayout::Named(n)) if n == "beginner" => Board::beginner(),
+        Some(ast::BoardLayout::Named(n)) if n == "beginner" => beginner(),
         Some(ast::BoardLayout::Named(n)) => {
             let span = b.layout.as_ref().map(|l| l.span).unwrap_or(b.span);
             cx.unknown(span, "board layout", n, &["beginner", "random"]);
@@ -517,7 +538,11 @@ fn build_board(cx: &mut Cx<'_>, b: Option<Spanned<&ast::Board>>) -> Option<Board
                     TokenPlacement::Spiral
                 }
             };
-            Board::random(seed.node, t)
+            if court {
+                Board::random_court(seed.node, t)
+            } else {
+                Board::random(seed.node, t)
+            }
         }
         None => {
             // Explicit board.
@@ -734,7 +759,9 @@ fn build_position(
                     }
                 }
                 other => {
-                    if !ck::player_item(cx, other, item, p, setup, spans) {
+                    if !ck::player_item(cx, other, item, p, setup, spans)
+                        && !court::player_item(cx, other, item, p, setup, spans)
+                    {
                         let mut names = vec![
                             "settlements",
                             "cities",
@@ -745,6 +772,7 @@ fn build_position(
                             "played",
                         ];
                         names.extend(ck::PLAYER_ITEMS);
+                        names.extend(court::PLAYER_ITEMS);
                         cx.unknown(item.key.span, "player item", other, &names);
                     }
                 }
@@ -758,6 +786,8 @@ fn build_position(
             "robber" => {
                 if let Some(h) = item.args.first().and_then(|a| cx.arg_hex(a)) {
                     setup.robber = Some(h);
+                    // The Court: a robber on the island means the first 7 has been rolled.
+                    setup.seven_rolled = true;
                 }
                 spans.spans.push((Subject::Robber, item.span));
             }
@@ -828,7 +858,8 @@ fn build_position(
                 spans.spans.push((Subject::Turn, item.span));
             }
             other => {
-                if !ck::global_item(cx, other, item, setup, spans) {
+                if !ck::global_item(cx, other, item, setup, spans) && !court::global_item(cx, other, item, setup, spans)
+                {
                     let mut names = vec![
                         "robber",
                         "bank",
@@ -839,6 +870,7 @@ fn build_position(
                         "unchecked",
                     ];
                     names.extend(ck::GLOBAL_ITEMS);
+                    names.extend(court::GLOBAL_ITEMS);
                     cx.unknown(item.key.span, "position item", other, &names);
                 }
             }
@@ -886,6 +918,9 @@ fn action(cx: &mut Cx<'_>, a: &Spanned<ast::Action>) -> Option<(Action, Vec<Outc
     };
     let word_at = |i: usize| args.get(i).and_then(|x| x.node.as_word());
     if let Some(lowered) = ck::action(cx, verb, args, player, a.span) {
+        return lowered;
+    }
+    if let Some(lowered) = court::action(verb, args, player) {
         return lowered;
     }
     match verb {
@@ -1158,6 +1193,9 @@ fn expectation(cx: &mut Cx<'_>, span: Span, args: &[Spanned<Arg>]) -> Option<Exp
     if let Some(x) = ck::expectation(cx, first, rest) {
         return x;
     }
+    if let Some(x) = court::expectation(cx, first, rest) {
+        return x;
+    }
     match head.as_str() {
         "invariants" => Some(Expectation::Invariants),
         "damaged-city" => {
@@ -1275,6 +1313,9 @@ fn expectation(cx: &mut Cx<'_>, span: Span, args: &[Spanned<Arg>]) -> Option<Exp
             };
             let small = |n: i64| n.clamp(0, 255) as u8;
             if let Some(x) = ck::player_expectation(cx, p, prop, vals) {
+                return x;
+            }
+            if let Some(x) = court::player_expectation(cx, p, prop, vals) {
                 return x;
             }
             match prop_word.as_str() {
@@ -1420,6 +1461,7 @@ pub fn lower_with_includes(
         board: Arc::new(Board::beginner()),
         colours: Vec::new(),
         ck: false,
+        court: false,
         src: None,
     };
     let _ = cx.text;
@@ -1541,6 +1583,7 @@ pub fn lower_with_includes(
         });
     }
     cx.ck = variants.iter().any(|v| v.rules.ck());
+    cx.court = variants.iter().any(|v| v.rules.court());
     // Included fragments: parsed against their own text, so their diagnostics point there.
     let mut fragments: Vec<(NamedSource<String>, ScenarioFile, Span)> = Vec::new();
     for inc in ast.includes() {

@@ -123,7 +123,7 @@ impl Cx<'_> {
         ok.then_some(out)
     }
 
-    fn missing_arg(&mut self, span: crate::ast::Span, verb: &str, what: &str) {
+    pub(super) fn missing_arg(&mut self, span: crate::ast::Span, verb: &str, what: &str) {
         self.err(
             span,
             "missing_argument",

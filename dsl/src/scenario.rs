@@ -143,6 +143,8 @@ pub enum Expectation {
     /// A Cities & Knights fact, with its expected value rendered as the runner renders the
     /// state (e.g. `red strong active` for a knight).
     Ck(CkFact, String),
+    /// A fact of The Court, and the expected value in words.
+    Court(CourtFact, String),
 }
 
 /// A Cities & Knights fact an expectation checks.
@@ -189,6 +191,25 @@ pub enum CkFact {
     Gifts(PlayerId),
     /// Cards in a progress deck.
     Deck(catan_engine::Track),
+}
+
+/// A fact of The Court an expectation names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CourtFact {
+    /// A player's prisoners (`3 purple, 1 green` or `nothing`).
+    Prisoners(PlayerId),
+    /// A player's nobles at the Court.
+    Nobles(PlayerId),
+    /// Nobles not yet sent (of 20).
+    NoblesLeft,
+    /// A colour banner's holder (colour or `none`).
+    Banner(catan_engine::court::SoldierColour),
+    /// Whether a player holds a tricolour banner (`yes`/`no`).
+    Tricolour(PlayerId),
+    /// The Most Influence holder (colour or `none`).
+    Influence,
+    /// The soldier on an intersection (its colour or `none`).
+    Soldier(VertexId),
 }
 
 /// Piece kinds counted by expectations.

@@ -207,6 +207,49 @@ mod tests {
     }
 
     #[test]
+    fn crowded_setup_lets_the_settlement_and_its_road_onto_soldiers() {
+        let mut g = court_game();
+        // Fill every inland intersection so that no soldier-free site keeps the distance rule.
+        for v in 0..g.sites.len() {
+            if g.court.soldiers[v].is_none() {
+                g.sites[v] = Some(crate::state::Site {
+                    owner: PlayerId(1),
+                    building: crate::state::Building::Settlement,
+                });
+            }
+        }
+        let a_nw = g
+            .board
+            .topology
+            .corner(g.board.hex_by_label("A").unwrap(), crate::Corner::NW)
+            .unwrap();
+        assert!(g.court.soldier(a_nw).is_some());
+        g.apply(crate::Action::BuildSettlement {
+            player: PlayerId(0),
+            at: a_nw,
+        })
+        .unwrap();
+        let e = g.board.topology.vertex(a_nw).unwrap().edges.iter().next().unwrap();
+        let ev = g
+            .apply(crate::Action::BuildRoad {
+                player: PlayerId(0),
+                at: e,
+            })
+            .unwrap();
+        let taken = ev.iter().filter(|e| matches!(e, Event::SoldierCaptured { .. })).count();
+        assert_eq!(taken, 2, "{ev:?}");
+        // With a soldier-free site left, the same settlement is refused.
+        let mut g = court_game();
+        let e = g
+            .apply(crate::Action::BuildSettlement {
+                player: PlayerId(0),
+                at: a_nw,
+            })
+            .unwrap_err();
+        assert_eq!(e.code(), "COURT.SETUP.SOLDIER_SITE");
+    }
+
+    #[test]
     fn banner_needs_three_and_a_tie_does_not_take_it() {
         let mut g = court_game();
         let mut ev = Vec::new();
