@@ -662,9 +662,33 @@ fn build_board(cx: &mut Cx<'_>, b: Option<Spanned<&ast::Board>>) -> Option<Board
                         board.tokens.swap(x.index(), y.index());
                     }
                 }
+                ast::BoardLine::Soldiers { .. } => {}
                 ast::BoardLine::Hex { .. } | ast::BoardLine::Harbor { .. } => {
                     cx.err(line.span, "override", "a named board takes only `token` and `swap` overrides; write an explicit `board { … }` instead", "not an override", None);
                 }
+            }
+        }
+    }
+    // The Court: the first soldier's intersection, on any board.
+    for line in b.block.iter().flat_map(|bl| bl.lines.iter()) {
+        if let ast::BoardLine::Soldiers { at } = &line.node {
+            let hex = match &at.node.hex.node {
+                HexRef::Label(l) => board.hex_by_label(l),
+                HexRef::Axial { q, r } => match (i8::try_from(*q), i8::try_from(*r)) {
+                    (Ok(q), Ok(r)) => board.topology.hex_at(Axial::new(q, r)),
+                    _ => None,
+                },
+            };
+            let v = hex.and_then(|h| board.topology.corner(h, Cx::corner(at.node.corner.node)));
+            match v {
+                Some(v) if board.topology.vertex(v).is_some_and(|i| i.coastal) => board.soldier_start = Some(v),
+                _ => cx.err(
+                    at.span,
+                    "not_coastal",
+                    format!("`{}` is not a coastal intersection of this board", at.node),
+                    "not on the coast",
+                    Some("the foreign soldiers stand on the coast; `catan-harness places court` lists them".into()),
+                ),
             }
         }
     }
@@ -701,7 +725,8 @@ fn build_position(
         let Some(p) = cx.player(&section.player) else { continue };
         for item in &section.items {
             let ps = &mut setup.players[p.index()];
-            let key = item.key.node.as_str();
+            // Piece words may be written in the file's language (`siedlungen`, `muralla`).
+            let key = piece_canonical(item.key.node.as_str(), true).unwrap_or(item.key.node.as_str());
             match key {
                 "settlement" | "settlements" | "city" | "cities" => {
                     let city = key.starts_with('c');
@@ -902,6 +927,29 @@ fn dice(cx: &mut Cx<'_>, a: &Spanned<Arg>) -> Option<Outcome> {
     }
 }
 
+/// The canonical English word of a piece written in the file's language (`straße` → `road`),
+/// in the plural for position keys (`siedlungen` → `settlements`).
+fn piece_canonical(word: &str, plural: bool) -> Option<&'static str> {
+    use crate::vocab::{Piece, Term, TermKind};
+    let Some(Term::Piece(p)) = crate::vocab::lookup_kind(crate::vocab::current(), word, TermKind::Piece) else {
+        return None;
+    };
+    Some(match (p, plural) {
+        (Piece::Settlement, false) => "settlement",
+        (Piece::Settlement, true) => "settlements",
+        (Piece::City, false) => "city",
+        (Piece::City, true) => "cities",
+        (Piece::Road, false) => "road",
+        (Piece::Road, true) => "roads",
+        (Piece::Ship, false) => "ship",
+        (Piece::Ship, true) => "ships",
+        (Piece::Knight, false) => "knight",
+        (Piece::Knight, true) => "knights",
+        (Piece::Wall, false) => "wall",
+        (Piece::Wall, true) => "walls",
+    })
+}
+
 /// Lowers one action line. Returns the action and the chance outcomes forced with it.
 fn action(cx: &mut Cx<'_>, a: &Spanned<ast::Action>) -> Option<(Action, Vec<Outcome>)> {
     let player = cx.player(&a.actor)?;
@@ -915,6 +963,18 @@ fn action(cx: &mut Cx<'_>, a: &Spanned<ast::Action>) -> Option<(Action, Vec<Outc
             format!("{what} missing"),
             None,
         );
+    };
+    // A piece word in the file's language (`baut straße`, `recruits cavaller`) becomes the
+    // canonical one before the verbs below match on it.
+    let translated: Vec<Spanned<Arg>>;
+    let args: &[Spanned<Arg>] = match args.first().and_then(|x| x.node.as_word()) {
+        Some(w) if piece_canonical(w, false).is_some_and(|c| c != w) => {
+            let mut v = args.to_vec();
+            v[0] = Spanned::new(Arg::Word(piece_canonical(w, false).unwrap_or(w).to_string()), v[0].span);
+            translated = v;
+            &translated
+        }
+        _ => args,
     };
     let word_at = |i: usize| args.get(i).and_then(|x| x.node.as_word());
     if let Some(lowered) = ck::action(cx, verb, args, player, a.span) {

@@ -1,6 +1,6 @@
 //! The `board` statement.
 
-use super::{EdgeRef, HexRef, Spanned};
+use super::{EdgeRef, HexRef, Spanned, VertexRef};
 
 /// `board [LAYOUT] [{ … }]`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -64,5 +64,11 @@ pub enum BoardLine {
         a: Spanned<HexRef>,
         /// The second hex.
         b: Spanned<HexRef>,
+    },
+    /// `soldiers from PLACE`: The Court's first (purple) soldier stands on this coastal
+    /// intersection; the others follow clockwise.
+    Soldiers {
+        /// The coastal intersection.
+        at: Spanned<VertexRef>,
     },
 }

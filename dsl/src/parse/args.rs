@@ -223,6 +223,16 @@ fn corner(ctx: &mut Ctx<'_>, pair: &Pair<'_, Rule>) -> Option<Spanned<Corner>> {
     }
 }
 
+/// The intersection of a pair whose only child is a `corner_ref` (`board_vertex`).
+pub(super) fn vertex_of(ctx: &mut Ctx<'_>, pair: Pair<'_, Rule>) -> Option<Spanned<VertexRef>> {
+    let span = span_of(&pair);
+    let Some(inner) = pair.into_inner().next() else {
+        ctx.internal(span);
+        return None;
+    };
+    corner_ref(ctx, inner)
+}
+
 /// A `corner_ref` pair: `HEX.CORNER`.
 fn corner_ref(ctx: &mut Ctx<'_>, pair: Pair<'_, Rule>) -> Option<Spanned<VertexRef>> {
     let span = span_of(&pair);

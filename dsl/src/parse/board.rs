@@ -119,6 +119,7 @@ fn board_line(ctx: &mut Ctx<'_>, pair: Pair<'_, Rule>) -> Option<Spanned<BoardLi
     let mut words = Vec::new();
     let mut numbers = Vec::new();
     let mut edges = Vec::new();
+    let mut vertices = Vec::new();
     for p in line.into_inner() {
         match p.as_rule() {
             Rule::board_hex => hexes.push(hex_of(ctx, p)?),
@@ -128,6 +129,7 @@ fn board_line(ctx: &mut Ctx<'_>, pair: Pair<'_, Rule>) -> Option<Spanned<BoardLi
                 numbers.push(Spanned::new(n, span_of(&p)));
             }
             Rule::harbor_edge => edges.push(edge(ctx, p)?),
+            Rule::board_vertex => vertices.push(super::args::vertex_of(ctx, p)?),
             _ => {}
         }
     }
@@ -149,6 +151,9 @@ fn board_line(ctx: &mut Ctx<'_>, pair: Pair<'_, Rule>) -> Option<Spanned<BoardLi
         Rule::swap_line => BoardLine::Swap {
             a: hexes.next()?,
             b: hexes.next()?,
+        },
+        Rule::soldiers_line => BoardLine::Soldiers {
+            at: vertices.into_iter().next()?,
         },
         _ => {
             ctx.internal(span);

@@ -160,7 +160,7 @@ pub(super) fn global_keywords() -> &'static [&'static str] {
 pub(super) fn board_keywords() -> &'static [&'static str] {
     static WORDS: OnceLock<Vec<&'static str>> = OnceLock::new();
     WORDS.get_or_init(|| {
-        ["kw_hex", "kw_harbor", "kw_token", "kw_swap"]
+        ["kw_hex", "kw_harbor", "kw_token", "kw_swap", "kw_soldiers"]
             .iter()
             .filter_map(|k| literals(rule_body(k)).into_iter().next())
             .collect()
@@ -671,12 +671,14 @@ fn describe(rule: Rule, context: LineContext) -> Option<String> {
         Rule::token_order => "how number tokens are placed, like `spiral` or `random`",
         Rule::named_layout => "a layout like `beginner`",
         Rule::board_body | Rule::board_line | Rule::board_line_check => {
-            "a board line: `hex`, `harbor`, `token` or `swap`"
+            "a board line: `hex`, `harbor`, `token`, `swap` or `soldiers from`"
         }
         Rule::hex_line => "a `hex` line",
         Rule::harbor_line => "a `harbor` line",
         Rule::token_line => "a `token` line",
         Rule::swap_line => "a `swap` line",
+        Rule::soldiers_line => "a `soldiers from PLACE` line",
+        Rule::board_vertex => "an intersection like `A.nw`",
         Rule::board_hex => "a hex like `A` or `(0,-2)`",
         Rule::harbor_edge => "a coastal path like `A.nw-n`",
         Rule::terrain => "a terrain like `mountains` or `desert`",
@@ -804,6 +806,8 @@ fn describe(rule: Rule, context: LineContext) -> Option<String> {
         | Rule::kw_harbor
         | Rule::kw_token
         | Rule::kw_swap
+        | Rule::kw_soldiers
+        | Rule::kw_from
         | Rule::kw_position
         | Rule::kw_unchecked
         | Rule::kw_chance
@@ -848,7 +852,7 @@ mod tests {
         );
         assert!(global_keywords().contains(&"robber"));
         assert!(global_keywords().contains(&"dev-deck"));
-        assert_eq!(board_keywords(), ["hex", "harbor", "token", "swap"]);
+        assert_eq!(board_keywords(), ["hex", "harbor", "token", "swap", "soldiers"]);
         for g in global_keywords() {
             assert!(is_block_keyword(g), "{g}");
         }
