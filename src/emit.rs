@@ -244,6 +244,10 @@ pub fn scenario_text(game: &Game, title: &str, note: &str) -> String {
         if let Some(h) = setup.influence {
             let _ = writeln!(s, "  most-influence {}", holder(h));
         }
+        if !setup.captured.is_empty() {
+            let list: Vec<String> = setup.captured.iter().map(|c| v(c)).collect();
+            let _ = writeln!(s, "  captured {}", list.join(", "));
+        }
     }
     if game.rules().ck() {
         let _ = writeln!(s, "  barbarians {}", setup.barbarians);

@@ -62,6 +62,7 @@ fn round_trip(g: &Game, label: &str) {
         ),
         "{label}: holders and track\n{text}"
     );
+    assert_eq!(g.court(), back.court(), "{label}: the Court\n{text}");
     for h in 0..g.board().topology.hex_count() {
         let h = catan_engine::HexId(h as u16);
         assert_eq!(g.token(h), back.token(h), "{label}: token on {h:?}\n{text}");
@@ -89,16 +90,18 @@ impl Legal for Game {
 fn positions_written_as_scenarios_load_back_to_the_same_position() {
     let mut checked = 0;
     for seed in 0..12u64 {
-        for ck in [false, true] {
-            let rules = if ck {
-                Ruleset::cities_and_knights()
-            } else {
-                Ruleset::base()
+        for kind in 0..4 {
+            let rules = match kind {
+                0 => Ruleset::base(),
+                1 => Ruleset::cities_and_knights(),
+                2 => Ruleset::the_court(),
+                _ => Ruleset::cities_and_knights_with_court(),
             };
-            let board = if seed % 3 == 0 {
-                Board::beginner()
-            } else {
-                Board::random(seed, TokenPlacement::Spiral)
+            let board = match (seed % 3 == 0, rules.court()) {
+                (true, false) => Board::beginner(),
+                (false, false) => Board::random(seed, TokenPlacement::Spiral),
+                (true, true) => Board::beginner_court(),
+                (false, true) => Board::random_court(seed, TokenPlacement::Spiral),
             };
             let mut g = Game::new(
                 rules,
@@ -118,7 +121,7 @@ fn positions_written_as_scenarios_load_back_to_the_same_position() {
                     && g.to_setup().fleet.is_none()
                     && g.to_setup().harbor.is_none();
                 if quiet && step % 97 == 0 {
-                    round_trip(&g, &format!("seed {seed} ck {ck} step {step}"));
+                    round_trip(&g, &format!("seed {seed} rules {kind} step {step}"));
                     checked += 1;
                 }
             }

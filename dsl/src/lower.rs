@@ -811,8 +811,6 @@ fn build_position(
             "robber" => {
                 if let Some(h) = item.args.first().and_then(|a| cx.arg_hex(a)) {
                     setup.robber = Some(h);
-                    // The Court: a robber on the island means the first 7 has been rolled.
-                    setup.seven_rolled = true;
                 }
                 spans.spans.push((Subject::Robber, item.span));
             }

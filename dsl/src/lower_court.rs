@@ -13,7 +13,7 @@ use catan_engine::{Action, Outcome, PlayerId};
 /// Player items of The Court, for "did you mean" lists.
 pub(super) const PLAYER_ITEMS: [&str; 2] = ["prisoners", "nobles"];
 /// Global items of The Court.
-pub(super) const GLOBAL_ITEMS: [&str; 2] = ["banner", "most-influence"];
+pub(super) const GLOBAL_ITEMS: [&str; 3] = ["banner", "most-influence", "captured"];
 const COLOURS: [&str; 3] = ["purple", "green", "orange"];
 
 impl Cx<'_> {
@@ -135,6 +135,15 @@ pub(super) fn global_item(
                 setup.banners[c.index()] = Some(h);
                 spans.spans.push((Subject::Banner(c), item.span));
             }
+        }
+        "captured" => {
+            // captured A.sw, D.nw: soldiers taken by roads that are gone since (Diplomacy).
+            for a in args {
+                if let Some(v) = cx.arg_vertex(a) {
+                    setup.captured.push(v);
+                }
+            }
+            spans.spans.push((Subject::Court, item.span));
         }
         "most-influence" => {
             let Some(h) = args.first() else {

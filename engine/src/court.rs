@@ -6,6 +6,7 @@
 //! - 3 colour banners (1 VP each, change hands) and 4 tricolour banners (1 VP, never lost);
 //! - 20 nobles sent to the Court, and the Most Influence card (2 VP).
 
+use crate::board::{coastal_intersections, Board};
 use crate::ids::{PlayerId, VertexId, MAX_PLAYERS};
 use serde::{Deserialize, Serialize};
 
@@ -66,6 +67,29 @@ impl std::fmt::Display for SoldierColour {
     }
 }
 
+/// The soldiers as laid at the start on a board, by intersection: 10 purple from the board's
+/// soldier start, then clockwise 10 green and 10 orange.
+///
+/// # Errors
+/// A board whose coast has other than 30 intersections, or a soldier start off the coast.
+pub fn initial_soldiers(board: &Board) -> Result<Vec<Option<SoldierColour>>, &'static str> {
+    let mut ring = coastal_intersections(&board.topology);
+    if ring.len() != 3 * SOLDIERS_PER_COLOUR as usize {
+        return Err("a board for The Court whose coast has other than 30 intersections");
+    }
+    if let Some(start) = board.soldier_start {
+        let Some(k) = ring.iter().position(|v| *v == start) else {
+            return Err("a soldier start that is not a coastal intersection");
+        };
+        ring.rotate_left(k);
+    }
+    let mut soldiers = vec![None; board.topology.vertex_count()];
+    for (i, v) in ring.iter().enumerate() {
+        soldiers[v.index()] = Some(SoldierColour::ALL[i / SOLDIERS_PER_COLOUR as usize]);
+    }
+    Ok(soldiers)
+}
+
 /// The Court part of the game state (empty and unused in other rulesets).
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, Default)]
 pub struct CourtState {
@@ -81,8 +105,6 @@ pub struct CourtState {
     pub nobles: [u8; MAX_PLAYERS],
     /// The holder of the Most Influence card.
     pub influence: Option<PlayerId>,
-    /// Whether a 7 has been rolled yet (the robber waits off the island until then).
-    pub seven_rolled: bool,
 }
 
 impl CourtState {

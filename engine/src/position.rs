@@ -159,8 +159,9 @@ pub struct Setup {
     pub banners: [Option<Option<PlayerId>>; 3],
     /// The Court: the Most Influence holder (`None`: computed; `Some(None)`: nobody).
     pub influence: Option<Option<PlayerId>>,
-    /// The Court: whether a 7 has been rolled (the robber may be on the island).
-    pub seven_rolled: bool,
+    /// The Court: intersections whose soldier was taken by a road that is gone since (a
+    /// Diplomacy removal); soldiers touching a declared road are taken anyway.
+    pub captured: Vec<VertexId>,
 }
 
 impl Setup {
@@ -191,7 +192,7 @@ impl Setup {
             harbor: None,
             banners: [None; 3],
             influence: None,
-            seven_rolled: false,
+            captured: Vec::new(),
         }
     }
 }
@@ -249,6 +250,8 @@ pub enum Subject {
     Banner(crate::court::SoldierColour),
     /// The Court: the Most Influence card.
     Influence,
+    /// The Court: its soldiers.
+    Court,
     /// The board's number tokens.
     Board,
 }
@@ -880,6 +883,20 @@ impl Game {
         let n = s.players.len();
         let topo = &s.board.topology;
         let mut gone = [0u8; 3];
+        for &v in &s.captured {
+            match self.court.soldiers.get(v.index()).copied().flatten() {
+                Some(c) => {
+                    self.court.soldiers[v.index()] = None;
+                    gone[c.index()] += 1;
+                }
+                None => {
+                    return Err(err(
+                        Subject::Court,
+                        "a captured intersection holds no soldier at the start of the game".into(),
+                    ))
+                }
+            }
+        }
         for v in 0..self.court.soldiers.len() {
             let Some(c) = self.court.soldiers[v] else { continue };
             let touched = topo
@@ -976,8 +993,28 @@ impl Game {
         }
         let counts: Vec<u8> = (0..n).map(|i| self.court.nobles[i]).collect();
         self.court.influence = holder(&counts, s.influence, Subject::Influence, "Most Influence")?;
-        self.court.seven_rolled = s.seven_rolled;
         Ok(())
+    }
+
+    /// The Court: intersections whose soldier is gone although no road touches them now.
+    fn captured_off_roads(&self) -> Vec<VertexId> {
+        if !self.rules.court() {
+            return Vec::new();
+        }
+        let Ok(start) = crate::court::initial_soldiers(&self.board) else {
+            return Vec::new();
+        };
+        (0..start.len())
+            .map(|v| VertexId(v as u16))
+            .filter(|v| start[v.index()].is_some() && self.court.soldier(*v).is_none())
+            .filter(|v| {
+                !self
+                    .board
+                    .topology
+                    .vertex(*v)
+                    .is_some_and(|info| info.edges.iter().any(|e| self.roads[e.index()].is_some()))
+            })
+            .collect()
     }
 
     /// The position as a [`Setup`] (for state-to-scenario export and round trips).
@@ -1052,7 +1089,7 @@ impl Game {
                 [None; 3]
             },
             influence: self.rules.court().then_some(self.court.influence),
-            seven_rolled: self.court.seven_rolled,
+            captured: self.captured_off_roads(),
         }
     }
 }

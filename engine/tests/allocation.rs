@@ -16,13 +16,12 @@ fn blocks() -> u64 {
 
 /// Allocations made by `legal_actions` and `apply_into` over one random game.
 fn allocations(rules: Ruleset, seed: u64) -> u64 {
-    let mut g = Game::new(
-        rules,
-        Arc::new(Board::random(seed, TokenPlacement::Spiral)),
-        &Colour::ALL[..4],
-        PlayerId(0),
-    )
-    .expect("a game");
+    let board = if rules.court() {
+        Board::random_court(seed, TokenPlacement::Spiral)
+    } else {
+        Board::random(seed, TokenPlacement::Spiral)
+    };
+    let mut g = Game::new(rules, Arc::new(board), &Colour::ALL[..4], PlayerId(0)).expect("a game");
     let mut rp = RandomPlayer::new(seed);
     let mut legal: Vec<Action> = Vec::with_capacity(4096);
     let mut events = Vec::with_capacity(256);
@@ -54,5 +53,11 @@ fn legal_actions_and_apply_do_not_allocate() {
     for seed in 0..4 {
         assert_eq!(allocations(Ruleset::base(), seed), 0, "base seed {seed}");
         assert_eq!(allocations(Ruleset::cities_and_knights(), seed), 0, "C&K seed {seed}");
+        assert_eq!(allocations(Ruleset::the_court(), seed), 0, "Court seed {seed}");
+        assert_eq!(
+            allocations(Ruleset::cities_and_knights_with_court(), seed),
+            0,
+            "C&K + Court seed {seed}"
+        );
     }
 }

@@ -12,10 +12,11 @@ fn new_game(seed: u64) -> Game {
 }
 
 fn new_game_with(rules: Ruleset, seed: u64) -> Game {
-    let board = if seed.is_multiple_of(2) {
-        Board::beginner()
-    } else {
-        Board::random(seed, TokenPlacement::Spiral)
+    let board = match (seed.is_multiple_of(2), rules.court()) {
+        (true, false) => Board::beginner(),
+        (false, false) => Board::random(seed, TokenPlacement::Spiral),
+        (true, true) => Board::beginner_court(),
+        (false, true) => Board::random_court(seed, TokenPlacement::Spiral),
     };
     let colours = [Colour::Red, Colour::Blue, Colour::White, Colour::Orange];
     let n = if seed.is_multiple_of(5) { 3 } else { 4 };
@@ -94,6 +95,25 @@ fn cities_and_knights_games_replay_from_their_recorded_actions() {
     for seed in 0..300 {
         let mut rules = Ruleset::cities_and_knights();
         rules.set_profile(catan_engine::Profile::ALL[(seed % 3) as usize]);
+        let (end, actions) = play_with(rules.clone(), seed);
+        let mut replay = new_game_with(rules, seed);
+        for a in &actions {
+            replay
+                .apply(*a)
+                .unwrap_or_else(|e| panic!("seed {seed}: recorded {a:?} refused on replay: {e}"));
+        }
+        assert_eq!(replay, end, "seed {seed}: replay differs");
+    }
+}
+
+#[test]
+fn court_games_replay_from_their_recorded_actions() {
+    for seed in 0..200 {
+        let rules = if seed % 2 == 0 {
+            Ruleset::the_court()
+        } else {
+            Ruleset::cities_and_knights_with_court()
+        };
         let (end, actions) = play_with(rules.clone(), seed);
         let mut replay = new_game_with(rules, seed);
         for a in &actions {

@@ -33,33 +33,45 @@ struct Spec {
     players: usize,
     board: BoardKind,
     policy: Policy,
-    /// 0 base; 1–3 Cities & Knights with the English, Colonist and German 3D profiles.
+    /// 0 base; 1–3 Cities & Knights with the English, Colonist and German 3D profiles; 4 The
+    /// Court; 5 Cities & Knights + The Court.
     rules: u8,
     /// Named options switched on (bits): a short barbarian track, the defender reward only
-    /// with knights, knights passing foreign buildings, the strict shortage rule.
+    /// with knights, knights passing foreign buildings, the strict shortage rule, a Knight card
+    /// bringing the Court's robber in before the first 7, no knights on the Court, the robber
+    /// entering at the next 7 in Court + C&K.
     options: u8,
 }
 
 impl Spec {
     fn new_game(&self) -> Game {
-        let board = match self.board {
-            BoardKind::Beginner => Board::beginner(),
-            BoardKind::Spiral => Board::random(self.seed, TokenPlacement::Spiral),
-            BoardKind::Random => Board::random(self.seed, TokenPlacement::Random),
+        let court = self.rules >= 4;
+        let board = match (self.board, court) {
+            (BoardKind::Beginner, false) => Board::beginner(),
+            (BoardKind::Spiral, false) => Board::random(self.seed, TokenPlacement::Spiral),
+            (BoardKind::Random, false) => Board::random(self.seed, TokenPlacement::Random),
+            (BoardKind::Beginner, true) => Board::beginner_court(),
+            (BoardKind::Spiral, true) => Board::random_court(self.seed, TokenPlacement::Spiral),
+            (BoardKind::Random, true) => Board::random_court(self.seed, TokenPlacement::Random),
         };
         let mut rules = match self.rules {
             0 => Ruleset::base(),
+            4 => Ruleset::the_court(),
+            5 => Ruleset::cities_and_knights_with_court(),
             k => {
                 let mut r = Ruleset::cities_and_knights();
                 r.set_profile(catan_engine::Profile::ALL[(k as usize - 1) % 3]);
                 r
             }
         };
-        let switches: [(&str, &str); 4] = [
+        let switches: [(&str, &str); 7] = [
             ("barbarian-track", "3"),
             ("defender-needs-knights", "yes"),
             ("knight-passing", "no-foreign-knights"),
             ("shortage", "nobody-ever"),
+            ("court-robber-start", "knight-or-seven"),
+            ("court-knights", "forbidden"),
+            ("court-robber-entry", "next-seven"),
         ];
         for (i, (name, value)) in switches.iter().enumerate() {
             if self.options & (1 << i) != 0 {
@@ -80,8 +92,8 @@ fn arb_spec() -> impl Strategy<Value = Spec> {
             Just(BoardKind::Random)
         ],
         prop_oneof![Just(Policy::Uniform), Just(Policy::Builder)],
-        0u8..4,
-        0u8..16,
+        0u8..6,
+        0u8..128,
     )
         .prop_map(|(seed, players, board, policy, rules, options)| Spec {
             seed,
@@ -489,6 +501,7 @@ fn near_miss(a: Action, t: &Tweak) -> Action {
             cards: if fields { t.cards } else { cards },
         },
         SkipFreeRoad { player } => SkipFreeRoad { player: who(player) },
+        SendNoble { player } => SendNoble { player: who(player) },
     }
 }
 
@@ -544,6 +557,7 @@ fn candidates(g: &Game) -> Vec<Action> {
         }
         out.push(Action::Aqueduct { player, take: None });
         out.push(Action::SkipFreeRoad { player });
+        out.push(Action::SendNoble { player });
         for other in 0..=g.player_count() as u8 {
             for r in Resource::ALL {
                 out.push(Action::OfferHarborTrade {

@@ -96,18 +96,10 @@ impl Game {
     }
 
     /// Extension point "robber entry" for a Knight card: whether it moves the robber now.
-    /// The Court (`court-robber-start first-seven`): not before the first 7.
+    /// The Court (`court-robber-start first-seven`): not before the first 7, that is while the
+    /// robber is still off the island (under this option only a 7 brings it in).
     pub(crate) fn knight_moves_robber(&self) -> bool {
-        !(self.rules.court()
-            && self.rules.court.robber_start == CourtRobberStart::FirstSeven
-            && !self.court.seven_rolled)
-    }
-
-    /// Extension point "a 7 was rolled".
-    pub(crate) fn on_seven_ext(&mut self) {
-        if self.rules.court() {
-            self.court.seven_rolled = true;
-        }
+        !(self.rules.court() && self.rules.court.robber_start == CourtRobberStart::FirstSeven && self.robber.is_none())
     }
 
     /// Extension point "knight sites": whether an expansion forbids a knight on an

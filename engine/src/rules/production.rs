@@ -121,7 +121,6 @@ impl Game {
     /// A 7: players above the hand limit owe half their cards, rounded down; then the roller
     /// moves the robber (source `base-rules` §4 "Rolling a 7").
     pub(crate) fn start_seven(&mut self, events: &mut Vec<Event>) {
-        self.on_seven_ext();
         let mut any = false;
         for i in 0..self.players.len() {
             let limit = self.discard_limit(crate::PlayerId(i as u8));

@@ -14,8 +14,7 @@
 mod nobles;
 mod soldiers;
 
-use crate::board::{coastal_intersections, Terrain};
-use crate::court::{SoldierColour, SOLDIERS_PER_COLOUR};
+use crate::board::Terrain;
 use crate::error::RuleError;
 use crate::ids::{HexId, PlayerId};
 use crate::state::Game;
@@ -37,24 +36,8 @@ impl Game {
                 what: "a board for The Court with a desert (the Court replaces it)",
             });
         }
-        let mut ring = coastal_intersections(&self.board.topology);
-        if ring.len() != 3 * SOLDIERS_PER_COLOUR as usize {
-            return Err(RuleError::Unsupported {
-                what: "a board for The Court whose coast has other than 30 intersections",
-            });
-        }
-        if let Some(start) = self.board.soldier_start {
-            let Some(k) = ring.iter().position(|v| *v == start) else {
-                return Err(RuleError::Unsupported {
-                    what: "a soldier start that is not a coastal intersection",
-                });
-            };
-            ring.rotate_left(k);
-        }
-        self.court.soldiers = vec![None; self.board.topology.vertex_count()];
-        for (i, v) in ring.iter().enumerate() {
-            self.court.soldiers[v.index()] = Some(SoldierColour::ALL[i / SOLDIERS_PER_COLOUR as usize]);
-        }
+        self.court.soldiers =
+            crate::court::initial_soldiers(&self.board).map_err(|what| RuleError::Unsupported { what })?;
         Ok(())
     }
 
