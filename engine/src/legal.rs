@@ -70,7 +70,7 @@ impl Game {
                     at: None,
                     level,
                 });
-                for l in 1..=level {
+                for l in 1..=self.treason_max_level(level) {
                     if self.players[player.index()].knights_left[l as usize - 1] == 0 {
                         continue;
                     }

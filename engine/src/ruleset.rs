@@ -126,6 +126,7 @@ impl Profile {
             Profile::Colonist => CkOptions {
                 defender: DefenderCriterion::KnightCount,
                 progress_hand: ProgressHandLimit::FiveOnTurn,
+                merchant_next_to: MerchantNextTo::Settlements,
                 ..d
             },
             Profile::German3d => CkOptions {
@@ -221,6 +222,43 @@ pub enum BattleRule {
     Fiesepeter,
 }
 
+/// Next to which of your buildings the merchant may be placed (disagreement D11).
+///
+/// Sources `000_fee7e8147b67bbe6.txt` p. 14 (Merchant: a land hex adjacent to one of your
+/// settlements or cities) and `004_bf8a3dbb68824bc0.txt` ("Der Händler": "neben eine seiner
+/// Siedlungen oder Städte"): any of your buildings (`settlements-or-cities`, default). Source
+/// `001_f137f77325d91eec.txt` §13 (Comerciant): a hex touching one of your settlements
+/// (`settlements`; a city alone does not qualify, a city turned on its side counts as a
+/// settlement).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum MerchantNextTo {
+    /// A hex touching one of your settlements or cities.
+    #[default]
+    SettlementsOrCities,
+    /// A hex touching one of your settlements.
+    Settlements,
+}
+
+/// How strong the knight placed after Treason (Deserter) may be (disagreement D12).
+///
+/// Source `000_fee7e8147b67bbe6.txt` p. 15 (Treason): of the removed knight's strength or lower
+/// (`same-or-lower`, default). Source `001_f137f77325d91eec.txt` §14 (Desertor), read
+/// literally: one of your knights, no strength named (`any`: any strength left in your supply).
+/// The Colonist profile keeps `same-or-lower`: the same source, §6, says a mighty knight can be
+/// had without the fortress by playing the Deserter against a player who has a mighty knight,
+/// which only makes sense if the removed knight's strength bounds the new one. Source
+/// `004_bf8a3dbb68824bc0.txt` describes no progress cards.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum DeserterStrength {
+    /// At most the removed knight's strength.
+    #[default]
+    SameOrLower,
+    /// Any strength left in your supply.
+    Any,
+}
+
 /// Named options of Cities & Knights; each point where the sources disagree is one of them.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct CkOptions {
@@ -241,6 +279,10 @@ pub struct CkOptions {
     /// the rule literally: with no active knight anywhere every player ties for highest
     /// (strength 0) and each draws a card (ruling edge case 33, unverified).
     pub defender_needs_knights: bool,
+    /// Next to which buildings the merchant may be placed.
+    pub merchant_next_to: MerchantNextTo,
+    /// How strong the knight placed after Treason may be.
+    pub deserter_strength: DeserterStrength,
 }
 
 impl Default for CkOptions {
@@ -253,6 +295,8 @@ impl Default for CkOptions {
             knight_passing: KnightPassing::NoForeignPieces,
             battle: BattleRule::AllActive,
             defender_needs_knights: false,
+            merchant_next_to: MerchantNextTo::SettlementsOrCities,
+            deserter_strength: DeserterStrength::SameOrLower,
         }
     }
 }
@@ -357,6 +401,16 @@ impl Ruleset {
             values: &["yes", "no"],
             doc: "whether the defender reward needs at least one active knight",
         },
+        OptionSpec {
+            name: "merchant-next-to",
+            values: &["settlements-or-cities", "settlements"],
+            doc: "next to which of your buildings the merchant may be placed (D11)",
+        },
+        OptionSpec {
+            name: "deserter-strength",
+            values: &["same-or-lower", "any"],
+            doc: "how strong the knight placed after Treason (Deserter) may be (D12)",
+        },
     ];
 
     /// The plain base game with default options.
@@ -435,6 +489,12 @@ impl Ruleset {
             }
             "battle" => self.ck.battle = [BattleRule::AllActive, BattleRule::Fiesepeter][word()?],
             "defender-needs-knights" => self.ck.defender_needs_knights = word()? == 0,
+            "merchant-next-to" => {
+                self.ck.merchant_next_to = [MerchantNextTo::SettlementsOrCities, MerchantNextTo::Settlements][word()?]
+            }
+            "deserter-strength" => {
+                self.ck.deserter_strength = [DeserterStrength::SameOrLower, DeserterStrength::Any][word()?]
+            }
             _ => return Err(OptionError::UnknownName(name.to_string())),
         }
         Ok(())
@@ -521,7 +581,10 @@ mod tests {
         let mut r = Ruleset::cities_and_knights();
         r.set_profile(Profile::Colonist);
         assert_eq!(r.ck.defender, DefenderCriterion::KnightCount);
+        assert_eq!(r.ck.merchant_next_to, MerchantNextTo::Settlements);
+        assert_eq!(r.ck.deserter_strength, DeserterStrength::SameOrLower);
         r.set_profile(Profile::German3d);
+        assert_eq!(r.ck.merchant_next_to, MerchantNextTo::SettlementsOrCities);
         assert_eq!(r.ck.knight_passing, KnightPassing::NoForeignKnights);
         assert_eq!(r.ck.defender, DefenderCriterion::Strength);
     }
