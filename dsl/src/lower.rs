@@ -1115,6 +1115,7 @@ fn action(cx: &mut Cx<'_>, a: &Spanned<ast::Action>) -> Option<(Action, Vec<Outc
                     "gives",
                     "surrenders",
                     "skips",
+                    "commits",
                 ],
             );
             None

@@ -532,6 +532,37 @@ pub(super) fn action(
             vertex_after(cx, i, "a knight").and_then(|at| one(Action::SurrenderKnight { player, at }))
         }
         ("skips" | "skip", _) => one(Action::SkipFreeRoad { player }),
+        ("commits" | "commit", Some("no" | "nothing")) => one(Action::CommitKnights {
+            player,
+            knights: catan_engine::KnightSet::EMPTY,
+        }),
+        ("commits" | "commit", _) => {
+            // Fiesepeter battle rule: commits knights A.ne, G.se
+            let i = usize::from(matches!(first, Some("knights" | "knight")));
+            if args.len() <= i {
+                cx.missing_arg(
+                    span,
+                    verb,
+                    "the knights, e.g. `commits knights A.ne, G.se` or `commits no knights`",
+                );
+                return Some(None);
+            }
+            let mut at = Vec::with_capacity(args.len() - i);
+            for a in &args[i..] {
+                at.push(cx.arg_vertex(a)?);
+            }
+            let Some(knights) = catan_engine::KnightSet::new(&at) else {
+                cx.err(
+                    args[i].span,
+                    "too_many_knights",
+                    format!("at most {} knights can be committed", catan_engine::KnightSet::MAX),
+                    "too many knights",
+                    None,
+                );
+                return Some(None);
+            };
+            one(Action::CommitKnights { player, knights })
+        }
         ("plays" | "play", Some(w)) if cx.ck && progress_card(w).is_some() => {
             let card = progress_card(w)?;
             return Some(play(cx, card, &args[1..], player, span));

@@ -176,6 +176,8 @@ pub enum CkRule {
     EspionageTarget,
     /// After a Wedding give exactly the cards you owe, from your hand.
     GiftCards,
+    /// Fiesepeter battle rule: commit only your own active knights.
+    CommitKnights,
 }
 
 impl CkRule {
@@ -232,6 +234,7 @@ impl CkRule {
         CkRule::IntrigueTarget,
         CkRule::EspionageTarget,
         CkRule::GiftCards,
+        CkRule::CommitKnights,
     ];
 
     /// The stable rule id.
@@ -288,6 +291,7 @@ impl CkRule {
             CkRule::IntrigueTarget => "CK.CARD.INTRIGUE_TARGET",
             CkRule::EspionageTarget => "CK.CARD.ESPIONAGE_TARGET",
             CkRule::GiftCards => "CK.CARD.WEDDING_GIFT",
+            CkRule::CommitKnights => "CK.BARBARIANS.COMMIT_KNIGHTS",
         }
     }
 
@@ -345,6 +349,7 @@ impl CkRule {
             CkRule::IntrigueTarget => "Intrigue displaces an opposing knight on an intersection touching one of your roads",
             CkRule::EspionageTarget => "Espionage takes a progress card (never a VP card) from another player's hand",
             CkRule::GiftCards => "after a Wedding give exactly the cards you owe, from your hand",
+            CkRule::CommitKnights => "only your own active knights can be sent against the barbarians",
         }
     }
 }
@@ -651,6 +656,7 @@ impl RuleError {
         "CK.CARD.INTRIGUE_TARGET",
         "CK.CARD.ESPIONAGE_TARGET",
         "CK.CARD.WEDDING_GIFT",
+        "CK.BARBARIANS.COMMIT_KNIGHTS",
     ];
 
     /// The stable rule id of this refusal.

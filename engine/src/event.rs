@@ -564,6 +564,16 @@ pub enum Event {
         /// Hidden victory point cards revealed.
         revealed: u8,
     },
+    /// Cities & Knights, Fiesepeter battle rule: `player` sent these knights against the
+    /// barbarians.
+    KnightsCommitted {
+        /// Who.
+        player: PlayerId,
+        /// How many knights.
+        knights: u8,
+        /// Their total strength.
+        strength: u8,
+    },
 }
 
 /// A field value of an event, for matching and rendering.
@@ -665,6 +675,7 @@ impl Event {
             ProgressTaken { .. } => "progress-taken",
             MustGive { .. } => "must-give",
             GameWon { .. } => "game-won",
+            KnightsCommitted { .. } => "knights-committed",
         }
     }
 
@@ -739,6 +750,7 @@ impl Event {
         "progress-taken",
         "must-give",
         "game-won",
+        "knights-committed",
     ];
 
     /// The named fields of this event, in declaration order.
@@ -1014,6 +1026,15 @@ impl Event {
                 ("player", p(player)),
                 ("points", F::Number(points as i64)),
                 ("revealed", F::Number(revealed as i64)),
+            ],
+            KnightsCommitted {
+                player,
+                knights,
+                strength,
+            } => vec![
+                ("player", p(player)),
+                ("knights", F::Number(knights as i64)),
+                ("strength", F::Number(strength as i64)),
             ],
         }
     }

@@ -57,6 +57,7 @@ impl Game {
                     }
                 }
             }
+            Phase::CommittingKnights { player } => self.push_commit_choices(player, out),
             Phase::TreasonSurrender { player } => {
                 for (at, k) in self.knights() {
                     if k.owner == player {

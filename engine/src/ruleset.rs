@@ -208,10 +208,13 @@ pub enum KnightPassing {
 
 /// Which knights fight the barbarians.
 ///
-/// Source `000_fee7e8147b67bbe6.txt` p. 11: every active knight (`all-active`, default). Source
-/// `004_bf8a3dbb68824bc0.txt` ("Fiesepeter-Regel", for experienced players): each player commits
-/// some of their active knights; only those count and are deactivated (`fiesepeter`, not yet
-/// implemented: refused by [`Ruleset::validate`]).
+/// Source `000_fee7e8147b67bbe6.txt` p. 11 (and the basic rule of `004_bf8a3dbb68824bc0.txt`,
+/// "Das Heer der Barbaren bekämpfen"): every active knight fights and lies down afterwards
+/// (`all-active`, default). Source `004_bf8a3dbb68824bc0.txt` ("Die Fiesepeter-Regel für
+/// erfahrene Spieler"): when the barbarians land, each player, in turn order from the one on
+/// turn, decides how many of their knights to send; only those count (defence, defender reward,
+/// lowest contributors) and only those are deactivated (`fiesepeter`; no profile uses it, the
+/// source offers it as a variant for experienced players).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, Default)]
 #[serde(rename_all = "kebab-case")]
 pub enum BattleRule {
@@ -530,11 +533,6 @@ impl Ruleset {
             };
             return Err(crate::RuleError::Unsupported { what });
         }
-        if self.ck() && self.ck.battle == BattleRule::Fiesepeter {
-            return Err(crate::RuleError::Unsupported {
-                what: "the Fiesepeter battle rule",
-            });
-        }
         Ok(())
     }
 
@@ -590,10 +588,9 @@ mod tests {
     }
 
     #[test]
-    fn fiesepeter_is_refused_until_implemented() {
+    fn fiesepeter_is_accepted() {
         let mut r = Ruleset::cities_and_knights();
-        assert!(r.validate().is_ok());
         r.set_option("battle", "fiesepeter").unwrap();
-        assert!(r.validate().is_err());
+        assert!(r.validate().is_ok());
     }
 }

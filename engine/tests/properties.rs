@@ -36,7 +36,9 @@ struct Spec {
     /// 0 base; 1–3 Cities & Knights with the English, Colonist and German 3D profiles.
     rules: u8,
     /// Named options switched on (bits): a short barbarian track, the defender reward only
-    /// with knights, knights passing foreign buildings, the strict shortage rule.
+    /// with knights, knights passing foreign buildings, the strict shortage rule, the
+    /// Fiesepeter battle rule, the merchant next to settlements only, Treason knights of any
+    /// strength.
     options: u8,
 }
 
@@ -55,11 +57,14 @@ impl Spec {
                 r
             }
         };
-        let switches: [(&str, &str); 4] = [
+        let switches: [(&str, &str); 7] = [
             ("barbarian-track", "3"),
             ("defender-needs-knights", "yes"),
             ("knight-passing", "no-foreign-knights"),
             ("shortage", "nobody-ever"),
+            ("battle", "fiesepeter"),
+            ("merchant-next-to", "settlements"),
+            ("deserter-strength", "any"),
         ];
         for (i, (name, value)) in switches.iter().enumerate() {
             if self.options & (1 << i) != 0 {
@@ -81,7 +86,7 @@ fn arb_spec() -> impl Strategy<Value = Spec> {
         ],
         prop_oneof![Just(Policy::Uniform), Just(Policy::Builder)],
         0u8..4,
-        0u8..16,
+        0u8..128,
     )
         .prop_map(|(seed, players, board, policy, rules, options)| Spec {
             seed,
@@ -489,6 +494,14 @@ fn near_miss(a: Action, t: &Tweak) -> Action {
             cards: if fields { t.cards } else { cards },
         },
         SkipFreeRoad { player } => SkipFreeRoad { player: who(player) },
+        CommitKnights { player, knights } => CommitKnights {
+            player: who(player),
+            knights: if fields {
+                catan_engine::KnightSet::new(&[t.vertex]).unwrap_or_default()
+            } else {
+                knights
+            },
+        },
     }
 }
 
@@ -574,6 +587,34 @@ fn candidates(g: &Game) -> Vec<Action> {
             at: None,
             level: 1,
         });
+        // Knights committed (Fiesepeter): none, any one place, every subset of each seat's
+        // knights.
+        out.push(Action::CommitKnights {
+            player,
+            knights: catan_engine::KnightSet::EMPTY,
+        });
+        for v in 0..=topo.vertex_count() as u16 {
+            if let Some(knights) = catan_engine::KnightSet::new(&[VertexId(v)]) {
+                out.push(Action::CommitKnights { player, knights });
+            }
+        }
+        for owner in 0..g.player_count() as u8 {
+            let theirs: Vec<VertexId> = g
+                .knights()
+                .filter(|(_, k)| k.owner == PlayerId(owner))
+                .map(|(v, _)| v)
+                .take(catan_engine::KnightSet::MAX)
+                .collect();
+            for mask in 1u32..1 << theirs.len() {
+                let pick: Vec<VertexId> = (0..theirs.len())
+                    .filter(|i| mask & (1 << i) != 0)
+                    .map(|i| theirs[i])
+                    .collect();
+                if let Some(knights) = catan_engine::KnightSet::new(&pick) {
+                    out.push(Action::CommitKnights { player, knights });
+                }
+            }
+        }
         out.extend(progress_candidates(g, player));
         for r in Resource::ALL {
             out.push(Action::Aqueduct { player, take: Some(r) });

@@ -114,6 +114,7 @@ impl Game {
             Action::GiveCards { player, cards } => self.check_give_cards(player, cards),
             Action::SkipFreeRoad { player } => self.check_skip_free_road(player),
             Action::Chance(_) => Ok(()),
+            Action::CommitKnights { player, knights } => self.check_commit_knights(player, knights),
         }
     }
 
@@ -143,6 +144,7 @@ impl Game {
                 | Action::PlaceTreasonKnight { .. }
                 | Action::GiveCards { .. }
                 | Action::SkipFreeRoad { .. }
+                | Action::CommitKnights { .. }
         );
         if self.rules.ck() {
             if action.dev_card().is_some() || matches!(action, Action::BuyDevCard { .. }) {
@@ -205,6 +207,7 @@ impl Game {
             Action::GiveCards { player, cards } => self.do_give_cards(player, cards, events),
             Action::SkipFreeRoad { .. } => self.phase = Phase::Main,
             Action::Chance(outcome) => self.do_outcome(outcome, events),
+            Action::CommitKnights { player, knights } => self.do_commit_knights(player, knights, events),
         }
     }
 
@@ -396,6 +399,10 @@ impl Game {
             Phase::WeddingGifts => ("Wedding gifts are pending", "TURN.DECISION_PENDING"),
             Phase::DiplomacyRoad { .. } => ("the Diplomacy free road is pending", "TURN.DECISION_PENDING"),
             Phase::Ended { .. } => ("the game is over", "GAME.OVER"),
+            Phase::CommittingKnights { .. } => (
+                "knights must be committed against the barbarians first",
+                "TURN.DECISION_PENDING",
+            ),
         };
         RuleError::WrongTime {
             player: self.colour(player),

@@ -41,8 +41,7 @@ impl Game {
         // its side counts as a settlement).
         let cities_count = self.rules.ck.merchant_next_to == MerchantNextTo::SettlementsOrCities;
         let next_to_own = self.board.topology.hexes()[hex.index()].corners.iter().any(|v| {
-            self.sites[v.index()]
-                .is_some_and(|s| s.owner == player && (cities_count || s.building != Building::City))
+            self.sites[v.index()].is_some_and(|s| s.owner == player && (cities_count || s.building != Building::City))
         });
         if !land || !next_to_own {
             return Err(RuleError::Ck(CkRule::MerchantHex));
