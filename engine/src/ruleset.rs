@@ -160,7 +160,7 @@ pub enum RobberBeforeAttack {
 ///
 /// Off-turn the limit is always 4 (excess discarded at once). Source `000_fee7e8147b67bbe6.txt`
 /// p. 10: on your turn you may exceed 4 until the end of your action phase (`end-of-turn`,
-/// default). Source `001_f137f77325d91eec.txt` §14: at most 5 during your turn, 4 when it ends
+/// default). Source `001_f137f77325d91eec.txt` §12: at most 5 during your turn, 4 when it ends
 /// (`five-on-turn`). Source `004_bf8a3dbb68824bc0.txt` ("Fortschrittskarten"): nobody holds
 /// more than 4; a 5th card must be discarded at once unless it can be played (`four-always`;
 /// until progress cards can be played, the discard is immediate on your own turn too).
