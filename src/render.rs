@@ -115,6 +115,7 @@ pub fn action(game: &Game, a: &Action) -> String {
         Action::GiveCards { player, cards } => format!("{} gives {cards}", c(player)),
         Action::SkipFreeRoad { player } => format!("{} skips free road", c(player)),
         Action::Chance(o) => outcome(o),
+        Action::ChooseDefenderCard { player, card } => format!("{} chooses card {card}", c(player)),
         Action::CommitKnights { player, knights } if knights.is_empty() => format!("{} commits no knights", c(player)),
         Action::CommitKnights { player, knights } => format!(
             "{} commits knights {}",

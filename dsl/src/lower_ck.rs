@@ -471,6 +471,16 @@ pub(super) fn action(
             let i = usize::from(first == Some("city"));
             vertex_after(cx, i, "a city").and_then(|at| one(Action::LoseCity { player, at }))
         }
+        ("chooses" | "choose", Some("card")) => match args.get(1) {
+            // Option `defender-tie-card choose-card`: chooses card merchant
+            Some(a) => cx
+                .arg_progress(a)
+                .and_then(|card| one(Action::ChooseDefenderCard { player, card })),
+            None => {
+                cx.missing_arg(span, verb, "a progress card, e.g. `chooses card merchant`");
+                None
+            }
+        },
         ("chooses" | "choose", _) => {
             // chooses deck politics [CARD]
             let i = usize::from(first == Some("deck"));

@@ -290,6 +290,14 @@ pub enum Action {
         /// The knights committed, by intersection.
         knights: KnightSet,
     },
+    /// Cities & Knights, option `defender-tie-card choose-card`: a tied defender takes a card
+    /// of their choice from the decks.
+    ChooseDefenderCard {
+        /// Who.
+        player: PlayerId,
+        /// The card taken (from its own deck).
+        card: ProgressCard,
+    },
 }
 
 impl Action {
@@ -335,7 +343,8 @@ impl Action {
             | PlaceTreasonKnight { player, .. }
             | GiveCards { player, .. }
             | SkipFreeRoad { player }
-            | CommitKnights { player, .. } => Some(player),
+            | CommitKnights { player, .. }
+            | ChooseDefenderCard { player, .. } => Some(player),
             Chance(_) => None,
         }
     }

@@ -178,6 +178,9 @@ pub enum CkRule {
     GiftCards,
     /// Fiesepeter battle rule: commit only your own active knights.
     CommitKnights,
+    /// A tied defender draws a deck's top card, or (option `defender-tie-card choose-card`)
+    /// takes a card of their choice that is still in a deck.
+    DefenderCard,
 }
 
 impl CkRule {
@@ -235,6 +238,7 @@ impl CkRule {
         CkRule::EspionageTarget,
         CkRule::GiftCards,
         CkRule::CommitKnights,
+        CkRule::DefenderCard,
     ];
 
     /// The stable rule id.
@@ -292,6 +296,7 @@ impl CkRule {
             CkRule::EspionageTarget => "CK.CARD.ESPIONAGE_TARGET",
             CkRule::GiftCards => "CK.CARD.WEDDING_GIFT",
             CkRule::CommitKnights => "CK.BARBARIANS.COMMIT_KNIGHTS",
+            CkRule::DefenderCard => "CK.BARBARIANS.DEFENDER_CARD",
         }
     }
 
@@ -350,6 +355,7 @@ impl CkRule {
             CkRule::EspionageTarget => "Espionage takes a progress card (never a VP card) from another player's hand",
             CkRule::GiftCards => "after a Wedding give exactly the cards you owe, from your hand",
             CkRule::CommitKnights => "only your own active knights can be sent against the barbarians",
+            CkRule::DefenderCard => "a tied defender draws the top card of a deck of their choice; under `defender-tie-card choose-card` they take a card of their choice that is still in a deck",
         }
     }
 }
@@ -657,6 +663,7 @@ impl RuleError {
         "CK.CARD.ESPIONAGE_TARGET",
         "CK.CARD.WEDDING_GIFT",
         "CK.BARBARIANS.COMMIT_KNIGHTS",
+        "CK.BARBARIANS.DEFENDER_CARD",
     ];
 
     /// The stable rule id of this refusal.

@@ -147,13 +147,7 @@ impl Game {
                 let a = Action::LoseCity { player, at };
                 self.check_lose_city(player, at).is_ok().then_some(a)
             }),
-            Phase::ChoosingDefenderDeck { player } => {
-                for deck in Track::ALL {
-                    if self.check_defender_deck(player, deck).is_ok() {
-                        out.push(Action::ChooseDefenderDeck { player, deck });
-                    }
-                }
-            }
+            Phase::ChoosingDefenderDeck { player } => self.push_defender_choices(player, out),
             Phase::DiscardingProgress { player } => {
                 for (card, _) in self.players[player.index()].progress.iter() {
                     out.push(Action::DiscardProgress { player, card });

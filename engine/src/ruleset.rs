@@ -127,6 +127,7 @@ impl Profile {
                 defender: DefenderCriterion::KnightCount,
                 progress_hand: ProgressHandLimit::FiveOnTurn,
                 merchant_next_to: MerchantNextTo::Settlements,
+                defender_tie_card: DefenderTieCard::ChooseCard,
                 ..d
             },
             Profile::German3d => CkOptions {
@@ -262,6 +263,25 @@ pub enum DeserterStrength {
     Any,
 }
 
+/// What each tied strongest defender receives (disagreement D2).
+///
+/// Source `000_fee7e8147b67bbe6.txt` p. 11: each tied player, from the one on turn, draws a
+/// progress card from the deck of their choice; source `004_bf8a3dbb68824bc0.txt` ("Die Ritter
+/// Catans gewinnen"): each may take the top card of one of the stacks (`top-card`, default: the
+/// player chooses a deck, the card is chance). Source `001_f137f77325d91eec.txt` §7: each tied
+/// player "will choose a progress card" (`choose-card`, the Colonist profile: the player picks
+/// any card still in one of the decks). The Colonist reading is the literal one; the same summary
+/// uses the same verb for picking particular cards elsewhere (Master Merchant, §13).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum DefenderTieCard {
+    /// The top card of a deck of the player's choice.
+    #[default]
+    TopCard,
+    /// A card of the player's choice from any deck.
+    ChooseCard,
+}
+
 /// Named options of Cities & Knights; each point where the sources disagree is one of them.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct CkOptions {
@@ -286,6 +306,8 @@ pub struct CkOptions {
     pub merchant_next_to: MerchantNextTo,
     /// How strong the knight placed after Treason may be.
     pub deserter_strength: DeserterStrength,
+    /// What each tied strongest defender receives.
+    pub defender_tie_card: DefenderTieCard,
 }
 
 impl Default for CkOptions {
@@ -300,6 +322,7 @@ impl Default for CkOptions {
             defender_needs_knights: false,
             merchant_next_to: MerchantNextTo::SettlementsOrCities,
             deserter_strength: DeserterStrength::SameOrLower,
+            defender_tie_card: DefenderTieCard::TopCard,
         }
     }
 }
@@ -414,6 +437,11 @@ impl Ruleset {
             values: &["same-or-lower", "any"],
             doc: "how strong the knight placed after Treason (Deserter) may be (D12)",
         },
+        OptionSpec {
+            name: "defender-tie-card",
+            values: &["top-card", "choose-card"],
+            doc: "what each tied strongest defender receives: a deck's top card or a card of their choice (D2)",
+        },
     ];
 
     /// The plain base game with default options.
@@ -494,6 +522,9 @@ impl Ruleset {
             "defender-needs-knights" => self.ck.defender_needs_knights = word()? == 0,
             "merchant-next-to" => {
                 self.ck.merchant_next_to = [MerchantNextTo::SettlementsOrCities, MerchantNextTo::Settlements][word()?]
+            }
+            "defender-tie-card" => {
+                self.ck.defender_tie_card = [DefenderTieCard::TopCard, DefenderTieCard::ChooseCard][word()?]
             }
             "deserter-strength" => {
                 self.ck.deserter_strength = [DeserterStrength::SameOrLower, DeserterStrength::Any][word()?]
@@ -581,6 +612,7 @@ mod tests {
         assert_eq!(r.ck.defender, DefenderCriterion::KnightCount);
         assert_eq!(r.ck.merchant_next_to, MerchantNextTo::Settlements);
         assert_eq!(r.ck.deserter_strength, DeserterStrength::SameOrLower);
+        assert_eq!(r.ck.defender_tie_card, DefenderTieCard::ChooseCard);
         r.set_profile(Profile::German3d);
         assert_eq!(r.ck.merchant_next_to, MerchantNextTo::SettlementsOrCities);
         assert_eq!(r.ck.knight_passing, KnightPassing::NoForeignKnights);

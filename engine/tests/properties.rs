@@ -38,7 +38,7 @@ struct Spec {
     /// Named options switched on (bits): a short barbarian track, the defender reward only
     /// with knights, knights passing foreign buildings, the strict shortage rule, the
     /// Fiesepeter battle rule, the merchant next to settlements only, Treason knights of any
-    /// strength.
+    /// strength, tied defenders choosing their card.
     options: u8,
 }
 
@@ -57,7 +57,7 @@ impl Spec {
                 r
             }
         };
-        let switches: [(&str, &str); 7] = [
+        let switches: [(&str, &str); 8] = [
             ("barbarian-track", "3"),
             ("defender-needs-knights", "yes"),
             ("knight-passing", "no-foreign-knights"),
@@ -65,6 +65,7 @@ impl Spec {
             ("battle", "fiesepeter"),
             ("merchant-next-to", "settlements"),
             ("deserter-strength", "any"),
+            ("defender-tie-card", "choose-card"),
         ];
         for (i, (name, value)) in switches.iter().enumerate() {
             if self.options & (1 << i) != 0 {
@@ -86,7 +87,7 @@ fn arb_spec() -> impl Strategy<Value = Spec> {
         ],
         prop_oneof![Just(Policy::Uniform), Just(Policy::Builder)],
         0u8..4,
-        0u8..128,
+        0u8..=255,
     )
         .prop_map(|(seed, players, board, policy, rules, options)| Spec {
             seed,
@@ -494,6 +495,14 @@ fn near_miss(a: Action, t: &Tweak) -> Action {
             cards: if fields { t.cards } else { cards },
         },
         SkipFreeRoad { player } => SkipFreeRoad { player: who(player) },
+        ChooseDefenderCard { player, card } => ChooseDefenderCard {
+            player: who(player),
+            card: if fields {
+                ProgressCard::ALL[t.rate as usize % ProgressCard::ALL.len()]
+            } else {
+                card
+            },
+        },
         CommitKnights { player, knights } => CommitKnights {
             player: who(player),
             knights: if fields {
@@ -554,6 +563,7 @@ fn candidates(g: &Game) -> Vec<Action> {
         }
         for card in ProgressCard::ALL {
             out.push(Action::DiscardProgress { player, card });
+            out.push(Action::ChooseDefenderCard { player, card });
         }
         out.push(Action::Aqueduct { player, take: None });
         out.push(Action::SkipFreeRoad { player });

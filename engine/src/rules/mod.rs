@@ -115,6 +115,7 @@ impl Game {
             Action::SkipFreeRoad { player } => self.check_skip_free_road(player),
             Action::Chance(_) => Ok(()),
             Action::CommitKnights { player, knights } => self.check_commit_knights(player, knights),
+            Action::ChooseDefenderCard { player, card } => self.check_defender_card(player, card),
         }
     }
 
@@ -145,6 +146,7 @@ impl Game {
                 | Action::GiveCards { .. }
                 | Action::SkipFreeRoad { .. }
                 | Action::CommitKnights { .. }
+                | Action::ChooseDefenderCard { .. }
         );
         if self.rules.ck() {
             if action.dev_card().is_some() || matches!(action, Action::BuyDevCard { .. }) {
@@ -208,6 +210,7 @@ impl Game {
             Action::SkipFreeRoad { .. } => self.phase = Phase::Main,
             Action::Chance(outcome) => self.do_outcome(outcome, events),
             Action::CommitKnights { player, knights } => self.do_commit_knights(player, knights, events),
+            Action::ChooseDefenderCard { player, card } => self.do_defender_card(player, card, events),
         }
     }
 

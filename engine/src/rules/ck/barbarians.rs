@@ -27,8 +27,9 @@ use crate::action::KnightSet;
 use crate::error::{CkRule, RuleError};
 use crate::event::Event;
 use crate::ids::{PlayerId, VertexId, MAX_PLAYERS};
+use crate::progress::ProgressCard;
 use crate::progress::Track;
-use crate::ruleset::{BattleRule, DefenderCriterion};
+use crate::ruleset::{BattleRule, DefenderCriterion, DefenderTieCard};
 use crate::state::{Building, Game, Knight, Phase, RollStage};
 
 impl Game {
@@ -293,10 +294,57 @@ impl Game {
             return Err(self.wrong_time(player, "choose a progress deck"));
         }
         let any = self.ck.decks.iter().any(|d| !d.is_empty());
+        // Option `defender-tie-card choose-card` (D2): a card is chosen, not a deck (unless
+        // every deck is empty: then nothing can be had, as with a deck).
+        if any && self.rules.ck.defender_tie_card == DefenderTieCard::ChooseCard {
+            return Err(RuleError::Ck(CkRule::DefenderCard));
+        }
         if any && self.ck.decks[deck.index()].is_empty() {
             return Err(RuleError::Ck(CkRule::DefenderEmptyDeck));
         }
         Ok(())
+    }
+
+    pub(crate) fn check_defender_card(&self, player: PlayerId, card: ProgressCard) -> Result<(), RuleError> {
+        if self.phase != (Phase::ChoosingDefenderDeck { player }) {
+            return Err(self.wrong_time(player, "choose a progress card"));
+        }
+        if self.rules.ck.defender_tie_card != DefenderTieCard::ChooseCard
+            || self.ck.decks[card.track().index()].count(card) == 0
+        {
+            return Err(RuleError::Ck(CkRule::DefenderCard));
+        }
+        Ok(())
+    }
+
+    /// Option `defender-tie-card choose-card`: the tied defender takes the card chosen.
+    pub(crate) fn do_defender_card(&mut self, player: PlayerId, card: ProgressCard, events: &mut Vec<Event>) {
+        let deck = card.track();
+        let d = &mut self.ck.decks[deck.index()];
+        if d.unseen.get(card) > 0 {
+            d.unseen.remove(card, 1);
+        } else {
+            d.under.remove(card);
+        }
+        if !self.receive_progress(player, deck, card, events) {
+            self.continue_roll(events);
+        }
+    }
+
+    /// The tied defender's choices: a deck, or (option `defender-tie-card choose-card`) a card.
+    pub(crate) fn push_defender_choices(&self, player: PlayerId, out: &mut Vec<crate::Action>) {
+        for deck in Track::ALL {
+            if self.check_defender_deck(player, deck).is_ok() {
+                out.push(crate::Action::ChooseDefenderDeck { player, deck });
+            }
+        }
+        if self.rules.ck.defender_tie_card == DefenderTieCard::ChooseCard {
+            for card in ProgressCard::ALL {
+                if self.check_defender_card(player, card).is_ok() {
+                    out.push(crate::Action::ChooseDefenderCard { player, card });
+                }
+            }
+        }
     }
 
     pub(crate) fn do_defender_deck(&mut self, player: PlayerId, deck: Track, events: &mut Vec<Event>) {
@@ -561,5 +609,52 @@ mod tests {
             defence: 0
         }));
         assert_eq!(g.phase(), Phase::Pillaging { player: p(0) });
+    }
+
+    #[test]
+    fn under_the_colonist_reading_tied_defenders_choose_their_card() {
+        let mut g = attack()
+            .knight(0, ("E", NE), 2, true)
+            .roads(1, "G", &[NE, SE])
+            .knight(1, ("G", SE), 1, true)
+            .rules(|r| r.set_option("defender-tie-card", "choose-card").unwrap())
+            .game();
+        roll3(&mut g, 2, 3, EventFace::Ship);
+        assert_eq!(g.phase(), Phase::ChoosingDefenderDeck { player: p(0) });
+        let deck = Action::ChooseDefenderDeck {
+            player: p(0),
+            deck: Track::Trade,
+        };
+        assert_eq!(refused(&g, deck), "CK.BARBARIANS.DEFENDER_CARD");
+        let take = |who: u8, card| Action::ChooseDefenderCard { player: p(who), card };
+        let mut legal = vec![];
+        g.legal_actions(&mut legal);
+        assert_eq!(legal.len(), ProgressCard::ALL.len());
+        let ev = g.apply(take(0, ProgressCard::Constitution)).unwrap();
+        assert!(ev.contains(&Event::VictoryCardRevealed {
+            player: p(0),
+            card: ProgressCard::Constitution
+        }));
+        // The only Constitution is gone; blue takes something else.
+        assert_eq!(g.phase(), Phase::ChoosingDefenderDeck { player: p(1) });
+        assert_eq!(
+            refused(&g, take(1, ProgressCard::Constitution)),
+            "CK.BARBARIANS.DEFENDER_CARD"
+        );
+        ok(&mut g, take(1, ProgressCard::Espionage));
+        assert_eq!(g.player(p(1)).unwrap().progress.get(ProgressCard::Espionage), 1);
+        assert_eq!(g.phase(), Phase::Main);
+        g.check_invariants().unwrap();
+        // Under the default reading a card cannot be picked.
+        let mut g = attack()
+            .knight(0, ("E", NE), 2, true)
+            .roads(1, "G", &[NE, SE])
+            .knight(1, ("G", SE), 1, true)
+            .game();
+        roll3(&mut g, 2, 3, EventFace::Ship);
+        assert_eq!(
+            refused(&g, take(0, ProgressCard::Merchant)),
+            "CK.BARBARIANS.DEFENDER_CARD"
+        );
     }
 }
