@@ -563,11 +563,11 @@ pub(super) fn action(
             }
             let Some(knights) = catan_engine::KnightSet::new(&at) else {
                 cx.err(
-                    args[i].span,
+                    args[args.len() - 1].span,
                     "too_many_knights",
                     format!("at most {} knights can be committed", catan_engine::KnightSet::MAX),
-                    "too many knights",
-                    None,
+                    "one knight too many",
+                    Some("a player has at most 6 knights: 2 of each strength".into()),
                 );
                 return Some(None);
             };
