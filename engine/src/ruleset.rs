@@ -128,6 +128,7 @@ impl Profile {
                 progress_hand: ProgressHandLimit::FiveOnTurn,
                 merchant_next_to: MerchantNextTo::Settlements,
                 defender_tie_card: DefenderTieCard::ChooseCard,
+                // `deserter_strength` stays `same-or-lower`: see [`DeserterStrength`].
                 ..d
             },
             Profile::German3d => CkOptions {
