@@ -245,7 +245,7 @@ pub fn scenario_text(game: &Game, title: &str, note: &str) -> String {
             let _ = writeln!(s, "  most-influence {}", holder(h));
         }
         if !setup.captured.is_empty() {
-            let list: Vec<String> = setup.captured.iter().map(|c| v(c)).collect();
+            let list: Vec<String> = setup.captured.iter().map(&v).collect();
             let _ = writeln!(s, "  captured {}", list.join(", "));
         }
     }

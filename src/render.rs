@@ -116,6 +116,13 @@ pub fn action(game: &Game, a: &Action) -> String {
         Action::SkipFreeRoad { player } => format!("{} skips free road", c(player)),
         Action::SendNoble { player } => format!("{} sends noble", c(player)),
         Action::Chance(o) => outcome(o),
+        Action::ChooseDefenderCard { player, card } => format!("{} chooses card {card}", c(player)),
+        Action::CommitKnights { player, knights } if knights.is_empty() => format!("{} commits no knights", c(player)),
+        Action::CommitKnights { player, knights } => format!(
+            "{} commits knights {}",
+            c(player),
+            knights.iter().map(|v| vertex_name(b, v)).collect::<Vec<_>>().join(", ")
+        ),
     }
 }
 

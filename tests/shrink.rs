@@ -31,7 +31,8 @@ fn shrunk_scenario_fails_on_the_fault_and_passes_without_it(rules: Ruleset) {
         .expect("random play finds the injected fault");
     assert!(text.contains(&format!("seed {seed}")), "the seed is noted:\n{text}");
     assert!(text.contains("expect invariants"), "{text}");
-    let dir = std::env::temp_dir().join(format!("catan-shrink-{}-{seed}", std::process::id()));
+    // The tests run in parallel in one process: the ruleset keeps their folders apart.
+    let dir = std::env::temp_dir().join(format!("catan-shrink-{}-{}-{seed}", std::process::id(), o.rules.ck()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let path = dir.join("shrunk.cat");
     std::fs::write(&path, &text).expect("write");

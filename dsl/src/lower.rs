@@ -1208,6 +1208,7 @@ fn action(cx: &mut Cx<'_>, a: &Spanned<ast::Action>) -> Option<(Action, Vec<Outc
                     "gives",
                     "surrenders",
                     "skips",
+                    "commits",
                 ],
             );
             None

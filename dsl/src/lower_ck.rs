@@ -471,6 +471,16 @@ pub(super) fn action(
             let i = usize::from(first == Some("city"));
             vertex_after(cx, i, "a city").and_then(|at| one(Action::LoseCity { player, at }))
         }
+        ("chooses" | "choose", Some("card")) => match args.get(1) {
+            // Option `defender-tie-card choose-card`: chooses card merchant
+            Some(a) => cx
+                .arg_progress(a)
+                .and_then(|card| one(Action::ChooseDefenderCard { player, card })),
+            None => {
+                cx.missing_arg(span, verb, "a progress card, e.g. `chooses card merchant`");
+                None
+            }
+        },
         ("chooses" | "choose", _) => {
             // chooses deck politics [CARD]
             let i = usize::from(first == Some("deck"));
@@ -532,6 +542,37 @@ pub(super) fn action(
             vertex_after(cx, i, "a knight").and_then(|at| one(Action::SurrenderKnight { player, at }))
         }
         ("skips" | "skip", _) => one(Action::SkipFreeRoad { player }),
+        ("commits" | "commit", Some("no" | "nothing")) => one(Action::CommitKnights {
+            player,
+            knights: catan_engine::KnightSet::EMPTY,
+        }),
+        ("commits" | "commit", _) => {
+            // Fiesepeter battle rule: commits knights A.ne, G.se
+            let i = usize::from(matches!(first, Some("knights" | "knight")));
+            if args.len() <= i {
+                cx.missing_arg(
+                    span,
+                    verb,
+                    "the knights, e.g. `commits knights A.ne, G.se` or `commits no knights`",
+                );
+                return Some(None);
+            }
+            let mut at = Vec::with_capacity(args.len() - i);
+            for a in &args[i..] {
+                at.push(cx.arg_vertex(a)?);
+            }
+            let Some(knights) = catan_engine::KnightSet::new(&at) else {
+                cx.err(
+                    args[args.len() - 1].span,
+                    "too_many_knights",
+                    format!("at most {} knights can be committed", catan_engine::KnightSet::MAX),
+                    "one knight too many",
+                    Some("a player has at most 6 knights: 2 of each strength".into()),
+                );
+                return Some(None);
+            };
+            one(Action::CommitKnights { player, knights })
+        }
         ("plays" | "play", Some(w)) if cx.ck && progress_card(w).is_some() => {
             let card = progress_card(w)?;
             return Some(play(cx, card, &args[1..], player, span));

@@ -287,6 +287,22 @@ pub enum Action {
     },
     /// A chance outcome.
     Chance(Outcome),
+    /// Cities & Knights, Fiesepeter battle rule: the active knights a player sends against the
+    /// barbarians (possibly none).
+    CommitKnights {
+        /// Who.
+        player: PlayerId,
+        /// The knights committed, by intersection.
+        knights: KnightSet,
+    },
+    /// Cities & Knights, option `defender-tie-card choose-card`: a tied defender takes a card
+    /// of their choice from the decks.
+    ChooseDefenderCard {
+        /// Who.
+        player: PlayerId,
+        /// The card taken (from its own deck).
+        card: ProgressCard,
+    },
 }
 
 impl Action {
@@ -332,7 +348,9 @@ impl Action {
             | PlaceTreasonKnight { player, .. }
             | GiveCards { player, .. }
             | SkipFreeRoad { player }
-            | SendNoble { player } => Some(player),
+            | SendNoble { player }
+            | CommitKnights { player, .. }
+            | ChooseDefenderCard { player, .. } => Some(player),
             Chance(_) => None,
         }
     }
@@ -389,4 +407,80 @@ pub enum Outcome {
         /// The face.
         event: EventFace,
     },
+}
+
+/// Up to six intersections, each meant to hold one of a player's knights (a player has at most
+/// six: two per strength): the knights committed to a battle under the Fiesepeter rule. Kept
+/// sorted without repeats, so equal sets compare equal.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(from = "Vec<VertexId>", into = "Vec<VertexId>")]
+pub struct KnightSet {
+    len: u8,
+    at: [VertexId; KnightSet::MAX],
+}
+
+impl KnightSet {
+    /// The most knights a set holds.
+    pub const MAX: usize = 6;
+    /// No knight.
+    pub const EMPTY: KnightSet = KnightSet {
+        len: 0,
+        at: [VertexId(0); KnightSet::MAX],
+    };
+
+    /// The set of these intersections (repeats dropped); `None` with more than [`Self::MAX`].
+    pub fn new(places: &[VertexId]) -> Option<KnightSet> {
+        let mut s = KnightSet::EMPTY;
+        for &v in places {
+            if s.contains(v) {
+                continue;
+            }
+            if s.len as usize == KnightSet::MAX {
+                return None;
+            }
+            s.at[s.len as usize] = v;
+            s.len += 1;
+        }
+        s.at[..s.len as usize].sort_unstable();
+        Some(s)
+    }
+
+    /// The intersections, in id order.
+    pub fn iter(&self) -> impl Iterator<Item = VertexId> + '_ {
+        self.at[..self.len as usize].iter().copied()
+    }
+
+    /// How many.
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Whether `v` is in the set.
+    pub fn contains(&self, v: VertexId) -> bool {
+        self.iter().any(|x| x == v)
+    }
+}
+
+impl Default for KnightSet {
+    fn default() -> KnightSet {
+        KnightSet::EMPTY
+    }
+}
+
+impl From<Vec<VertexId>> for KnightSet {
+    fn from(v: Vec<VertexId>) -> KnightSet {
+        let n = v.len().min(KnightSet::MAX);
+        KnightSet::new(&v[..n]).unwrap_or_default()
+    }
+}
+
+impl From<KnightSet> for Vec<VertexId> {
+    fn from(s: KnightSet) -> Vec<VertexId> {
+        s.iter().collect()
+    }
 }

@@ -236,6 +236,11 @@ pub enum CkRule {
     EspionageTarget,
     /// After a Wedding give exactly the cards you owe, from your hand.
     GiftCards,
+    /// Fiesepeter battle rule: commit only your own active knights.
+    CommitKnights,
+    /// A tied defender draws a deck's top card, or (option `defender-tie-card choose-card`)
+    /// takes a card of their choice that is still in a deck.
+    DefenderCard,
 }
 
 impl CkRule {
@@ -292,6 +297,8 @@ impl CkRule {
         CkRule::IntrigueTarget,
         CkRule::EspionageTarget,
         CkRule::GiftCards,
+        CkRule::CommitKnights,
+        CkRule::DefenderCard,
     ];
 
     /// The stable rule id.
@@ -348,6 +355,8 @@ impl CkRule {
             CkRule::IntrigueTarget => "CK.CARD.INTRIGUE_TARGET",
             CkRule::EspionageTarget => "CK.CARD.ESPIONAGE_TARGET",
             CkRule::GiftCards => "CK.CARD.WEDDING_GIFT",
+            CkRule::CommitKnights => "CK.BARBARIANS.COMMIT_KNIGHTS",
+            CkRule::DefenderCard => "CK.BARBARIANS.DEFENDER_CARD",
         }
     }
 
@@ -405,6 +414,8 @@ impl CkRule {
             CkRule::IntrigueTarget => "Intrigue displaces an opposing knight on an intersection touching one of your roads",
             CkRule::EspionageTarget => "Espionage takes a progress card (never a VP card) from another player's hand",
             CkRule::GiftCards => "after a Wedding give exactly the cards you owe, from your hand",
+            CkRule::CommitKnights => "only your own active knights can be sent against the barbarians",
+            CkRule::DefenderCard => "a tied defender draws the top card of a deck of their choice; under `defender-tie-card choose-card` they take a card of their choice that is still in a deck",
         }
     }
 }
@@ -720,6 +731,8 @@ impl RuleError {
         "COURT.NOBLE.SUPPLY",
         "COURT.NOBLE.COST",
         "COURT.CK.COURT_KNIGHTS",
+        "CK.BARBARIANS.COMMIT_KNIGHTS",
+        "CK.BARBARIANS.DEFENDER_CARD",
     ];
 
     /// The stable rule id of this refusal.

@@ -613,6 +613,16 @@ pub enum Event {
         /// Hidden victory point cards revealed.
         revealed: u8,
     },
+    /// Cities & Knights, Fiesepeter battle rule: `player` sent these knights against the
+    /// barbarians.
+    KnightsCommitted {
+        /// Who.
+        player: PlayerId,
+        /// How many knights.
+        knights: u8,
+        /// Their total strength.
+        strength: u8,
+    },
 }
 
 /// A field value of an event, for matching and rendering.
@@ -720,6 +730,7 @@ impl Event {
             MostInfluenceTaken { .. } => "most-influence-taken",
             RobberWaits { .. } => "robber-waits",
             GameWon { .. } => "game-won",
+            KnightsCommitted { .. } => "knights-committed",
         }
     }
 
@@ -800,6 +811,7 @@ impl Event {
         "most-influence-taken",
         "robber-waits",
         "game-won",
+        "knights-committed",
     ];
 
     /// The named fields of this event, in declaration order.
@@ -1099,6 +1111,15 @@ impl Event {
                 ("player", p(player)),
                 ("points", F::Number(points as i64)),
                 ("revealed", F::Number(revealed as i64)),
+            ],
+            KnightsCommitted {
+                player,
+                knights,
+                strength,
+            } => vec![
+                ("player", p(player)),
+                ("knights", F::Number(knights as i64)),
+                ("strength", F::Number(strength as i64)),
             ],
         }
     }

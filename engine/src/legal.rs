@@ -57,6 +57,7 @@ impl Game {
                     }
                 }
             }
+            Phase::CommittingKnights { player } => self.push_commit_choices(player, out),
             Phase::TreasonSurrender { player } => {
                 for (at, k) in self.knights() {
                     if k.owner == player {
@@ -70,7 +71,7 @@ impl Game {
                     at: None,
                     level,
                 });
-                for l in 1..=level {
+                for l in 1..=self.treason_max_level(level) {
                     if self.players[player.index()].knights_left[l as usize - 1] == 0 {
                         continue;
                     }
@@ -146,13 +147,7 @@ impl Game {
                 let a = Action::LoseCity { player, at };
                 self.check_lose_city(player, at).is_ok().then_some(a)
             }),
-            Phase::ChoosingDefenderDeck { player } => {
-                for deck in Track::ALL {
-                    if self.check_defender_deck(player, deck).is_ok() {
-                        out.push(Action::ChooseDefenderDeck { player, deck });
-                    }
-                }
-            }
+            Phase::ChoosingDefenderDeck { player } => self.push_defender_choices(player, out),
             Phase::DiscardingProgress { player } => {
                 for (card, _) in self.players[player.index()].progress.iter() {
                     out.push(Action::DiscardProgress { player, card });

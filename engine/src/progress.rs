@@ -468,6 +468,17 @@ impl UnderDeck {
         self.len += 1;
         true
     }
+    /// Takes out the copy of `card` nearest the top; returns whether there was one.
+    pub fn remove(&mut self, card: ProgressCard) -> bool {
+        let Some(i) = self.cards().iter().position(|&c| c == card) else {
+            return false;
+        };
+        self.cards.copy_within(i + 1..self.len as usize, i);
+        self.len -= 1;
+        self.cards[self.len as usize] = ProgressCard::Alchemy;
+        true
+    }
+
     /// Takes the card nearest the top.
     pub fn pop_front(&mut self) -> Option<ProgressCard> {
         if self.len == 0 {

@@ -126,6 +126,9 @@ impl Profile {
             Profile::Colonist => CkOptions {
                 defender: DefenderCriterion::KnightCount,
                 progress_hand: ProgressHandLimit::FiveOnTurn,
+                merchant_next_to: MerchantNextTo::Settlements,
+                defender_tie_card: DefenderTieCard::ChooseCard,
+                // `deserter_strength` stays `same-or-lower`: see [`DeserterStrength`].
                 ..d
             },
             Profile::German3d => CkOptions {
@@ -159,7 +162,7 @@ pub enum RobberBeforeAttack {
 ///
 /// Off-turn the limit is always 4 (excess discarded at once). Source `000_fee7e8147b67bbe6.txt`
 /// p. 10: on your turn you may exceed 4 until the end of your action phase (`end-of-turn`,
-/// default). Source `001_f137f77325d91eec.txt` §14: at most 5 during your turn, 4 when it ends
+/// default). Source `001_f137f77325d91eec.txt` §12: at most 5 during your turn, 4 when it ends
 /// (`five-on-turn`). Source `004_bf8a3dbb68824bc0.txt` ("Fortschrittskarten"): nobody holds
 /// more than 4; a 5th card must be discarded at once unless it can be played (`four-always`;
 /// until progress cards can be played, the discard is immediate on your own turn too).
@@ -207,10 +210,13 @@ pub enum KnightPassing {
 
 /// Which knights fight the barbarians.
 ///
-/// Source `000_fee7e8147b67bbe6.txt` p. 11: every active knight (`all-active`, default). Source
-/// `004_bf8a3dbb68824bc0.txt` ("Fiesepeter-Regel", for experienced players): each player commits
-/// some of their active knights; only those count and are deactivated (`fiesepeter`, not yet
-/// implemented: refused by [`Ruleset::validate`]).
+/// Source `000_fee7e8147b67bbe6.txt` p. 11 (and the basic rule of `004_bf8a3dbb68824bc0.txt`,
+/// "Das Heer der Barbaren bekämpfen"): every active knight fights and lies down afterwards
+/// (`all-active`, default). Source `004_bf8a3dbb68824bc0.txt` ("Die Fiesepeter-Regel für
+/// erfahrene Spieler"): when the barbarians land, each player, in turn order from the one on
+/// turn, decides how many of their knights to send; only those count (defence, defender reward,
+/// lowest contributors) and only those are deactivated (`fiesepeter`; no profile uses it, the
+/// source offers it as a variant for experienced players).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, Default)]
 #[serde(rename_all = "kebab-case")]
 pub enum BattleRule {
@@ -271,6 +277,62 @@ impl Default for CourtOptions {
     }
 }
 
+/// Next to which of your buildings the merchant may be placed (disagreement D11).
+///
+/// Sources `000_fee7e8147b67bbe6.txt` p. 14 (Merchant: a land hex adjacent to one of your
+/// settlements or cities) and `004_bf8a3dbb68824bc0.txt` ("Der Händler": "neben eine seiner
+/// Siedlungen oder Städte"): any of your buildings (`settlements-or-cities`, default). Source
+/// `001_f137f77325d91eec.txt` §13 (Comerciant): a hex touching one of your settlements
+/// (`settlements`; a city alone does not qualify, a city turned on its side counts as a
+/// settlement).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum MerchantNextTo {
+    /// A hex touching one of your settlements or cities.
+    #[default]
+    SettlementsOrCities,
+    /// A hex touching one of your settlements.
+    Settlements,
+}
+
+/// How strong the knight placed after Treason (Deserter) may be (disagreement D12).
+///
+/// Source `000_fee7e8147b67bbe6.txt` p. 15 (Treason): of the removed knight's strength or lower
+/// (`same-or-lower`, default). Source `001_f137f77325d91eec.txt` §14 (Desertor), read
+/// literally: one of your knights, no strength named (`any`: any strength left in your supply).
+/// The Colonist profile keeps `same-or-lower`: the same source, §6, says a mighty knight can be
+/// had without the fortress by playing the Deserter against a player who has a mighty knight,
+/// which only makes sense if the removed knight's strength bounds the new one. Source
+/// `004_bf8a3dbb68824bc0.txt` describes no progress cards.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum DeserterStrength {
+    /// At most the removed knight's strength.
+    #[default]
+    SameOrLower,
+    /// Any strength left in your supply.
+    Any,
+}
+
+/// What each tied strongest defender receives (disagreement D2).
+///
+/// Source `000_fee7e8147b67bbe6.txt` p. 11: each tied player, from the one on turn, draws a
+/// progress card from the deck of their choice; source `004_bf8a3dbb68824bc0.txt` ("Die Ritter
+/// Catans gewinnen"): each may take the top card of one of the stacks (`top-card`, default: the
+/// player chooses a deck, the card is chance). Source `001_f137f77325d91eec.txt` §7: each tied
+/// player "will choose a progress card" (`choose-card`, the Colonist profile: the player picks
+/// any card still in one of the decks). The Colonist reading is the literal one; the same summary
+/// uses the same verb for picking particular cards elsewhere (Master Merchant, §13).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum DefenderTieCard {
+    /// The top card of a deck of the player's choice.
+    #[default]
+    TopCard,
+    /// A card of the player's choice from any deck.
+    ChooseCard,
+}
+
 /// Named options of Cities & Knights; each point where the sources disagree is one of them.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct CkOptions {
@@ -291,6 +353,12 @@ pub struct CkOptions {
     /// the rule literally: with no active knight anywhere every player ties for highest
     /// (strength 0) and each draws a card (ruling edge case 33, unverified).
     pub defender_needs_knights: bool,
+    /// Next to which buildings the merchant may be placed.
+    pub merchant_next_to: MerchantNextTo,
+    /// How strong the knight placed after Treason may be.
+    pub deserter_strength: DeserterStrength,
+    /// What each tied strongest defender receives.
+    pub defender_tie_card: DefenderTieCard,
 }
 
 impl Default for CkOptions {
@@ -303,6 +371,9 @@ impl Default for CkOptions {
             knight_passing: KnightPassing::NoForeignPieces,
             battle: BattleRule::AllActive,
             defender_needs_knights: false,
+            merchant_next_to: MerchantNextTo::SettlementsOrCities,
+            deserter_strength: DeserterStrength::SameOrLower,
+            defender_tie_card: DefenderTieCard::TopCard,
         }
     }
 }
@@ -409,6 +480,21 @@ impl Ruleset {
             name: "defender-needs-knights",
             values: &["yes", "no"],
             doc: "whether the defender reward needs at least one active knight",
+        },
+        OptionSpec {
+            name: "merchant-next-to",
+            values: &["settlements-or-cities", "settlements"],
+            doc: "next to which of your buildings the merchant may be placed (D11)",
+        },
+        OptionSpec {
+            name: "deserter-strength",
+            values: &["same-or-lower", "any"],
+            doc: "how strong the knight placed after Treason (Deserter) may be (D12)",
+        },
+        OptionSpec {
+            name: "defender-tie-card",
+            values: &["top-card", "choose-card"],
+            doc: "what each tied strongest defender receives: a deck's top card or a card of their choice (D2)",
         },
         OptionSpec {
             name: "court-robber-start",
@@ -568,6 +654,15 @@ impl Ruleset {
                 self.court.robber_entry = [CourtRobberEntry::CourtHex, CourtRobberEntry::NextSeven][word()?]
             }
             "court-knights" => self.court.knights_at_court = word()? == 0,
+            "merchant-next-to" => {
+                self.ck.merchant_next_to = [MerchantNextTo::SettlementsOrCities, MerchantNextTo::Settlements][word()?]
+            }
+            "defender-tie-card" => {
+                self.ck.defender_tie_card = [DefenderTieCard::TopCard, DefenderTieCard::ChooseCard][word()?]
+            }
+            "deserter-strength" => {
+                self.ck.deserter_strength = [DeserterStrength::SameOrLower, DeserterStrength::Any][word()?]
+            }
             _ => return Err(OptionError::UnknownName(name.to_string())),
         }
         Ok(())
@@ -607,11 +702,6 @@ impl Ruleset {
                 Expansion::BarbarianAttack => "the Barbarian Attack scenario",
             };
             return Err(crate::RuleError::Unsupported { what });
-        }
-        if self.ck() && self.ck.battle == BattleRule::Fiesepeter {
-            return Err(crate::RuleError::Unsupported {
-                what: "the Fiesepeter battle rule",
-            });
         }
         Ok(())
     }
@@ -659,16 +749,19 @@ mod tests {
         let mut r = Ruleset::cities_and_knights();
         r.set_profile(Profile::Colonist);
         assert_eq!(r.ck.defender, DefenderCriterion::KnightCount);
+        assert_eq!(r.ck.merchant_next_to, MerchantNextTo::Settlements);
+        assert_eq!(r.ck.deserter_strength, DeserterStrength::SameOrLower);
+        assert_eq!(r.ck.defender_tie_card, DefenderTieCard::ChooseCard);
         r.set_profile(Profile::German3d);
+        assert_eq!(r.ck.merchant_next_to, MerchantNextTo::SettlementsOrCities);
         assert_eq!(r.ck.knight_passing, KnightPassing::NoForeignKnights);
         assert_eq!(r.ck.defender, DefenderCriterion::Strength);
     }
 
     #[test]
-    fn fiesepeter_is_refused_until_implemented() {
+    fn fiesepeter_is_accepted() {
         let mut r = Ruleset::cities_and_knights();
-        assert!(r.validate().is_ok());
         r.set_option("battle", "fiesepeter").unwrap();
-        assert!(r.validate().is_err());
+        assert!(r.validate().is_ok());
     }
 }

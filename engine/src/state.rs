@@ -75,6 +75,12 @@ pub enum RollStage {
         /// Next seat offset to ask.
         offset: u8,
     },
+    /// Fiesepeter battle rule: players with active knights commit some of them against the
+    /// barbarians, in turn order.
+    Commit {
+        /// Next seat offset to ask.
+        offset: u8,
+    },
 }
 
 /// The Cities & Knights part of the game state (empty and unused in other rulesets).
@@ -117,6 +123,9 @@ pub struct CkState {
     pub sabotage: bool,
     /// Taxation: players still to be robbed (bit set).
     pub taxation: u8,
+    /// Fiesepeter battle rule: the knights each seat committed to the battle under way.
+    #[serde(default)]
+    pub committed: [crate::action::KnightSet; MAX_PLAYERS],
 }
 
 /// A building on an intersection.
@@ -300,6 +309,12 @@ pub enum Phase {
         /// The winner.
         winner: PlayerId,
     },
+    /// Cities & Knights, Fiesepeter battle rule: `player` chooses which active knights fight
+    /// the barbarians.
+    CommittingKnights {
+        /// Who chooses.
+        player: PlayerId,
+    },
 }
 
 impl Phase {
@@ -329,6 +344,7 @@ impl Phase {
         "wedding-gifts",
         "diplomacy-road",
         "ended",
+        "committing-knights",
     ];
 
     /// A short kebab-case name (`setup`, `before-roll`, `main`, …).
@@ -358,6 +374,7 @@ impl Phase {
             Phase::WeddingGifts => "wedding-gifts",
             Phase::DiplomacyRoad { .. } => "diplomacy-road",
             Phase::Ended { .. } => "ended",
+            Phase::CommittingKnights { .. } => "committing-knights",
         }
     }
 
@@ -381,7 +398,8 @@ impl Phase {
             | Phase::RelocatingKnight { player, .. }
             | Phase::TreasonSurrender { player }
             | Phase::TreasonPlacement { player, .. }
-            | Phase::DiplomacyRoad { player, .. } => Some(player),
+            | Phase::DiplomacyRoad { player, .. }
+            | Phase::CommittingKnights { player } => Some(player),
             Phase::HarborAnswer { to, .. } => Some(to),
             _ => None,
         }

@@ -37,10 +37,12 @@ struct Spec {
     /// Court; 5 Cities & Knights + The Court.
     rules: u8,
     /// Named options switched on (bits): a short barbarian track, the defender reward only
-    /// with knights, knights passing foreign buildings, the strict shortage rule, a Knight card
-    /// bringing the Court's robber in before the first 7, no knights on the Court, the robber
-    /// entering at the next 7 in Court + C&K.
-    options: u8,
+    /// with knights, knights passing foreign buildings, the strict shortage rule, the
+    /// Fiesepeter battle rule, the merchant next to settlements only, Treason knights of any
+    /// strength, tied defenders choosing their card, a Knight card bringing the Court's robber
+    /// in before the first 7, no knights on the Court, the robber entering at the next 7 in
+    /// Court + C&K.
+    options: u16,
 }
 
 impl Spec {
@@ -64,11 +66,15 @@ impl Spec {
                 r
             }
         };
-        let switches: [(&str, &str); 7] = [
+        let switches: [(&str, &str); 11] = [
             ("barbarian-track", "3"),
             ("defender-needs-knights", "yes"),
             ("knight-passing", "no-foreign-knights"),
             ("shortage", "nobody-ever"),
+            ("battle", "fiesepeter"),
+            ("merchant-next-to", "settlements"),
+            ("deserter-strength", "any"),
+            ("defender-tie-card", "choose-card"),
             ("court-robber-start", "knight-or-seven"),
             ("court-knights", "forbidden"),
             ("court-robber-entry", "next-seven"),
@@ -93,7 +99,7 @@ fn arb_spec() -> impl Strategy<Value = Spec> {
         ],
         prop_oneof![Just(Policy::Uniform), Just(Policy::Builder)],
         0u8..6,
-        0u8..128,
+        0u16..2048,
     )
         .prop_map(|(seed, players, board, policy, rules, options)| Spec {
             seed,
@@ -502,6 +508,22 @@ fn near_miss(a: Action, t: &Tweak) -> Action {
         },
         SkipFreeRoad { player } => SkipFreeRoad { player: who(player) },
         SendNoble { player } => SendNoble { player: who(player) },
+        ChooseDefenderCard { player, card } => ChooseDefenderCard {
+            player: who(player),
+            card: if fields {
+                ProgressCard::ALL[t.rate as usize % ProgressCard::ALL.len()]
+            } else {
+                card
+            },
+        },
+        CommitKnights { player, knights } => CommitKnights {
+            player: who(player),
+            knights: if fields {
+                catan_engine::KnightSet::new(&[t.vertex]).unwrap_or_default()
+            } else {
+                knights
+            },
+        },
     }
 }
 
@@ -554,6 +576,7 @@ fn candidates(g: &Game) -> Vec<Action> {
         }
         for card in ProgressCard::ALL {
             out.push(Action::DiscardProgress { player, card });
+            out.push(Action::ChooseDefenderCard { player, card });
         }
         out.push(Action::Aqueduct { player, take: None });
         out.push(Action::SkipFreeRoad { player });
@@ -588,6 +611,34 @@ fn candidates(g: &Game) -> Vec<Action> {
             at: None,
             level: 1,
         });
+        // Knights committed (Fiesepeter): none, any one place, every subset of each seat's
+        // knights.
+        out.push(Action::CommitKnights {
+            player,
+            knights: catan_engine::KnightSet::EMPTY,
+        });
+        for v in 0..=topo.vertex_count() as u16 {
+            if let Some(knights) = catan_engine::KnightSet::new(&[VertexId(v)]) {
+                out.push(Action::CommitKnights { player, knights });
+            }
+        }
+        for owner in 0..g.player_count() as u8 {
+            let theirs: Vec<VertexId> = g
+                .knights()
+                .filter(|(_, k)| k.owner == PlayerId(owner))
+                .map(|(v, _)| v)
+                .take(catan_engine::KnightSet::MAX)
+                .collect();
+            for mask in 1u32..1 << theirs.len() {
+                let pick: Vec<VertexId> = (0..theirs.len())
+                    .filter(|i| mask & (1 << i) != 0)
+                    .map(|i| theirs[i])
+                    .collect();
+                if let Some(knights) = catan_engine::KnightSet::new(&pick) {
+                    out.push(Action::CommitKnights { player, knights });
+                }
+            }
+        }
         out.extend(progress_candidates(g, player));
         for r in Resource::ALL {
             out.push(Action::Aqueduct { player, take: Some(r) });

@@ -117,6 +117,8 @@ impl Game {
             Action::SkipFreeRoad { player } => self.check_skip_free_road(player),
             Action::SendNoble { player } => self.check_send_noble(player),
             Action::Chance(_) => Ok(()),
+            Action::CommitKnights { player, knights } => self.check_commit_knights(player, knights),
+            Action::ChooseDefenderCard { player, card } => self.check_defender_card(player, card),
         }
     }
 
@@ -146,6 +148,8 @@ impl Game {
                 | Action::PlaceTreasonKnight { .. }
                 | Action::GiveCards { .. }
                 | Action::SkipFreeRoad { .. }
+                | Action::CommitKnights { .. }
+                | Action::ChooseDefenderCard { .. }
         );
         if self.rules.ck() {
             if action.dev_card().is_some() || matches!(action, Action::BuyDevCard { .. }) {
@@ -214,6 +218,8 @@ impl Game {
             Action::SkipFreeRoad { .. } => self.phase = Phase::Main,
             Action::SendNoble { player } => self.do_send_noble(player, events),
             Action::Chance(outcome) => self.do_outcome(outcome, events),
+            Action::CommitKnights { player, knights } => self.do_commit_knights(player, knights, events),
+            Action::ChooseDefenderCard { player, card } => self.do_defender_card(player, card, events),
         }
     }
 
@@ -405,6 +411,10 @@ impl Game {
             Phase::WeddingGifts => ("Wedding gifts are pending", "TURN.DECISION_PENDING"),
             Phase::DiplomacyRoad { .. } => ("the Diplomacy free road is pending", "TURN.DECISION_PENDING"),
             Phase::Ended { .. } => ("the game is over", "GAME.OVER"),
+            Phase::CommittingKnights { .. } => (
+                "knights must be committed against the barbarians first",
+                "TURN.DECISION_PENDING",
+            ),
         };
         RuleError::WrongTime {
             player: self.colour(player),

@@ -14,13 +14,23 @@
 //! current player (option `defender` decides "highest": strength or number of knights).
 //! Then every knight lies down and the ship returns to the start. The first attack puts the
 //! robber on the desert and activates it.
+//!
+//! Option `battle fiesepeter` (source `004_bf8a3dbb68824bc0.txt`, Städte & Ritter, "Die
+//! Fiesepeter-Regel für erfahrene Spieler"): when the barbarians land, every player with active
+//! knights, in turn order from the current player, decides which of them to send into battle
+//! (none is a choice: a player may hold back to let the barbarians win). Only the committed
+//! knights count: for the defence, for the defender reward ("beigesteuert": contributed) and
+//! for the lowest contributors who lose a city (those who "eingesetzt": deployed the fewest
+//! strength points); only they lie down afterwards, the others stay active.
 
+use crate::action::KnightSet;
 use crate::error::{CkRule, RuleError};
 use crate::event::Event;
 use crate::ids::{PlayerId, VertexId, MAX_PLAYERS};
+use crate::progress::ProgressCard;
 use crate::progress::Track;
-use crate::ruleset::DefenderCriterion;
-use crate::state::{Building, Game, Phase, RollStage};
+use crate::ruleset::{BattleRule, DefenderCriterion, DefenderTieCard};
+use crate::state::{Building, Game, Knight, Phase, RollStage};
 
 impl Game {
     /// A ship face: the ship sails one step, and attacks at the end of the track.
@@ -46,22 +56,25 @@ impl Game {
             .count() as u8
     }
 
-    /// Each seat's contribution to the defence: the strengths of its active knights.
+    /// Each seat's contribution to the defence: the strengths of its active knights (under
+    /// the Fiesepeter battle rule, of the active knights it committed to the battle).
     pub fn knight_contributions(&self) -> [u8; MAX_PLAYERS] {
-        let mut c = [0u8; MAX_PLAYERS];
-        for k in self.ck.knights.iter().flatten() {
-            if k.active {
-                c[k.owner.index()] += k.level;
-            }
-        }
-        c
+        self.battle_scores(|k| k.level)
     }
 
     fn active_knight_counts(&self) -> [u8; MAX_PLAYERS] {
+        self.battle_scores(|_| 1)
+    }
+
+    /// Sums `score` over the knights that fight, by owner.
+    fn battle_scores(&self, score: impl Fn(&Knight) -> u8) -> [u8; MAX_PLAYERS] {
+        let fiesepeter = self.rules.ck.battle == BattleRule::Fiesepeter;
         let mut c = [0u8; MAX_PLAYERS];
-        for k in self.ck.knights.iter().flatten() {
-            if k.active {
-                c[k.owner.index()] += 1;
+        for (v, k) in self.ck.knights.iter().enumerate() {
+            let Some(k) = k else { continue };
+            let fights = k.active && (!fiesepeter || self.ck.committed[k.owner.index()].contains(VertexId(v as u16)));
+            if fights {
+                c[k.owner.index()] += score(k);
             }
         }
         c
@@ -75,7 +88,26 @@ impl Game {
         })
     }
 
+    /// The barbarians land. Under the Fiesepeter battle rule the players with active knights
+    /// first commit knights, in turn order from the current player (roll stage `Commit`); the
+    /// battle is then fought by [`Game::resolve_attack`].
     fn barbarian_attack(&mut self, events: &mut Vec<Event>) {
+        if self.rules.ck.battle == BattleRule::Fiesepeter {
+            self.ck.committed = [KnightSet::EMPTY; MAX_PLAYERS];
+            self.ck.stage_seats = 0;
+            for k in self.ck.knights.iter().flatten() {
+                if k.active {
+                    self.ck.stage_seats |= 1 << k.owner.0;
+                }
+            }
+            self.ck.stage = RollStage::Commit { offset: 0 };
+            return;
+        }
+        self.resolve_attack(events);
+    }
+
+    /// The battle: barbarian strength against the knights that fight.
+    pub(crate) fn resolve_attack(&mut self, events: &mut Vec<Event>) {
         let strength = self.barbarian_strength();
         let contributions = self.knight_contributions();
         let n = self.players.len();
@@ -143,11 +175,15 @@ impl Game {
         }
     }
 
-    /// After the attack: every knight lies down, the ship returns to the start.
+    /// After the attack: every knight lies down (under the Fiesepeter battle rule only the
+    /// committed ones), the ship returns to the start.
     pub(crate) fn end_attack(&mut self, events: &mut Vec<Event>) {
+        let fiesepeter = self.rules.ck.battle == BattleRule::Fiesepeter;
+        let committed = std::mem::take(&mut self.ck.committed);
         let mut count = 0u8;
-        for k in self.ck.knights.iter_mut().flatten() {
-            if k.active {
+        for (v, k) in self.ck.knights.iter_mut().enumerate() {
+            let Some(k) = k else { continue };
+            if k.active && (!fiesepeter || committed[k.owner.index()].contains(VertexId(v as u16))) {
                 count += 1;
                 k.active = false;
             }
@@ -200,15 +236,115 @@ impl Game {
         self.continue_roll(events);
     }
 
+    pub(crate) fn check_commit_knights(&self, player: PlayerId, knights: KnightSet) -> Result<(), RuleError> {
+        if self.phase != (Phase::CommittingKnights { player }) {
+            return Err(self.wrong_time(player, "commit knights against the barbarians"));
+        }
+        for at in knights.iter() {
+            self.known_vertex(at)?;
+            if !self.ck.knights[at.index()].is_some_and(|k| k.owner == player && k.active) {
+                return Err(RuleError::Ck(CkRule::CommitKnights));
+            }
+        }
+        Ok(())
+    }
+
+    pub(crate) fn do_commit_knights(&mut self, player: PlayerId, knights: KnightSet, events: &mut Vec<Event>) {
+        self.ck.committed[player.index()] = knights;
+        let strength = knights
+            .iter()
+            .filter_map(|v| self.ck.knights[v.index()])
+            .map(|k| k.level)
+            .sum();
+        events.push(Event::KnightsCommitted {
+            player,
+            knights: knights.len() as u8,
+            strength,
+        });
+        self.continue_roll(events);
+    }
+
+    /// Every choice of knights `player` may commit: each subset of their active knights.
+    pub(crate) fn push_commit_choices(&self, player: PlayerId, out: &mut Vec<crate::Action>) {
+        let mut mine = [VertexId(0); KnightSet::MAX];
+        let mut n = 0;
+        for (v, k) in self.ck.knights.iter().enumerate() {
+            if n < KnightSet::MAX && k.is_some_and(|k| k.owner == player && k.active) {
+                mine[n] = VertexId(v as u16);
+                n += 1;
+            }
+        }
+        let mut pick = [VertexId(0); KnightSet::MAX];
+        for mask in 0u32..1 << n {
+            let mut m = 0;
+            for (i, &v) in mine[..n].iter().enumerate() {
+                if mask & (1 << i) != 0 {
+                    pick[m] = v;
+                    m += 1;
+                }
+            }
+            if let Some(knights) = KnightSet::new(&pick[..m]) {
+                out.push(crate::Action::CommitKnights { player, knights });
+            }
+        }
+    }
+
     pub(crate) fn check_defender_deck(&self, player: PlayerId, deck: Track) -> Result<(), RuleError> {
         if self.phase != (Phase::ChoosingDefenderDeck { player }) {
             return Err(self.wrong_time(player, "choose a progress deck"));
         }
         let any = self.ck.decks.iter().any(|d| !d.is_empty());
+        // Option `defender-tie-card choose-card` (D2): a card is chosen, not a deck (unless
+        // every deck is empty: then nothing can be had, as with a deck).
+        if any && self.rules.ck.defender_tie_card == DefenderTieCard::ChooseCard {
+            return Err(RuleError::Ck(CkRule::DefenderCard));
+        }
         if any && self.ck.decks[deck.index()].is_empty() {
             return Err(RuleError::Ck(CkRule::DefenderEmptyDeck));
         }
         Ok(())
+    }
+
+    pub(crate) fn check_defender_card(&self, player: PlayerId, card: ProgressCard) -> Result<(), RuleError> {
+        if self.phase != (Phase::ChoosingDefenderDeck { player }) {
+            return Err(self.wrong_time(player, "choose a progress card"));
+        }
+        if self.rules.ck.defender_tie_card != DefenderTieCard::ChooseCard
+            || self.ck.decks[card.track().index()].count(card) == 0
+        {
+            return Err(RuleError::Ck(CkRule::DefenderCard));
+        }
+        Ok(())
+    }
+
+    /// Option `defender-tie-card choose-card`: the tied defender takes the card chosen.
+    pub(crate) fn do_defender_card(&mut self, player: PlayerId, card: ProgressCard, events: &mut Vec<Event>) {
+        let deck = card.track();
+        let d = &mut self.ck.decks[deck.index()];
+        if d.unseen.get(card) > 0 {
+            d.unseen.remove(card, 1);
+        } else {
+            d.under.remove(card);
+        }
+        if !self.receive_progress(player, deck, card, events) {
+            self.continue_roll(events);
+        }
+    }
+
+    /// The tied defender's choices: a deck, or (option `defender-tie-card choose-card`) a card.
+    pub(crate) fn push_defender_choices(&self, player: PlayerId, out: &mut Vec<crate::Action>) {
+        for deck in Track::ALL {
+            if self.check_defender_deck(player, deck).is_ok() {
+                out.push(crate::Action::ChooseDefenderDeck { player, deck });
+            }
+        }
+        if self.rules.ck.defender_tie_card == DefenderTieCard::ChooseCard {
+            for card in ProgressCard::ALL {
+                if self.check_defender_card(player, card).is_ok() {
+                    out.push(crate::Action::ChooseDefenderCard { player, card });
+                }
+            }
+        }
     }
 
     pub(crate) fn do_defender_deck(&mut self, player: PlayerId, deck: Track, events: &mut Vec<Event>) {
@@ -401,5 +537,124 @@ mod tests {
         roll3(&mut g, 3, 4, EventFace::Ship);
         assert_eq!(g.phase(), Phase::Main);
         assert_eq!(g.robber(), None);
+    }
+
+    #[test]
+    fn under_the_fiesepeter_rule_only_committed_knights_fight_and_lie_down() {
+        use crate::KnightSet;
+        // Red adds an active strong knight; under `all-active` the defence would hold (3:3).
+        let ck = attack()
+            .knight(0, ("E", NE), 2, true)
+            .rules(|r| r.set_option("battle", "fiesepeter").unwrap());
+        let commit = |g: &crate::Game, who: u8, at: &[(&str, crate::board::Corner)]| Action::CommitKnights {
+            player: p(who),
+            knights: KnightSet::new(&at.iter().map(|(l, c)| vertex(g, l, *c)).collect::<Vec<_>>()).unwrap(),
+        };
+        let mut g = ck.game();
+        let ev = roll3(&mut g, 2, 3, EventFace::Ship);
+        assert!(!ev.iter().any(|e| matches!(e, Event::BarbariansAttacked { .. })));
+        // Red (on turn) chooses first; white has no active knight and is not asked.
+        assert_eq!(g.phase(), Phase::CommittingKnights { player: p(0) });
+        let mut legal = vec![];
+        g.legal_actions(&mut legal);
+        assert_eq!(legal, vec![commit(&g, 0, &[]), commit(&g, 0, &[("E", NE)])]);
+        assert_eq!(refused(&g, commit(&g, 0, &[("G", NE)])), "CK.BARBARIANS.COMMIT_KNIGHTS");
+        assert_eq!(refused(&g, commit(&g, 1, &[("G", NE)])), "TURN.NOT_YOUR_DECISION");
+        // Red holds back: defence 1 against 3, and red, the lowest contributor, loses a city.
+        let a = commit(&g, 0, &[]);
+        ok(&mut g, a);
+        assert_eq!(g.phase(), Phase::CommittingKnights { player: p(1) });
+        let a = commit(&g, 1, &[("G", NE)]);
+        let ev = g.apply(a).unwrap();
+        assert!(ev.contains(&Event::KnightsCommitted {
+            player: p(1),
+            knights: 1,
+            strength: 1
+        }));
+        assert!(ev.contains(&Event::BarbariansWon {
+            strength: 3,
+            defence: 1
+        }));
+        assert_eq!(g.phase(), Phase::Pillaging { player: p(0) });
+        let at = vertex(&g, "E", N);
+        ok(&mut g, Action::LoseCity { player: p(0), at });
+        // Only blue's committed knight lies down; red's stays active.
+        assert!(g.knight(vertex(&g, "E", NE)).unwrap().active);
+        assert!(!g.knight(vertex(&g, "G", NE)).unwrap().active);
+        assert_eq!(g.phase(), Phase::Main);
+        g.check_invariants().unwrap();
+
+        // Both commit everything: 3:3, red the single strongest defender.
+        let mut g = ck.game();
+        roll3(&mut g, 2, 3, EventFace::Ship);
+        let a = commit(&g, 0, &[("E", NE)]);
+        ok(&mut g, a);
+        let a = commit(&g, 1, &[("G", NE)]);
+        let ev = g.apply(a).unwrap();
+        assert!(ev.contains(&Event::DefenderRewarded {
+            player: p(0),
+            contributed: 2
+        }));
+        assert!(ev.contains(&Event::KnightsDeactivated { count: 2 }));
+    }
+
+    #[test]
+    fn under_the_fiesepeter_rule_nobody_is_asked_without_active_knights() {
+        let mut ck = attack().rules(|r| r.set_option("battle", "fiesepeter").unwrap());
+        ck.setup.players[1].knights[0].active = false;
+        let mut g = ck.game();
+        let ev = roll3(&mut g, 2, 3, EventFace::Ship);
+        assert!(ev.contains(&Event::BarbariansWon {
+            strength: 3,
+            defence: 0
+        }));
+        assert_eq!(g.phase(), Phase::Pillaging { player: p(0) });
+    }
+
+    #[test]
+    fn under_the_colonist_reading_tied_defenders_choose_their_card() {
+        let mut g = attack()
+            .knight(0, ("E", NE), 2, true)
+            .roads(1, "G", &[NE, SE])
+            .knight(1, ("G", SE), 1, true)
+            .rules(|r| r.set_option("defender-tie-card", "choose-card").unwrap())
+            .game();
+        roll3(&mut g, 2, 3, EventFace::Ship);
+        assert_eq!(g.phase(), Phase::ChoosingDefenderDeck { player: p(0) });
+        let deck = Action::ChooseDefenderDeck {
+            player: p(0),
+            deck: Track::Trade,
+        };
+        assert_eq!(refused(&g, deck), "CK.BARBARIANS.DEFENDER_CARD");
+        let take = |who: u8, card| Action::ChooseDefenderCard { player: p(who), card };
+        let mut legal = vec![];
+        g.legal_actions(&mut legal);
+        assert_eq!(legal.len(), ProgressCard::ALL.len());
+        let ev = g.apply(take(0, ProgressCard::Constitution)).unwrap();
+        assert!(ev.contains(&Event::VictoryCardRevealed {
+            player: p(0),
+            card: ProgressCard::Constitution
+        }));
+        // The only Constitution is gone; blue takes something else.
+        assert_eq!(g.phase(), Phase::ChoosingDefenderDeck { player: p(1) });
+        assert_eq!(
+            refused(&g, take(1, ProgressCard::Constitution)),
+            "CK.BARBARIANS.DEFENDER_CARD"
+        );
+        ok(&mut g, take(1, ProgressCard::Espionage));
+        assert_eq!(g.player(p(1)).unwrap().progress.get(ProgressCard::Espionage), 1);
+        assert_eq!(g.phase(), Phase::Main);
+        g.check_invariants().unwrap();
+        // Under the default reading a card cannot be picked.
+        let mut g = attack()
+            .knight(0, ("E", NE), 2, true)
+            .roads(1, "G", &[NE, SE])
+            .knight(1, ("G", SE), 1, true)
+            .game();
+        roll3(&mut g, 2, 3, EventFace::Ship);
+        assert_eq!(
+            refused(&g, take(0, ProgressCard::Merchant)),
+            "CK.BARBARIANS.DEFENDER_CARD"
+        );
     }
 }

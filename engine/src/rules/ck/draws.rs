@@ -60,7 +60,13 @@ impl Game {
     }
 
     /// A drawn card reaches its player; returns whether they must now discard.
-    fn receive_progress(&mut self, player: PlayerId, deck: Track, card: ProgressCard, events: &mut Vec<Event>) -> bool {
+    pub(crate) fn receive_progress(
+        &mut self,
+        player: PlayerId,
+        deck: Track,
+        card: ProgressCard,
+        events: &mut Vec<Event>,
+    ) -> bool {
         events.push(Event::ProgressDrawn { player, deck, card });
         let st = &mut self.players[player.index()];
         if card.is_victory_point() {

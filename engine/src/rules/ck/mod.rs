@@ -115,10 +115,12 @@ impl Game {
                     return;
                 }
                 // Decisions asked of several seats in turn order from the roller: which city
-                // the barbarians pillage, which deck a tied defender draws from, the aqueduct.
+                // the barbarians pillage, which deck a tied defender draws from, the aqueduct,
+                // which knights fight (Fiesepeter battle rule).
                 stage @ (RollStage::Pillage { offset }
                 | RollStage::Defenders { offset }
-                | RollStage::Aqueduct { offset }) => match self.next_stage_seat(offset) {
+                | RollStage::Aqueduct { offset }
+                | RollStage::Commit { offset }) => match self.next_stage_seat(offset) {
                     Some((k, player)) => {
                         let offset = k + 1;
                         (self.ck.stage, self.phase) = match stage {
@@ -126,11 +128,16 @@ impl Game {
                             RollStage::Defenders { .. } => {
                                 (RollStage::Defenders { offset }, Phase::ChoosingDefenderDeck { player })
                             }
+                            RollStage::Commit { .. } => {
+                                (RollStage::Commit { offset }, Phase::CommittingKnights { player })
+                            }
                             _ => (RollStage::Aqueduct { offset }, Phase::Aqueduct { player }),
                         };
                         return;
                     }
                     None if matches!(stage, RollStage::Aqueduct { .. }) => self.ck.stage = RollStage::Idle,
+                    // Every knight committed (Fiesepeter battle rule): the battle.
+                    None if matches!(stage, RollStage::Commit { .. }) => self.resolve_attack(events),
                     None => {
                         self.end_attack(events);
                         self.ck.stage = RollStage::Production;

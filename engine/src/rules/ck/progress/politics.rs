@@ -7,7 +7,8 @@
 //! - Treason: name an opponent with a knight; they remove one knight of their choice (even
 //!   when you cannot place one); you may place one of your knights of the same strength or
 //!   lower by the placement rules, with the removed knight's status (a mighty one even
-//!   without the fortress).
+//!   without the fortress). Option `deserter-strength any` (D12, source
+//!   `001_f137f77325d91eec.txt` §14 read literally): any strength left in your supply.
 //! - Diplomacy: remove an open road (an end touching none of its owner's roads, buildings
 //!   or knights); your own: you may build one road free, elsewhere.
 //! - Intrigue: displace an opposing knight standing on an intersection touching one of your
@@ -25,6 +26,7 @@ use crate::error::{CkRule, RuleError};
 use crate::event::Event;
 use crate::ids::{EdgeId, PlayerId, VertexId};
 use crate::progress::ProgressCard;
+use crate::ruleset::DeserterStrength;
 use crate::state::{Game, Knight, Phase, Resume};
 
 impl Game {
@@ -97,7 +99,8 @@ impl Game {
         });
         self.update_longest_road(u8::MAX, events);
         let by = self.current;
-        let can_place = (1..=k.level).any(|l| self.players[by.index()].knights_left[l as usize - 1] > 0)
+        let max = self.treason_max_level(k.level);
+        let can_place = (1..=max).any(|l| self.players[by.index()].knights_left[l as usize - 1] > 0)
             && (0..self.sites.len()).any(|v| self.knight_site_ok(by, VertexId(v as u16)));
         self.phase = if can_place {
             Phase::TreasonPlacement {
@@ -108,6 +111,15 @@ impl Game {
         } else {
             Phase::Main
         };
+    }
+
+    /// The strongest knight Treason may place after removing one of strength `removed`
+    /// (option `deserter-strength`, D12).
+    pub(crate) fn treason_max_level(&self, removed: u8) -> u8 {
+        match self.rules.ck.deserter_strength {
+            DeserterStrength::SameOrLower => removed,
+            DeserterStrength::Any => 3,
+        }
     }
 
     /// An empty intersection touching one of `player`'s roads (knight placement).
@@ -139,6 +151,8 @@ impl Game {
         }
         let Some(at) = at else { return Ok(()) };
         self.known_vertex(at)?;
+        // Option `deserter-strength` (D12): the removed knight's strength or lower, or any.
+        let max = self.treason_max_level(max);
         if !(1..=max).contains(&level) || self.players[player.index()].knights_left[level as usize - 1] == 0 {
             return Err(RuleError::Ck(CkRule::TreasonPlacement));
         }
@@ -374,5 +388,60 @@ impl Game {
         if self.ck.gifts.iter().all(|&g| g == 0) {
             self.phase = Phase::Main;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::board::Corner::*;
+    use crate::progress::{ProgressCard, ProgressPlay};
+    use crate::testkit::*;
+    use crate::{Action, Phase};
+
+    /// Red plays Treason against blue, whose only knight is basic; blue gives it up.
+    fn treason(option: &'static str) -> crate::Game {
+        let mut ck = Ck::new()
+            .rules(|r| r.set_option("deserter-strength", option).unwrap())
+            .city(0, ("E", N))
+            .roads(0, "E", &[N, NE, SE])
+            .settlement(1, ("G", N))
+            .roads(1, "G", &[N, NE])
+            .knight(1, ("G", NE), 1, true)
+            .settlement(2, ("Q", S))
+            .roads(2, "Q", &[S, SW]);
+        ck.setup.players[0].progress.add(ProgressCard::Treason, 1);
+        let mut g = ck.game();
+        ok(
+            &mut g,
+            Action::PlayProgress {
+                player: p(0),
+                play: ProgressPlay::Treason { victim: p(1) },
+            },
+        );
+        let at = vertex(&g, "G", NE);
+        ok(&mut g, Action::SurrenderKnight { player: p(1), at });
+        assert!(matches!(g.phase(), Phase::TreasonPlacement { level: 1, .. }));
+        g
+    }
+
+    #[test]
+    fn the_treason_knight_is_no_stronger_than_the_one_removed_unless_any_strength_is_allowed() {
+        let place = |g: &crate::Game, level| Action::PlaceTreasonKnight {
+            player: p(0),
+            at: Some(vertex(g, "E", NE)),
+            level,
+        };
+        let g = treason("same-or-lower");
+        assert!(g.is_legal(&place(&g, 1)));
+        assert_eq!(refused(&g, place(&g, 2)), "CK.CARD.TREASON_PLACEMENT");
+        let mut g = treason("any");
+        let mut legal = vec![];
+        g.legal_actions(&mut legal);
+        assert!(legal.contains(&place(&g, 3)));
+        let mighty = place(&g, 3);
+        ok(&mut g, mighty);
+        let k = g.knight(vertex(&g, "E", NE)).unwrap();
+        assert_eq!((k.level, k.active), (3, true));
+        g.check_invariants().unwrap();
     }
 }

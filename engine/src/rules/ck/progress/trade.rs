@@ -6,8 +6,10 @@
 //!   or, holding none, you take your resource back.
 //! - Guild Dues: only against a player with more victory points; you look at their hand and
 //!   take 2 cards of your choice (all they have if fewer).
-//! - Merchant: the merchant goes on a land hex next to one of your buildings; its controller
-//!   trades that hex's resource 2:1 and holds 1 VP; control moves with the next Merchant.
+//! - Merchant: the merchant goes on a land hex next to one of your buildings (option
+//!   `merchant-next-to settlements`: one of your settlements, source
+//!   `001_f137f77325d91eec.txt` §13); its controller trades that hex's resource 2:1 and holds
+//!   1 VP; control moves with the next Merchant.
 //! - Merchant Fleet: name a resource or commodity: 2:1 with the bank for it this turn.
 //! - Resource Monopoly: every opponent gives you 2 of the resource named (1 if they have 1).
 //! - Trade Monopoly: every opponent gives you 1 of the commodity named.
@@ -16,7 +18,8 @@ use crate::cards::{CardKind, Cards, Resource};
 use crate::error::{CkRule, RuleError};
 use crate::event::Event;
 use crate::ids::{HexId, PlayerId};
-use crate::state::{Game, Phase};
+use crate::ruleset::MerchantNextTo;
+use crate::state::{Building, Game, Phase};
 
 impl Game {
     pub(crate) fn check_guild_dues(&self, player: PlayerId, victim: PlayerId, cards: Cards) -> Result<(), RuleError> {
@@ -34,10 +37,12 @@ impl Game {
     pub(crate) fn check_merchant(&self, player: PlayerId, hex: HexId) -> Result<(), RuleError> {
         self.known_hex(hex)?;
         let land = self.board.terrain[hex.index()].is_land();
-        let next_to_own = self.board.topology.hexes()[hex.index()]
-            .corners
-            .iter()
-            .any(|v| self.sites[v.index()].is_some_and(|s| s.owner == player));
+        // Option `merchant-next-to` (D11): any building, or settlements only (a city turned on
+        // its side counts as a settlement).
+        let cities_count = self.rules.ck.merchant_next_to == MerchantNextTo::SettlementsOrCities;
+        let next_to_own = self.board.topology.hexes()[hex.index()].corners.iter().any(|v| {
+            self.sites[v.index()].is_some_and(|s| s.owner == player && (cities_count || s.building != Building::City))
+        });
         if !land || !next_to_own {
             return Err(RuleError::Ck(CkRule::MerchantHex));
         }
@@ -137,5 +142,48 @@ impl Game {
         };
         self.take_cards(from, player, Cards::of(&[(commodity, 1)]), events);
         self.phase = Phase::Main;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::board::Corner::*;
+    use crate::progress::{ProgressCard, ProgressPlay};
+    use crate::testkit::*;
+    use crate::Action;
+
+    /// Red has a city on E.n and a settlement on Q.s; the merchant card is in hand.
+    fn merchant(option: &'static str) -> crate::Game {
+        let mut ck = Ck::new()
+            .rules(|r| r.set_option("merchant-next-to", option).unwrap())
+            .city(0, ("E", N))
+            .roads(0, "E", &[N, NE])
+            .settlement(0, ("Q", S))
+            .roads(0, "Q", &[S, SW])
+            .settlement(1, ("G", N))
+            .roads(1, "G", &[N, NE])
+            .settlement(2, ("L", S))
+            .roads(2, "L", &[S, SW]);
+        ck.setup.players[0].progress.add(ProgressCard::Merchant, 1);
+        ck.game()
+    }
+
+    #[test]
+    fn the_merchant_goes_next_to_a_settlement_or_a_city_or_under_the_colonist_reading_a_settlement_only() {
+        let play = |g: &crate::Game, label: &str| Action::PlayProgress {
+            player: p(0),
+            play: ProgressPlay::Merchant { hex: hex(g, label) },
+        };
+        // E touches red's city only; Q red's settlement.
+        let g = merchant("settlements-or-cities");
+        assert!(g.is_legal(&play(&g, "E")));
+        assert!(g.is_legal(&play(&g, "Q")));
+        let g = merchant("settlements");
+        assert_eq!(refused(&g, play(&g, "E")), "CK.CARD.MERCHANT_HEX");
+        assert!(g.is_legal(&play(&g, "Q")));
+        let mut legal = vec![];
+        g.legal_actions(&mut legal);
+        assert!(!legal.contains(&play(&g, "E")));
+        assert!(legal.contains(&play(&g, "Q")));
     }
 }
