@@ -19,6 +19,17 @@ pub fn new_game(n: usize) -> Game {
     Game::new(Ruleset::base(), Arc::new(Board::beginner()), colours, PlayerId(0)).unwrap()
 }
 
+/// A game of The Court on its beginner board, at the start of setup.
+pub fn court_game(n: usize) -> Game {
+    Game::new(
+        Ruleset::the_court(),
+        Arc::new(Board::beginner_court()),
+        &Colour::ALL[..n],
+        PlayerId(0),
+    )
+    .unwrap()
+}
+
 pub fn hex(g: &Game, label: &str) -> HexId {
     g.board().hex_by_label(label).unwrap()
 }

@@ -70,22 +70,13 @@ mod tests {
     use crate::court::SoldierColour;
     use crate::ids::{Colour, PlayerId};
     use crate::state::Game;
+    use crate::testkit::court_game;
     use crate::Ruleset;
     use std::sync::Arc;
 
-    fn court_game() -> Game {
-        Game::new(
-            Ruleset::the_court(),
-            Arc::new(Board::beginner_court()),
-            &[Colour::Red, Colour::Blue, Colour::White],
-            PlayerId(0),
-        )
-        .unwrap()
-    }
-
     #[test]
     fn thirty_soldiers_ten_of_each_colour_clockwise_from_the_start() {
-        let g = court_game();
+        let g = court_game(3);
         for c in SoldierColour::ALL {
             assert_eq!(g.court.soldiers_left(c), 10);
         }

@@ -74,22 +74,14 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use crate::board::Board;
     use crate::cards::CardKind;
-    use crate::ids::{Colour, EdgeId, PlayerId};
+    use crate::ids::{EdgeId, PlayerId};
     use crate::state::{Game, Phase};
-    use crate::{Action, Ruleset};
-    use std::sync::Arc;
+    use crate::Action;
 
     /// A Court game in the build phase with red's road on a path of the Court hex.
     fn at_court() -> Game {
-        let mut g = Game::new(
-            Ruleset::the_court(),
-            Arc::new(Board::beginner_court()),
-            &[Colour::Red, Colour::Blue, Colour::White],
-            PlayerId(0),
-        )
-        .unwrap();
+        let mut g = crate::testkit::court_game(3);
         let court = g.court_hex().unwrap();
         let e: EdgeId = g.board.topology.hex(court).unwrap().sides[0];
         g.roads[e.index()] = Some(PlayerId(0));

@@ -138,18 +138,9 @@ mod tests {
     use crate::event::Event;
     use crate::ids::{Colour, EdgeId, PlayerId, VertexId};
     use crate::state::Game;
+    use crate::testkit::court_game;
     use crate::Ruleset;
     use std::sync::Arc;
-
-    fn court_game() -> Game {
-        Game::new(
-            Ruleset::the_court(),
-            Arc::new(Board::beginner_court()),
-            &[Colour::Red, Colour::Blue, Colour::White],
-            PlayerId(0),
-        )
-        .unwrap()
-    }
 
     fn soldier_site(g: &Game) -> VertexId {
         VertexId(g.court.soldiers.iter().position(|s| s.is_some()).unwrap() as u16)
@@ -157,7 +148,7 @@ mod tests {
 
     #[test]
     fn setup_settlement_on_a_soldier_is_refused_and_inland_is_fine() {
-        let mut g = court_game();
+        let mut g = court_game(3);
         let v = soldier_site(&g);
         let before = g.clone();
         let e = g
@@ -172,7 +163,7 @@ mod tests {
 
     #[test]
     fn setup_road_to_a_soldier_is_refused() {
-        let mut g = court_game();
+        let mut g = court_game(3);
         // An inland intersection next to a coastal one.
         let topo = g.board.topology.clone();
         let (v, e) = (0..topo.vertex_count())
@@ -208,7 +199,7 @@ mod tests {
 
     #[test]
     fn crowded_setup_lets_the_settlement_and_its_road_onto_soldiers() {
-        let mut g = court_game();
+        let mut g = court_game(3);
         // Fill every inland intersection so that no soldier-free site keeps the distance rule.
         for v in 0..g.sites.len() {
             if g.court.soldiers[v].is_none() {
@@ -239,7 +230,7 @@ mod tests {
         let taken = ev.iter().filter(|e| matches!(e, Event::SoldierCaptured { .. })).count();
         assert_eq!(taken, 2, "{ev:?}");
         // With a soldier-free site left, the same settlement is refused.
-        let mut g = court_game();
+        let mut g = court_game(3);
         let e = g
             .apply(crate::Action::BuildSettlement {
                 player: PlayerId(0),
@@ -251,7 +242,7 @@ mod tests {
 
     #[test]
     fn banner_needs_three_and_a_tie_does_not_take_it() {
-        let mut g = court_game();
+        let mut g = court_game(3);
         let mut ev = Vec::new();
         // Purple soldiers with a path inland (so a road there touches only that soldier).
         let inland_edge = |g: &Game, v: VertexId| -> Option<EdgeId> {
