@@ -506,8 +506,24 @@ fn rules_of(cx: &mut Cx<'_>, spec: &ast::RulesSpec) -> Ruleset {
     r
 }
 
+/// A terrain word in the file's language (`mountains`, `gebirge`, `court`).
 fn terrain(w: &str) -> Option<Terrain> {
-    Terrain::ALL.into_iter().find(|t| t.name() == w)
+    use crate::vocab::{Term, TermKind, Terrain as T};
+    match crate::vocab::lookup_kind(crate::vocab::current(), w, TermKind::Terrain) {
+        Some(Term::Terrain(t)) => match t {
+            T::Hills => Some(Terrain::Hills),
+            T::Forest => Some(Terrain::Forest),
+            T::Pasture => Some(Terrain::Pasture),
+            T::Fields => Some(Terrain::Fields),
+            T::Mountains => Some(Terrain::Mountains),
+            T::Desert => Some(Terrain::Desert),
+            T::Sea => Some(Terrain::Sea),
+            T::Court => Some(Terrain::Court),
+            // Gold fields come with Seafarers, not implemented yet.
+            T::Gold => None,
+        },
+        _ => Terrain::ALL.into_iter().find(|t| t.name() == w),
+    }
 }
 
 fn build_board(cx: &mut Cx<'_>, b: Option<Spanned<&ast::Board>>) -> Option<Board> {

@@ -26,6 +26,21 @@ pub(super) fn progress_card(w: &str) -> Option<ProgressCard> {
     }
 }
 
+/// A city improvement's building in the file's language: its track and level.
+pub(super) fn improvement(w: &str) -> Option<(Track, u8)> {
+    match vocab::lookup_kind(vocab::current(), w, TermKind::Improvement) {
+        Some(Term::Improvement(t, level)) => Some((
+            match t {
+                vocab::Track::Science => Track::Science,
+                vocab::Track::Trade => Track::Trade,
+                vocab::Track::Politics => Track::Politics,
+            },
+            level,
+        )),
+        _ => None,
+    }
+}
+
 pub(super) fn track(w: &str) -> Option<Track> {
     match vocab::lookup_kind(vocab::current(), w, TermKind::Track)? {
         Term::Track(vocab::Track::Science) => Some(Track::Science),
@@ -215,13 +230,25 @@ pub(super) fn player_item(
             }
         }
         "improvements" => {
-            // improvements science 3, trade 1  (or: improvements 3 science)
+            // improvements science 3, trade 1  (or: improvements 3 science; or the buildings:
+            // improvements aqueduct, markt — a track at that building's level)
             let mut i = 0;
             while i < args.len() {
                 match &args[i].node {
                     Arg::Count { count, item: w } => match track(&w.node) {
                         Some(t) => setup.players[p.index()].improvements[t.index()] = count.node.clamp(0, 255) as u8,
                         None => cx.unknown(w.span, "improvement track", &w.node, &words(TermKind::Track)),
+                    },
+                    Arg::Word(w) if track(w).is_none() => match improvement(w) {
+                        Some((t, level)) => {
+                            let l = &mut setup.players[p.index()].improvements[t.index()];
+                            *l = (*l).max(level);
+                        }
+                        None => {
+                            let mut names = words(TermKind::Track);
+                            names.extend(words(TermKind::Improvement));
+                            cx.unknown(args[i].span, "improvement track or building", w, &names);
+                        }
                     },
                     _ => {
                         if let Some(t) = cx.arg_track(&args[i]) {

@@ -115,6 +115,7 @@ pub enum Terrain {
     Desert,
     Sea,
     Gold,
+    Court,
 }
 
 /// A Cities & Knights knight level.
@@ -158,6 +159,8 @@ pub enum Term {
     Progress(catan_engine::ProgressCard),
     /// A face of the event die.
     EventFace(EventFaceWord),
+    /// A city improvement: the building of a track's level (`aqueduct` = science 3).
+    Improvement(Track, u8),
 }
 
 /// A face of the Cities & Knights event die, as written.
@@ -193,6 +196,8 @@ pub enum TermKind {
     Progress,
     /// [`Term::EventFace`].
     EventFace,
+    /// [`Term::Improvement`].
+    Improvement,
 }
 
 impl TermKind {
@@ -209,6 +214,7 @@ impl TermKind {
             TermKind::Track => "an improvement track",
             TermKind::Progress => "a progress card",
             TermKind::EventFace => "an event-die face",
+            TermKind::Improvement => "a city improvement",
         }
     }
 }
@@ -226,6 +232,7 @@ impl Term {
             Term::KnightLevel(_) => TermKind::KnightLevel,
             Term::Progress(_) => TermKind::Progress,
             Term::EventFace(_) => TermKind::EventFace,
+            Term::Improvement(..) => TermKind::Improvement,
             Term::Track(_) => TermKind::Track,
         }
     }
@@ -349,6 +356,7 @@ pub const TABLE: &[Entry] = &[
     row(En, "mountains", Term::Terrain(Terrain::Mountains)),
     row(En, "desert", Term::Terrain(Terrain::Desert)),
     row(En, "sea", Term::Terrain(Terrain::Sea)),
+    row(En, "court", Term::Terrain(Terrain::Court)),
     row(En, "gold", Term::Terrain(Terrain::Gold)),
     // Knight levels.
     row(En, "basic", Term::KnightLevel(KnightLevel::Basic)),
@@ -472,6 +480,7 @@ pub const TABLE: &[Entry] = &[
     row(De, "gebirge", Term::Terrain(Terrain::Mountains)),
     row(De, "wüste", Term::Terrain(Terrain::Desert)),
     row(De, "meer", Term::Terrain(Terrain::Sea)),
+    row(De, "hof", Term::Terrain(Terrain::Court)),
     row(De, "goldfluss", Term::Terrain(Terrain::Gold)),
     row(De, "einfach", Term::KnightLevel(KnightLevel::Basic)),
     row(De, "stark", Term::KnightLevel(KnightLevel::Strong)),
@@ -588,6 +597,7 @@ pub const TABLE: &[Entry] = &[
     row(Ca, "muntanya", Term::Terrain(Terrain::Mountains)),
     row(Ca, "desert", Term::Terrain(Terrain::Desert)),
     row(Ca, "mar", Term::Terrain(Terrain::Sea)),
+    row(Ca, "cort", Term::Terrain(Terrain::Court)),
     row(Ca, "or", Term::Terrain(Terrain::Gold)),
     row(Ca, "bàsic", Term::KnightLevel(KnightLevel::Basic)),
     row(Ca, "fort", Term::KnightLevel(KnightLevel::Strong)),
@@ -661,6 +671,40 @@ pub const TABLE: &[Entry] = &[
     row(En, "science", Term::EventFace(EventFaceWord::Science)),
     row(En, "trade", Term::EventFace(EventFaceWord::Trade)),
     row(En, "politics", Term::EventFace(EventFaceWord::Politics)),
+    // City improvements, the building of each level. Seed 000 prints Market (trade 1),
+    // Trading House (the trade level-3 ability) and Fortress (politics 3); the other English
+    // names are the older editions' (ck-edge-cases §2 item 38, unverified), with `guild` for
+    // trade 2 after seed 004's Zunft. Seed 004 (German) prints Markt, Zunft, Gilde, Bank,
+    // Festung, Kathedrale, Rat Catans, Aquädukt, Theater; seed 001 (Catalan) Casa de comerç,
+    // Fortalesa, Aqüeducte.
+    row(En, "abbey", Term::Improvement(Track::Science, 1)),
+    row(En, "library", Term::Improvement(Track::Science, 2)),
+    row(En, "aqueduct", Term::Improvement(Track::Science, 3)),
+    row(En, "theater", Term::Improvement(Track::Science, 4)),
+    row(En, "university", Term::Improvement(Track::Science, 5)),
+    row(En, "market", Term::Improvement(Track::Trade, 1)),
+    row(En, "guild", Term::Improvement(Track::Trade, 2)),
+    row(En, "trading-house", Term::Improvement(Track::Trade, 3)),
+    alt(En, "merchant-guild", Term::Improvement(Track::Trade, 3)),
+    row(En, "bank", Term::Improvement(Track::Trade, 4)),
+    row(En, "great-exchange", Term::Improvement(Track::Trade, 5)),
+    row(En, "town-hall", Term::Improvement(Track::Politics, 1)),
+    row(En, "church", Term::Improvement(Track::Politics, 2)),
+    row(En, "fortress", Term::Improvement(Track::Politics, 3)),
+    row(En, "cathedral", Term::Improvement(Track::Politics, 4)),
+    row(En, "high-assembly", Term::Improvement(Track::Politics, 5)),
+    row(De, "aquädukt", Term::Improvement(Track::Science, 3)),
+    row(De, "theater", Term::Improvement(Track::Science, 4)),
+    row(De, "markt", Term::Improvement(Track::Trade, 1)),
+    row(De, "zunft", Term::Improvement(Track::Trade, 2)),
+    row(De, "gilde", Term::Improvement(Track::Trade, 3)),
+    row(De, "bank", Term::Improvement(Track::Trade, 4)),
+    row(De, "festung", Term::Improvement(Track::Politics, 3)),
+    row(De, "kathedrale", Term::Improvement(Track::Politics, 4)),
+    row(De, "rat-catans", Term::Improvement(Track::Politics, 5)),
+    row(Ca, "aqüeducte", Term::Improvement(Track::Science, 3)),
+    row(Ca, "casa-de-comerç", Term::Improvement(Track::Trade, 3)),
+    row(Ca, "fortalesa", Term::Improvement(Track::Politics, 3)),
 ];
 
 /// The first meaning of `word` in `lang` (see [`lookup_kind`] for words with
