@@ -490,7 +490,8 @@ pub fn check(game: &Game, last: &[Event], x: &Expectation) -> Result<(), Mismatc
             eq(exp.join(", "), act.join(", "))
         }
         Expectation::Robber(h) => eq(
-            game.board().hex_name(*h),
+            h.map(|h| game.board().hex_name(h))
+                .unwrap_or_else(|| "off the board".into()),
             game.robber()
                 .map(|r| game.board().hex_name(r))
                 .unwrap_or_else(|| "off the board".into()),

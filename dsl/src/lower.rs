@@ -1328,7 +1328,12 @@ fn expectation(cx: &mut Cx<'_>, span: Span, args: &[Spanned<Arg>]) -> Option<Exp
         }
         "robber" => {
             let v = one(cx)?;
-            cx.arg_hex(v).map(Expectation::Robber)
+            // `expect robber off`: not on the island (The Court before the first 7; Cities &
+            // Knights beside the barbarian track).
+            if matches!(v.node.as_word(), Some("off" | "none")) {
+                return Some(Expectation::Robber(None));
+            }
+            cx.arg_hex(v).map(|h| Expectation::Robber(Some(h)))
         }
         "turn" => {
             let v = one(cx)?;

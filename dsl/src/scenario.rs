@@ -110,8 +110,8 @@ pub enum Expectation {
     Road(EdgeId, Option<PlayerId>),
     /// Counts of the listed kinds in the bank.
     Bank(Vec<(CardKind, u8)>),
-    /// The robber's hex.
-    Robber(HexId),
+    /// The robber's hex, or `None`: off the island (`expect robber off`).
+    Robber(Option<HexId>),
     /// Whose turn.
     Turn(PlayerId),
     /// The phase name.
