@@ -50,6 +50,18 @@ pub struct Stats {
     pub knights_recruited: u64,
     /// Knights displaced.
     pub knights_displaced: u64,
+    /// The Court: soldiers taken prisoner.
+    pub soldiers_captured: u64,
+    /// The Court: colour banners changing hands (first claims included).
+    pub banner_changes: u64,
+    /// The Court: tricolour banners taken.
+    pub tricolour_banners: u64,
+    /// The Court: nobles sent.
+    pub nobles_sent: u64,
+    /// The Court: Most Influence changing hands (first claims included).
+    pub influence_changes: u64,
+    /// The Court: Knight cards played while the robber waited off the island.
+    pub robber_waits: u64,
     /// Failures (engine refusals of listed actions), with the seed.
     pub failures: Vec<String>,
 }
@@ -126,6 +138,12 @@ fn count(s: &mut Stats, e: &Event) {
         Event::ProgressPlayed { card, .. } => *s.cards_played.entry(card.name().into()).or_default() += 1,
         Event::KnightRecruited { .. } => s.knights_recruited += 1,
         Event::KnightDisplaced { .. } => s.knights_displaced += 1,
+        Event::SoldierCaptured { .. } => s.soldiers_captured += 1,
+        Event::BannerTaken { .. } => s.banner_changes += 1,
+        Event::TricolourBannerTaken { .. } => s.tricolour_banners += 1,
+        Event::NobleSent { .. } => s.nobles_sent += 1,
+        Event::MostInfluenceTaken { .. } => s.influence_changes += 1,
+        Event::RobberWaits { .. } => s.robber_waits += 1,
         _ => {}
     }
 }
@@ -153,6 +171,17 @@ pub fn render_human(s: &Stats, opts: &PlayOptions) -> String {
         s.sevens as f64 / s.rolls.max(1) as f64
     );
     out += &format!("robber moves/game   {:.2}\n", per(s.robber_moves));
+    if opts.rules.court() {
+        out += &format!(
+            "court               {:.2} prisoners, {:.2} nobles per game; banner changes {}, tricolour banners {}, Most Influence changes {}, knights before the first 7 {}\n",
+            per(s.soldiers_captured),
+            per(s.nobles_sent),
+            s.banner_changes,
+            s.tricolour_banners,
+            s.influence_changes,
+            s.robber_waits
+        );
+    }
     if opts.rules.ck() {
         out += &format!(
             "barbarian attacks   {} ({:.2}/game; barbarians won {}, defenders won {})\n",
