@@ -41,6 +41,16 @@ pub(super) fn improvement(w: &str) -> Option<(Track, u8)> {
     }
 }
 
+/// `active` / `inactive` in the file's language, as the canonical English word; other words
+/// unchanged.
+fn status(w: &str) -> &str {
+    match vocab::lookup_kind(vocab::current(), w, TermKind::Status) {
+        Some(Term::Status(vocab::Status::Active)) => "active",
+        Some(Term::Status(vocab::Status::Inactive)) => "inactive",
+        _ => w,
+    }
+}
+
 pub(super) fn track(w: &str) -> Option<Track> {
     match vocab::lookup_kind(vocab::current(), w, TermKind::Track)? {
         Term::Track(vocab::Track::Science) => Some(Track::Science),
@@ -178,7 +188,7 @@ pub(super) fn player_item(
                     promoted_this_turn: false,
                 };
                 while let Some(w) = args.get(i).and_then(|a| a.node.as_word()) {
-                    match w {
+                    match status(w) {
                         "inactive" => {}
                         "active" => k.active = true,
                         "active-this-turn" => {
@@ -841,7 +851,7 @@ pub(super) fn expectation(cx: &mut Cx<'_>, head: &Spanned<Arg>, rest: &[Spanned<
                 .unwrap_or_default();
             let (mut level, mut status) = (false, false);
             for a in &rest[2..] {
-                match a.node.as_word() {
+                match a.node.as_word().map(self::status) {
                     Some(w @ ("active" | "inactive")) => {
                         status = true;
                         want = format!("{want} {w}");
@@ -930,8 +940,13 @@ pub(super) fn expectation(cx: &mut Cx<'_>, head: &Spanned<Arg>, rest: &[Spanned<
             }?;
             Some(Expectation::Ck(CkFact::Deck(t), n.to_string()))
         })(),
-        "robber" if matches!(rest.first().and_then(|a| a.node.as_word()), Some("active" | "inactive")) => {
-            let w = rest[0].node.as_word().unwrap_or("active");
+        "robber"
+            if matches!(
+                rest.first().and_then(|a| a.node.as_word()).map(status),
+                Some("active" | "inactive")
+            ) =>
+        {
+            let w = rest[0].node.as_word().map(status).unwrap_or("active");
             Some(Expectation::Ck(CkFact::RobberActive, w.to_string()))
         }
         _ => return None,

@@ -127,6 +127,14 @@ pub enum KnightLevel {
     Mighty,
 }
 
+/// Whether a Cities & Knights knight (or the robber) stands active.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[allow(missing_docs)]
+pub enum Status {
+    Active,
+    Inactive,
+}
+
 /// A Cities & Knights city improvement track.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[allow(missing_docs)]
@@ -161,6 +169,8 @@ pub enum Term {
     EventFace(EventFaceWord),
     /// A city improvement: the building of a track's level (`aqueduct` = science 3).
     Improvement(Track, u8),
+    /// Active or inactive (knights, the robber).
+    Status(Status),
 }
 
 /// A face of the Cities & Knights event die, as written.
@@ -198,6 +208,8 @@ pub enum TermKind {
     EventFace,
     /// [`Term::Improvement`].
     Improvement,
+    /// [`Term::Status`].
+    Status,
 }
 
 impl TermKind {
@@ -215,6 +227,7 @@ impl TermKind {
             TermKind::Progress => "a progress card",
             TermKind::EventFace => "an event-die face",
             TermKind::Improvement => "a city improvement",
+            TermKind::Status => "active or inactive",
         }
     }
 }
@@ -233,6 +246,7 @@ impl Term {
             Term::Progress(_) => TermKind::Progress,
             Term::EventFace(_) => TermKind::EventFace,
             Term::Improvement(..) => TermKind::Improvement,
+            Term::Status(_) => TermKind::Status,
             Term::Track(_) => TermKind::Track,
         }
     }
@@ -705,6 +719,15 @@ pub const TABLE: &[Entry] = &[
     row(Ca, "aqüeducte", Term::Improvement(Track::Science, 3)),
     row(Ca, "casa-de-comerç", Term::Improvement(Track::Trade, 3)),
     row(Ca, "fortalesa", Term::Improvement(Track::Politics, 3)),
+    // Knight (and robber) status.
+    row(En, "active", Term::Status(Status::Active)),
+    row(En, "inactive", Term::Status(Status::Inactive)),
+    row(De, "aktiv", Term::Status(Status::Active)),
+    row(De, "inaktiv", Term::Status(Status::Inactive)),
+    row(Ca, "actiu", Term::Status(Status::Active)),
+    alt(Ca, "activa", Term::Status(Status::Active)),
+    row(Ca, "inactiu", Term::Status(Status::Inactive)),
+    alt(Ca, "inactiva", Term::Status(Status::Inactive)),
 ];
 
 /// The first meaning of `word` in `lang` (see [`lookup_kind`] for words with

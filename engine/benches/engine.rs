@@ -15,13 +15,12 @@ fn new_game(seed: u64) -> Game {
 
 fn new_game_with(rules: Ruleset, seed: u64) -> Game {
     let colours = [Colour::Red, Colour::Blue, Colour::White, Colour::Orange];
-    Game::new(
-        rules,
-        Arc::new(Board::random(seed, TokenPlacement::Spiral)),
-        &colours,
-        PlayerId(0),
-    )
-    .expect("a supported game")
+    let board = if rules.court() {
+        Board::random_court(seed, TokenPlacement::Spiral)
+    } else {
+        Board::random(seed, TokenPlacement::Spiral)
+    };
+    Game::new(rules, Arc::new(board), &colours, PlayerId(0)).expect("a supported game")
 }
 
 /// A mid-game position: 400 random actions after setup.
@@ -55,6 +54,14 @@ fn benches(c: &mut Criterion) {
             ck_seed += 1;
             let mut g = new_game_with(Ruleset::cities_and_knights(), ck_seed);
             black_box(RandomPlayer::new(ck_seed).play(&mut g, &cfg, None).ok())
+        })
+    });
+    let mut court_seed = 0u64;
+    c.bench_function("full random 4-player Court game", |b| {
+        b.iter(|| {
+            court_seed += 1;
+            let mut g = new_game_with(Ruleset::the_court(), court_seed);
+            black_box(RandomPlayer::new(court_seed).play(&mut g, &cfg, None).ok())
         })
     });
     let (g, mut rp) = mid_game();
