@@ -1472,6 +1472,29 @@ fn colour_word(w: &str) -> Option<Colour> {
 /// canonical English words (`rot` → `red`, `Wolle` → `wool`).
 fn field_value(a: &Arg) -> String {
     match a {
+        // A quoted value (`cards="6 lehm, 1 tuch"`): in a German or Catalan file each game
+        // word in it is translated, numbers and punctuation kept.
+        Arg::Str(s) if crate::vocab::current() != crate::vocab::Language::En => {
+            let mut out = String::with_capacity(s.len());
+            let mut word = String::new();
+            let flush = |word: &mut String, out: &mut String| {
+                if !word.is_empty() {
+                    let t = crate::vocab::lookup_all(crate::vocab::current(), word).next();
+                    out.push_str(t.map(|t| t.canonical()).unwrap_or(word));
+                    word.clear();
+                }
+            };
+            for ch in s.chars() {
+                if ch.is_alphanumeric() || ch == '-' || ch == '·' {
+                    word.push(ch);
+                } else {
+                    flush(&mut word, &mut out);
+                    out.push(ch);
+                }
+            }
+            flush(&mut word, &mut out);
+            out
+        }
         Arg::Str(s) => s.clone(),
         Arg::Word(w) => crate::vocab::lookup_all(crate::vocab::current(), w)
             .next()
