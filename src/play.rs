@@ -127,11 +127,9 @@ fn colours(n: usize) -> Vec<Colour> {
 /// The board of one game: the standard island, or the Court's (the Court hex in place of the
 /// desert) when the ruleset includes The Court.
 fn board_for(opts: &PlayOptions, seed: u64) -> Board {
-    match (opts.board, opts.rules.court()) {
-        (BoardChoice::Beginner, false) => Board::beginner(),
-        (BoardChoice::Random(t), false) => Board::random(seed, t),
-        (BoardChoice::Beginner, true) => Board::beginner_court(),
-        (BoardChoice::Random(t), true) => Board::random_court(seed, t),
+    match opts.board {
+        BoardChoice::Beginner => opts.rules.beginner_board(),
+        BoardChoice::Random(t) => opts.rules.random_board(seed, t),
     }
 }
 

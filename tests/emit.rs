@@ -4,7 +4,7 @@
 
 use catan_engine::board::TokenPlacement;
 use catan_engine::random::{Policy, RandomPlayer};
-use catan_engine::{Board, Colour, Game, Phase, PlayerId, Ruleset};
+use catan_engine::{Colour, Game, Phase, PlayerId, Ruleset};
 use catan_harness::{emit, load};
 use std::sync::Arc;
 
@@ -97,11 +97,10 @@ fn positions_written_as_scenarios_load_back_to_the_same_position() {
                 2 => Ruleset::the_court(),
                 _ => Ruleset::cities_and_knights_with_court(),
             };
-            let board = match (seed % 3 == 0, rules.court()) {
-                (true, false) => Board::beginner(),
-                (false, false) => Board::random(seed, TokenPlacement::Spiral),
-                (true, true) => Board::beginner_court(),
-                (false, true) => Board::random_court(seed, TokenPlacement::Spiral),
+            let board = if seed % 3 == 0 {
+                rules.beginner_board()
+            } else {
+                rules.random_board(seed, TokenPlacement::Spiral)
             };
             let mut g = Game::new(
                 rules,

@@ -4,7 +4,7 @@
 
 use catan_engine::board::TokenPlacement;
 use catan_engine::random::{PlayConfig, RandomPlayer};
-use catan_engine::{Action, Board, Colour, Game, PlayerId, Ruleset};
+use catan_engine::{Action, Colour, Game, PlayerId, Ruleset};
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use std::hint::black_box;
 use std::sync::Arc;
@@ -15,11 +15,7 @@ fn new_game(seed: u64) -> Game {
 
 fn new_game_with(rules: Ruleset, seed: u64) -> Game {
     let colours = [Colour::Red, Colour::Blue, Colour::White, Colour::Orange];
-    let board = if rules.court() {
-        Board::random_court(seed, TokenPlacement::Spiral)
-    } else {
-        Board::random(seed, TokenPlacement::Spiral)
-    };
+    let board = rules.random_board(seed, TokenPlacement::Spiral);
     Game::new(rules, Arc::new(board), &colours, PlayerId(0)).expect("a supported game")
 }
 

@@ -589,6 +589,25 @@ impl Ruleset {
     /// The names [`Ruleset::from_names`] accepts.
     pub const NAMES: &'static [&'static str] = &["base", "cities-and-knights", "court", "the-court"];
 
+    /// The beginner board for this ruleset: with The Court, the beginner layout with the Court
+    /// hex in place of the desert.
+    pub fn beginner_board(&self) -> crate::Board {
+        if self.court() {
+            crate::Board::beginner_court()
+        } else {
+            crate::Board::beginner()
+        }
+    }
+
+    /// A seeded random board for this ruleset: with The Court, the Court in the centre.
+    pub fn random_board(&self, seed: u64, placement: crate::board::TokenPlacement) -> crate::Board {
+        if self.court() {
+            crate::Board::random_court(seed, placement)
+        } else {
+            crate::Board::random(seed, placement)
+        }
+    }
+
     /// Sets an edition profile: its options replace the Cities & Knights options.
     pub fn set_profile(&mut self, profile: Profile) {
         self.profile = Some(profile);

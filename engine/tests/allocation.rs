@@ -4,7 +4,7 @@
 
 use catan_engine::board::TokenPlacement;
 use catan_engine::random::RandomPlayer;
-use catan_engine::{Action, Board, Colour, Game, PlayerId, Ruleset};
+use catan_engine::{Action, Colour, Game, PlayerId, Ruleset};
 use std::sync::Arc;
 
 #[global_allocator]
@@ -16,11 +16,7 @@ fn blocks() -> u64 {
 
 /// Allocations made by `legal_actions` and `apply_into` over one random game.
 fn allocations(rules: Ruleset, seed: u64) -> u64 {
-    let board = if rules.court() {
-        Board::random_court(seed, TokenPlacement::Spiral)
-    } else {
-        Board::random(seed, TokenPlacement::Spiral)
-    };
+    let board = rules.random_board(seed, TokenPlacement::Spiral);
     let mut g = Game::new(rules, Arc::new(board), &Colour::ALL[..4], PlayerId(0)).expect("a game");
     let mut rp = RandomPlayer::new(seed);
     let mut legal: Vec<Action> = Vec::with_capacity(4096);

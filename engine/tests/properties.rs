@@ -10,7 +10,7 @@ use catan_engine::board::TokenPlacement;
 use catan_engine::cards::{CardKind, Cards, DevCard, Resource};
 use catan_engine::position::StartPhase;
 use catan_engine::random::{PlayConfig, Policy, RandomPlayer};
-use catan_engine::{Action, Actor, Board, Colour, EdgeId, Game, HexId, Outcome, Phase, PlayerId, Ruleset, VertexId};
+use catan_engine::{Action, Actor, Colour, EdgeId, Game, HexId, Outcome, Phase, PlayerId, Ruleset, VertexId};
 use catan_engine::{EventFace, ProgressCard, Track};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
@@ -47,15 +47,6 @@ struct Spec {
 
 impl Spec {
     fn new_game(&self) -> Game {
-        let court = self.rules >= 4;
-        let board = match (self.board, court) {
-            (BoardKind::Beginner, false) => Board::beginner(),
-            (BoardKind::Spiral, false) => Board::random(self.seed, TokenPlacement::Spiral),
-            (BoardKind::Random, false) => Board::random(self.seed, TokenPlacement::Random),
-            (BoardKind::Beginner, true) => Board::beginner_court(),
-            (BoardKind::Spiral, true) => Board::random_court(self.seed, TokenPlacement::Spiral),
-            (BoardKind::Random, true) => Board::random_court(self.seed, TokenPlacement::Random),
-        };
         let mut rules = match self.rules {
             0 => Ruleset::base(),
             4 => Ruleset::the_court(),
@@ -84,6 +75,11 @@ impl Spec {
                 rules.set_option(name, value).expect("a named option");
             }
         }
+        let board = match self.board {
+            BoardKind::Beginner => rules.beginner_board(),
+            BoardKind::Spiral => rules.random_board(self.seed, TokenPlacement::Spiral),
+            BoardKind::Random => rules.random_board(self.seed, TokenPlacement::Random),
+        };
         Game::new(rules, Arc::new(board), &Colour::ALL[..self.players], PlayerId(0)).expect("a supported game")
     }
 }
