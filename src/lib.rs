@@ -6,6 +6,7 @@
 //! The CLI binary `catan-harness` is a thin clap layer over this library.
 
 pub mod catalog;
+pub mod differential;
 pub mod emit;
 pub mod load;
 pub mod places;

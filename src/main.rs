@@ -210,6 +210,19 @@ enum Command {
         #[arg(default_value = "beginner")]
         board: String,
     },
+    /// Replay another engine's recorded games step by step and report the first difference
+    /// (recordings from tools/differential/record.py).
+    Replay {
+        /// The engine that recorded them (only `catanatron`).
+        #[arg(long)]
+        from: String,
+        /// Recording files or folders of `.jsonl` files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Print only games with a difference and the totals.
+        #[arg(long)]
+        quiet: bool,
+    },
 }
 
 fn default_paths(paths: Vec<PathBuf>) -> Vec<PathBuf> {
@@ -423,6 +436,13 @@ fn main() -> ExitCode {
             };
             print!("{}", catan_harness::places::render(&b));
             ExitCode::SUCCESS
+        }
+        Command::Replay { from, files, quiet } => {
+            if from != "catanatron" {
+                eprintln!("error: unknown engine `{from}`: expected `catanatron`");
+                return ExitCode::from(2);
+            }
+            ExitCode::from(catan_harness::differential::report::run(&files, quiet))
         }
     }
 }
