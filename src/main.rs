@@ -222,6 +222,10 @@ enum Command {
         /// Print only games with a difference and the totals.
         #[arg(long)]
         quiet: bool,
+        /// Write each game's first difference as a scenario file (the position before the
+        /// step) into this folder.
+        #[arg(long)]
+        shrink_to: Option<PathBuf>,
     },
 }
 
@@ -437,12 +441,21 @@ fn main() -> ExitCode {
             print!("{}", catan_harness::places::render(&b));
             ExitCode::SUCCESS
         }
-        Command::Replay { from, files, quiet } => {
+        Command::Replay {
+            from,
+            files,
+            quiet,
+            shrink_to,
+        } => {
             if from != "catanatron" {
                 eprintln!("error: unknown engine `{from}`: expected `catanatron`");
                 return ExitCode::from(2);
             }
-            ExitCode::from(catan_harness::differential::report::run(&files, quiet))
+            ExitCode::from(catan_harness::differential::report::run(
+                &files,
+                quiet,
+                shrink_to.as_deref(),
+            ))
         }
     }
 }

@@ -37,6 +37,9 @@ pub struct Difference {
     pub action: String,
     /// What differed, with both views.
     pub detail: String,
+    /// With [`replay_keeping_position`]: the position before the step as a scenario file
+    /// (from `trace --emit-scenario`'s emitter), the step and both views in its comment.
+    pub scenario: Option<String>,
 }
 
 /// What a replay did.
@@ -287,6 +290,12 @@ fn compare(game: &Game, map: &PlaceMap, board: &Board, theirs: &PublicState) -> 
 
 /// Replays a recording; an `Err` is a recording this replay cannot read.
 pub fn replay(rec: &Recording) -> Result<ReplayReport, String> {
+    replay_keeping_position(rec, false)
+}
+
+/// [`replay`], and with `keep` the first difference carries the position before its step as
+/// a scenario file (`replay --shrink-to`).
+pub fn replay_keeping_position(rec: &Recording, keep: bool) -> Result<ReplayReport, String> {
     let h = &rec.header;
     if h.vps_to_win != 10 || h.discard_limit != 7 {
         return Err(format!(
@@ -318,18 +327,30 @@ pub fn replay(rec: &Recording) -> Result<ReplayReport, String> {
                 step: 0,
                 action: "(start)".into(),
                 detail,
+                scenario: None,
             }),
         });
     }
     let mut steps = 0;
     for step in &rec.steps {
         let action = step.action.to_string();
-        let diff = |detail: String, known| {
+        let before = keep.then(|| game.clone());
+        let diff = |detail: String, known: Option<&'static str>| {
+            let scenario = before.as_ref().map(|g| {
+                let note = format!(
+                    "catanatron seed {} step {}: {action}\nfirst difference ({}): {detail}",
+                    h.seed,
+                    step.i,
+                    known.unwrap_or("unclassified")
+                );
+                crate::emit::scenario_text(g, &format!("catanatron seed {} step {}", h.seed, step.i), &note)
+            });
             Some(Difference {
                 known,
                 step: step.i,
                 action: action.clone(),
                 detail,
+                scenario,
             })
         };
         let legal_theirs = super::normalise::theirs(&map, &board, &step.legal);

@@ -1,7 +1,7 @@
 //! The `replay --from catanatron` command: replays recording files (or every `.jsonl` file in
 //! a folder) and reports each game's first difference.
 
-use super::{read_recording, replay};
+use super::read_recording;
 use std::path::{Path, PathBuf};
 
 /// Totals over a set of recordings.
@@ -52,8 +52,9 @@ pub fn read_text(path: &Path) -> std::io::Result<String> {
     }
 }
 
-/// Replays one file; returns its line of report and the totals it adds.
-pub fn replay_file(path: &Path) -> (String, Totals) {
+/// Replays one file; returns its line of report and the totals it adds. With `shrink_to`,
+/// a difference writes the position before its step to `DIR/<file name>.cat`.
+pub fn replay_file(path: &Path, shrink_to: Option<&Path>) -> (String, Totals) {
     let mut t = Totals {
         games: 1,
         ..Totals::default()
@@ -65,7 +66,7 @@ pub fn replay_file(path: &Path) -> (String, Totals) {
             return (format!("{}: cannot read: {e}", path.display()), t);
         }
     };
-    let outcome = read_recording(&text).and_then(|r| replay(&r));
+    let outcome = read_recording(&text).and_then(|r| super::replay::replay_keeping_position(&r, shrink_to.is_some()));
     match outcome {
         Err(e) => {
             t.unreadable = 1;
@@ -76,6 +77,16 @@ pub fn replay_file(path: &Path) -> (String, Totals) {
             match report.difference {
                 None => (format!("{}: {} steps agree", path.display(), report.steps), t),
                 Some(d) => {
+                    let mut written = String::new();
+                    if let (Some(dir), Some(text)) = (shrink_to, &d.scenario) {
+                        let stem = path.file_name().and_then(|n| n.to_str()).unwrap_or("game");
+                        let stem = stem.trim_end_matches(".gz").trim_end_matches(".jsonl");
+                        let out = dir.join(format!("{stem}.cat"));
+                        written = match std::fs::create_dir_all(dir).and_then(|_| std::fs::write(&out, text)) {
+                            Ok(()) => format!("\n  position written to {}", out.display()),
+                            Err(e) => format!("\n  cannot write {}: {e}", out.display()),
+                        };
+                    }
                     let label = match d.known {
                         Some(k) => {
                             t.known.insert(k, 1);
@@ -87,7 +98,7 @@ pub fn replay_file(path: &Path) -> (String, Totals) {
                         }
                     };
                     let line = format!(
-                        "{}: {label} at step {} after {}\n  {}",
+                        "{}: {label} at step {} after {}\n  {}{written}",
                         path.display(),
                         d.step,
                         d.action,
@@ -102,7 +113,7 @@ pub fn replay_file(path: &Path) -> (String, Totals) {
 
 /// Replays every file and prints a line per game and the totals; the exit code is 0 when all
 /// agree, 1 on a difference, 2 on an unreadable file.
-pub fn run(paths: &[PathBuf], quiet: bool) -> u8 {
+pub fn run(paths: &[PathBuf], quiet: bool, shrink_to: Option<&Path>) -> u8 {
     let files = match recording_files(paths) {
         Ok(f) => f,
         Err(e) => {
@@ -112,7 +123,7 @@ pub fn run(paths: &[PathBuf], quiet: bool) -> u8 {
     };
     let mut total = Totals::default();
     for f in &files {
-        let (line, t) = replay_file(f);
+        let (line, t) = replay_file(f, shrink_to);
         if !quiet || t.differing + t.unreadable > 0 || !t.known.is_empty() {
             println!("{line}");
         }
