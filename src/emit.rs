@@ -32,45 +32,20 @@ fn dev_text(d: &catan_engine::DevCards) -> String {
     }
 }
 
-/// The `rules` line of a game's ruleset.
+/// The `rules` line of a game's ruleset: its modules, its profile, and every option whose
+/// value differs from what the modules and profile give.
 pub fn rules_line(game: &Game) -> String {
     let r = game.rules();
-    let mut s = String::from(match (r.ck(), r.court()) {
-        (false, false) => "base",
-        (true, false) => "cities-and-knights",
-        (false, true) => "court",
-        (true, true) => "cities-and-knights+court",
-    });
+    let mut s = r.modules_name();
+    let mut reference = catan_engine::Ruleset::with(r.expansions);
     if let Some(p) = r.profile {
         let _ = write!(s, " profile {}", p.name());
-    }
-    let names = [
-        if r.ck() { "cities-and-knights" } else { "base" },
-        if r.court() { "court" } else { "base" },
-    ];
-    let mut reference = catan_engine::Ruleset::from_names(names).unwrap_or_default();
-    if let Some(p) = r.profile {
         reference.set_profile(p);
     }
-    // Options that differ from the profile's, by name.
-    for o in catan_engine::Ruleset::OPTIONS {
-        for v in o.values.iter().copied() {
-            let value = if v == "<number>" {
-                match o.name {
-                    "victory-target" => r.base.victory_target.to_string(),
-                    "discard-limit" => r.base.discard_limit.to_string(),
-                    "barbarian-track" => r.ck.barbarian_track.to_string(),
-                    _ => continue,
-                }
-            } else {
-                v.to_string()
-            };
-            let mut probe = reference.clone();
-            if probe.set_option(o.name, &value).is_ok() && probe == *r && reference != *r {
-                let _ = write!(s, " option {} {value}", o.name);
-                reference = probe;
-                break;
-            }
+    for o in catan_engine::Ruleset::options() {
+        let value = (o.get)(r);
+        if value != (o.get)(&reference) {
+            let _ = write!(s, " option {} {value}", o.name);
         }
     }
     s

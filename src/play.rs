@@ -373,7 +373,7 @@ mod tests {
     #[test]
     fn unsupported_rules_are_failures_not_panics() {
         let mut o = opts(1, 1);
-        o.rules.expansions.push(catan_engine::ruleset::Expansion::Seafarers);
+        o.rules.expansions.insert(catan_engine::ruleset::Expansion::Seafarers);
         let r = run(&o);
         assert_eq!(r.invariant_failures, 1);
         assert!(r.failures[0].message.contains("not implemented"));

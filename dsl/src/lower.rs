@@ -482,7 +482,7 @@ fn rules_of(cx: &mut Cx<'_>, spec: &ast::RulesSpec) -> Ruleset {
         match r.set_option(&o.name.node, &value) {
             Ok(()) => {}
             Err(OptionError::UnknownName(name)) => {
-                let names: Vec<&str> = Ruleset::OPTIONS.iter().map(|o| o.name).collect();
+                let names: Vec<&str> = Ruleset::options().map(|o| o.name).collect();
                 cx.unknown(o.name.span, "option", &name, &names);
             }
             Err(e @ OptionError::BadValue { .. }) => {

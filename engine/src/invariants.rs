@@ -47,7 +47,7 @@ impl Game {
         }
         for k in [CardKind::Paper, CardKind::Cloth, CardKind::Coin] {
             let total: u32 = self.bank.get(k) as u32 + self.players.iter().map(|p| p.hand.get(k) as u32).sum::<u32>();
-            if self.rules.ck() {
+            if self.has_commodities() {
                 if total != CARDS_PER_COMMODITY as u32 {
                     return fail(
                         "commodity-conservation",
@@ -163,12 +163,7 @@ impl Game {
                 );
             }
         }
-        if self.rules.ck() {
-            self.check_ck_invariants()?;
-        }
-        if self.rules.court() {
-            self.check_court_invariants()?;
-        }
+        self.check_expansion_invariants()?;
         if let Phase::Ended { winner } = self.phase {
             if self.total_vp(winner) < self.rules.base.victory_target {
                 return fail("winner", "the winner has fewer points than the target".into());
@@ -181,7 +176,7 @@ impl Game {
     /// buildings), walls (3 per player, only under their owner's cities), metropolises (on a
     /// city of a player at level 4+, held for good at level 5), the barbarian track in range,
     /// 54 progress cards across decks, hands and VP areas, the progress hand limit off turn.
-    fn check_ck_invariants(&self) -> Result<(), InvariantViolation> {
+    pub(crate) fn check_ck_invariants(&self) -> Result<(), InvariantViolation> {
         let fail = |name, detail: String| Err(InvariantViolation { name, detail });
         let n = self.players.len();
         let mut knights = [[0u8; 3]; crate::ids::MAX_PLAYERS];
@@ -350,17 +345,7 @@ impl Game {
             if let Some(s) = self.site(VertexId(v as u16)) {
                 if s.owner == p {
                     vp += if s.building == Building::City { 2 } else { 1 };
-                    if self.metropolis_at(VertexId(v as u16)).is_some() {
-                        vp += 2;
-                    }
                 }
-            }
-        }
-        if self.rules.ck() {
-            let st = &self.players[p.index()];
-            vp += st.vp_tokens + st.progress_vp.total() as u8;
-            if self.ck.merchant.is_some_and(|(_, o)| o == p) {
-                vp += 1;
             }
         }
         let st = &self.players[p.index()];
@@ -371,28 +356,14 @@ impl Game {
         if self.largest_army == Some(p) {
             vp += 2;
         }
-        if self.rules.court() {
-            // Banners and Most Influence, recounted from the holders' own fields.
-            for c in crate::court::SoldierColour::ALL {
-                if self.court.banners[c.index()] == Some(p) {
-                    vp += 1;
-                }
-            }
-            if self.court.tricolour & (1 << p.0) != 0 {
-                vp += 1;
-            }
-            if self.court.influence == Some(p) {
-                vp += 2;
-            }
-        }
-        vp
+        vp + self.expansion_vp_from_scratch(p)
     }
 
     /// The Court: 10 soldiers of each colour on the board or held as prisoners, none inland
     /// of a road; at most 20 nobles; each banner and Most Influence with a holder who has at
     /// least 3 and nobody more, and a holder whenever somebody has 3; at most 4 tricolour
     /// banners, each held by a player with prisoners of all three colours.
-    fn check_court_invariants(&self) -> Result<(), InvariantViolation> {
+    pub(crate) fn check_court_invariants(&self) -> Result<(), InvariantViolation> {
         use crate::court::{SoldierColour, FIRST_CLAIM, NOBLES, SOLDIERS_PER_COLOUR, TRICOLOUR_BANNERS};
         let fail = |name, detail: String| Err(InvariantViolation { name, detail });
         let n = self.players.len();

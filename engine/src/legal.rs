@@ -21,7 +21,7 @@ impl Game {
                 self.for_each_outcome(|o, _| out.push(Action::Chance(o)));
             }
             Phase::Setup { road_from: None, .. } => {
-                let city = self.rules.ck() && self.setup_round_two();
+                let city = self.setup_places_city();
                 for v in 0..self.sites.len() {
                     let at = VertexId(v as u16);
                     if city {
@@ -43,11 +43,10 @@ impl Game {
                 }
             }
             Phase::BeforeRoll => {
-                if self.rules.ck() {
-                    self.push_progress_plays(p, out);
-                } else {
+                if self.has_development_cards() {
                     self.push_dev_plays(p, out);
                 }
+                self.push_before_roll_actions_ext(p, out);
                 out.push(Action::Roll { player: p });
             }
             Phase::HarborAnswer { to, .. } => {
@@ -191,9 +190,7 @@ impl Game {
                         }
                     }
                 }
-                if self.rules.ck() {
-                    self.push_ck_main(p, out);
-                } else {
+                if self.has_development_cards() {
                     if self.check_buy_dev(p).is_ok() {
                         out.push(Action::BuyDevCard { player: p });
                     }
@@ -219,7 +216,7 @@ impl Game {
     }
 
     /// The Cities & Knights actions of the action phase.
-    fn push_ck_main(&self, p: PlayerId, out: &mut Vec<Action>) {
+    pub(crate) fn push_ck_main(&self, p: PlayerId, out: &mut Vec<Action>) {
         let st = &self.players[p.index()];
         let hand = st.hand;
         let knights_cost = hand.contains(&crate::cards::cost::KNIGHT);
@@ -395,7 +392,7 @@ impl Game {
 
     fn push_maritime(&self, p: PlayerId, out: &mut Vec<Action>) {
         let hand = self.players[p.index()].hand;
-        let kinds: &[CardKind] = if self.rules.has_commodities() {
+        let kinds: &[CardKind] = if self.has_commodities() {
             &CardKind::ALL
         } else {
             &CardKind::RESOURCES
@@ -433,7 +430,7 @@ impl Game {
                     f(Outcome::EventDie { event }, w);
                 }
             }
-            Phase::Rolling if self.rules.ck() => {
+            Phase::Rolling if self.rolls_event_die() => {
                 for red in 1..=6 {
                     for yellow in 1..=6 {
                         for (event, w) in EventFace::WEIGHTED {

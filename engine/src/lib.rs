@@ -51,7 +51,7 @@ mod legal;
 pub mod position;
 pub mod progress;
 pub mod random;
-mod rules;
+pub(crate) mod rules;
 pub mod ruleset;
 pub mod state;
 #[cfg(test)]

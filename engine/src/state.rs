@@ -761,11 +761,6 @@ impl Game {
     pub fn ck_dice(&self) -> Option<(u8, u8, crate::progress::EventFace)> {
         self.ck.dice
     }
-    /// Whether the robber may move and steal (Cities & Knights: only after the first
-    /// barbarian attack, source `000_fee7e8147b67bbe6.txt` p. 7).
-    pub fn robber_active(&self) -> bool {
-        !self.rules.ck() || self.ck.attacks > 0
-    }
     /// The Court state (foreign soldiers, prisoners, banners, nobles).
     pub fn court(&self) -> &crate::court::CourtState {
         &self.court

@@ -138,7 +138,7 @@ impl Game {
         if self.sites[at.index()].is_some() {
             return Err(RuleError::Occupied);
         }
-        if setup && self.rules.ck() && self.setup_round_two() {
+        if setup && self.setup_places_city() {
             return Err(RuleError::Ck(CkRule::SetupCityInRoundTwo));
         }
         if setup {
@@ -216,7 +216,7 @@ impl Game {
     pub(crate) fn check_city(&self, player: PlayerId, at: VertexId) -> Result<(), RuleError> {
         self.known_vertex(at)?;
         if let Phase::Setup { road_from: None, .. } = self.phase {
-            if self.rules.ck() {
+            if self.setup_has_city_round() {
                 return self.check_setup_city(player, at);
             }
         }

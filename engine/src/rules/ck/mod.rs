@@ -15,7 +15,9 @@
 
 pub(crate) mod barbarians;
 pub(crate) mod draws;
+mod expansion;
 pub(crate) mod improvements;
+pub mod options;
 pub(crate) mod knights;
 pub(crate) mod progress;
 pub(crate) mod walls;
@@ -28,6 +30,9 @@ use crate::ids::PlayerId;
 use crate::progress::{EventFace, ProgressDeck, Track};
 use crate::ruleset::RobberBeforeAttack;
 use crate::state::{Game, Phase, RollStage, CARDS_PER_COMMODITY};
+
+/// Cities & Knights, as an expansion of the base rules ([`crate::rules::extensions`]).
+pub(crate) struct CitiesAndKnights;
 
 impl Game {
     /// Extension point "components": commodities in the bank, the three progress decks,
