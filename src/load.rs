@@ -110,10 +110,7 @@ fn check_refused_ids(name: &str, sc: &Scenario) -> Result<(), LoadError> {
         if ids.iter().any(|k| k == id) {
             continue;
         }
-        let help = match catan_dsl::vocab::nearest(id, ids.iter().map(String::as_str)) {
-            Some(n) => format!("did you mean `{n}`? (`catan-harness rules` lists every id)"),
-            None => "`catan-harness rules` lists every rule id the engine refuses with".to_string(),
-        };
+        let help = suggest(id, ids);
         errors.push(LowerError {
             message: format!("`{id}` is not in the rule catalog"),
             code: "dsl::lower::unknown_rule_id".into(),
@@ -131,6 +128,38 @@ fn check_refused_ids(name: &str, sc: &Scenario) -> Result<(), LoadError> {
         src: miette::NamedSource::new(name, sc.text.clone()),
         errors,
     })))
+}
+
+/// The help for an unknown rule id: the nearest id by spelling, else the ids that share
+/// its longest dotted prefix (`BASE.TRADE.…`).
+fn suggest(id: &str, ids: &[String]) -> String {
+    if let Some(n) = catan_dsl::vocab::nearest(id, ids.iter().map(String::as_str)) {
+        return format!("did you mean `{n}`? (`catan-harness rules` lists every id)");
+    }
+    let segments: Vec<&str> = id.split('.').collect();
+    for keep in (1..segments.len()).rev() {
+        let prefix = format!("{}.", segments[..keep].join("."));
+        let near: Vec<&str> = ids
+            .iter()
+            .filter(|k| k.starts_with(&prefix))
+            .map(String::as_str)
+            .collect();
+        if near.is_empty() {
+            continue;
+        }
+        const SHOWN: usize = 6;
+        let list: Vec<String> = near.iter().take(SHOWN).map(|k| format!("`{k}`")).collect();
+        let more = if near.len() > SHOWN {
+            format!(" and {} more", near.len() - SHOWN)
+        } else {
+            String::new()
+        };
+        return format!(
+            "did you mean one of {}{more}? (`catan-harness rules --grep {prefix}` lists them with their statements)",
+            list.join(", ")
+        );
+    }
+    "`catan-harness rules` lists every rule id the engine refuses with".to_string()
 }
 
 /// What a walk over the given paths found: the scenario files, and every path that could

@@ -454,6 +454,20 @@ mod tests {
     }
 
     #[test]
+    fn every_failure_is_counted_and_the_first_hundred_listed_in_seed_order() {
+        for jobs in [1, 2] {
+            let mut o = opts(MAX_LISTED_FAILURES as u64 + 30, jobs);
+            o.rules.expansions.push(catan_engine::ruleset::Expansion::Seafarers);
+            let r = run(&o);
+            assert_eq!(r.invariant_failures, MAX_LISTED_FAILURES as u64 + 30);
+            assert_eq!(r.failures.len(), MAX_LISTED_FAILURES);
+            let seeds: Vec<u64> = r.failures.iter().map(|f| f.seed).collect();
+            let expected: Vec<u64> = (11..11 + MAX_LISTED_FAILURES as u64).collect();
+            assert_eq!(seeds, expected, "jobs {jobs}");
+        }
+    }
+
+    #[test]
     fn unsupported_rules_are_failures_not_panics() {
         let mut o = opts(1, 1);
         o.rules.expansions.push(catan_engine::ruleset::Expansion::Seafarers);
