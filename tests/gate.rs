@@ -164,7 +164,7 @@ fn a_symlink_loop_is_walked_once_per_file() {
     let dir = project("symlink-loop");
     let base = dir.join("scenarios/base");
     // Two links back to a parent: followed, the walk would grow exponentially.
-    std::os::unix::fs::symlink(&dir.join("scenarios"), base.join("up")).expect("link");
+    std::os::unix::fs::symlink(dir.join("scenarios"), base.join("up")).expect("link");
     std::os::unix::fs::symlink(&dir, base.join("top")).expect("link");
     let start = std::time::Instant::now();
     let o = harness(&dir, &["run", "scenarios", "--format", "json"]);
