@@ -540,6 +540,9 @@ fn cmd_play(
 }
 
 fn cmd_trace(file: &std::path::Path, at: Option<String>, emit_scenario: bool, color: bool) -> ExitCode {
+    if let Err(code) = discover_or_exit(&[file.to_path_buf()]) {
+        return code;
+    }
     let sc = match load::load(file) {
         Err(e) => {
             out!("{}", e.render_with(100, color));
