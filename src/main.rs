@@ -356,29 +356,7 @@ fn main() -> ExitCode {
             format,
             jobs,
             quiet,
-        } => {
-            let opts = match game.options(false, jobs_or_cores(jobs)) {
-                Ok(o) => o,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    return ExitCode::from(exit::USAGE);
-                }
-            };
-            let bar = progress::games_bar(opts.games, !quiet && matches!(format, Format::Human));
-            let s = stats::run_with(&opts, &|| bar.inc(1));
-            bar.finish_and_clear();
-            match format {
-                Format::Human => out!("{}", stats::render_human(&s, &opts)),
-                Format::Json => match serde_json::to_string_pretty(&s) {
-                    Ok(j) => outln!("{j}"),
-                    Err(e) => {
-                        eprintln!("error: {e}");
-                        return ExitCode::from(exit::INTERNAL);
-                    }
-                },
-            }
-            ExitCode::from(if s.failure_count == 0 { exit::OK } else { exit::FAILED })
-        }
+        } => cmd_stats(&game, format, jobs_or_cores(jobs), quiet),
         Command::Run {
             paths,
             filter,
@@ -388,55 +366,14 @@ fn main() -> ExitCode {
             allow_empty,
             bless,
         } => {
-            let files = match discover_or_exit(&default_paths(paths)) {
-                Ok(f) => f,
-                Err(code) => return code,
-            };
-            let selection = suite::Selection { filter, tag };
             let opts = suite::RunOptions {
                 jobs: jobs_or_cores(jobs),
                 bless,
                 color,
             };
-            let (started, clock) = (std::time::SystemTime::now(), std::time::Instant::now());
-            let results = suite::run(&files, &selection, opts);
-            if results.is_empty() && !allow_empty {
-                eprintln!("error: {}", nothing_selected(files.len(), &selection));
-                return ExitCode::from(exit::NOTHING);
-            }
-            match format {
-                RunFormat::Human => out!("{}", suite::render_human(&results, color)),
-                RunFormat::Json => outln!("{}", suite::render_json(&results)),
-                RunFormat::Junit => out!("{}", junit::render(&results, started, clock.elapsed())),
-            }
-            ExitCode::from(suite::exit_code(&suite::totals(&results)))
+            cmd_run(paths, &suite::Selection { filter, tag }, opts, format, allow_empty)
         }
-        Command::Check { paths } => {
-            let files = match discover_or_exit(&default_paths(paths)) {
-                Ok(f) => f,
-                Err(code) => return code,
-            };
-            if files.is_empty() {
-                eprintln!("error: no scenario file (`*.cat`) found");
-                return ExitCode::from(exit::NOTHING);
-            }
-            let mut bad = 0;
-            for f in &files {
-                match suite::isolated(|| load::load(f).err().map(|e| e.render_with(100, color))) {
-                    Ok(None) => {}
-                    Ok(Some(diagnostics)) => {
-                        bad += 1;
-                        out!("{diagnostics}");
-                    }
-                    Err(m) => {
-                        outln!("{}: internal error in the harness: {m}", f.display());
-                        return ExitCode::from(exit::INTERNAL);
-                    }
-                }
-            }
-            outln!("{} files checked, {} invalid", files.len(), bad);
-            ExitCode::from(if bad > 0 { exit::INVALID } else { exit::OK })
-        }
+        Command::Check { paths } => cmd_check(paths, color),
         Command::Trace {
             file,
             at,
@@ -467,6 +404,91 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
     }
+}
+
+fn cmd_stats(game: &GameArgs, format: Format, jobs: usize, quiet: bool) -> ExitCode {
+    let opts = match game.options(false, jobs) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(exit::USAGE);
+        }
+    };
+    let bar = progress::games_bar(opts.games, !quiet && matches!(format, Format::Human));
+    let s = stats::run_with(&opts, &|| bar.inc(1));
+    bar.finish_and_clear();
+    match format {
+        Format::Human => out!("{}", stats::render_human(&s, &opts)),
+        Format::Json => match serde_json::to_string_pretty(&s) {
+            Ok(j) => outln!("{j}"),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(exit::INTERNAL);
+            }
+        },
+    }
+    ExitCode::from(if s.failure_count == 0 { exit::OK } else { exit::FAILED })
+}
+
+fn cmd_run(
+    paths: Vec<PathBuf>,
+    selection: &suite::Selection,
+    opts: suite::RunOptions,
+    format: RunFormat,
+    allow_empty: bool,
+) -> ExitCode {
+    let files = match discover_or_exit(&default_paths(paths)) {
+        Ok(f) => f,
+        Err(code) => return code,
+    };
+    let (started, clock) = (std::time::SystemTime::now(), std::time::Instant::now());
+    let results = suite::run(&files, selection, opts);
+    if results.is_empty() && !allow_empty {
+        eprintln!("error: {}", nothing_selected(files.len(), selection));
+        return ExitCode::from(exit::NOTHING);
+    }
+    match format {
+        RunFormat::Human => out!("{}", suite::render_human(&results, opts.color)),
+        RunFormat::Json => outln!("{}", suite::render_json(&results)),
+        RunFormat::Junit => out!("{}", junit::render(&results, started, clock.elapsed())),
+    }
+    ExitCode::from(suite::exit_code(&suite::totals(&results)))
+}
+
+fn cmd_check(paths: Vec<PathBuf>, color: bool) -> ExitCode {
+    let files = match discover_or_exit(&default_paths(paths)) {
+        Ok(f) => f,
+        Err(code) => return code,
+    };
+    if files.is_empty() {
+        eprintln!("error: no scenario file (`*.cat`) found");
+        return ExitCode::from(exit::NOTHING);
+    }
+    let (mut bad, mut internal) = (0, 0);
+    for f in &files {
+        match suite::isolated(|| load::load(f).err().map(|e| e.render_with(100, color))) {
+            Ok(None) => {}
+            Ok(Some(diagnostics)) => {
+                bad += 1;
+                out!("{diagnostics}");
+            }
+            Err(m) => {
+                internal += 1;
+                outln!("{}: internal error in the harness: {m}", f.display());
+            }
+        }
+    }
+    outln!(
+        "{} files checked, {bad} invalid, {internal} internal error",
+        files.len()
+    );
+    ExitCode::from(if internal > 0 {
+        exit::INTERNAL
+    } else if bad > 0 {
+        exit::INVALID
+    } else {
+        exit::OK
+    })
 }
 
 /// Why a run selected no scenario, in words.
