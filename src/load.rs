@@ -244,8 +244,10 @@ fn walk(dir: &Path, d: &mut Discovery) {
             walk(&path, d);
         } else if kind.is_symlink() {
             // Links to folders are not followed; a link to a scenario file is read.
-            if std::fs::metadata(&path).is_ok_and(|m| m.is_file()) && is_scenario(&path) {
-                d.files.push(path);
+            match std::fs::metadata(&path) {
+                Ok(m) if m.is_file() && is_scenario(&path) => d.files.push(path),
+                Err(e) if is_scenario(&path) => d.problems.push(format!("{}: {e}", path.display())),
+                _ => {}
             }
         } else if is_scenario(&path) {
             d.files.push(path);

@@ -103,6 +103,14 @@ fn an_unreadable_path_is_an_error() {
     std::os::unix::fs::symlink(dir.join("self"), dir.join("self")).expect("link");
     let o = harness(&dir, &["run", "self"]);
     assert_eq!(code(&o), 4, "{}", text(&o.stderr));
+    // A scenario link to nothing inside a folder.
+    let links = dir.join("links");
+    std::fs::create_dir_all(&links).expect("folder");
+    std::os::unix::fs::symlink(dir.join("gone.cat"), links.join("dangling.cat")).expect("link");
+    let o = harness(&dir, &["run", "links"]);
+    assert_eq!(code(&o), 4, "{}", text(&o.stderr));
+    assert!(text(&o.stderr).contains("dangling.cat"), "{}", text(&o.stderr));
+    std::fs::remove_dir_all(&links).expect("cleanup");
     // A folder without read permission (root reads it anyway: then there is nothing to see).
     let locked = dir.join("locked");
     write(&locked.join("a.cat"), &scenario("locked", "", "red rolls 2+3\n"));
