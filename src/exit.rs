@@ -4,7 +4,8 @@
 /// Everything selected ran and passed (for `coverage --fail-under`: at or above the
 /// threshold).
 pub const OK: u8 = 0;
-/// A scenario failed, its golden is stale or missing, a known bug passes now; `play` and
+/// A scenario failed, its golden is stale or missing, a golden's scenario is gone, a known
+/// bug passes now; `play` and
 /// `stats`: a game broke an invariant; `coverage --fail-under`: below the threshold.
 pub const FAILED: u8 = 1;
 /// A scenario file is invalid (it has diagnostics).
@@ -21,7 +22,8 @@ pub const USAGE: u8 = 64;
 pub const HELP: &str = "\
 Exit codes (the most severe wins):
   0   every selected scenario passed and matches its golden
-  1   a scenario failed, a golden is stale or missing, or a known bug passes now
+  1   a scenario failed, a golden is stale, missing or without its scenario, or a known
+      bug passes now
   2   a scenario file is invalid (diagnostics printed)
   3   internal error in the harness on some file (the other files are still reported)
   4   nothing to run: a path does not exist, an explicit file is not a scenario (.cat),

@@ -175,6 +175,34 @@ pub fn write(loc: &Location, text: &str) -> Result<(), String> {
     std::fs::write(&loc.file, snap_file(loc, text)).map_err(|e| format!("{}: {e}", loc.file.display()))
 }
 
+/// The goldens that belong to no scenario: for every path in `paths` that is a project's
+/// whole `scenarios/` folder, each `.snap` file in that project's `goldens/` whose scenario is
+/// not among `files` (a scenario renamed or deleted), sorted.
+pub fn orphans(paths: &[PathBuf], files: &[PathBuf]) -> Vec<PathBuf> {
+    let expected: std::collections::BTreeSet<PathBuf> =
+        files.iter().filter_map(|f| locate(f)).map(|l| l.file).collect();
+    let mut out = Vec::new();
+    for p in paths {
+        let Some(dir) = normalized(p) else { continue };
+        if dir.file_name().is_none_or(|n| n != "scenarios") || !dir.is_dir() {
+            continue;
+        }
+        let Some(root) = dir.parent() else { continue };
+        let Ok(rd) = std::fs::read_dir(root.join("goldens")) else {
+            continue;
+        };
+        for e in rd.flatten() {
+            let f = e.path();
+            if f.extension().is_some_and(|x| x == "snap") && !expected.contains(&f) {
+                out.push(f);
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -59,6 +59,7 @@ fn case(r: &FileResult) -> TestCase {
     let status = match (&r.outcome, kind) {
         (Outcome::Internal(m), _) => non_success(NonSuccessKind::Error, kind, m, detail),
         (Outcome::Invalid(_), _) => non_success(NonSuccessKind::Error, kind, "invalid scenario file", detail),
+        (Outcome::Orphan, _) => non_success(NonSuccessKind::Failure, kind, "a golden without its scenario", detail),
         (_, Kind::Passed) => TestCaseStatus::success(),
         (Outcome::Ran { report, .. }, Kind::KnownBug) => {
             let mut st = TestCaseStatus::skipped();

@@ -437,15 +437,19 @@ fn cmd_run(
     format: RunFormat,
     allow_empty: bool,
 ) -> ExitCode {
-    let files = match discover_or_exit(&default_paths(paths)) {
+    let paths = default_paths(paths);
+    let files = match discover_or_exit(&paths) {
         Ok(f) => f,
         Err(code) => return code,
     };
     let (started, clock) = (std::time::SystemTime::now(), std::time::Instant::now());
-    let results = suite::run(&files, selection, opts);
+    let mut results = suite::run(&files, selection, opts);
     if results.is_empty() && !allow_empty {
         eprintln!("error: {}", nothing_selected(files.len(), selection));
         return ExitCode::from(exit::NOTHING);
+    }
+    if selection.filter.is_none() && selection.tag.is_none() {
+        results.extend(suite::orphan_goldens(&paths, &files, opts.bless));
     }
     match format {
         RunFormat::Human => out!("{}", suite::render_human(&results, opts.color)),

@@ -38,6 +38,8 @@ pub enum Outcome {
     Invalid(Diagnostics),
     /// The harness failed on the file (a panic, caught): the message.
     Internal(String),
+    /// The file is a golden whose scenario is gone.
+    Orphan,
 }
 
 /// The diagnostics of an invalid file, rendered while the file is isolated (so a failure
@@ -94,6 +96,8 @@ pub enum Kind {
     Invalid,
     /// The harness failed on the file.
     InternalError,
+    /// A golden whose scenario is gone.
+    OrphanGolden,
 }
 
 impl Kind {
@@ -108,6 +112,7 @@ impl Kind {
             Kind::MissingGolden => "missing-golden",
             Kind::Invalid => "invalid",
             Kind::InternalError => "internal-error",
+            Kind::OrphanGolden => "orphan-golden",
         }
     }
 }
@@ -117,6 +122,7 @@ impl FileResult {
     pub fn kind(&self) -> Kind {
         match &self.outcome {
             Outcome::Internal(_) => Kind::InternalError,
+            Outcome::Orphan => Kind::OrphanGolden,
             Outcome::Invalid(_) => Kind::Invalid,
             Outcome::Ran { report, golden, .. } => match (&report.status, golden) {
                 (Status::Failed, _) => Kind::Failed,
@@ -251,10 +257,34 @@ pub fn run(files: &[PathBuf], sel: &Selection, opts: RunOptions) -> Vec<FileResu
     run_each(files, opts.jobs.max(1), &|p| one_file(p, sel, opts))
 }
 
+/// The goldens of the projects whose whole `scenarios/` folder is among `paths` that no
+/// scenario of `files` has any more: each an [`Outcome::Orphan`] result, or deleted when
+/// `bless` (each deletion noted on standard error).
+pub fn orphan_goldens(paths: &[PathBuf], files: &[PathBuf], bless: bool) -> Vec<FileResult> {
+    let mut out = Vec::new();
+    for f in golden::orphans(paths, files) {
+        if bless {
+            match std::fs::remove_file(&f) {
+                Ok(()) => {
+                    eprintln!("deleted {} (its scenario is gone)", f.display());
+                    continue;
+                }
+                Err(e) => eprintln!("error: cannot delete {}: {e}", f.display()),
+            }
+        }
+        out.push(FileResult {
+            path: f,
+            seconds: 0.0,
+            outcome: Outcome::Orphan,
+        });
+    }
+    out
+}
+
 /// Counts.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Totals {
-    /// Files run or rejected.
+    /// Scenario files run or rejected (orphan goldens are not counted here).
     pub total: usize,
     /// Passed (known bugs that failed as expected count as passed).
     pub passed: usize,
@@ -272,12 +302,14 @@ pub struct Totals {
     pub blessed: usize,
     /// Files the harness failed on.
     pub internal_errors: usize,
+    /// Goldens whose scenario is gone.
+    pub orphan_goldens: usize,
 }
 
 /// Counts the results.
 pub fn totals(results: &[FileResult]) -> Totals {
     let mut t = Totals {
-        total: results.len(),
+        total: results.iter().filter(|r| !matches!(r.outcome, Outcome::Orphan)).count(),
         ..Totals::default()
     };
     for r in results {
@@ -299,6 +331,7 @@ pub fn totals(results: &[FileResult]) -> Totals {
             Kind::MissingGolden => t.missing_goldens += 1,
             Kind::Invalid => t.invalid += 1,
             Kind::InternalError => t.internal_errors += 1,
+            Kind::OrphanGolden => t.orphan_goldens += 1,
         }
     }
     t
@@ -311,7 +344,7 @@ pub fn exit_code(t: &Totals) -> u8 {
         crate::exit::INTERNAL
     } else if t.invalid > 0 {
         crate::exit::INVALID
-    } else if t.failed + t.stale_goldens + t.missing_goldens > 0 {
+    } else if t.failed + t.stale_goldens + t.missing_goldens + t.orphan_goldens > 0 {
         crate::exit::FAILED
     } else {
         crate::exit::OK
@@ -363,6 +396,12 @@ pub fn render_detail(r: &FileResult, color: bool) -> String {
             let _ = writeln!(s, "  internal error in the harness on this file: {m}");
         }
         Outcome::Invalid(d) => s.push_str(if color { &d.shown } else { &d.plain }),
+        Outcome::Orphan => {
+            let _ = writeln!(
+                s,
+                "  no scenario has this golden any more (renamed or deleted): delete it, or `catan-harness run --bless` with the whole scenarios folder deletes it"
+            );
+        }
         Outcome::Ran { report, golden, .. } => {
             match report.status {
                 Status::Failed => s.push_str(&render_failure(report)),
@@ -419,6 +458,7 @@ pub fn render_human(results: &[FileResult], color: bool) -> String {
             Kind::MissingGolden => "NOGOLDEN",
             Kind::Invalid => "INVALID",
             Kind::InternalError => "ERROR",
+            Kind::OrphanGolden => "ORPHAN",
         };
         let _ = writeln!(s, "{word:<8} {}  {}", r.path.display(), r.title());
         s.push_str(&render_detail(r, color));
@@ -429,6 +469,9 @@ pub fn render_human(results: &[FileResult], color: bool) -> String {
         "\n{} scenarios: {} passed, {} failed, {} stale golden, {} missing golden, {} invalid, {} internal error ({} known bugs)",
         t.total, t.passed, t.failed, t.stale_goldens, t.missing_goldens, t.invalid, t.internal_errors, t.known_bugs
     );
+    if t.orphan_goldens > 0 {
+        let _ = write!(s, ", {} orphan golden(s)", t.orphan_goldens);
+    }
     if t.blessed > 0 {
         let _ = write!(s, "; {} golden(s) written", t.blessed);
     }
@@ -473,6 +516,7 @@ pub fn render_json(results: &[FileResult]) -> String {
             };
             match &r.outcome {
                 Outcome::Internal(m) => j.internal_error = Some(m),
+                Outcome::Orphan => j.golden = Some(r.path.display().to_string()),
                 Outcome::Invalid(d) => j.diagnostics = Some(d.plain.clone()),
                 Outcome::Ran { report, golden, .. } => {
                     j.failure = report.failure.as_ref();

@@ -332,6 +332,29 @@ fn a_missing_golden_is_reported_and_blessing_never_writes_a_failing_one() {
 }
 
 #[test]
+fn a_golden_whose_scenario_is_gone_fails_the_whole_folder_and_bless_deletes_it() {
+    let dir = project("orphan");
+    let orphan = dir.join("goldens/base__renamed@base__renamed.cat.snap");
+    write(&orphan, "---\nsource: tests/scenarios.rs\n---\n# an old trace\n");
+    let o = harness(&dir, &["run", "scenarios"]);
+    assert_eq!(code(&o), 1, "{}", text(&o.stdout));
+    assert!(text(&o.stdout).contains("ORPHAN   "), "{}", text(&o.stdout));
+    let o = harness(&dir, &["run", "scenarios", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
+    assert_eq!(
+        (v["total"].as_u64(), v["orphan_goldens"].as_u64()),
+        (Some(1), Some(1)),
+        "{v}"
+    );
+    // Part of the folder says nothing about the other goldens.
+    assert_eq!(code(&harness(&dir, &["run", "scenarios/base"])), 0);
+    let o = harness(&dir, &["run", "scenarios", "--bless"]);
+    assert_eq!(code(&o), 0, "{}{}", text(&o.stdout), text(&o.stderr));
+    assert!(!orphan.exists());
+    assert!(dir.join(GOLDEN).exists());
+}
+
+#[test]
 fn one_file_that_crashes_the_harness_is_reported_and_the_others_still_print() {
     // A diagnostic on a very long line once panicked inside the diagnostic renderer; whether
     // it renders or not, the other files' results must be printed.
