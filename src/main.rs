@@ -669,7 +669,7 @@ fn cmd_rules(grep: Option<&str>, format: Format, scenarios: Vec<PathBuf>) -> Exi
     };
     let entries = rule_list::entries(grep, &files);
     match format {
-        Format::Human => out!("{}", rule_list::render_human(&entries)),
+        Format::Human => out!("{}", rule_list::render_human(&entries, !files.is_empty())),
         Format::Json => match serde_json::to_string_pretty(&entries) {
             Ok(j) => outln!("{j}"),
             Err(e) => {

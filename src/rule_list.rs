@@ -55,11 +55,15 @@ pub fn entries(grep: Option<&str>, files: &[PathBuf]) -> Vec<Entry> {
         .collect()
 }
 
-/// The entries as text: the id, then the statement, source and covering scenarios indented.
-pub fn render_human(entries: &[Entry]) -> String {
+/// The entries as text: the id, then the statement, source and covering scenarios indented
+/// (`searched`: whether any scenario files were searched for `covers`).
+pub fn render_human(entries: &[Entry], searched: bool) -> String {
     let mut s = String::new();
     for e in entries {
         let _ = writeln!(s, "{}\n  {}\n  source: {}", e.id, e.rule, e.source);
+        if !searched {
+            continue;
+        }
         if e.scenarios.is_empty() {
             let _ = writeln!(s, "  covered by: no scenario");
         } else {
