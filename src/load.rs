@@ -15,24 +15,15 @@ pub enum LoadError {
 }
 
 impl LoadError {
-    /// The diagnostic rendered without colour at `width` columns (for reports and tests).
+    /// The diagnostic rendered without colour at `width` columns (for reports and tests),
+    /// through [`catan_dsl::report`]: long lines clipped, at most
+    /// [`catan_dsl::report::MAX_ERRORS`] errors shown, never a panic.
     pub fn render(&self, width: usize) -> String {
-        let handler =
-            miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor()).with_width(width);
-        let mut out = String::new();
-        let r = match self {
-            LoadError::Io(e) => {
-                out.push_str(e);
-                out.push('\n');
-                Ok(())
-            }
-            LoadError::Parse(e) => handler.render_report(&mut out, e.as_ref()),
-            LoadError::Lower(e) => handler.render_report(&mut out, e.as_ref()),
-        };
-        if r.is_err() {
-            out.push_str("(the diagnostic could not be rendered)\n");
+        match self {
+            LoadError::Io(e) => format!("{e}\n"),
+            LoadError::Parse(e) => catan_dsl::report::render(e.as_ref(), width),
+            LoadError::Lower(e) => catan_dsl::report::render(e.as_ref(), width),
         }
-        out
     }
 }
 

@@ -63,6 +63,7 @@ pub mod diagnostics;
 pub mod lower;
 mod parse;
 mod parser;
+pub mod report;
 pub mod scenario;
 pub mod vocab;
 
