@@ -7,6 +7,7 @@
 
 pub mod catalog;
 pub mod emit;
+pub mod files;
 pub mod load;
 pub mod places;
 pub mod play;

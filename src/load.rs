@@ -32,7 +32,7 @@ impl LoadError {
 /// # Errors
 /// [`LoadError`] with every diagnostic of the file.
 pub fn load(path: &Path) -> Result<Scenario, LoadError> {
-    let text = std::fs::read_to_string(path).map_err(|e| LoadError::Io(format!("{}: {e}", path.display())))?;
+    let text = crate::files::read_text(path).map_err(LoadError::Io)?;
     load_text(&path.display().to_string(), &text)
 }
 
@@ -46,17 +46,19 @@ pub fn load_text(name: &str, text: &str) -> Result<Scenario, LoadError> {
 }
 
 /// Like [`load_text`], with `include` paths resolved against `dir` (fragments are shown
-/// under the name `include` path joined to the scenario name's folder).
+/// under the name `include` path joined to the scenario name's folder) and confined to
+/// the project root of `dir` ([`crate::files`]: regular files only, size limits).
 ///
 /// # Errors
 /// [`LoadError`] with every diagnostic of the text and its fragments.
 pub fn load_text_in(name: &str, text: &str, dir: &Path) -> Result<Scenario, LoadError> {
     let ast = catan_dsl::parse(name, text).map_err(|e| LoadError::Parse(Box::new(e)))?;
     let shown = Path::new(name).parent().map(Path::to_path_buf).unwrap_or_default();
+    let mut includes = crate::files::Includes::new(dir, &crate::files::project_root(dir));
     let mut resolve = |include: &str| {
-        std::fs::read_to_string(dir.join(include))
+        includes
+            .read(include)
             .map(|text| (shown.join(include).display().to_string(), text))
-            .map_err(|e| e.to_string())
     };
     catan_dsl::lower::lower_with_includes(name, text, &ast, catalog_ids(), source_ids(), &mut resolve)
         .map_err(LoadError::Lower)

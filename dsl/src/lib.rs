@@ -77,6 +77,24 @@ pub use vocab::{Language, Term, TermKind};
 /// `file_name` is used only in diagnostics; `source` is the file's text.
 /// Returns the syntax tree, or every error found in the file (parsing goes
 /// on after an error, line by line). Never panics, whatever the input.
+///
+/// A text longer than [`MAX_FILE_BYTES`] is refused with one
+/// `dsl::syntax::file_too_large` error, unparsed.
 pub fn parse(file_name: &str, source: &str) -> Result<ScenarioFile, ParseErrors> {
+    if source.len() > MAX_FILE_BYTES {
+        let mut at = MAX_FILE_BYTES;
+        while !source.is_char_boundary(at) {
+            at -= 1;
+        }
+        let error = ParseError::FileTooLarge {
+            span: (at, 0).into(),
+            limit: MAX_FILE_BYTES,
+        };
+        return Err(ParseErrors::new(file_name, source, vec![error]));
+    }
     parse::parse_file(file_name, source)
 }
+
+/// The largest scenario file or fragment, in bytes (1 MiB). Parsing, lowering and
+/// rendering are linear in the file's size; this bounds the work one file can cause.
+pub const MAX_FILE_BYTES: usize = 1 << 20;

@@ -41,7 +41,7 @@ pub struct LowerError {
     /// The file the span points into when it is not the scenario itself (an included
     /// fragment).
     #[source_code]
-    pub src: Option<NamedSource<String>>,
+    pub src: Option<NamedSource<Arc<str>>>,
 }
 
 /// All lowering errors of one file.
@@ -76,7 +76,7 @@ struct Cx<'a> {
     /// Whether the scenario plays The Court (its board has the Court hex in the centre).
     court: bool,
     /// The fragment being lowered, when spans point into an included file.
-    src: Option<NamedSource<String>>,
+    src: Option<NamedSource<Arc<str>>>,
 }
 
 fn sp(s: Span) -> SourceSpan {
@@ -716,7 +716,7 @@ struct ItemSpans {
     spans: Vec<(Subject, Span)>,
     /// Spans recorded while lowering an included fragment's position: their index range and
     /// the fragment's source.
-    fragment: Option<(std::ops::Range<usize>, NamedSource<String>)>,
+    fragment: Option<(std::ops::Range<usize>, NamedSource<Arc<str>>)>,
 }
 
 /// Lowers a position block into `setup`. A second block (the scenario's own, after an
@@ -1505,7 +1505,7 @@ fn field_value(a: &Arg) -> String {
 }
 
 /// A parse error of a fragment as a lowering error carrying the fragment's source.
-fn from_diagnostic(d: &dyn Diagnostic, source: &NamedSource<String>) -> LowerError {
+fn from_diagnostic(d: &dyn Diagnostic, source: &NamedSource<Arc<str>>) -> LowerError {
     let label = d.labels().and_then(|mut l| l.next());
     LowerError {
         message: d.to_string(),
@@ -1688,7 +1688,7 @@ pub fn lower_with_includes(
     cx.ck = variants.iter().any(|v| v.rules.ck());
     cx.court = variants.iter().any(|v| v.rules.court());
     // Included fragments: parsed against their own text, so their diagnostics point there.
-    let mut fragments: Vec<(NamedSource<String>, ScenarioFile, Span)> = Vec::new();
+    let mut fragments: Vec<(NamedSource<Arc<str>>, ScenarioFile, Span)> = Vec::new();
     for inc in ast.includes() {
         let (name, ftext) = match resolve(&inc.path.node) {
             Ok(found) => found,
@@ -1698,12 +1698,12 @@ pub fn lower_with_includes(
                     "include_not_found",
                     format!("cannot include `{}`: {why}", inc.path.node),
                     "cannot be read",
-                    Some("an include path is relative to the scenario's folder; fragments end in `.fragment`".into()),
+                    Some("an include path is relative to the scenario's folder and stays inside its project root; only regular files of at most 1 MiB are read; fragments end in `.fragment`".into()),
                 );
                 continue;
             }
         };
-        let source = NamedSource::new(name.clone(), ftext.clone());
+        let source = NamedSource::new(name.clone(), Arc::<str>::from(ftext.as_str()));
         let fast = match crate::parse(&name, &ftext) {
             Ok(f) => f,
             Err(pe) => {
@@ -1741,7 +1741,7 @@ pub fn lower_with_includes(
         }
     }
     // The board: the scenario's or one fragment's, never two.
-    let mut board_from: Option<(Spanned<&ast::Board>, Option<NamedSource<String>>)> = ast.board().map(|b| (b, None));
+    let mut board_from: Option<(Spanned<&ast::Board>, Option<NamedSource<Arc<str>>>)> = ast.board().map(|b| (b, None));
     for (source, fast, inc_span) in &fragments {
         if let Some(b) = fast.board() {
             if board_from.is_some() {
@@ -1775,7 +1775,7 @@ pub fn lower_with_includes(
             _ => None,
         })
     };
-    let mut starts: Vec<(Spanned<String>, Option<NamedSource<String>>)> = Vec::new();
+    let mut starts: Vec<(Spanned<String>, Option<NamedSource<Arc<str>>>)> = Vec::new();
     for (source, fast, _) in &fragments {
         if let Some(st) = start_item(fast) {
             starts.push((st, Some(source.clone())));
