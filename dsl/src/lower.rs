@@ -63,6 +63,8 @@ pub struct LowerErrors {
 mod ck;
 #[path = "lower_court.rs"]
 mod court;
+#[path = "lower_strict.rs"]
+mod strict;
 pub use ck::{level_word, progress_text};
 pub use court::prisoners_text;
 
@@ -345,11 +347,11 @@ impl Cx<'_> {
         for a in args {
             match &a.node {
                 Arg::Count { count, item } => match card_kind(&item.node) {
-                    Some(k) if count.node <= 255 => c.add(k, count.node as u8),
-                    Some(_) => {
-                        self.err(count.span, "bad_number", "too many cards", "at most 255", None);
-                        ok = false;
-                    }
+                    // The engine counts at most 255 of a kind: the kind's running total.
+                    Some(k) => match self.in_range(count.span, i64::from(c.get(k)) + i64::from(count.node), 0, 255) {
+                        Some(n) => c.set(k, n as u8),
+                        None => ok = false,
+                    },
                     None => {
                         let words = vocab_words(
                             &[crate::vocab::TermKind::Resource, crate::vocab::TermKind::Commodity],
@@ -361,7 +363,10 @@ impl Cx<'_> {
                 },
                 Arg::Word(w) if w == "nothing" => {}
                 Arg::Word(w) => match card_kind(w) {
-                    Some(k) => c.add(k, 1),
+                    Some(k) => match self.in_range(a.span, i64::from(c.get(k)) + 1, 0, 255) {
+                        Some(n) => c.set(k, n as u8),
+                        None => ok = false,
+                    },
                     None => {
                         let words = vocab_words(
                             &[crate::vocab::TermKind::Resource, crate::vocab::TermKind::Commodity],
@@ -391,7 +396,13 @@ impl Cx<'_> {
         let mut ok = true;
         for a in args {
             let (n, word, span) = match &a.node {
-                Arg::Count { count, item } => (count.node.min(255) as u8, item.node.as_str(), item.span),
+                Arg::Count { count, item } => match self.in_range(count.span, i64::from(count.node), 0, 255) {
+                    Some(n) => (n as u8, item.node.as_str(), item.span),
+                    None => {
+                        ok = false;
+                        continue;
+                    }
+                },
                 Arg::Word(w) if w == "nothing" => continue,
                 Arg::Word(w) => (1, w.as_str(), a.span),
                 other => {
@@ -410,7 +421,10 @@ impl Cx<'_> {
                 }
             };
             match dev_card(word) {
-                Some(c) => d.add(c, n),
+                Some(c) => match self.in_range(span, i64::from(d.get(c)) + i64::from(n), 0, 255) {
+                    Some(total) => d.add(c, total as u8 - d.get(c)),
+                    None => ok = false,
+                },
                 None => {
                     self.unknown(span, "development card", word, &DEV_WORDS);
                     ok = false;
@@ -418,6 +432,28 @@ impl Cx<'_> {
             }
         }
         ok.then_some(d)
+    }
+
+    /// A number from `lo` to `hi`; outside that range an error at its span (the engine's
+    /// counters have fixed widths: a number is never clamped silently).
+    fn number_in(&mut self, a: &Spanned<Arg>, lo: i64, hi: i64) -> Option<i64> {
+        let n = self.number(a)?;
+        self.in_range(a.span, n, lo, hi)
+    }
+
+    /// `n` when it lies in `lo..=hi`, else an error at `span`.
+    fn in_range(&mut self, span: Span, n: i64, lo: i64, hi: i64) -> Option<i64> {
+        if (lo..=hi).contains(&n) {
+            return Some(n);
+        }
+        self.err(
+            span,
+            "number_out_of_range",
+            format!("{n} is out of range here: the engine counts from {lo} to {hi}"),
+            format!("expected {lo} to {hi}"),
+            None,
+        );
+        None
     }
 
     fn number(&mut self, a: &Spanned<Arg>) -> Option<i64> {
@@ -891,8 +927,8 @@ fn build_position(
                     }
                     None => {}
                 }
-                if let Some(n) = item.args.get(2).and_then(|a| cx.number(a)) {
-                    setup.turn = n.clamp(1, u32::MAX as i64) as u32;
+                if let Some(n) = item.args.get(2).and_then(|a| cx.number_in(a, 1, u32::MAX as i64)) {
+                    setup.turn = n as u32;
                 }
                 spans.spans.push((Subject::Turn, item.span));
             }
@@ -1134,46 +1170,7 @@ fn action(cx: &mut Cx<'_>, a: &Spanned<ast::Action>) -> Option<(Action, Vec<Outc
             }
             Some((Action::Rob { player, victim }, chance))
         }
-        "trades" | "trade" => {
-            // trades N GIVE for 1 GET
-            let for_at = args.iter().position(|x| x.node.as_word() == Some("for"));
-            let (Some(i), Some(Arg::Count { count, item })) = (for_at, args.first().map(|x| &x.node)) else {
-                missing(cx, "`N kind for 1 kind`, e.g. `trades 4 wool for 1 ore`");
-                return None;
-            };
-            let give = match card_kind(&item.node) {
-                Some(k) => k,
-                None => {
-                    cx.unknown(item.span, "card", &item.node, &CARD_WORDS);
-                    return None;
-                }
-            };
-            let get = match args.get(i + 1).map(|x| &x.node) {
-                Some(Arg::Count { count: one, item: g }) if one.node == 1 => card_kind(&g.node),
-                Some(Arg::Word(w)) => card_kind(w),
-                _ => None,
-            };
-            let Some(get) = get else {
-                let span = args.get(i + 1).map(|x| x.span).unwrap_or(a.span);
-                cx.err(
-                    span,
-                    "bad_argument",
-                    "a maritime trade receives exactly one card: `for 1 ore`",
-                    "expected `1 kind`",
-                    None,
-                );
-                return None;
-            };
-            Some((
-                Action::MaritimeTrade {
-                    player,
-                    give,
-                    rate: count.node.min(255) as u8,
-                    get,
-                },
-                vec![],
-            ))
-        }
+        "trades" | "trade" => strict::trade(cx, a.span, args, player),
         "offers" | "offer" => {
             let Some(to) = args.first() else {
                 missing(cx, "a player and the cards, e.g. `offers blue 1 brick for 1 wool`");
@@ -1376,9 +1373,9 @@ fn expectation(cx: &mut Cx<'_>, span: Span, args: &[Spanned<Arg>]) -> Option<Exp
             };
             let vals = &rest[1..];
             let prop_word = prop.node.to_string();
-            let num = |cx: &mut Cx<'_>| -> Option<i64> {
+            let num = |cx: &mut Cx<'_>, max: i64| -> Option<i64> {
                 match vals.first() {
-                    Some(v) => cx.number(v),
+                    Some(v) => cx.number_in(v, 0, max),
                     None => {
                         cx.err(
                             prop.span,
@@ -1391,7 +1388,9 @@ fn expectation(cx: &mut Cx<'_>, span: Span, args: &[Spanned<Arg>]) -> Option<Exp
                     }
                 }
             };
-            let small = |n: i64| n.clamp(0, 255) as u8;
+            // Numbers are range-checked by `num`: these casts keep every value.
+            let small = |n: i64| n as u8;
+            let big = u32::MAX as i64;
             if let Some(x) = ck::player_expectation(cx, p, prop, vals) {
                 return x;
             }
@@ -1400,15 +1399,15 @@ fn expectation(cx: &mut Cx<'_>, span: Span, args: &[Spanned<Arg>]) -> Option<Exp
             }
             match prop_word.as_str() {
                 "hand" => cx.cards(vals).map(|c| Expectation::Hand(p, c)),
-                "cards" => num(cx).map(|n| Expectation::CardCount(p, n.max(0) as u32)),
-                "vp" => num(cx).map(|n| Expectation::Vp(p, small(n))),
-                "public-vp" => num(cx).map(|n| Expectation::PublicVp(p, small(n))),
-                "settlements" => num(cx).map(|n| Expectation::Pieces(p, PieceKind::Settlement, n.max(0) as u32)),
-                "cities" => num(cx).map(|n| Expectation::Pieces(p, PieceKind::City, n.max(0) as u32)),
-                "roads" => num(cx).map(|n| Expectation::Pieces(p, PieceKind::Road, n.max(0) as u32)),
-                "road-length" => num(cx).map(|n| Expectation::RoadLength(p, small(n))),
-                "knights" => num(cx).map(|n| Expectation::Knights(p, small(n))),
-                "owes" => num(cx).map(|n| Expectation::Owes(p, small(n))),
+                "cards" => num(cx, big).map(|n| Expectation::CardCount(p, n as u32)),
+                "vp" => num(cx, 255).map(|n| Expectation::Vp(p, small(n))),
+                "public-vp" => num(cx, 255).map(|n| Expectation::PublicVp(p, small(n))),
+                "settlements" => num(cx, big).map(|n| Expectation::Pieces(p, PieceKind::Settlement, n as u32)),
+                "cities" => num(cx, big).map(|n| Expectation::Pieces(p, PieceKind::City, n as u32)),
+                "roads" => num(cx, big).map(|n| Expectation::Pieces(p, PieceKind::Road, n as u32)),
+                "road-length" => num(cx, 255).map(|n| Expectation::RoadLength(p, small(n))),
+                "knights" => num(cx, 255).map(|n| Expectation::Knights(p, small(n))),
+                "owes" => num(cx, 255).map(|n| Expectation::Owes(p, small(n))),
                 "development" => cx.dev_cards(vals).map(|d| Expectation::Development(p, d)),
                 other => {
                     cx.unknown(

@@ -1,0 +1,98 @@
+//! Lowering that uses everything a line says, or says what it did not use.
+//!
+//! The grammar accepts a free list of arguments after a verb or an expectation's subject;
+//! a line whose lowering reads fewer arguments than were written must not pass quietly
+//! (`red trades 1 cloth, 1 paper for 1 ore` once ran as "1 cloth", so a `-> refused` line
+//! could pass for the wrong reason). The constructs whose shape is fixed are lowered here,
+//! and [`unused`] reports the arguments a construct leaves over, each at its span.
+
+use super::{card_kind, Cx, CARD_WORDS};
+use crate::ast::{Arg, Span, Spanned};
+use catan_engine::{Action, Outcome, PlayerId};
+
+/// `trades N KIND for 1 KIND` — a maritime trade. The engine's bank trade gives N cards of
+/// one kind at the player's rate for one card; several kinds given, or anything after the
+/// card received, are errors at their spans.
+pub(super) fn trade(
+    cx: &mut Cx<'_>,
+    line: Span,
+    args: &[Spanned<Arg>],
+    player: PlayerId,
+) -> Option<(Action, Vec<Outcome>)> {
+    let for_at = args.iter().position(|x| x.node.as_word() == Some("for"));
+    let (Some(i), Some(Arg::Count { count, item })) = (for_at, args.first().map(|x| &x.node)) else {
+        cx.err(
+            line,
+            "missing_argument",
+            "`trades` needs `N kind for 1 kind`, e.g. `trades 4 wool for 1 ore`",
+            "`N kind for 1 kind` missing",
+            None,
+        );
+        return None;
+    };
+    if i > 1 {
+        let extra = args[1].span.join(args[i - 1].span);
+        cx.err(
+            extra,
+            "several_kinds_traded",
+            "a trade with the bank gives cards of one kind only",
+            "a second kind given",
+            Some(
+                "the bank takes N cards of one kind at your rate (4:1, 3:1 or 2:1) for one card; \
+                 write one trade per kind, or `offers` for a trade with a player"
+                    .into(),
+            ),
+        );
+        return None;
+    }
+    let give = match card_kind(&item.node) {
+        Some(k) => k,
+        None => {
+            cx.unknown(item.span, "card", &item.node, &CARD_WORDS);
+            return None;
+        }
+    };
+    let rate = cx.in_range(count.span, i64::from(count.node), 0, 255)? as u8;
+    let get = match args.get(i + 1).map(|x| &x.node) {
+        Some(Arg::Count { count: one, item: g }) if one.node == 1 => card_kind(&g.node),
+        Some(Arg::Word(w)) => card_kind(w),
+        _ => None,
+    };
+    let Some(get) = get else {
+        let span = args.get(i + 1).map(|x| x.span).unwrap_or(line);
+        cx.err(
+            span,
+            "bad_argument",
+            "a maritime trade receives exactly one card: `for 1 ore`",
+            "expected `1 kind`",
+            None,
+        );
+        return None;
+    };
+    unused(cx, &args[i + 2..], "a trade with the bank receives one card")?;
+    Some((
+        Action::MaritimeTrade {
+            player,
+            give,
+            rate,
+            get,
+        },
+        vec![],
+    ))
+}
+
+/// An error at the arguments `rest` (when there are any) that their construct does not
+/// use; `None` when there were some.
+pub(super) fn unused(cx: &mut Cx<'_>, rest: &[Spanned<Arg>], why: &str) -> Option<()> {
+    let (Some(first), Some(last)) = (rest.first(), rest.last()) else {
+        return Some(());
+    };
+    cx.err(
+        first.span.join(last.span),
+        "unused_argument",
+        format!("more than this line can use: {why}"),
+        "not used",
+        Some("remove it, or write it on a line of its own".into()),
+    );
+    None
+}
