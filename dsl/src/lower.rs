@@ -1033,6 +1033,13 @@ fn action(cx: &mut Cx<'_>, a: &Spanned<ast::Action>) -> Option<(Action, Vec<Outc
     if let Some(lowered) = court::action(verb, args, player) {
         return lowered;
     }
+    if let Some(n) = strict::step_arity(verb, args) {
+        strict::unused(
+            cx,
+            args.get(n..).unwrap_or(&[]),
+            &format!("`{verb}` takes {n} argument(s) here"),
+        )?;
+    }
     match verb {
         "builds" | "places" | "build" | "place" => {
             let Some(kind) = args.first() else {
@@ -1267,6 +1274,13 @@ fn expectation(cx: &mut Cx<'_>, span: Span, args: &[Spanned<Arg>]) -> Option<Exp
     }
     if let Some(x) = court::expectation(cx, first, rest) {
         return x;
+    }
+    if let Some(n) = strict::expect_arity(&head, rest) {
+        strict::unused(
+            cx,
+            rest.get(n..).unwrap_or(&[]),
+            &format!("`expect {head}` takes {n} value(s) here"),
+        )?;
     }
     match head.as_str() {
         "invariants" => Some(Expectation::Invariants),

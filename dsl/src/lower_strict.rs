@@ -96,3 +96,45 @@ pub(super) fn unused(cx: &mut Cx<'_>, rest: &[Spanned<Arg>], why: &str) -> Optio
     );
     None
 }
+
+/// How many arguments the base game's lowering of `verb` reads (the rest are reported by
+/// [`unused`]); `None` for verbs that take a list (`discards`, `offers`) or that another
+/// module lowers.
+pub(super) fn step_arity(verb: &str, args: &[Spanned<Arg>]) -> Option<usize> {
+    let word = |i: usize| args.get(i).and_then(|a| a.node.as_word());
+    Some(match verb {
+        "builds" | "places" | "build" | "place" => 2,
+        "buys" | "buy" => 2,
+        "plays" | "play" => match word(0).and_then(super::dev_card) {
+            Some(catan_engine::DevCard::YearOfPlenty) => 3,
+            Some(catan_engine::DevCard::Monopoly) => 2,
+            Some(_) => 1,
+            None => return None,
+        },
+        // The second is the event die (or an error outside Cities & Knights).
+        "rolls" | "roll" => 2,
+        "moves" | "move" => 1 + usize::from(word(0) == Some("robber")),
+        "robs" | "rob" => 2,
+        "accepts" | "accept" | "declines" | "decline" => 0,
+        // `ends turn`.
+        "ends" | "end" => 1,
+        _ => return None,
+    })
+}
+
+/// How many of the arguments after `expect HEAD` the lowering of a fixed-shape expectation
+/// reads; `None` for lists (`hand`, `bank`, `progress` …) and heads lowered elsewhere.
+pub(super) fn expect_arity(head: &str, rest: &[Spanned<Arg>]) -> Option<usize> {
+    Some(match head {
+        "invariants" => 0,
+        "damaged-city" | "settlement" | "city" | "road" => 2,
+        "empty" | "robber" | "turn" | "phase" | "longest-road" | "largest-army" | "winner" => 1,
+        // PLAYER PROPERTY VALUE
+        _ => match rest.first().and_then(|a| a.node.as_word())? {
+            "cards" | "vp" | "public-vp" | "settlements" | "cities" | "roads" | "road-length" | "knights" | "owes"
+            | "progress-count" | "vp-tokens" | "walls-left" | "gifts" | "nobles" | "tricolour" => 2,
+            "level" | "knights-left" => 3,
+            _ => return None,
+        },
+    })
+}
