@@ -1938,9 +1938,11 @@ pub fn lower_with_includes(
                     "inconsistent_position",
                     format!("inconsistent position: {e}"),
                     "here",
-                    Some(
-                        "fix the position, or write `unchecked` in the position block to opt out of the checks".into(),
-                    ),
+                    Some(if e.message.contains("the engine counts at most") {
+                        "the engine's counters hold at most 255 cards of a kind and 511 in all, and 150 declared victory points a player; `unchecked` does not lift this".into()
+                    } else {
+                        "fix the position, or write `unchecked` in the position block to opt out of the checks".into()
+                    }),
                 );
                 cx.src = None;
                 break;
