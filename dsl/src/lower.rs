@@ -1027,6 +1027,13 @@ fn action(cx: &mut Cx<'_>, a: &Spanned<ast::Action>) -> Option<(Action, Vec<Outc
         _ => args,
     };
     let word_at = |i: usize| args.get(i).and_then(|x| x.node.as_word());
+    if let Some(n) = strict::ck_step_arity(verb, args) {
+        strict::unused(
+            cx,
+            args.get(n..).unwrap_or(&[]),
+            &format!("`{verb}` takes {n} argument(s) here"),
+        )?;
+    }
     if let Some(lowered) = ck::action(cx, verb, args, player, a.span) {
         return lowered;
     }

@@ -138,3 +138,42 @@ pub(super) fn expect_arity(head: &str, rest: &[Spanned<Arg>]) -> Option<usize> {
         },
     })
 }
+
+/// How many arguments the Cities & Knights lowering of `verb` reads, for its verbs of a
+/// fixed shape; `None` for lists (`commits knights …`, `gives …`), progress cards (each
+/// card checks its own) and verbs that are not Cities & Knights'.
+pub(super) fn ck_step_arity(verb: &str, args: &[Spanned<Arg>]) -> Option<usize> {
+    let word = |i: usize| args.get(i).and_then(|a| a.node.as_word());
+    let after = |w: &str| usize::from(word(0) == Some(w));
+    Some(match (verb, word(0)) {
+        ("builds" | "build", Some("wall")) => 2,
+        ("places" | "place", Some("metropolis")) => 2,
+        ("places" | "place", Some("knight")) => 3,
+        ("places" | "place", Some("no")) => 2,
+        ("improves" | "improve", _) => 1,
+        ("recruits" | "recruit" | "promotes" | "promote" | "activates" | "activate", _)
+        | ("relocates" | "relocate" | "surrenders" | "surrender", _) => after("knight") + 1,
+        ("moves" | "move", Some("knight")) | ("displaces" | "displace", _) => {
+            let i = after("knight");
+            i + 2 + usize::from(word(i + 1) == Some("to"))
+        }
+        ("chases" | "chase", _) => match args.iter().position(|a| a.node.as_word() == Some("with")) {
+            Some(w) => w + 2,
+            None => after("robber") + 1,
+        },
+        ("loses" | "lose", _) => after("city") + 1,
+        ("chooses" | "choose", Some("card")) => 2,
+        ("chooses" | "choose", _) => after("deck") + 2,
+        ("discards" | "discard", Some("progress")) => 2,
+        ("takes" | "take", Some("aqueduct")) => 2,
+        ("declines" | "decline", Some("aqueduct")) => 1,
+        ("offers-harbor" | "offer-harbor", _) => 2,
+        ("gives" | "give", Some("commodity")) => 2,
+        // `skips free road`, `commits no knights`.
+        ("skips" | "skip", _) => 2,
+        ("commits" | "commit", Some("no" | "nothing")) => 2,
+        // The Court: `sends noble`.
+        ("sends" | "send", Some("noble")) => 1,
+        _ => return None,
+    })
+}
