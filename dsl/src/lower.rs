@@ -779,6 +779,7 @@ fn build_position(
             let ps = &mut setup.players[p.index()];
             // Piece words may be written in the file's language (`siedlungen`, `muralla`).
             let key = piece_canonical(item.key.node.as_str(), true).unwrap_or(item.key.node.as_str());
+            strict::item_rest(cx, key, &item.args);
             match key {
                 "settlement" | "settlements" | "city" | "cities" => {
                     let city = key.starts_with('c');
@@ -859,6 +860,7 @@ fn build_position(
     }
     for item in &pos.globals {
         let key = item.key.node.as_str();
+        strict::item_rest(cx, key, &item.args);
         match key {
             "robber" => {
                 if let Some(h) = item.args.first().and_then(|a| cx.arg_hex(a)) {

@@ -177,3 +177,24 @@ pub(super) fn ck_step_arity(verb: &str, args: &[Spanned<Arg>]) -> Option<usize> 
         _ => return None,
     })
 }
+
+/// How many arguments a position item of a fixed shape takes (`robber J`, `turn red main
+/// 3`, `vp-tokens 1` …); `None` for lists (`settlements`, `hand`, `bank` …) and unknown keys.
+pub(super) fn item_arity(key: &str) -> Option<usize> {
+    Some(match key {
+        "unchecked" => 0,
+        "robber" | "longest-road" | "largest-army" | "barbarians" | "barbarian-attacks" | "most-influence"
+        | "vp-tokens" | "nobles" => 1,
+        "metropolis" | "merchant" | "banner" => 2,
+        "turn" => 3,
+        _ => return None,
+    })
+}
+
+/// Reports the arguments of a position item past its [`item_arity`]; the item itself is
+/// still read.
+pub(super) fn item_rest(cx: &mut Cx<'_>, key: &str, args: &[Spanned<Arg>]) {
+    if let Some(n) = item_arity(key) {
+        let _ = unused(cx, args.get(n..).unwrap_or(&[]), &format!("`{key}` takes {n} value(s)"));
+    }
+}
