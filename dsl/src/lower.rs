@@ -1278,18 +1278,18 @@ fn expectation(cx: &mut Cx<'_>, span: Span, args: &[Spanned<Arg>]) -> Option<Exp
             cx.arg_player(a).map(Some)
         }
     };
-    if let Some(x) = ck::expectation(cx, first, rest) {
-        return x;
-    }
-    if let Some(x) = court::expectation(cx, first, rest) {
-        return x;
-    }
     if let Some(n) = strict::expect_arity(&head, rest) {
         strict::unused(
             cx,
             rest.get(n..).unwrap_or(&[]),
             &format!("`expect {head}` takes {n} value(s) here"),
         )?;
+    }
+    if let Some(x) = ck::expectation(cx, first, rest) {
+        return x;
+    }
+    if let Some(x) = court::expectation(cx, first, rest) {
+        return x;
     }
     match head.as_str() {
         "invariants" => Some(Expectation::Invariants),
@@ -1857,7 +1857,12 @@ pub fn lower_with_includes(
             }),
             Item::Chance(c) => {
                 let arg = c.args.first();
+                // One outcome per line: three dice in Cities & Knights, else one value.
+                let used = if c.kind.node == "dice" && cx.ck { 2 } else { 1 };
+                let rest = c.args.get(used..).unwrap_or(&[]);
+                let whole = strict::unused(&mut cx, rest, "a `chance` line gives one outcome").is_some();
                 let outcome = match (c.kind.node.as_str(), arg) {
+                    _ if !whole => None,
                     ("dice", Some(a)) => match dice(&mut cx, a) {
                         Some(two) if cx.ck => ck::ck_roll(&mut cx, two, c.args.get(1), a.span),
                         other => other,

@@ -129,6 +129,11 @@ pub(super) fn expect_arity(head: &str, rest: &[Spanned<Arg>]) -> Option<usize> {
         "invariants" => 0,
         "damaged-city" | "settlement" | "city" | "road" => 2,
         "empty" | "robber" | "turn" | "phase" | "longest-road" | "largest-army" | "winner" => 1,
+        // Cities & Knights and The Court.
+        "wall" | "no-wall" | "barbarians" | "barbarian-attacks" | "most-influence" | "nobles-left" => 1,
+        "metropolis" | "merchant" | "deck" | "banner" | "soldier" => 2,
+        // `knight red A.ne strong active`.
+        "knight" => 4,
         // PLAYER PROPERTY VALUE
         _ => match rest.first().and_then(|a| a.node.as_word())? {
             "cards" | "vp" | "public-vp" | "settlements" | "cities" | "roads" | "road-length" | "knights" | "owes"
