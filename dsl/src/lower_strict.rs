@@ -179,6 +179,35 @@ pub(super) fn ck_step_arity(verb: &str, args: &[Spanned<Arg>]) -> Option<usize> 
         ("commits" | "commit", Some("no" | "nothing")) => 2,
         // The Court: `sends noble`.
         ("sends" | "send", Some("noble")) => 1,
+        ("plays" | "play", Some(w)) => 1 + progress_arity(super::ck::progress_card(w)?)?,
+        _ => return None,
+    })
+}
+
+/// How many values a progress card's play takes after its name (`plays crane science`:
+/// 1); `None` for Guild Dues (a list of cards) and the cards never played.
+fn progress_arity(card: catan_engine::ProgressCard) -> Option<usize> {
+    use catan_engine::ProgressCard as C;
+    Some(match card {
+        C::Irrigation
+        | C::Mining
+        | C::RoadBuilding
+        | C::CommercialHarbor
+        | C::Taxation
+        | C::Sabotage
+        | C::Encouragement
+        | C::Wedding => 0,
+        C::Crane
+        | C::Engineering
+        | C::Medicine
+        | C::Merchant
+        | C::MerchantFleet
+        | C::ResourceMonopoly
+        | C::TradeMonopoly
+        | C::Treason
+        | C::Diplomacy
+        | C::Intrigue => 1,
+        C::Alchemy | C::Invention | C::Smithing | C::Espionage => 2,
         _ => return None,
     })
 }
