@@ -21,6 +21,9 @@ use catan_engine::{
 use miette::{Diagnostic, NamedSource, SourceSpan};
 use std::sync::Arc;
 
+/// The text of an included fragment with its name, shared by every error in it.
+pub type FragmentSource = NamedSource<Arc<str>>;
+
 /// One lowering error.
 #[derive(Debug, Clone, thiserror::Error, Diagnostic)]
 #[error("{message}")]
@@ -41,7 +44,7 @@ pub struct LowerError {
     /// The file the span points into when it is not the scenario itself (an included
     /// fragment).
     #[source_code]
-    pub src: Option<NamedSource<Arc<str>>>,
+    pub src: Option<FragmentSource>,
 }
 
 /// All lowering errors of one file.
@@ -78,7 +81,7 @@ struct Cx<'a> {
     /// Whether the scenario plays The Court (its board has the Court hex in the centre).
     court: bool,
     /// The fragment being lowered, when spans point into an included file.
-    src: Option<NamedSource<Arc<str>>>,
+    src: Option<FragmentSource>,
 }
 
 fn sp(s: Span) -> SourceSpan {
@@ -752,7 +755,7 @@ struct ItemSpans {
     spans: Vec<(Subject, Span)>,
     /// Spans recorded while lowering an included fragment's position: their index range and
     /// the fragment's source.
-    fragment: Option<(std::ops::Range<usize>, NamedSource<Arc<str>>)>,
+    fragment: Option<(std::ops::Range<usize>, FragmentSource)>,
 }
 
 /// Lowers a position block into `setup`. A second block (the scenario's own, after an
@@ -1527,7 +1530,7 @@ fn field_value(a: &Arg) -> String {
 }
 
 /// A parse error of a fragment as a lowering error carrying the fragment's source.
-fn from_diagnostic(d: &dyn Diagnostic, source: &NamedSource<Arc<str>>) -> LowerError {
+fn from_diagnostic(d: &dyn Diagnostic, source: &FragmentSource) -> LowerError {
     let label = d.labels().and_then(|mut l| l.next());
     LowerError {
         message: d.to_string(),
@@ -1710,7 +1713,7 @@ pub fn lower_with_includes(
     cx.ck = variants.iter().any(|v| v.rules.ck());
     cx.court = variants.iter().any(|v| v.rules.court());
     // Included fragments: parsed against their own text, so their diagnostics point there.
-    let mut fragments: Vec<(NamedSource<Arc<str>>, ScenarioFile, Span)> = Vec::new();
+    let mut fragments: Vec<(FragmentSource, ScenarioFile, Span)> = Vec::new();
     for inc in ast.includes() {
         let (name, ftext) = match resolve(&inc.path.node) {
             Ok(found) => found,
@@ -1763,7 +1766,7 @@ pub fn lower_with_includes(
         }
     }
     // The board: the scenario's or one fragment's, never two.
-    let mut board_from: Option<(Spanned<&ast::Board>, Option<NamedSource<Arc<str>>>)> = ast.board().map(|b| (b, None));
+    let mut board_from: Option<(Spanned<&ast::Board>, Option<FragmentSource>)> = ast.board().map(|b| (b, None));
     for (source, fast, inc_span) in &fragments {
         if let Some(b) = fast.board() {
             if board_from.is_some() {
@@ -1797,7 +1800,7 @@ pub fn lower_with_includes(
             _ => None,
         })
     };
-    let mut starts: Vec<(Spanned<String>, Option<NamedSource<Arc<str>>>)> = Vec::new();
+    let mut starts: Vec<(Spanned<String>, Option<FragmentSource>)> = Vec::new();
     for (source, fast, _) in &fragments {
         if let Some(st) = start_item(fast) {
             starts.push((st, Some(source.clone())));
