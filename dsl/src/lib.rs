@@ -40,6 +40,10 @@
 //!    [`ParseErrors`], all of a file's errors under one named source.
 //! 5. **Vocabulary** — [`vocab`]: the one table of game words per language,
 //!    used by lowering and for "did you mean …?".
+//! 6. **Report** — [`report`]: renders any diagnostic safely (long lines
+//!    clipped around their labels, control characters made visible, at most
+//!    [`report::MAX_ERRORS`] errors per file); files over [`MAX_FILE_BYTES`]
+//!    are refused unparsed.
 //!
 //! Lowering the AST to engine terms (resolving words through the vocabulary
 //! and places against the board, splicing `include`d files) is a later stage,
