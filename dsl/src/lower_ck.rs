@@ -190,6 +190,7 @@ pub(super) fn player_item(
                     activated_this_turn: false,
                     promoted_this_turn: false,
                 };
+                let mut level_given = false;
                 while let Some(w) = args.get(i).and_then(|a| a.node.as_word()) {
                     match status(w) {
                         "inactive" => {}
@@ -200,7 +201,17 @@ pub(super) fn player_item(
                         }
                         "promoted-this-turn" => k.promoted_this_turn = true,
                         other => match knight_level(other) {
-                            Some(l) => k.level = l,
+                            Some(_) if level_given => cx.err(
+                                args[i].span,
+                                "unused_argument",
+                                "a knight has one level: this one would override the level before it",
+                                "a second level",
+                                Some("keep one of `basic`, `strong`, `mighty`".into()),
+                            ),
+                            Some(l) => {
+                                k.level = l;
+                                level_given = true;
+                            }
                             None => {
                                 let other = other.to_string();
                                 cx.unknown(
