@@ -20,7 +20,7 @@ impl LoadError {
     /// [`catan_dsl::report::MAX_ERRORS`] errors shown, never a panic.
     pub fn render(&self, width: usize) -> String {
         match self {
-            LoadError::Io(e) => format!("{e}\n"),
+            LoadError::Io(e) => format!("{}\n", catan_dsl::report::bounded(e)),
             LoadError::Parse(e) => catan_dsl::report::render(e.as_ref(), width),
             LoadError::Lower(e) => catan_dsl::report::render(e.as_ref(), width),
         }

@@ -191,8 +191,9 @@ fn full_text(src: &dyn SourceCode) -> Option<(Option<String>, String)> {
     ))
 }
 
-/// `text` with control characters made visible and cut to [`MAX_TEXT_CHARS`].
-fn bounded(text: &str) -> String {
+/// `text` with control characters made visible (`␛`, `␀` …; line breaks kept) and cut to
+/// [`MAX_TEXT_CHARS`] characters: safe to print whatever a file or file name holds.
+pub fn bounded(text: &str) -> String {
     let mut out = String::new();
     for (n, c) in text.chars().enumerate() {
         if n == MAX_TEXT_CHARS {
