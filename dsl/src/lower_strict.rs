@@ -132,7 +132,8 @@ pub(super) fn expect_arity(head: &str, rest: &[Spanned<Arg>]) -> Option<usize> {
         // Cities & Knights and The Court.
         "wall" | "no-wall" | "barbarians" | "barbarian-attacks" | "most-influence" | "nobles-left" => 1,
         "metropolis" | "merchant" | "deck" | "banner" | "soldier" => 2,
-        // `knight red A.ne strong active`.
+        // `knight red A.ne strong active`, `knight none A.ne`.
+        "knight" if rest.first().and_then(|a| a.node.as_word()) == Some("none") => 2,
         "knight" => 4,
         // PLAYER PROPERTY VALUE
         _ => match rest.first().and_then(|a| a.node.as_word())? {
