@@ -1956,7 +1956,7 @@ pub fn lower_with_includes(
                     format!("inconsistent position: {e}"),
                     "here",
                     Some(if e.message.contains("the engine counts at most") {
-                        "the engine's counters hold at most 255 cards of a kind and 511 in all, and 150 declared victory points a player; `unchecked` does not lift this".into()
+                        "the engine's counters hold at most 255 cards of a kind and 511 in all, 255 knights played and 150 declared victory points a player; `unchecked` does not lift this".into()
                     } else {
                         "fix the position, or write `unchecked` in the position block to opt out of the checks".into()
                     }),

@@ -65,22 +65,36 @@ pub fn check_position(bank: &Cards, hands: &[Cards]) -> Result<(), Excess> {
 /// give on top, a player's points still fit the engine's `u8` count.
 pub const MAX_DECLARED_VP: u32 = 150;
 
-/// Checks that no player declares more than [`MAX_DECLARED_VP`] points outright.
+/// Checks what each player declares outright against the counters it feeds: at most
+/// [`MAX_DECLARED_VP`] points of tokens and cards, and knights played plus Knight cards
+/// held at most 255 (each Knight card played counts one more).
 ///
 /// # Errors
 /// The first player over it.
-pub fn check_declared_vp(players: &[crate::position::PlayerSetup]) -> Result<(), Excess> {
+pub fn check_declared(players: &[crate::position::PlayerSetup]) -> Result<(), Excess> {
     use crate::cards::DevCard;
     for (i, p) in players.iter().enumerate() {
+        let holder = Some(PlayerId(i as u8));
         let vp = u32::from(p.vp_tokens)
             + p.progress_vp.total()
             + u32::from(p.dev_cards.get(DevCard::VictoryPoint))
             + u32::from(p.new_dev_cards.get(DevCard::VictoryPoint));
         if vp > MAX_DECLARED_VP {
             return Err(Excess {
-                holder: Some(PlayerId(i as u8)),
+                holder,
                 detail: format!(
                     "{vp} victory points in tokens and cards: the engine counts at most {MAX_DECLARED_VP} declared outright"
+                ),
+            });
+        }
+        let knights = u32::from(p.knights_played)
+            + u32::from(p.dev_cards.get(DevCard::Knight))
+            + u32::from(p.new_dev_cards.get(DevCard::Knight));
+        if knights > MAX_OF_A_KIND {
+            return Err(Excess {
+                holder,
+                detail: format!(
+                    "{knights} Knight cards played and held: the engine counts at most {MAX_OF_A_KIND} knights played"
                 ),
             });
         }

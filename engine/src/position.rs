@@ -471,7 +471,7 @@ impl Game {
         // Checked or not, no position may overflow a card counter later.
         let hands: Vec<Cards> = s.players.iter().map(|p| p.hand).collect();
         crate::capacity::check_position(&g.bank, &hands)
-            .and_then(|()| crate::capacity::check_declared_vp(&s.players))
+            .and_then(|()| crate::capacity::check_declared(&s.players))
             .map_err(|e| {
                 let subject = e.holder.map_or(Subject::Bank, Subject::Hand);
                 err(subject, e.detail)
