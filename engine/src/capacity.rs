@@ -8,7 +8,9 @@
 //! position (19 of each resource, 12 of each commodity) is far inside; an `unchecked`
 //! scenario beyond it is refused when it is loaded ([`check_position`], from
 //! `Game::from_setup`), and random play checks it after every step (the `card-capacity`
-//! invariant), so no card is ever lost to a saturating or wrapping counter.
+//! invariant), so no card is ever lost to a saturating or wrapping counter. What a player
+//! declares outright (victory point tokens and cards, Knight cards played and held) is
+//! bounded the same way ([`check_declared`]).
 
 use crate::cards::{CardKind, Cards};
 use crate::ids::PlayerId;
