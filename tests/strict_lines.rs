@@ -80,3 +80,65 @@ fn a_stray_word_on_any_script_line_is_reported_there() {
         silent.join("\n")
     );
 }
+
+/// The same for the lines of every shared fragment, through a scenario that includes it:
+/// the diagnostic points into the fragment, at the stray word.
+#[test]
+fn a_stray_word_in_a_fragment_is_reported_in_the_fragment() {
+    let root = std::env::temp_dir().join(format!("catan-strict-fragments-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(root.join(".git")).expect("temp dir");
+    std::fs::create_dir_all(root.join("scenarios/fragments")).expect("temp dir");
+    std::fs::create_dir_all(root.join("scenarios/x")).expect("temp dir");
+    let fragments = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/fragments");
+    let mut tried = 0;
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(&fragments)
+        .expect("scenarios/fragments")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    entries.sort();
+    for frag in entries {
+        let file = frag
+            .file_name()
+            .map(|f| f.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let include = format!("include \"../fragments/{file}\"");
+        let Some(user) = scenario_files()
+            .into_iter()
+            .find(|p| std::fs::read_to_string(p).is_ok_and(|t| t.contains(&include)))
+        else {
+            continue;
+        };
+        let scenario = std::fs::read_to_string(&user).expect("readable");
+        let path = root.join("scenarios/x/s.cat");
+        std::fs::write(&path, &scenario).expect("write");
+        let text = std::fs::read_to_string(&frag).expect("readable");
+        std::fs::write(root.join("scenarios/fragments").join(&file), &text).expect("write");
+        load::load(&path)
+            .map_err(|e| e.render(100))
+            .expect("the scenario loads as it is");
+        let mut offset = 0;
+        for line in text.split_inclusive('\n') {
+            if let Some(at) = insertion_point(line) {
+                let at = offset + at;
+                std::fs::write(
+                    root.join("scenarios/fragments").join(&file),
+                    format!("{} zork{}", &text[..at], &text[at..]),
+                )
+                .expect("write");
+                tried += 1;
+                let stray = at + 1..at + 5;
+                let hit = match load::load(&path) {
+                    Err(LoadError::Lower(e)) => e.errors.iter().any(|x| {
+                        let (a, b) = (x.span.offset(), x.span.offset() + x.span.len());
+                        x.src.is_some() && a < stray.end && stray.start < b.max(a + 1)
+                    }),
+                    _ => false,
+                };
+                assert!(hit, "{file}: `{}` took a stray word silently", line.trim_end());
+            }
+            offset += line.len();
+        }
+    }
+    assert!(tried >= 5, "only {tried} fragment lines tried");
+}
