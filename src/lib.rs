@@ -9,6 +9,7 @@
 pub mod catalog;
 pub mod emit;
 pub mod exit;
+pub mod files;
 pub mod golden;
 pub mod junit;
 pub mod load;

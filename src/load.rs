@@ -17,12 +17,15 @@ pub enum LoadError {
 }
 
 impl LoadError {
-    /// The diagnostic rendered without colour at `width` columns (for reports and tests).
+    /// The diagnostic rendered without colour at `width` columns (for reports and tests),
+    /// through [`catan_dsl::report`]: long lines clipped, at most
+    /// [`catan_dsl::report::MAX_ERRORS`] errors shown, never a panic.
     pub fn render(&self, width: usize) -> String {
         self.render_with(width, false)
     }
 
-    /// The diagnostic rendered at `width` columns, in colour (ANSI) when `color`.
+    /// The diagnostic rendered at `width` columns, in colour (ANSI) when `color`, through
+    /// [`catan_dsl::report`] like [`LoadError::render`].
     pub fn render_with(&self, width: usize, color: bool) -> String {
         let theme = if color {
             miette::GraphicalTheme::unicode()
@@ -30,20 +33,11 @@ impl LoadError {
             miette::GraphicalTheme::unicode_nocolor()
         };
         let handler = miette::GraphicalReportHandler::new_themed(theme).with_width(width);
-        let mut out = String::new();
-        let r = match self {
-            LoadError::Io(e) => {
-                out.push_str(e);
-                out.push('\n');
-                Ok(())
-            }
-            LoadError::Parse(e) => handler.render_report(&mut out, e.as_ref()),
-            LoadError::Lower(e) => handler.render_report(&mut out, e.as_ref()),
-        };
-        if r.is_err() {
-            out.push_str("(the diagnostic could not be rendered)\n");
+        match self {
+            LoadError::Io(e) => format!("{}\n", catan_dsl::report::bounded(e)),
+            LoadError::Parse(e) => catan_dsl::report::render_with(&handler, e.as_ref()),
+            LoadError::Lower(e) => catan_dsl::report::render_with(&handler, e.as_ref()),
         }
-        out
     }
 }
 
@@ -52,7 +46,7 @@ impl LoadError {
 /// # Errors
 /// [`LoadError`] with every diagnostic of the file.
 pub fn load(path: &Path) -> Result<Scenario, LoadError> {
-    let text = std::fs::read_to_string(path).map_err(|e| LoadError::Io(format!("{}: {e}", path.display())))?;
+    let text = crate::files::read_text(path).map_err(LoadError::Io)?;
     load_text(&path.display().to_string(), &text)
 }
 
@@ -66,17 +60,19 @@ pub fn load_text(name: &str, text: &str) -> Result<Scenario, LoadError> {
 }
 
 /// Like [`load_text`], with `include` paths resolved against `dir` (fragments are shown
-/// under the name `include` path joined to the scenario name's folder).
+/// under the name `include` path joined to the scenario name's folder) and confined to
+/// the project root of `dir` ([`crate::files`]: regular files only, size limits).
 ///
 /// # Errors
 /// [`LoadError`] with every diagnostic of the text and its fragments.
 pub fn load_text_in(name: &str, text: &str, dir: &Path) -> Result<Scenario, LoadError> {
     let ast = catan_dsl::parse(name, text).map_err(|e| LoadError::Parse(Box::new(e)))?;
     let shown = Path::new(name).parent().map(Path::to_path_buf).unwrap_or_default();
+    let mut includes = crate::files::Includes::new(dir, &crate::files::project_root(dir));
     let mut resolve = |include: &str| {
-        std::fs::read_to_string(dir.join(include))
+        includes
+            .read(include)
             .map(|text| (shown.join(include).display().to_string(), text))
-            .map_err(|e| e.to_string())
     };
     let sc = catan_dsl::lower::lower_with_includes(name, text, &ast, catalog_ids(), source_ids(), &mut resolve)
         .map_err(LoadError::Lower)?;

@@ -133,7 +133,10 @@ impl Cx<'_> {
             match &a.node {
                 Arg::Word(w) if w == "nothing" || w == "none" => {}
                 Arg::Count { count, item } => match progress_card(&item.node) {
-                    Some(c) => out.add(c, count.node.clamp(0, 255) as u8),
+                    Some(c) => match self.in_range(count.span, i64::from(count.node), 0, 255) {
+                        Some(n) => out.add(c, n as u8),
+                        None => ok = false,
+                    },
                     None => {
                         self.unknown(item.span, "progress card", &item.node, &words(TermKind::Progress));
                         ok = false;
@@ -187,6 +190,7 @@ pub(super) fn player_item(
                     activated_this_turn: false,
                     promoted_this_turn: false,
                 };
+                let mut level_given = false;
                 while let Some(w) = args.get(i).and_then(|a| a.node.as_word()) {
                     match status(w) {
                         "inactive" => {}
@@ -197,7 +201,17 @@ pub(super) fn player_item(
                         }
                         "promoted-this-turn" => k.promoted_this_turn = true,
                         other => match knight_level(other) {
-                            Some(l) => k.level = l,
+                            Some(_) if level_given => cx.err(
+                                args[i].span,
+                                "unused_argument",
+                                "a knight has one level: this one would override the level before it",
+                                "a second level",
+                                Some("keep one of `basic`, `strong`, `mighty`".into()),
+                            ),
+                            Some(l) => {
+                                k.level = l;
+                                level_given = true;
+                            }
                             None => {
                                 let other = other.to_string();
                                 cx.unknown(
@@ -246,7 +260,11 @@ pub(super) fn player_item(
             while i < args.len() {
                 match &args[i].node {
                     Arg::Count { count, item: w } => match track(&w.node) {
-                        Some(t) => setup.players[p.index()].improvements[t.index()] = count.node.clamp(0, 255) as u8,
+                        Some(t) => {
+                            if let Some(n) = cx.in_range(count.span, i64::from(count.node), 0, 255) {
+                                setup.players[p.index()].improvements[t.index()] = n as u8;
+                            }
+                        }
                         None => cx.unknown(w.span, "improvement track", &w.node, &words(TermKind::Track)),
                     },
                     Arg::Word(w) if track(w).is_none() => match improvement(w) {
@@ -262,8 +280,12 @@ pub(super) fn player_item(
                     },
                     _ => {
                         if let Some(t) = cx.arg_track(&args[i]) {
-                            match args.get(i + 1).and_then(|a| cx.number(a)) {
-                                Some(n) => setup.players[p.index()].improvements[t.index()] = n.clamp(0, 255) as u8,
+                            match args.get(i + 1) {
+                                Some(a) => {
+                                    if let Some(n) = cx.number_in(a, 0, 255) {
+                                        setup.players[p.index()].improvements[t.index()] = n as u8;
+                                    }
+                                }
                                 None => cx.missing_arg(args[i].span, "improvements", "a level after the track"),
                             }
                             i += 1;
@@ -287,8 +309,8 @@ pub(super) fn player_item(
             spans.spans.push((Subject::Progress(p), item.span));
         }
         "vp-tokens" => {
-            if let Some(n) = args.first().and_then(|a| cx.number(a)) {
-                setup.players[p.index()].vp_tokens = n.clamp(0, 255) as u8;
+            if let Some(n) = args.first().and_then(|a| cx.number_in(a, 0, 255)) {
+                setup.players[p.index()].vp_tokens = n as u8;
             }
         }
         _ => return false,
@@ -319,14 +341,14 @@ pub(super) fn global_item(
     let args = &item.args;
     match key {
         "barbarians" => {
-            if let Some(n) = args.first().and_then(|a| cx.number(a)) {
-                setup.barbarians = n.clamp(0, 255) as u8;
+            if let Some(n) = args.first().and_then(|a| cx.number_in(a, 0, 255)) {
+                setup.barbarians = n as u8;
             }
             spans.spans.push((Subject::Barbarians, item.span));
         }
         "barbarian-attacks" => {
-            if let Some(n) = args.first().and_then(|a| cx.number(a)) {
-                setup.barbarian_attacks = n.clamp(0, u16::MAX as i64) as u16;
+            if let Some(n) = args.first().and_then(|a| cx.number_in(a, 0, u16::MAX as i64)) {
+                setup.barbarian_attacks = n as u16;
             }
             spans.spans.push((Subject::Barbarians, item.span));
         }

@@ -35,11 +35,13 @@ impl Cx<'_> {
                 Arg::Word(w) if w == "nothing" || w == "none" => {}
                 Arg::Count { count, item } => {
                     let c = self.soldier_colour(a, &item.node)?;
-                    out[c.index()] = out[c.index()].saturating_add(count.node.min(255) as u8);
+                    let n = i64::from(out[c.index()]) + i64::from(count.node);
+                    out[c.index()] = self.in_range(count.span, n, 0, 255)? as u8;
                 }
                 Arg::Word(w) => {
                     let c = self.soldier_colour(a, w)?;
-                    out[c.index()] = out[c.index()].saturating_add(1);
+                    let n = i64::from(out[c.index()]) + 1;
+                    out[c.index()] = self.in_range(a.span, n, 0, 255)? as u8;
                 }
                 other => {
                     self.err(
@@ -103,8 +105,8 @@ pub(super) fn player_item(
             spans.spans.push((Subject::Prisoners(p), item.span));
         }
         "nobles" => {
-            if let Some(n) = item.args.first().and_then(|a| cx.number(a)) {
-                setup.players[p.index()].nobles = n.clamp(0, 255) as u8;
+            if let Some(n) = item.args.first().and_then(|a| cx.number_in(a, 0, 255)) {
+                setup.players[p.index()].nobles = n as u8;
             }
             spans.spans.push((Subject::Nobles(p), item.span));
         }

@@ -36,6 +36,9 @@ impl Game {
     /// The first broken invariant.
     pub fn check_invariants(&self) -> Result<(), InvariantViolation> {
         let fail = |name, detail: String| Err(InvariantViolation { name, detail });
+        if let Err(e) = self.card_capacity() {
+            return fail("card-capacity", e);
+        }
         for k in CardKind::RESOURCES {
             let total: u32 = self.bank.get(k) as u32 + self.players.iter().map(|p| p.hand.get(k) as u32).sum::<u32>();
             if total != CARDS_PER_RESOURCE as u32 {

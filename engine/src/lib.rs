@@ -39,6 +39,7 @@
 
 pub mod action;
 pub mod board;
+pub mod capacity;
 pub mod cards;
 pub mod court;
 pub mod error;

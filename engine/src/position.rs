@@ -468,6 +468,14 @@ impl Game {
             }
         }
         g.bank = bank;
+        // Checked or not, no position may overflow a card counter later.
+        let hands: Vec<Cards> = s.players.iter().map(|p| p.hand).collect();
+        crate::capacity::check_position(&g.bank, &hands)
+            .and_then(|()| crate::capacity::check_declared(&s.players))
+            .map_err(|e| {
+                let subject = e.holder.map_or(Subject::Bank, Subject::Hand);
+                err(subject, e.detail)
+            })?;
         let mut used = DevCards::EMPTY;
         for ps in &s.players {
             for (c, k) in ps.dev_cards.iter().chain(ps.new_dev_cards.iter()) {
