@@ -7,7 +7,9 @@
 
 pub mod catalog;
 pub mod emit;
+pub mod fmt;
 pub mod load;
+pub mod manpage;
 pub mod places;
 pub mod play;
 pub mod render;

@@ -4,7 +4,7 @@ use catan_engine::board::TokenPlacement;
 use catan_engine::random::Policy;
 use catan_engine::{Board, Ruleset};
 use catan_harness::play::{self, BoardChoice, PlayOptions};
-use catan_harness::{catalog, emit, load, runner, stats, suite};
+use catan_harness::{catalog, emit, load, manpage, runner, stats, suite};
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -210,6 +210,31 @@ enum Command {
         #[arg(default_value = "beginner")]
         board: String,
     },
+    /// Rewrite scenario and fragment files in the canonical layout (comments and meaning
+    /// kept).
+    ///
+    /// Exit 0 when done (with `--check`: when every file is already formatted), 1 with
+    /// `--check` when some file would be reformatted, 2 when some file does not parse (it
+    /// is reported with its diagnostics and left untouched).
+    Fmt {
+        /// Files or folders (default: scenarios/); folders give their `.cat` and
+        /// `.fragment` files.
+        paths: Vec<PathBuf>,
+        /// Change nothing: list the files that would be reformatted.
+        #[arg(long)]
+        check: bool,
+    },
+    /// Print a shell completion script (e.g. `catan-harness completions bash > ~/.local/share/bash-completion/completions/catan-harness`).
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff) to stdout, or write it to a file.
+    Man {
+        /// Write the page to this file instead of stdout.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
 }
 
 fn default_paths(paths: Vec<PathBuf>) -> Vec<PathBuf> {
@@ -223,6 +248,29 @@ fn default_paths(paths: Vec<PathBuf>) -> Vec<PathBuf> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Command::Fmt { paths, check } => {
+            let report = catan_harness::fmt::run(&default_paths(paths), check);
+            print!("{}", report.render(check));
+            ExitCode::from(report.exit_code(check))
+        }
+        Command::Completions { shell } => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(shell, &mut cmd, "catan-harness", &mut std::io::stdout());
+            ExitCode::SUCCESS
+        }
+        Command::Man { output } => {
+            let written = manpage::render(<Cli as clap::CommandFactory>::command()).and_then(|bytes| match &output {
+                Some(path) => std::fs::write(path, &bytes),
+                None => std::io::Write::write_all(&mut std::io::stdout(), &bytes),
+            });
+            match written {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
         Command::Play {
             game,
             no_invariants,

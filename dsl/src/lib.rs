@@ -60,6 +60,7 @@
 
 pub mod ast;
 pub mod diagnostics;
+pub mod format;
 pub mod lower;
 mod parse;
 mod parser;

@@ -1,0 +1,182 @@
+//! `catan-harness fmt`: scenario and fragment files in their canonical layout.
+//!
+//! The layout itself is [`catan_dsl::format`]; this module finds the files,
+//! rewrites them (or, with `--check`, only lists those that would change) and
+//! reports files that do not parse with their diagnostics, leaving them untouched.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use catan_dsl::format::{format, FormatError};
+
+use crate::load::LoadError;
+
+/// What happened to one file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// Already in the canonical layout.
+    Unchanged,
+    /// Not in the canonical layout: rewritten, or (with `--check`) would be.
+    /// `line` is the first line (1-based) that differs.
+    Reformatted {
+        /// The first line that changes.
+        line: usize,
+    },
+    /// Not formatted: it does not parse, cannot be read or written, or the
+    /// formatter could not keep its meaning. The rendered reason.
+    Invalid(String),
+}
+
+/// The outcome for every file, in path order.
+#[derive(Debug, Clone, Default)]
+pub struct Report {
+    /// Each file and what happened to it.
+    pub files: Vec<(PathBuf, Outcome)>,
+}
+
+impl Report {
+    /// Files not in the canonical layout.
+    pub fn reformatted(&self) -> usize {
+        self.files
+            .iter()
+            .filter(|(_, o)| matches!(o, Outcome::Reformatted { .. }))
+            .count()
+    }
+
+    /// Files that could not be formatted.
+    pub fn invalid(&self) -> usize {
+        self.files
+            .iter()
+            .filter(|(_, o)| matches!(o, Outcome::Invalid(_)))
+            .count()
+    }
+
+    /// The exit code: 2 when a file is invalid, else (with `--check`) 1 when a file
+    /// would be reformatted, else 0.
+    pub fn exit_code(&self, check: bool) -> u8 {
+        if self.invalid() > 0 {
+            2
+        } else if check && self.reformatted() > 0 {
+            1
+        } else {
+            0
+        }
+    }
+
+    /// The human report: one line per file that changes (or would), the
+    /// diagnostics of invalid files, and a summary line.
+    pub fn render(&self, check: bool) -> String {
+        let mut out = String::new();
+        for (path, o) in &self.files {
+            match o {
+                Outcome::Unchanged => {}
+                Outcome::Reformatted { line } if check => {
+                    let _ = writeln!(out, "would reformat {} (from line {line})", path.display());
+                }
+                Outcome::Reformatted { .. } => {
+                    let _ = writeln!(out, "reformatted {}", path.display());
+                }
+                Outcome::Invalid(why) => {
+                    let _ = writeln!(out, "not formatted: {}", path.display());
+                    out.push_str(why);
+                    if !why.ends_with('\n') {
+                        out.push('\n');
+                    }
+                }
+            }
+        }
+        let verb = if check { "would be reformatted" } else { "reformatted" };
+        let _ = writeln!(
+            out,
+            "{} files, {} {verb}, {} not formatted",
+            self.files.len(),
+            self.reformatted(),
+            self.invalid()
+        );
+        out
+    }
+}
+
+/// Every `.cat` and `.fragment` file under the given files and folders, sorted,
+/// without duplicates. A path given by name is taken whatever its extension;
+/// a path that does not exist is returned too (it is reported as unreadable).
+pub fn discover(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            walk(p, &mut out);
+        } else {
+            out.push(p.clone());
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    entries.sort();
+    for e in entries {
+        if e.is_dir() {
+            walk(&e, out);
+        } else if e.extension().is_some_and(|x| x == "cat" || x == "fragment") {
+            out.push(e);
+        }
+    }
+}
+
+/// The first line (1-based) where `a` and `b` differ.
+fn first_difference(a: &str, b: &str) -> usize {
+    let mut al = a.lines();
+    let mut bl = b.lines();
+    let mut n = 1;
+    loop {
+        match (al.next(), bl.next()) {
+            (Some(x), Some(y)) if x == y => n += 1,
+            _ => return n,
+        }
+    }
+}
+
+/// What formatting does to one text (nothing is written).
+pub fn check_text(name: &str, text: &str) -> Result<Option<String>, Outcome> {
+    match format(name, text) {
+        Ok(t) if t == text => Ok(None),
+        Ok(t) => Ok(Some(t)),
+        Err(FormatError::Parse(e)) => Err(Outcome::Invalid(LoadError::Parse(e).render(100))),
+        Err(e) => Err(Outcome::Invalid(e.to_string())),
+    }
+}
+
+/// Formats one file; rewrites it unless `check`.
+pub fn format_file(path: &Path, check: bool) -> Outcome {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => return Outcome::Invalid(format!("{}: {e}", path.display())),
+    };
+    match check_text(&path.display().to_string(), &text) {
+        Err(o) => o,
+        Ok(None) => Outcome::Unchanged,
+        Ok(Some(new)) => {
+            let line = first_difference(&text, &new);
+            if !check {
+                if let Err(e) = std::fs::write(path, &new) {
+                    return Outcome::Invalid(format!("{}: {e}", path.display()));
+                }
+            }
+            Outcome::Reformatted { line }
+        }
+    }
+}
+
+/// Formats (or with `check`, checks) every file under `paths`.
+pub fn run(paths: &[PathBuf], check: bool) -> Report {
+    Report {
+        files: discover(paths)
+            .into_iter()
+            .map(|p| (p.clone(), format_file(&p, check)))
+            .collect(),
+    }
+}
