@@ -86,10 +86,11 @@ impl Report {
             }
         }
         let verb = if check { "would be reformatted" } else { "reformatted" };
+        let n = self.files.len();
         let _ = writeln!(
             out,
-            "{} files, {} {verb}, {} not formatted",
-            self.files.len(),
+            "{n} file{}, {} {verb}, {} not formatted",
+            if n == 1 { "" } else { "s" },
             self.reformatted(),
             self.invalid()
         );

@@ -2,7 +2,8 @@
 //!
 //! The harness around the CATAN rules engine: random play with invariants ([`play`]), the
 //! scenario runner ([`runner`], [`suite`]) with golden traces ([`render`]), place names
-//! ([`places`]) and the rule catalog ([`catalog`]).
+//! ([`places`]) and the rule catalog ([`catalog`]); [`fmt`] lays scenario files out
+//! canonically and [`manpage`] renders the CLI's man page.
 //! The CLI binary `catan-harness` is a thin clap layer over this library.
 
 pub mod catalog;

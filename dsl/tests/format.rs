@@ -80,3 +80,39 @@ fn formatted_valid_files() {
         insta::assert_snapshot!(format!("formatted_{name}"), text);
     }
 }
+
+/// Formats a variant of a valid file: it either does not parse (and is refused
+/// with its parse errors) or formats, keeping its tree, to a fixed point.
+fn check_variant(src: &str) {
+    match format("v.cat", src) {
+        Ok(text) => {
+            let tree = catan_dsl::parse("v.cat", src).unwrap_or_else(|e| panic!("{:?} for {src:?}", e.codes()));
+            let again = catan_dsl::parse("v.cat", &text).unwrap_or_else(|e| panic!("{:?} for {text:?}", e.codes()));
+            assert_eq!(shape(&again), shape(&tree), "{src:?}");
+            assert_eq!(
+                format("v.cat", &text).ok().as_deref(),
+                Some(text.as_str()),
+                "not idempotent: {src:?}"
+            );
+        }
+        Err(FormatError::Parse(_)) => assert!(catan_dsl::parse("v.cat", src).is_err()),
+        Err(e) => panic!("{e} for {src:?}"),
+    }
+}
+
+#[test]
+fn every_one_character_edit_of_the_valid_files_formats_safely() {
+    let mut files = Vec::new();
+    files_under(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/valid"), &mut files);
+    for path in files {
+        let src = std::fs::read_to_string(&path).unwrap_or_default();
+        let bounds: Vec<usize> = src.char_indices().map(|(i, _)| i).chain([src.len()]).collect();
+        for w in bounds.windows(2) {
+            // Delete one character, or insert a blank, a comma, a line break or a `#` before it.
+            check_variant(&format!("{}{}", &src[..w[0]], &src[w[1]..]));
+            for insert in [" ", ",", "\n", "#"] {
+                check_variant(&format!("{}{insert}{}", &src[..w[0]], &src[w[0]..]));
+            }
+        }
+    }
+}
