@@ -172,6 +172,34 @@ pub fn format_file(path: &Path, check: bool) -> Outcome {
     }
 }
 
+/// `fmt -`: formats standard input to standard output (for editors' format-on-save).
+/// With `check`, prints nothing and returns 1 when the text would change. Returns the
+/// exit code: 2 when the text does not parse (the diagnostics go to standard error).
+pub fn stdin(check: bool) -> u8 {
+    let mut text = String::new();
+    if let Err(e) = std::io::Read::read_to_string(&mut std::io::stdin(), &mut text) {
+        eprintln!("error: standard input: {e}");
+        return 2;
+    }
+    match check_text("<stdin>", &text) {
+        Err(Outcome::Invalid(why)) => {
+            eprint!("{why}");
+            2
+        }
+        Err(_) => 2,
+        Ok(None) if !check => {
+            print!("{text}");
+            0
+        }
+        Ok(Some(new)) if !check => {
+            print!("{new}");
+            0
+        }
+        Ok(None) => 0,
+        Ok(Some(_)) => 1,
+    }
+}
+
 /// Formats (or with `check`, checks) every file under `paths`.
 pub fn run(paths: &[PathBuf], check: bool) -> Report {
     Report {

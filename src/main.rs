@@ -218,7 +218,7 @@ enum Command {
     /// is reported with its diagnostics and left untouched).
     Fmt {
         /// Files or folders (default: scenarios/); folders give their `.cat` and
-        /// `.fragment` files.
+        /// `.fragment` files. `-` formats standard input to standard output.
         paths: Vec<PathBuf>,
         /// Change nothing: list the files that would be reformatted.
         #[arg(long)]
@@ -249,6 +249,9 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Fmt { paths, check } => {
+            if paths.len() == 1 && paths[0].as_os_str() == "-" {
+                return ExitCode::from(catan_harness::fmt::stdin(check));
+            }
             let report = catan_harness::fmt::run(&default_paths(paths), check);
             print!("{}", report.render(check));
             ExitCode::from(report.exit_code(check))

@@ -127,6 +127,35 @@ fn a_file_that_does_not_parse_is_reported_and_left_untouched() {
     assert_eq!(missing.status.code(), Some(2));
 }
 
+#[test]
+fn a_dash_formats_standard_input_to_standard_output() {
+    use std::io::Write as _;
+    use std::process::Stdio;
+    let run = |args: &[&str], input: &str| {
+        let mut child = bin()
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("{e}"));
+        if let Some(mut stdin) = child.stdin.take() {
+            stdin.write_all(input.as_bytes()).unwrap_or_default();
+        }
+        child.wait_with_output().unwrap_or_else(|e| panic!("{e}"))
+    };
+    let formatted = catan_dsl::format::format("t.cat", UNFORMATTED).unwrap_or_else(|e| panic!("{e}"));
+    let out = run(&["fmt", "-"], UNFORMATTED);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), formatted);
+    assert_eq!(run(&["fmt", "--check", "-"], UNFORMATTED).status.code(), Some(1));
+    assert_eq!(run(&["fmt", "--check", "-"], &formatted).status.code(), Some(0));
+    let broken = run(&["fmt", "-"], "scenario \"t\"\nred rolls 3+\n");
+    assert_eq!(broken.status.code(), Some(2));
+    assert!(broken.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&broken.stderr).contains("bad_dice"));
+}
+
 const SUBCOMMANDS: [&str; 5] = ["run", "trace", "fmt", "completions", "man"];
 
 #[test]
