@@ -178,3 +178,139 @@ fn the_vscode_manifest_uses_the_grammar() {
     assert_eq!(config["comments"]["lineComment"], "#");
     assert!(config["brackets"].as_array().is_some_and(|b| b.len() >= 2));
 }
+
+/// One rule of the grammar as a TextMate engine applies it.
+enum TmRule {
+    /// A `match` rule: the scope of the whole match and of numbered captures.
+    Match(Regex, Option<String>, Vec<(usize, String)>),
+    /// A `begin`/`end` rule (strings).
+    Span(Regex, Regex, Option<String>),
+}
+
+/// The grammar's top-level rules in order, includes resolved.
+fn tm_rules(grammar: &Value, list: &Value, out: &mut Vec<TmRule>) {
+    for p in list.as_array().into_iter().flatten() {
+        let p = match p.get("include").and_then(Value::as_str) {
+            Some(inc) => &grammar["repository"][inc.trim_start_matches('#')],
+            None => p,
+        };
+        let re = |key: &str| {
+            p.get(key)
+                .and_then(Value::as_str)
+                .map(|r| Regex::new(r).expect("compiles"))
+        };
+        let name = p.get("name").and_then(Value::as_str).map(str::to_owned);
+        if let Some(m) = re("match") {
+            let caps = p
+                .get("captures")
+                .and_then(Value::as_object)
+                .into_iter()
+                .flatten()
+                .filter_map(|(k, v)| Some((k.parse().ok()?, v.get("name")?.as_str()?.to_owned())))
+                .collect();
+            out.push(TmRule::Match(m, name, caps));
+        } else if let (Some(b), Some(e)) = (re("begin"), re("end")) {
+            out.push(TmRule::Span(b, e, name));
+        } else if let Some(inner) = p.get("patterns") {
+            tm_rules(grammar, inner, out);
+        }
+    }
+}
+
+/// The scoped pieces of one line: at each position the earliest match of any
+/// rule wins (the first rule on a tie), as in a TextMate engine.
+fn scopes(line: &str) -> Vec<(String, String)> {
+    let grammar = json("editors/catan-scenario.tmLanguage.json");
+    let mut rules = Vec::new();
+    tm_rules(&grammar, &grammar["patterns"], &mut rules);
+    let mut out = Vec::new();
+    let mut pos = 0;
+    while pos < line.len() {
+        let first = |r: &TmRule| match r {
+            TmRule::Match(re, ..) | TmRule::Span(re, ..) => re.captures_from_pos(line, pos).ok().flatten(),
+        };
+        let Some((rule, caps)) = rules
+            .iter()
+            .filter_map(|r| first(r).map(|c| (r, c)))
+            .min_by_key(|(_, c)| c.get(0).map_or(usize::MAX, |m| m.start()))
+        else {
+            break;
+        };
+        let whole = caps.get(0).map_or(pos..pos, |m| m.range());
+        let mut end = whole.end;
+        match rule {
+            TmRule::Match(_, name, captured) => {
+                if let Some(n) = name {
+                    out.push((line[whole.clone()].to_owned(), n.clone()));
+                }
+                for (i, n) in captured {
+                    if let Some(m) = caps.get(*i) {
+                        out.push((m.as_str().to_owned(), n.clone()));
+                    }
+                }
+            }
+            TmRule::Span(_, close, name) => {
+                end = close
+                    .find_from_pos(line, whole.end)
+                    .ok()
+                    .flatten()
+                    .map_or(line.len(), |m| m.end());
+                if let Some(n) = name {
+                    out.push((line[whole.start..end].to_owned(), n.clone()));
+                }
+            }
+        }
+        pos = if end > pos {
+            end
+        } else {
+            pos + line[pos..].chars().next().map_or(1, char::len_utf8)
+        };
+    }
+    out
+}
+
+fn scope_of(line: &str, piece: &str) -> String {
+    scopes(line)
+        .into_iter()
+        .find(|(text, _)| text == piece)
+        .map(|(_, s)| s)
+        .unwrap_or_else(|| format!("(no scope: {:?})", scopes(line)))
+}
+
+#[test]
+fn lines_are_highlighted_as_a_reader_expects() {
+    let step = "red moves robber J                   -> refused BASE.ROBBER.MUST_MOVE  # a \"quoted\" note";
+    assert!(scope_of(step, "->").starts_with("keyword.operator.arrow"));
+    assert!(scope_of(step, "refused").starts_with("keyword.control.outcome"));
+    assert!(scope_of(step, "BASE.ROBBER.MUST_MOVE").starts_with("constant.other.rule-id"));
+    assert!(scope_of(step, "# a \"quoted\" note").starts_with("comment.line"));
+    assert!(scope_of(step, "J").starts_with("variable.other.hex"));
+
+    let title = "scenario \"Seven # not a comment\"";
+    assert!(scope_of(title, "scenario").starts_with("keyword.control.statement"));
+    assert!(scope_of(title, "\"Seven # not a comment\"").starts_with("string.quoted.double"));
+    assert!(!scopes(title).iter().any(|(_, s)| s.starts_with("comment")));
+
+    assert!(scope_of("  red:", "red").starts_with("entity.name.section.player"));
+    let item = "    roads       A.n-ne, (0,-2).se-(1,-2).s";
+    assert!(scope_of(item, "A.n-ne").starts_with("variable.other.place"));
+    assert!(scope_of(item, "(0,-2).se-(1,-2).s").starts_with("variable.other.place"));
+
+    let guarded = "[english, colonist] expect event robbed player=red card=wool";
+    assert!(scope_of(guarded, "english, colonist").starts_with("entity.name.tag.variant"));
+    assert!(scope_of(guarded, "expect").starts_with("keyword.control.statement"));
+    assert!(scope_of(guarded, "event").starts_with("keyword.other.clause"));
+    assert!(scope_of(guarded, "player").starts_with("variable.parameter"));
+
+    let source = "source   000_fee7e8147b67bbe6.txt p.11 pp.13-15 §1.9 \"x\"";
+    for loc in ["p.11", "pp.13-15", "§1.9"] {
+        assert!(scope_of(source, loc).starts_with("constant.other.locator"), "{loc}");
+    }
+    assert!(scope_of("red rolls 3+4 ship", "3+4").starts_with("constant.numeric"));
+    assert!(scope_of("  barbarians 6/7", "6/7").starts_with("constant.numeric"));
+    assert!(scope_of("  barbarian-attacks 1", "barbarian-attacks").starts_with("support.type.position"));
+    assert!(!scopes("expect red no-wall A.n").iter().any(|(t, _)| t == "no"));
+    assert!(!scopes("variant  english: rules base")
+        .iter()
+        .any(|(_, s)| s.contains("section.player")));
+}
