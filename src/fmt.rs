@@ -115,14 +115,18 @@ pub fn discover(paths: &[PathBuf]) -> Vec<PathBuf> {
     out
 }
 
+/// Files under `dir`; symbolic links to folders are not followed (no cycles).
 fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(rd) = std::fs::read_dir(dir) else { return };
-    let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    let mut entries: Vec<(PathBuf, bool)> = rd
+        .filter_map(Result::ok)
+        .map(|e| (e.path(), e.file_type().is_ok_and(|t| t.is_dir())))
+        .collect();
     entries.sort();
-    for e in entries {
-        if e.is_dir() {
+    for (e, is_dir) in entries {
+        if is_dir {
             walk(&e, out);
-        } else if e.extension().is_some_and(|x| x == "cat" || x == "fragment") {
+        } else if e.extension().is_some_and(|x| x == "cat" || x == "fragment") && e.is_file() {
             out.push(e);
         }
     }

@@ -70,6 +70,8 @@ fn check_lists_files_that_would_change_and_changes_nothing() {
     let formatted = catan_dsl::format::format("t.cat", UNFORMATTED).unwrap_or_else(|e| panic!("{e}"));
     std::fs::write(&tidy, &formatted).unwrap_or_default();
     std::fs::write(dir.join("notes.txt"), "not a scenario {").unwrap_or_default();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&dir, dir.join("loop")).unwrap_or_default(); // not followed
 
     let out = bin()
         .args(["fmt", "--check"])
