@@ -224,7 +224,8 @@ enum Command {
         #[arg(long)]
         check: bool,
     },
-    /// Print a shell completion script (e.g. `catan-harness completions bash > ~/.local/share/bash-completion/completions/catan-harness`).
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell); the README says
+    /// where each shell looks for it.
     Completions {
         /// The shell.
         shell: clap_complete::Shell,
