@@ -224,8 +224,10 @@ enum Command {
         #[arg(long)]
         check: bool,
     },
-    /// Print a shell completion script (bash, zsh, fish, elvish, powershell); the README says
-    /// where each shell looks for it.
+    /// Print a shell completion script.
+    ///
+    /// For bash, zsh, fish, elvish or powershell; the README says where each shell looks
+    /// for it.
     Completions {
         /// The shell.
         shell: clap_complete::Shell,
