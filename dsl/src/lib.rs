@@ -41,7 +41,7 @@
 //! 5. **Vocabulary** — [`vocab`]: the one table of game words per language,
 //!    used by lowering and for "did you mean …?".
 //!
-//! 6. **Format** — [`format`]: the canonical layout of a file, written from
+//! 6. **Format** — [`mod@format`]: the canonical layout of a file, written from
 //!    the AST with the source's comments kept (`catan-harness fmt`).
 //!
 //! Lowering the AST to engine terms (resolving words through the vocabulary

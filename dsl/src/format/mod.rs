@@ -1,6 +1,6 @@
 //! The canonical layout of a scenario file (`catan-harness fmt`).
 //!
-//! [`format`] parses a file, writes every statement back from its syntax tree
+//! [`format()`] parses a file, writes every statement back from its syntax tree
 //! and keeps what the tree does not hold from the source: comments (full-line
 //! and trailing), blank lines between statements, and the commas an author put
 //! between list elements. The layout is the one most files under `scenarios/`
@@ -20,7 +20,7 @@
 //!   module).
 //!
 //! Formatting never changes meaning: the result is parsed again and its tree,
-//! spans aside, must equal the original's ([`shape`]); otherwise [`format`]
+//! spans aside, must equal the original's ([`shape`]); otherwise [`format()`]
 //! returns [`FormatError::Changed`] and the file must be left as it is. A file
 //! that does not parse is not formatted ([`FormatError::Parse`]).
 
