@@ -17,10 +17,13 @@ pub enum Outcome {
     /// Already in the canonical layout.
     Unchanged,
     /// Not in the canonical layout: rewritten, or (with `--check`) would be.
-    /// `line` is the first line (1-based) that differs.
     Reformatted {
-        /// The first line that changes.
+        /// The first line (1-based) that changes.
         line: usize,
+        /// That line as it was (empty past the end of the file).
+        was: String,
+        /// That line in the canonical layout (empty past the end of the file).
+        now: String,
     },
     /// Not formatted: it does not parse, cannot be read or written, or the
     /// formatter could not keep its meaning. The rendered reason.
@@ -70,8 +73,9 @@ impl Report {
         for (path, o) in &self.files {
             match o {
                 Outcome::Unchanged => {}
-                Outcome::Reformatted { line } if check => {
+                Outcome::Reformatted { line, was, now } if check => {
                     let _ = writeln!(out, "would reformat {} (from line {line})", path.display());
+                    let _ = writeln!(out, "  - {was}\n  + {now}");
                 }
                 Outcome::Reformatted { .. } => {
                     let _ = writeln!(out, "reformatted {}", path.display());
@@ -132,15 +136,30 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The first line (1-based) where `a` and `b` differ.
-fn first_difference(a: &str, b: &str) -> usize {
-    let mut al = a.lines();
-    let mut bl = b.lines();
+/// The first line (1-based) where `a` and `b` differ, and that line in each.
+fn first_difference(a: &str, b: &str) -> (usize, String, String) {
+    let mut al = a.split('\n');
+    let mut bl = b.split('\n');
     let mut n = 1;
     loop {
         match (al.next(), bl.next()) {
             (Some(x), Some(y)) if x == y => n += 1,
-            _ => return n,
+            (x, y) => {
+                // Control characters (a `\r`, a tab) made visible; the rest as it is.
+                let show = |l: Option<&str>| {
+                    let l = l.unwrap_or("");
+                    l.chars()
+                        .map(|c| {
+                            if c.is_control() {
+                                c.escape_default().to_string()
+                            } else {
+                                c.to_string()
+                            }
+                        })
+                        .collect()
+                };
+                return (n, show(x), show(y));
+            }
         }
     }
 }
@@ -165,13 +184,13 @@ pub fn format_file(path: &Path, check: bool) -> Outcome {
         Err(o) => o,
         Ok(None) => Outcome::Unchanged,
         Ok(Some(new)) => {
-            let line = first_difference(&text, &new);
+            let (line, was, now) = first_difference(&text, &new);
             if !check {
                 if let Err(e) = std::fs::write(path, &new) {
                     return Outcome::Invalid(format!("{}: {e}", path.display()));
                 }
             }
-            Outcome::Reformatted { line }
+            Outcome::Reformatted { line, was, now }
         }
     }
 }

@@ -86,6 +86,10 @@ fn check_lists_files_that_would_change_and_changes_nothing() {
     );
     assert!(!stdout.contains("tidy.cat"), "{stdout}");
     assert!(
+        stdout.contains("(from line 1)\n  - scenario   \"t\"\n  + scenario \"t\"\n"),
+        "{stdout}"
+    );
+    assert!(
         stdout.contains("2 files, 1 would be reformatted, 0 not formatted"),
         "{stdout}"
     );
