@@ -11,6 +11,24 @@ use catan_dsl::format::{format, FormatError};
 
 use crate::load::LoadError;
 
+/// Exit codes, the same table as the other subcommands: 0 nothing to do or done,
+/// 1 (`--check`) a file would be reformatted, 2 a file does not parse, 3 the
+/// formatter failed on a file (it could not keep the meaning, or writing failed),
+/// 4 nothing to format (a path that does not exist or is not a scenario file, a
+/// folder without any). The most severe wins.
+pub mod code {
+    /// Done, or (with `--check`) every file already in the layout.
+    pub const OK: u8 = 0;
+    /// With `--check`: some file would be reformatted.
+    pub const WOULD_REFORMAT: u8 = 1;
+    /// Some file does not parse (reported with its diagnostics, left untouched).
+    pub const INVALID: u8 = 2;
+    /// The formatter failed on some file (left untouched).
+    pub const INTERNAL: u8 = 3;
+    /// Nothing to format: a path that does not exist or is no scenario file.
+    pub const NOTHING: u8 = 4;
+}
+
 /// What happened to one file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Outcome {
@@ -25,9 +43,28 @@ pub enum Outcome {
         /// That line in the canonical layout (empty past the end of the file).
         now: String,
     },
-    /// Not formatted: it does not parse, cannot be read or written, or the
-    /// formatter could not keep its meaning. The rendered reason.
+    /// Not formatted: the file does not parse. Its rendered diagnostics.
     Invalid(String),
+    /// Not formatted: the formatter could not keep the file's meaning, or the
+    /// file could not be written. Why.
+    Internal(String),
+    /// Nothing to format: the path does not exist, cannot be read, or is not a
+    /// `.cat` or `.fragment` file. Why.
+    Missing(String),
+}
+
+impl Outcome {
+    /// This file's exit code (see [`code`]).
+    pub fn code(&self, check: bool) -> u8 {
+        match self {
+            Outcome::Unchanged => code::OK,
+            Outcome::Reformatted { .. } if check => code::WOULD_REFORMAT,
+            Outcome::Reformatted { .. } => code::OK,
+            Outcome::Invalid(_) => code::INVALID,
+            Outcome::Internal(_) => code::INTERNAL,
+            Outcome::Missing(_) => code::NOTHING,
+        }
+    }
 }
 
 /// The outcome for every file, in path order.
@@ -46,24 +83,21 @@ impl Report {
             .count()
     }
 
-    /// Files that could not be formatted.
+    /// Files that could not be formatted (for any reason).
     pub fn invalid(&self) -> usize {
         self.files
             .iter()
-            .filter(|(_, o)| matches!(o, Outcome::Invalid(_)))
+            .filter(|(_, o)| matches!(o, Outcome::Invalid(_) | Outcome::Internal(_) | Outcome::Missing(_)))
             .count()
     }
 
-    /// The exit code: 2 when a file is invalid, else (with `--check`) 1 when a file
-    /// would be reformatted, else 0.
+    /// The exit code (see [`code`]): the most severe of the files', and
+    /// [`code::NOTHING`] when there is no file at all.
     pub fn exit_code(&self, check: bool) -> u8 {
-        if self.invalid() > 0 {
-            2
-        } else if check && self.reformatted() > 0 {
-            1
-        } else {
-            0
+        if self.files.is_empty() {
+            return code::NOTHING;
         }
+        self.files.iter().map(|(_, o)| o.code(check)).max().unwrap_or(code::OK)
     }
 
     /// The human report: one line per file that changes (or would), the
@@ -80,7 +114,7 @@ impl Report {
                 Outcome::Reformatted { .. } => {
                     let _ = writeln!(out, "reformatted {}", path.display());
                 }
-                Outcome::Invalid(why) => {
+                Outcome::Invalid(why) | Outcome::Internal(why) | Outcome::Missing(why) => {
                     let _ = writeln!(out, "not formatted: {}", path.display());
                     out.push_str(why);
                     if !why.ends_with('\n') {
@@ -103,8 +137,8 @@ impl Report {
 }
 
 /// Every `.cat` and `.fragment` file under the given files and folders, sorted,
-/// without duplicates. A path given by name is taken whatever its extension;
-/// a path that does not exist is returned too (it is reported as unreadable).
+/// without duplicates. A path given by name is returned whatever it is (it is
+/// reported when it does not exist or is no scenario file).
 pub fn discover(paths: &[PathBuf]) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for p in paths {
@@ -170,15 +204,23 @@ pub fn check_text(name: &str, text: &str) -> Result<Option<String>, Outcome> {
         Ok(t) if t == text => Ok(None),
         Ok(t) => Ok(Some(t)),
         Err(FormatError::Parse(e)) => Err(Outcome::Invalid(LoadError::Parse(e).render(100))),
-        Err(e) => Err(Outcome::Invalid(e.to_string())),
+        Err(e) => Err(Outcome::Internal(e.to_string())),
     }
 }
 
 /// Formats one file; rewrites it unless `check`.
 pub fn format_file(path: &Path, check: bool) -> Outcome {
+    if !path.extension().is_some_and(|x| x == "cat" || x == "fragment") {
+        let what = if path.exists() {
+            "is not a scenario file (.cat or .fragment)"
+        } else {
+            "does not exist"
+        };
+        return Outcome::Missing(format!("{} {what}", path.display()));
+    }
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
-        Err(e) => return Outcome::Invalid(format!("{}: {e}", path.display())),
+        Err(e) => return Outcome::Missing(format!("{}: {e}", path.display())),
     };
     match check_text(&path.display().to_string(), &text) {
         Err(o) => o,
@@ -187,7 +229,7 @@ pub fn format_file(path: &Path, check: bool) -> Outcome {
             let (line, was, now) = first_difference(&text, &new);
             if !check {
                 if let Err(e) = std::fs::write(path, &new) {
-                    return Outcome::Invalid(format!("{}: {e}", path.display()));
+                    return Outcome::Internal(format!("{}: {e}", path.display()));
                 }
             }
             Outcome::Reformatted { line, was, now }
@@ -197,29 +239,28 @@ pub fn format_file(path: &Path, check: bool) -> Outcome {
 
 /// `fmt -`: formats standard input to standard output (for editors' format-on-save).
 /// With `check`, prints nothing and returns 1 when the text would change. Returns the
-/// exit code: 2 when the text does not parse (the diagnostics go to standard error).
+/// exit code ([`code`]): 2 when the text does not parse (the diagnostics go to standard
+/// error).
 pub fn stdin(check: bool) -> u8 {
     let mut text = String::new();
     if let Err(e) = std::io::Read::read_to_string(&mut std::io::stdin(), &mut text) {
         eprintln!("error: standard input: {e}");
-        return 2;
+        return code::NOTHING;
     }
     match check_text("<stdin>", &text) {
-        Err(Outcome::Invalid(why)) => {
-            eprint!("{why}");
-            2
+        Err(o) => {
+            match &o {
+                Outcome::Invalid(why) | Outcome::Internal(why) | Outcome::Missing(why) => eprint!("{why}"),
+                Outcome::Unchanged | Outcome::Reformatted { .. } => {}
+            }
+            o.code(check)
         }
-        Err(_) => 2,
-        Ok(None) if !check => {
-            print!("{text}");
-            0
+        Ok(None) if check => code::OK,
+        Ok(Some(_)) if check => code::WOULD_REFORMAT,
+        Ok(same) => {
+            print!("{}", same.as_deref().unwrap_or(&text));
+            code::OK
         }
-        Ok(Some(new)) if !check => {
-            print!("{new}");
-            0
-        }
-        Ok(None) => 0,
-        Ok(Some(_)) => 1,
     }
 }
 

@@ -215,7 +215,9 @@ enum Command {
     ///
     /// Exit 0 when done (with `--check`: when every file is already formatted), 1 with
     /// `--check` when some file would be reformatted, 2 when some file does not parse (it
-    /// is reported with its diagnostics and left untouched).
+    /// is reported with its diagnostics and left untouched), 3 when the formatter failed
+    /// on a file, 4 when there is nothing to format (a path that does not exist or is no
+    /// `.cat`/`.fragment` file, a folder without any). The most severe wins.
     Fmt {
         /// Files or folders (default: scenarios/); folders give their `.cat` and
         /// `.fragment` files. `-` formats standard input to standard output.

@@ -126,11 +126,28 @@ fn a_file_that_does_not_parse_is_reported_and_left_untouched() {
         std::fs::read_to_string(dir.join("messy.cat")).unwrap_or_default(),
         UNFORMATTED
     );
-    let missing = bin()
-        .args(["fmt", "--check", "no/such/file.cat"])
-        .output()
-        .unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(missing.status.code(), Some(2));
+}
+
+#[test]
+fn nothing_to_format_is_exit_4() {
+    let code = |args: &[&str]| {
+        bin()
+            .args(args)
+            .output()
+            .map(|o| o.status.code())
+            .unwrap_or_else(|e| panic!("{e}"))
+    };
+    assert_eq!(code(&["fmt", "--check", "no/such/file.cat"]), Some(4));
+    let readme = root().join("README.md");
+    assert_eq!(code(&["fmt", "--check", &readme.display().to_string()]), Some(4));
+    let empty = scratch("empty");
+    assert_eq!(code(&["fmt", "--check", &empty.display().to_string()]), Some(4));
+    // The most severe code wins: a missing path next to a file that would change.
+    let dir = scratch("severity");
+    std::fs::write(dir.join("messy.cat"), UNFORMATTED).unwrap_or_default();
+    let messy = dir.join("messy.cat").display().to_string();
+    assert_eq!(code(&["fmt", "--check", &messy]), Some(1));
+    assert_eq!(code(&["fmt", "--check", &messy, "no/such/file.cat"]), Some(4));
 }
 
 #[test]
