@@ -237,6 +237,14 @@ pub fn format_file(path: &Path, check: bool) -> Outcome {
     }
 }
 
+/// Writes to standard output; a reader that went away (`| head`) is no error and
+/// no panic (unlike `print!`).
+pub fn to_stdout(bytes: &[u8]) {
+    use std::io::Write as _;
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(bytes).and_then(|()| out.flush());
+}
+
 /// `fmt -`: formats standard input to standard output (for editors' format-on-save).
 /// With `check`, prints nothing and returns 1 when the text would change. Returns the
 /// exit code ([`code`]): 2 when the text does not parse (the diagnostics go to standard
@@ -258,7 +266,7 @@ pub fn stdin(check: bool) -> u8 {
         Ok(None) if check => code::OK,
         Ok(Some(_)) if check => code::WOULD_REFORMAT,
         Ok(same) => {
-            print!("{}", same.as_deref().unwrap_or(&text));
+            to_stdout(same.as_deref().unwrap_or(&text).as_bytes());
             code::OK
         }
     }

@@ -258,18 +258,23 @@ fn main() -> ExitCode {
                 return ExitCode::from(catan_harness::fmt::stdin(check));
             }
             let report = catan_harness::fmt::run(&default_paths(paths), check);
-            print!("{}", report.render(check));
+            catan_harness::fmt::to_stdout(report.render(check).as_bytes());
             ExitCode::from(report.exit_code(check))
         }
         Command::Completions { shell } => {
             let mut cmd = <Cli as clap::CommandFactory>::command();
-            clap_complete::generate(shell, &mut cmd, "catan-harness", &mut std::io::stdout());
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut cmd, "catan-harness", &mut script);
+            catan_harness::fmt::to_stdout(&script);
             ExitCode::SUCCESS
         }
         Command::Man { output } => {
             let written = manpage::render(<Cli as clap::CommandFactory>::command()).and_then(|bytes| match &output {
                 Some(path) => std::fs::write(path, &bytes),
-                None => std::io::Write::write_all(&mut std::io::stdout(), &bytes),
+                None => {
+                    catan_harness::fmt::to_stdout(&bytes);
+                    Ok(())
+                }
             });
             match written {
                 Ok(()) => ExitCode::SUCCESS,

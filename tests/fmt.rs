@@ -179,6 +179,24 @@ fn a_dash_formats_standard_input_to_standard_output() {
     assert!(String::from_utf8_lossy(&broken.stderr).contains("bad_dice"));
 }
 
+#[test]
+fn a_reader_that_goes_away_is_no_panic() {
+    use std::process::Stdio;
+    for args in [&["fmt", "--check", "scenarios"][..], &["completions", "zsh"], &["man"]] {
+        let mut child = bin()
+            .current_dir(root())
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("{e}"));
+        drop(child.stdout.take()); // the pipe closes before anything is read
+        let out = child.wait_with_output().unwrap_or_else(|e| panic!("{e}"));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}
+
 const SUBCOMMANDS: [&str; 5] = ["run", "trace", "fmt", "completions", "man"];
 
 #[test]
