@@ -3,16 +3,19 @@
 //! The harness around the CATAN rules engine: random play with invariants ([`play`]), the
 //! scenario runner ([`runner`], [`suite`]) with golden traces ([`render`], [`golden`]),
 //! JUnit reports ([`junit`]), place names ([`places`]), the rule catalog ([`catalog`],
-//! [`rule_list`]) and the exit codes ([`exit`]).
+//! [`rule_list`]) and the exit codes ([`exit`]); [`fmt`] lays scenario files out
+//! canonically and [`manpage`] renders the CLI's man page.
 //! The CLI binary `catan-harness` is a thin clap layer over this library.
 
 pub mod catalog;
 pub mod emit;
 pub mod exit;
 pub mod files;
+pub mod fmt;
 pub mod golden;
 pub mod junit;
 pub mod load;
+pub mod manpage;
 pub mod places;
 pub mod play;
 pub mod progress;

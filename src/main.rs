@@ -4,7 +4,7 @@ use catan_engine::board::TokenPlacement;
 use catan_engine::random::Policy;
 use catan_engine::{Board, Ruleset};
 use catan_harness::play::{self, BoardChoice, PlayOptions};
-use catan_harness::{catalog, emit, exit, junit, load, progress, rule_list, runner, stats, suite};
+use catan_harness::{catalog, emit, exit, junit, load, manpage, progress, rule_list, runner, stats, suite};
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -281,6 +281,36 @@ enum Command {
         #[arg(default_value = "beginner")]
         board: String,
     },
+    /// Rewrite scenario and fragment files in the canonical layout (comments and meaning
+    /// kept).
+    ///
+    /// Exit 0 when done (with `--check`: when every file is already formatted), 1 with
+    /// `--check` when some file would be reformatted, 2 when some file does not parse (it
+    /// is reported with its diagnostics and left untouched), 3 when the formatter failed
+    /// on a file, 4 when there is nothing to format (a path that does not exist or is no
+    /// `.cat`/`.fragment` file, a folder without any). The most severe wins.
+    Fmt {
+        /// Files or folders (default: scenarios/); folders give their `.cat` and
+        /// `.fragment` files. `-` formats standard input to standard output.
+        paths: Vec<PathBuf>,
+        /// Change nothing: list the files that would be reformatted.
+        #[arg(long)]
+        check: bool,
+    },
+    /// Print a shell completion script.
+    ///
+    /// For bash, zsh, fish, elvish or powershell; the README says where each shell looks
+    /// for it.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff) to stdout, or write it to a file.
+    Man {
+        /// Write the page to this file instead of stdout.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
 }
 
 fn default_paths(paths: Vec<PathBuf>) -> Vec<PathBuf> {
@@ -336,6 +366,37 @@ fn main() -> ExitCode {
     };
     let color = cli.color.on();
     match cli.command {
+        Command::Fmt { paths, check } => {
+            if paths.len() == 1 && paths[0].as_os_str() == "-" {
+                return ExitCode::from(catan_harness::fmt::stdin(check));
+            }
+            let report = catan_harness::fmt::run(&default_paths(paths), check);
+            catan_harness::fmt::to_stdout(report.render(check).as_bytes());
+            ExitCode::from(report.exit_code(check))
+        }
+        Command::Completions { shell } => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut cmd, "catan-harness", &mut script);
+            catan_harness::fmt::to_stdout(&script);
+            ExitCode::SUCCESS
+        }
+        Command::Man { output } => {
+            let written = manpage::render(<Cli as clap::CommandFactory>::command()).and_then(|bytes| match &output {
+                Some(path) => std::fs::write(path, &bytes),
+                None => {
+                    catan_harness::fmt::to_stdout(&bytes);
+                    Ok(())
+                }
+            });
+            match written {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
         Command::Play {
             game,
             no_invariants,

@@ -45,6 +45,9 @@
 //!    [`report::MAX_ERRORS`] errors per file); files over [`MAX_FILE_BYTES`]
 //!    are refused unparsed.
 //!
+//! 6. **Format** — [`mod@format`]: the canonical layout of a file, written from
+//!    the AST with the source's comments kept (`catan-harness fmt`).
+//!
 //! Lowering the AST to engine terms (resolving words through the vocabulary
 //! and places against the board, splicing `include`d files) is a later stage,
 //! built on this crate.
@@ -64,6 +67,7 @@
 
 pub mod ast;
 pub mod diagnostics;
+pub mod format;
 pub mod lower;
 mod parse;
 mod parser;
