@@ -24,8 +24,8 @@ impl Game {
             if kind.is_commodity() && self.players[player.index()].level(crate::progress::Track::Trade) >= 3 {
                 rates[0] = true;
             }
-            // Merchant Fleet: 2:1 for the kind named, this turn.
-            if self.ck.fleet == Some(kind) && player == self.current {
+            // Merchant Fleet: 2:1 for every kind named by a fleet played this turn.
+            if self.ck.fleet.contains(kind) && player == self.current {
                 rates[0] = true;
             }
             // The merchant: 2:1 for the resource of its hex, for its controller.
