@@ -200,9 +200,18 @@ impl Game {
                             knights: [Some(a), None],
                         });
                         for (b, _) in self.knights().filter(|(v, k)| k.owner == p && *v > a) {
-                            push(P::Smithing {
+                            // One order per pair: the listed one, or the reverse when only the
+                            // reverse works (the stronger knight first frees the piece).
+                            let forward = P::Smithing {
                                 knights: [Some(a), Some(b)],
-                            });
+                            };
+                            if self.check_play_progress(p, &forward).is_ok() {
+                                push(forward);
+                            } else {
+                                push(P::Smithing {
+                                    knights: [Some(b), Some(a)],
+                                });
+                            }
                         }
                     }
                 }
