@@ -48,6 +48,7 @@ pub mod event;
 pub mod fault;
 pub mod ids;
 pub mod invariants;
+pub mod kind_set;
 mod legal;
 pub mod position;
 pub mod progress;

@@ -151,8 +151,8 @@ pub struct Setup {
     pub decks: Option<[ProgressDeck; 3]>,
     /// Number tokens by hex when they differ from the board's (Invention swapped some).
     pub tokens: Option<Vec<Option<u8>>>,
-    /// Merchant Fleet played this turn: the kind tradeable 2:1.
-    pub fleet: Option<CardKind>,
+    /// Merchant Fleets played this turn: the kinds tradeable 2:1 (empty: none played).
+    pub fleet: crate::kind_set::KindSet,
     /// Commercial Harbor played this turn: the opponents already offered a trade (bit set).
     pub harbor: Option<u8>,
     /// The Court: each colour's banner holder (`None`: computed; `Some(None)`: nobody).
@@ -188,7 +188,7 @@ impl Setup {
             merchant: None,
             decks: None,
             tokens: None,
-            fleet: None,
+            fleet: crate::kind_set::KindSet::EMPTY,
             harbor: None,
             banners: [None; 3],
             influence: None,

@@ -111,8 +111,8 @@ pub struct CkState {
     pub stage_seats: u8,
     /// Alchemy: the production dice set before the roll.
     pub alchemy: Option<(u8, u8)>,
-    /// Merchant Fleet: the kind tradeable 2:1 for the rest of the turn.
-    pub fleet: Option<crate::cards::CardKind>,
+    /// Merchant Fleet: the kinds tradeable 2:1 for the rest of the turn (one per card played).
+    pub fleet: crate::kind_set::KindSet,
     /// Commercial Harbor: played this turn.
     pub harbor: bool,
     /// Commercial Harbor: opponents already offered a trade this turn (bit set).

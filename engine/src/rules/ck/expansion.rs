@@ -42,7 +42,7 @@ impl ExpansionRules for CitiesAndKnights {
         if kind.is_commodity() && g.players[player.index()].level(Track::Trade) >= 3 {
             rates[0] = true;
         }
-        if g.ck.fleet == Some(kind) && player == g.current {
+        if g.ck.fleet.contains(kind) && player == g.current {
             rates[0] = true;
         }
         if let Some((hex, owner)) = g.ck.merchant {

@@ -188,8 +188,14 @@ impl Game {
         self.check_pays(player, Piece::Promotion, cost::PROMOTE)
     }
 
-    /// Whether a knight may be promoted now, cost aside (shared with Smithing).
+    /// Whether a knight may be promoted now, cost aside.
     pub(crate) fn check_promotable(&self, player: PlayerId, k: Knight) -> Result<(), RuleError> {
+        self.check_promotable_with(player, k, self.players[player.index()].knights_left)
+    }
+
+    /// Whether a knight may be promoted with `supply` as the free pieces by strength (Smithing
+    /// checks its second promotion on the supply its first one leaves).
+    pub(crate) fn check_promotable_with(&self, player: PlayerId, k: Knight, supply: [u8; 3]) -> Result<(), RuleError> {
         if k.level >= 3 {
             return Err(RuleError::Ck(CkRule::KnightMighty));
         }
@@ -200,7 +206,7 @@ impl Game {
         if k.level == 2 && st.level(crate::progress::Track::Politics) < 3 {
             return Err(RuleError::Ck(CkRule::KnightFortress));
         }
-        if st.knights_left[k.level as usize] == 0 {
+        if supply[k.level as usize] == 0 {
             return Err(RuleError::Ck(CkRule::KnightSupply));
         }
         Ok(())

@@ -78,7 +78,7 @@ impl Game {
             P::CommercialHarbor => self.ck.harbor = true,
             P::GuildDues { victim, cards } => self.take_cards(player, victim, cards, events),
             P::Merchant { hex } => self.do_merchant(player, hex, events),
-            P::MerchantFleet { kind } => self.ck.fleet = Some(kind),
+            P::MerchantFleet { kind } => self.ck.fleet.insert(kind),
             P::ResourceMonopoly { resource } => self.do_monopoly_of(player, resource.card(), 2, events),
             P::TradeMonopoly { commodity } => self.do_monopoly_of(player, commodity, 1, events),
             P::Taxation => {
@@ -115,7 +115,7 @@ impl Game {
 
     /// Turn-long effects end with the turn (Merchant Fleet, Commercial Harbor).
     pub(crate) fn end_progress_effects(&mut self) {
-        self.ck.fleet = None;
+        self.ck.fleet = crate::kind_set::KindSet::EMPTY;
         self.ck.harbor = false;
         self.ck.harbor_done = 0;
     }
@@ -200,9 +200,18 @@ impl Game {
                             knights: [Some(a), None],
                         });
                         for (b, _) in self.knights().filter(|(v, k)| k.owner == p && *v > a) {
-                            push(P::Smithing {
+                            // One order per pair: the listed one, or the reverse when only the
+                            // reverse works (the stronger knight first frees the piece).
+                            let forward = P::Smithing {
                                 knights: [Some(a), Some(b)],
-                            });
+                            };
+                            if self.check_play_progress(p, &forward).is_ok() {
+                                push(forward);
+                            } else {
+                                push(P::Smithing {
+                                    knights: [Some(b), Some(a)],
+                                });
+                            }
                         }
                     }
                 }
