@@ -56,7 +56,6 @@ impl Default for BaseOptions {
     }
 }
 
-
 option_words!(DevBeforeRoll { "any" => Any, "knight-only" => KnightOnly });
 option_words!(ShortageRule { "one-takes-rest" => OneTakesRest, "nobody-ever" => NobodyEver });
 

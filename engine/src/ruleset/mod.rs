@@ -234,8 +234,8 @@ impl Ruleset {
             expansions,
             ..Ruleset::default()
         };
-        r.base.victory_target = BaseOptions::default().victory_target
-            + expansions.iter().map(Expansion::victory_target_delta).sum::<u8>();
+        r.base.victory_target =
+            BaseOptions::default().victory_target + expansions.iter().map(Expansion::victory_target_delta).sum::<u8>();
         r
     }
 

@@ -17,8 +17,8 @@ pub(crate) mod barbarians;
 pub(crate) mod draws;
 mod expansion;
 pub(crate) mod improvements;
-pub mod options;
 pub(crate) mod knights;
+pub mod options;
 pub(crate) mod progress;
 pub(crate) mod walls;
 

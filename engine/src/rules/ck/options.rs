@@ -146,7 +146,6 @@ pub enum BattleRule {
     Fiesepeter,
 }
 
-
 /// Next to which of your buildings the merchant may be placed (disagreement D11).
 ///
 /// Sources `000_fee7e8147b67bbe6.txt` p. 14 (Merchant: a land hex adjacent to one of your
@@ -248,7 +247,6 @@ impl Default for CkOptions {
     }
 }
 
-
 option_words!(RobberBeforeAttack { "beside-track" => BesideTrack, "in-desert" => InDesert });
 option_words!(ProgressHandLimit {
     "end-of-turn" => EndOfTurn,
@@ -282,7 +280,12 @@ pub const CK_OPTIONS: &[OptionSpec] = &[
         ck.progress_hand,
         "progress-card hand limit on your own turn (D7)"
     ),
-    word_option!("defender", DefenderCriterion, ck.defender, "who earns the defender reward (D1)"),
+    word_option!(
+        "defender",
+        DefenderCriterion,
+        ck.defender,
+        "who earns the defender reward (D1)"
+    ),
     word_option!(
         "knight-passing",
         KnightPassing,
