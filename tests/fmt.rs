@@ -218,7 +218,8 @@ fn completions_name_the_subcommands() {
         .args(["completions", "cmd.exe"])
         .output()
         .unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(bad.status.code(), Some(2));
+    // An unknown shell is a usage error (exit code 64, see the README's exit codes).
+    assert_eq!(bad.status.code(), Some(i32::from(catan_harness::exit::USAGE)));
 }
 
 #[test]
