@@ -171,12 +171,16 @@ impl Game {
                             k += 1;
                         }
                     }
+                    // The swap is symmetric, and `apply` takes the two hexes in either order,
+                    // so both orders are listed.
                     for i in 0..k {
-                        for j in (i + 1)..k {
-                            push(P::Invention {
-                                a: eligible[i],
-                                b: eligible[j],
-                            });
+                        for j in 0..k {
+                            if i != j {
+                                push(P::Invention {
+                                    a: eligible[i],
+                                    b: eligible[j],
+                                });
+                            }
                         }
                     }
                 }
