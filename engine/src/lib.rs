@@ -50,6 +50,7 @@ pub mod ids;
 pub mod invariants;
 pub mod kind_set;
 mod legal;
+pub mod multiset;
 pub mod position;
 pub mod progress;
 pub mod random;

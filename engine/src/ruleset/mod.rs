@@ -453,4 +453,62 @@ mod tests {
         r.set_option("battle", "fiesepeter").unwrap();
         assert!(r.validate().is_ok());
     }
+
+    #[test]
+    fn every_option_reads_back_the_value_it_was_set_to() {
+        for o in Ruleset::options() {
+            for v in o.values {
+                let v = if *v == "<number>" { "9" } else { v };
+                let mut r = Ruleset::cities_and_knights_with_court();
+                r.set_option(o.name, v).unwrap();
+                assert_eq!(r.option_value(o.name).as_deref(), Some(v), "{}", o.name);
+                assert_eq!((o.get)(&r), v, "{}", o.name);
+            }
+        }
+    }
+
+    #[test]
+    fn option_names_are_unique_across_expansions() {
+        let mut names: Vec<&str> = Ruleset::options().map(|o| o.name).collect();
+        let all = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), all);
+    }
+
+    #[test]
+    fn from_names_composes_every_combination_of_implemented_expansions() {
+        let implemented: Vec<Expansion> = Expansion::ALL.into_iter().filter(|e| e.implemented()).collect();
+        for mask in 0u32..(1 << implemented.len()) {
+            let chosen: Vec<Expansion> = implemented
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| mask & (1 << i) != 0)
+                .map(|(_, e)| *e)
+                .collect();
+            // In either order the same ruleset.
+            let names: Vec<&str> = chosen.iter().map(|e| e.ruleset_name()).collect();
+            let forward = Ruleset::from_names(names.iter().copied()).unwrap();
+            let backward = Ruleset::from_names(names.iter().rev().copied()).unwrap();
+            assert_eq!(forward, backward);
+            let target = 10 + chosen.iter().map(|e| e.victory_target_delta()).sum::<u8>();
+            assert_eq!(forward.base.victory_target, target, "{names:?}");
+            for e in Expansion::ALL {
+                assert_eq!(forward.has(e), chosen.contains(&e));
+            }
+            // The modules name reads back to the same ruleset.
+            let again = Ruleset::from_names(forward.modules_name().split('+')).unwrap();
+            assert_eq!(again, forward);
+        }
+        assert_eq!(
+            Ruleset::from_names(["cities-and-knights", "court"]),
+            Ok(Ruleset::cities_and_knights_with_court())
+        );
+        assert!(Ruleset::from_names(["courtt"]).unwrap_err().contains("unknown ruleset"));
+        for e in Expansion::ALL.into_iter().filter(|e| !e.implemented()) {
+            assert!(Ruleset::from_names([e.ruleset_name()])
+                .unwrap_err()
+                .contains("not implemented"));
+        }
+    }
 }

@@ -197,4 +197,38 @@ mod tests {
         assert_eq!(refused(&g, play(0, 3)), "CK.CARD.ALCHEMY_DICE");
         assert!(g.is_legal(&play(6, 6)));
     }
+
+    #[test]
+    fn invention_is_listed_in_both_orders_because_apply_takes_both() {
+        let mut ck = Ck::new()
+            .city(0, ("A", N))
+            .roads(0, "A", &[N, NE])
+            .settlement(1, ("G", N))
+            .roads(1, "G", &[N, NE])
+            .settlement(2, ("Q", S))
+            .roads(2, "Q", &[S, SW]);
+        ck.setup.players[0].progress.add(ProgressCard::Invention, 1);
+        let g = ck.game();
+        let mut legal = vec![];
+        g.legal_actions(&mut legal);
+        let swaps: Vec<_> = legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::PlayProgress {
+                    play: ProgressPlay::Invention { a, b },
+                    ..
+                } => Some((*a, *b)),
+                _ => None,
+            })
+            .collect();
+        assert!(!swaps.is_empty());
+        for &(a, b) in &swaps {
+            assert!(swaps.contains(&(b, a)), "{a:?} {b:?} listed in one order only");
+            let play = Action::PlayProgress {
+                player: p(0),
+                play: ProgressPlay::Invention { a: b, b: a },
+            };
+            assert!(g.is_legal(&play));
+        }
+    }
 }
