@@ -24,6 +24,7 @@
 //! | knight sites | knight placement and moves | — | option `court-knights` |
 //! | actions owned | [`Game::check`] | the C&K actions | sending a noble |
 //! | invariants | [`Game::check_invariants`] | commodities, knights, decks, metropolises | soldiers, banners, nobles |
+//! | positions | [`Game::from_setup`], [`Game::to_setup`] | knights, walls, levels, progress cards, metropolises, merchant, barbarians, decks | prisoners, nobles, banners, Most Influence |
 //!
 //! Adding an expansion: a folder `rules/<name>/` with a unit struct implementing
 //! [`ExpansionRules`], and one line in [`each_expansion!`].
@@ -34,6 +35,7 @@ use crate::error::RuleError;
 use crate::event::Event;
 use crate::ids::{EdgeId, HexId, PlayerId, VertexId};
 use crate::invariants::InvariantViolation;
+use crate::position::{PositionError, Setup};
 use crate::ruleset::{Expansion, ExpansionSet};
 use crate::state::{Game, PlayerState};
 
@@ -116,6 +118,19 @@ pub(crate) trait ExpansionRules {
     fn check_invariants(_g: &Game) -> Result<(), InvariantViolation> {
         Ok(())
     }
+    /// Legal actions for a decision the expansion adds (the game waits in one of its phases).
+    fn push_decision_actions(_g: &Game, _out: &mut Vec<Action>) {}
+    /// Positions: validates the expansion's part of a declared position into the game.
+    fn declare(_g: &mut Game, _s: &Setup) -> Result<(), PositionError> {
+        Ok(())
+    }
+    /// Positions: the error for a position that declares this expansion's pieces or cards in
+    /// a game without the expansion.
+    fn declared_without(_s: &Setup) -> Option<PositionError> {
+        None
+    }
+    /// Positions: writes the expansion's part of the game into a [`Setup`].
+    fn export(_g: &Game, _s: &mut Setup) {}
 }
 
 /// Runs `$body` once for each expansion of `$set` (an [`ExpansionSet`]) with `$E` naming
@@ -319,6 +334,33 @@ impl Game {
     }
 
     /// The expansions' own invariants.
+    /// Extension point "decisions": the legal actions of a decision an expansion adds.
+    pub(crate) fn push_decision_actions_ext(&self, out: &mut Vec<Action>) {
+        each_expansion!(self.rules.expansions, E => E::push_decision_actions(self, out));
+    }
+
+    /// Extension point "positions": each expansion of the game validates its part of a
+    /// declared position; every other implemented expansion refuses a position that
+    /// declares its pieces or cards.
+    pub(crate) fn declare_expansions(&mut self, s: &Setup) -> Result<(), PositionError> {
+        let mut result = Ok(());
+        each_expansion!(IMPLEMENTED, E => {
+            if result.is_ok() {
+                result = if self.rules.has(E::EXPANSION) {
+                    E::declare(self, s)
+                } else {
+                    E::declared_without(s).map_or(Ok(()), Err)
+                };
+            }
+        });
+        result
+    }
+
+    /// Extension point "positions": each expansion of the game writes its part of a setup.
+    pub(crate) fn export_expansions(&self, s: &mut Setup) {
+        each_expansion!(self.rules.expansions, E => E::export(self, s));
+    }
+
     pub(crate) fn check_expansion_invariants(&self) -> Result<(), InvariantViolation> {
         let mut result = Ok(());
         each_expansion!(self.rules.expansions, E => {

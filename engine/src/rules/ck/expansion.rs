@@ -6,6 +6,7 @@ use crate::cards::CardKind;
 use crate::error::{CkRule, RuleError};
 use crate::ids::PlayerId;
 use crate::invariants::InvariantViolation;
+use crate::position::{err, PositionError, Setup, Subject};
 use crate::progress::Track;
 use crate::rules::extensions::ExpansionRules;
 use crate::ruleset::Expansion;
@@ -121,5 +122,42 @@ impl ExpansionRules for CitiesAndKnights {
 
     fn check_invariants(g: &Game) -> Result<(), InvariantViolation> {
         g.check_ck_invariants()
+    }
+
+    fn push_decision_actions(g: &Game, out: &mut Vec<Action>) {
+        g.push_ck_decision_actions(out);
+    }
+
+    fn declare(g: &mut Game, s: &Setup) -> Result<(), PositionError> {
+        g.declare_cities_and_knights(s)
+    }
+
+    fn declared_without(s: &Setup) -> Option<PositionError> {
+        if let Some((i, ps)) = s.players.iter().enumerate().find(|(_, p)| !p.damaged_cities.is_empty()) {
+            return Some(err(
+                Subject::City(PlayerId(i as u8), ps.damaged_cities[0]),
+                "cities turned on their side exist only in Cities & Knights".into(),
+            ));
+        }
+        let any = s.players.iter().any(|p| {
+            !p.knights.is_empty()
+                || !p.walls.is_empty()
+                || p.improvements != [0; 3]
+                || !p.progress.is_empty()
+                || !p.progress_vp.is_empty()
+                || p.vp_tokens > 0
+        }) || s.metropolis != [None; 3]
+            || s.merchant.is_some()
+            || s.barbarians > 0;
+        any.then(|| {
+            err(
+                Subject::Rules,
+                "knights, walls, improvements, progress cards, metropolises, the merchant and the barbarians exist only in Cities & Knights".into(),
+            )
+        })
+    }
+
+    fn export(g: &Game, s: &mut Setup) {
+        g.export_cities_and_knights(s);
     }
 }

@@ -14,11 +14,13 @@
 //! [`walls`], [`progress`] (playing the 25 kinds of progress card, one module per deck).
 
 pub(crate) mod barbarians;
+mod decisions;
 pub(crate) mod draws;
 mod expansion;
 pub(crate) mod improvements;
 pub(crate) mod knights;
 pub mod options;
+mod position;
 pub(crate) mod progress;
 pub(crate) mod walls;
 

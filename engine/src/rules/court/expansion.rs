@@ -6,6 +6,7 @@ use crate::error::{CourtRule, RuleError};
 use crate::event::Event;
 use crate::ids::{EdgeId, HexId, PlayerId, VertexId};
 use crate::invariants::InvariantViolation;
+use crate::position::{err, PositionError, Setup, Subject};
 use crate::rules::extensions::ExpansionRules;
 use crate::ruleset::{CourtRobberEntry, CourtRobberStart, Expansion};
 use crate::state::{Game, PlayerState};
@@ -96,5 +97,31 @@ impl ExpansionRules for TheCourt {
 
     fn check_invariants(g: &Game) -> Result<(), InvariantViolation> {
         g.check_court_invariants()
+    }
+
+    fn declare(g: &mut Game, s: &Setup) -> Result<(), PositionError> {
+        g.declare_court(s)
+    }
+
+    fn declared_without(s: &Setup) -> Option<PositionError> {
+        let any = s.players.iter().any(|p| p.prisoners != [0; 3] || p.nobles > 0)
+            || s.banners.iter().any(|b| b.is_some_and(|h| h.is_some()))
+            || s.influence.is_some_and(|h| h.is_some());
+        any.then(|| {
+            err(
+                Subject::Rules,
+                "prisoners, nobles, banners and Most Influence exist only in The Court".into(),
+            )
+        })
+    }
+
+    fn export(g: &Game, s: &mut Setup) {
+        for (ps, i) in s.players.iter_mut().zip(0..) {
+            ps.prisoners = g.court.prisoners[i];
+            ps.nobles = g.court.nobles[i];
+        }
+        s.banners = g.court.banners.map(Some);
+        s.influence = Some(g.court.influence);
+        s.captured = g.captured_off_roads();
     }
 }

@@ -14,6 +14,7 @@
 mod expansion;
 mod nobles;
 pub mod options;
+mod position;
 mod soldiers;
 
 use crate::board::Terrain;
