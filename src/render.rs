@@ -301,14 +301,25 @@ pub fn delta(before: &Game, after: &Game) -> Vec<String> {
     if !bank.is_empty() {
         out.push(format!("bank {}", bank.join(", ")));
     }
-    if before.phase().name() != after.phase().name() || before.current() != after.current() {
-        out.push(format!(
-            "now {} {}",
-            after.colour(after.current()),
-            after.phase().name()
-        ));
+    let now = now_line(after);
+    if now != now_line(before) {
+        out.push(now);
     }
     out
+}
+
+/// What the game waits for: `now red main`, `now blue,white discarding` (each player who
+/// owes), `now chance stealing`, `now ended`.
+pub fn now_line(g: &Game) -> String {
+    let phase = g.phase().name();
+    match g.actor() {
+        catan_engine::Actor::Chance => format!("now chance {phase}"),
+        catan_engine::Actor::Nobody => format!("now {phase}"),
+        _ => {
+            let who: Vec<String> = g.deciders().map(|p| g.colour(p).to_string()).collect();
+            format!("now {} {phase}", who.join(","))
+        }
+    }
 }
 
 /// A full state summary for snapshots.

@@ -798,6 +798,18 @@ impl Game {
         }
     }
 
+    /// The players who owe the decision the game waits for, in seat order: one player, or
+    /// every player who still owes a discard (or a Wedding gift); none when chance decides or
+    /// the game is over.
+    pub fn deciders(&self) -> impl Iterator<Item = PlayerId> + '_ {
+        let actor = self.actor();
+        self.player_ids().filter(move |&p| match actor {
+            Actor::Player(q) => p == q,
+            Actor::Discarders => self.discards_owed(p) > 0 || self.gifts_owed(p) > 0,
+            Actor::Chance | Actor::Nobody => false,
+        })
+    }
+
     /// The harbors at an intersection, as the bit mask of [`PlayerState::harbors`].
     pub(crate) fn harbor_mask_at(&self, v: VertexId) -> u8 {
         let mut mask = 0;
