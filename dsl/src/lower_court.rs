@@ -100,13 +100,13 @@ pub(super) fn player_item(
     match key {
         "prisoners" => {
             if let Some(x) = cx.prisoners(&item.args) {
-                setup.players[p.index()].prisoners = x;
+                setup.players[p.index()].court.prisoners = x;
             }
             spans.spans.push((Subject::Prisoners(p), item.span));
         }
         "nobles" => {
             if let Some(n) = item.args.first().and_then(|a| cx.number_in(a, 0, 255)) {
-                setup.players[p.index()].nobles = n as u8;
+                setup.players[p.index()].court.nobles = n as u8;
             }
             spans.spans.push((Subject::Nobles(p), item.span));
         }
@@ -134,7 +134,7 @@ pub(super) fn global_item(
             let colour = c.node.as_word().and_then(|w| cx.soldier_colour(c, w));
             let holder = cx.holder(h);
             if let (Some(c), Some(h)) = (colour, holder) {
-                setup.banners[c.index()] = Some(h);
+                setup.court.banners[c.index()] = Some(h);
                 spans.spans.push((Subject::Banner(c), item.span));
             }
         }
@@ -142,7 +142,7 @@ pub(super) fn global_item(
             // captured A.sw, D.nw: soldiers taken by roads that are gone since (Diplomacy).
             for a in args {
                 if let Some(v) = cx.arg_vertex(a) {
-                    setup.captured.push(v);
+                    setup.court.captured.push(v);
                 }
             }
             spans.spans.push((Subject::Court, item.span));
@@ -153,7 +153,7 @@ pub(super) fn global_item(
                 return true;
             };
             if let Some(h) = cx.holder(h) {
-                setup.influence = Some(h);
+                setup.court.influence = Some(h);
             }
             spans.spans.push((Subject::Influence, item.span));
         }

@@ -77,8 +77,8 @@ pub fn check_declared(players: &[crate::position::PlayerSetup]) -> Result<(), Ex
     use crate::cards::DevCard;
     for (i, p) in players.iter().enumerate() {
         let holder = Some(PlayerId(i as u8));
-        let vp = u32::from(p.vp_tokens)
-            + p.progress_vp.total()
+        let vp = u32::from(p.ck.vp_tokens)
+            + p.ck.progress_vp.total()
             + u32::from(p.dev_cards.get(DevCard::VictoryPoint))
             + u32::from(p.new_dev_cards.get(DevCard::VictoryPoint));
         if vp > MAX_DECLARED_VP {

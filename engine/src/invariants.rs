@@ -79,7 +79,7 @@ impl Game {
             let roads = self.roads.iter().filter(|r| **r == Some(p)).count() as u8;
             let settlements = self.count_sites(p, Building::Settlement);
             let cities = self.count_sites(p, Building::City) + self.count_sites(p, Building::DamagedCity);
-            if self.count_sites(p, Building::DamagedCity) != st.damaged_cities {
+            if self.count_sites(p, Building::DamagedCity) != st.ck.damaged_cities {
                 return fail(
                     "piece-count",
                     format!("{}: cities on their side disagree with the board", st.colour),
@@ -207,7 +207,7 @@ impl Game {
             }
         }
         for (i, st) in self.players.iter().enumerate() {
-            for (l, (&placed, &left)) in knights[i].iter().zip(&st.knights_left).enumerate() {
+            for (l, (&placed, &left)) in knights[i].iter().zip(&st.ck.knights_left).enumerate() {
                 if placed + left != KNIGHTS_PER_LEVEL {
                     return fail(
                         "knights",
@@ -221,13 +221,16 @@ impl Game {
                     );
                 }
             }
-            if walls[i] + st.walls_left != WALLS_PER_PLAYER {
+            if walls[i] + st.ck.walls_left != WALLS_PER_PLAYER {
                 return fail(
                     "walls",
-                    format!("{}: {} walls placed + {} in supply", st.colour, walls[i], st.walls_left),
+                    format!(
+                        "{}: {} walls placed + {} in supply",
+                        st.colour, walls[i], st.ck.walls_left
+                    ),
                 );
             }
-            if st.improvements.iter().any(|&l| l > 5) {
+            if st.ck.improvements.iter().any(|&l| l > 5) {
                 return fail("improvements", format!("{}: a level above 5", st.colour));
             }
             let p = PlayerId(i as u8);
@@ -235,11 +238,11 @@ impl Game {
                 self.phase == (Phase::DiscardingProgress { player: p }) || matches!(self.phase, Phase::Ended { .. });
             let over = self
                 .progress_limit_now(p)
-                .is_some_and(|limit| st.progress.total() > limit);
+                .is_some_and(|limit| st.ck.progress.total() > limit);
             if over && !pending {
                 return fail(
                     "progress-hand-limit",
-                    format!("{} holds {} progress cards", st.colour, st.progress.total()),
+                    format!("{} holds {} progress cards", st.colour, st.ck.progress.total()),
                 );
             }
         }
@@ -278,7 +281,7 @@ impl Game {
                 + self
                     .players
                     .iter()
-                    .map(|p| p.progress.get(c) as u32 + p.progress_vp.get(c) as u32)
+                    .map(|p| p.ck.progress.get(c) as u32 + p.ck.progress_vp.get(c) as u32)
                     .sum::<u32>();
             if total != c.copies() as u32 {
                 return fail(

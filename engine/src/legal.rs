@@ -146,10 +146,10 @@ impl Game {
         for v in 0..self.sites.len() {
             let at = VertexId(v as u16);
             match (self.sites[v], self.ck.knights[v]) {
-                (Some(s), _) if s.owner == p && st.walls_left > 0 && self.check_wall(p, at).is_ok() => {
+                (Some(s), _) if s.owner == p && st.ck.walls_left > 0 && self.check_wall(p, at).is_ok() => {
                     out.push(Action::BuildWall { player: p, at });
                 }
-                (None, None) if knights_cost && st.knights_left[0] > 0 && self.check_recruit(p, at).is_ok() => {
+                (None, None) if knights_cost && st.ck.knights_left[0] > 0 && self.check_recruit(p, at).is_ok() => {
                     out.push(Action::RecruitKnight { player: p, at });
                 }
                 (None, Some(k)) if k.owner == p => {
@@ -192,8 +192,8 @@ impl Game {
                 out.push(Action::Improve { player: p, track });
             }
         }
-        if st.progress.total() > crate::state::PROGRESS_HAND_LIMIT {
-            for (card, _) in st.progress.iter() {
+        if st.ck.progress.total() > crate::state::PROGRESS_HAND_LIMIT {
+            for (card, _) in st.ck.progress.iter() {
                 out.push(Action::DiscardProgress { player: p, card });
             }
         }

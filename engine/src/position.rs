@@ -37,23 +37,37 @@ pub struct PlayerSetup {
     pub new_dev_cards: DevCards,
     /// Knight cards played.
     pub knights_played: u8,
-    /// Cities & Knights: cities turned on their side (pillaged with no settlement in supply).
+    /// Cities & Knights: knights, walls, levels, progress cards (empty in other games).
+    pub ck: CkPlayerSetup,
+    /// The Court: prisoners and nobles (none in other games).
+    pub court: CourtPlayerSetup,
+}
+
+/// One player's declared Cities & Knights pieces and cards.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct CkPlayerSetup {
+    /// Cities turned on their side (pillaged with no settlement in supply).
     pub damaged_cities: Vec<VertexId>,
-    /// Cities & Knights: city walls (under this player's cities).
+    /// City walls (under this player's cities).
     pub walls: Vec<VertexId>,
-    /// Cities & Knights: knights.
+    /// Knights.
     pub knights: Vec<KnightSetup>,
-    /// Cities & Knights: levels on the science, trade and politics tracks.
+    /// Levels on the science, trade and politics tracks.
     pub improvements: [u8; 3],
-    /// Cities & Knights: progress cards in hand.
+    /// Progress cards in hand.
     pub progress: ProgressCards,
-    /// Cities & Knights: victory point progress cards face up.
+    /// Victory point progress cards face up.
     pub progress_vp: ProgressCards,
-    /// Cities & Knights: defender VP tokens.
+    /// Defender VP tokens.
     pub vp_tokens: u8,
-    /// The Court: prisoners by soldier colour (purple, green, orange).
+}
+
+/// One player's declared Court pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct CourtPlayerSetup {
+    /// Prisoners by soldier colour (purple, green, orange).
     pub prisoners: [u8; 3],
-    /// The Court: nobles sent to the Court.
+    /// Nobles sent to the Court.
     pub nobles: u8,
 }
 
@@ -84,15 +98,8 @@ impl PlayerSetup {
             dev_cards: DevCards::EMPTY,
             new_dev_cards: DevCards::EMPTY,
             knights_played: 0,
-            damaged_cities: Vec::new(),
-            walls: Vec::new(),
-            knights: Vec::new(),
-            improvements: [0; 3],
-            progress: ProgressCards::EMPTY,
-            progress_vp: ProgressCards::EMPTY,
-            vp_tokens: 0,
-            prisoners: [0; 3],
-            nobles: 0,
+            ck: CkPlayerSetup::default(),
+            court: CourtPlayerSetup::default(),
         }
     }
 }
@@ -139,27 +146,41 @@ pub struct Setup {
     pub largest_army: Option<Option<PlayerId>>,
     /// Whether to check consistency (a scenario may opt out).
     pub checked: bool,
-    /// Cities & Knights: steps the barbarian ship has sailed.
-    pub barbarians: u8,
-    /// Cities & Knights: barbarian attacks so far (the robber is active after the first).
-    pub barbarian_attacks: u16,
-    /// Cities & Knights: the intersection of each track's metropolis.
-    pub metropolis: [Option<VertexId>; 3],
-    /// Cities & Knights: the merchant's hex and controller.
-    pub merchant: Option<(HexId, PlayerId)>,
-    /// Cities & Knights: the progress decks (`None`: full decks less the cards held).
-    pub decks: Option<[ProgressDeck; 3]>,
     /// Number tokens by hex when they differ from the board's (Invention swapped some).
     pub tokens: Option<Vec<Option<u8>>>,
+    /// Cities & Knights: the barbarians, metropolises, merchant, decks and this turn's cards.
+    pub ck: CkSetup,
+    /// The Court: banners, Most Influence and captured soldiers.
+    pub court: CourtSetup,
+}
+
+/// The Cities & Knights part of a declared position.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct CkSetup {
+    /// Steps the barbarian ship has sailed.
+    pub barbarians: u8,
+    /// Barbarian attacks so far (the robber is active after the first).
+    pub barbarian_attacks: u16,
+    /// The intersection of each track's metropolis.
+    pub metropolis: [Option<VertexId>; 3],
+    /// The merchant's hex and controller.
+    pub merchant: Option<(HexId, PlayerId)>,
+    /// The progress decks (`None`: full decks less the cards held).
+    pub decks: Option<[ProgressDeck; 3]>,
     /// Merchant Fleets played this turn: the kinds tradeable 2:1 (empty: none played).
     pub fleet: crate::kind_set::KindSet,
     /// Commercial Harbor played this turn: the opponents already offered a trade (bit set).
     pub harbor: Option<u8>,
-    /// The Court: each colour's banner holder (`None`: computed; `Some(None)`: nobody).
+}
+
+/// The Court's part of a declared position.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct CourtSetup {
+    /// Each colour's banner holder (`None`: computed; `Some(None)`: nobody).
     pub banners: [Option<Option<PlayerId>>; 3],
-    /// The Court: the Most Influence holder (`None`: computed; `Some(None)`: nobody).
+    /// The Most Influence holder (`None`: computed; `Some(None)`: nobody).
     pub influence: Option<Option<PlayerId>>,
-    /// The Court: intersections whose soldier was taken by a road that is gone since (a
+    /// Intersections whose soldier was taken by a road that is gone since (a
     /// Diplomacy removal); soldiers touching a declared road are taken anyway.
     pub captured: Vec<VertexId>,
 }
@@ -182,17 +203,9 @@ impl Setup {
             longest_road: None,
             largest_army: None,
             checked: true,
-            barbarians: 0,
-            barbarian_attacks: 0,
-            metropolis: [None; 3],
-            merchant: None,
-            decks: None,
             tokens: None,
-            fleet: crate::kind_set::KindSet::EMPTY,
-            harbor: None,
-            banners: [None; 3],
-            influence: None,
-            captured: Vec::new(),
+            ck: CkSetup::default(),
+            court: CourtSetup::default(),
         }
     }
 }
@@ -325,7 +338,7 @@ impl Game {
             for (list, building) in [
                 (&ps.settlements, Building::Settlement),
                 (&ps.cities, Building::City),
-                (&ps.damaged_cities, Building::DamagedCity),
+                (&ps.ck.damaged_cities, Building::DamagedCity),
             ] {
                 for &v in list {
                     let subject = match building {
@@ -362,10 +375,10 @@ impl Game {
             let st = &mut self.players[i];
             let (ns, nc, nr) = (
                 ps.settlements.len(),
-                ps.cities.len() + ps.damaged_cities.len(),
+                ps.cities.len() + ps.ck.damaged_cities.len(),
                 ps.roads.len(),
             );
-            st.damaged_cities = ps.damaged_cities.len() as u8;
+            st.ck.damaged_cities = ps.ck.damaged_cities.len() as u8;
             if s.checked {
                 if ns > SETTLEMENTS_PER_PLAYER as usize {
                     return Err(err(
@@ -409,7 +422,7 @@ impl Game {
                     .settlements
                     .iter()
                     .chain(ps.cities.iter())
-                    .chain(ps.damaged_cities.iter())
+                    .chain(ps.ck.damaged_cities.iter())
                 {
                     if !self.distance_ok_ignoring_self(v) {
                         let subject = if ps.settlements.contains(&v) {
@@ -682,7 +695,7 @@ impl Game {
                 match s.building {
                     Building::Settlement => ps.settlements.push(VertexId(v as u16)),
                     Building::City => ps.cities.push(VertexId(v as u16)),
-                    Building::DamagedCity => ps.damaged_cities.push(VertexId(v as u16)),
+                    Building::DamagedCity => ps.ck.damaged_cities.push(VertexId(v as u16)),
                 }
             }
         }

@@ -37,7 +37,7 @@ impl Game {
                     level,
                 });
                 for l in 1..=self.treason_max_level(level) {
-                    if self.players[player.index()].knights_left[l as usize - 1] == 0 {
+                    if self.players[player.index()].ck.knights_left[l as usize - 1] == 0 {
                         continue;
                     }
                     for v in 0..self.sites.len() {
@@ -82,7 +82,7 @@ impl Game {
             }),
             Phase::ChoosingDefenderDeck { player } => self.push_defender_choices(player, out),
             Phase::DiscardingProgress { player } => {
-                for (card, _) in self.players[player.index()].progress.iter() {
+                for (card, _) in self.players[player.index()].ck.progress.iter() {
                     out.push(Action::DiscardProgress { player, card });
                 }
             }

@@ -66,7 +66,7 @@ impl ExpansionRules for CitiesAndKnights {
     /// cards and the merchant 1 each.
     fn victory_points_from_scratch(g: &Game, p: PlayerId) -> u8 {
         let st = &g.players[p.index()];
-        let mut vp = st.vp_tokens + st.progress_vp.total() as u8;
+        let mut vp = st.ck.vp_tokens + st.ck.progress_vp.total() as u8;
         for t in Track::ALL {
             if g.metropolis(t).and_then(|v| g.site(v)).is_some_and(|s| s.owner == p) {
                 vp += 2;
@@ -133,22 +133,27 @@ impl ExpansionRules for CitiesAndKnights {
     }
 
     fn declared_without(s: &Setup) -> Option<PositionError> {
-        if let Some((i, ps)) = s.players.iter().enumerate().find(|(_, p)| !p.damaged_cities.is_empty()) {
+        if let Some((i, ps)) = s
+            .players
+            .iter()
+            .enumerate()
+            .find(|(_, p)| !p.ck.damaged_cities.is_empty())
+        {
             return Some(err(
-                Subject::City(PlayerId(i as u8), ps.damaged_cities[0]),
+                Subject::City(PlayerId(i as u8), ps.ck.damaged_cities[0]),
                 "cities turned on their side exist only in Cities & Knights".into(),
             ));
         }
         let any = s.players.iter().any(|p| {
-            !p.knights.is_empty()
-                || !p.walls.is_empty()
-                || p.improvements != [0; 3]
-                || !p.progress.is_empty()
-                || !p.progress_vp.is_empty()
-                || p.vp_tokens > 0
-        }) || s.metropolis != [None; 3]
-            || s.merchant.is_some()
-            || s.barbarians > 0;
+            !p.ck.knights.is_empty()
+                || !p.ck.walls.is_empty()
+                || p.ck.improvements != [0; 3]
+                || !p.ck.progress.is_empty()
+                || !p.ck.progress_vp.is_empty()
+                || p.ck.vp_tokens > 0
+        }) || s.ck.metropolis != [None; 3]
+            || s.ck.merchant.is_some()
+            || s.ck.barbarians > 0;
         any.then(|| {
             err(
                 Subject::Rules,

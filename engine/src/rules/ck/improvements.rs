@@ -78,7 +78,7 @@ impl Game {
             return Err(RuleError::Ck(CkRule::ImprovementMaxLevel));
         }
         if self.city_count(player) == 0 {
-            return Err(RuleError::Ck(if st.damaged_cities > 0 {
+            return Err(RuleError::Ck(if st.ck.damaged_cities > 0 {
                 CkRule::ImprovementRepairFirst
             } else {
                 CkRule::ImprovementNeedsCity
@@ -117,8 +117,8 @@ impl Game {
         let st = &mut self.players[player.index()];
         st.hand.remove_all(&cost);
         self.bank.add_all(&cost);
-        let level = st.improvements[track.index()] + 1;
-        st.improvements[track.index()] = level;
+        let level = st.ck.improvements[track.index()] + 1;
+        st.ck.improvements[track.index()] = level;
         events.push(Event::Improved { player, track, level });
         let t = track.index();
         let holder = self.ck.metropolis[t].and_then(|v| self.sites[v.index()].map(|s| s.owner));

@@ -31,7 +31,7 @@ impl Game {
     fn declare_knights(&mut self, p: PlayerId, ps: &PlayerSetup, checked: bool) -> Result<(), PositionError> {
         let i = p.index();
         let mut per_level = [0u8; 3];
-        for k in &ps.knights {
+        for k in &ps.ck.knights {
             let subject = Subject::Knight(p, k.at);
             if self.board.topology.vertex(k.at).is_none() {
                 return Err(err(subject, "this intersection is not on the board".into()));
@@ -71,7 +71,7 @@ impl Game {
             });
         }
         let st = &mut self.players[i];
-        for (left, placed) in st.knights_left.iter_mut().zip(per_level) {
+        for (left, placed) in st.ck.knights_left.iter_mut().zip(per_level) {
             *left = KNIGHTS_PER_LEVEL.saturating_sub(placed);
         }
         Ok(())
@@ -80,15 +80,15 @@ impl Game {
     /// A player's city walls: each under one of their cities; checked, at most 3.
     fn declare_walls(&mut self, p: PlayerId, ps: &PlayerSetup, checked: bool) -> Result<(), PositionError> {
         let i = p.index();
-        if checked && ps.walls.len() > WALLS_PER_PLAYER as usize {
+        if checked && ps.ck.walls.len() > WALLS_PER_PLAYER as usize {
             return Err(err(
                 Subject::Player(p),
-                format!("{} has {} city walls; the limit is 3", ps.colour, ps.walls.len()),
+                format!("{} has {} city walls; the limit is 3", ps.colour, ps.ck.walls.len()),
             ));
         }
         let st = &mut self.players[i];
-        st.walls_left = WALLS_PER_PLAYER.saturating_sub(ps.walls.len() as u8);
-        for &w in &ps.walls {
+        st.ck.walls_left = WALLS_PER_PLAYER.saturating_sub(ps.ck.walls.len() as u8);
+        for &w in &ps.ck.walls {
             let under_city = self
                 .sites
                 .get(w.index())
@@ -110,23 +110,23 @@ impl Game {
     /// point cards face up, the others in the hand).
     fn declare_ck_cards(&mut self, p: PlayerId, ps: &PlayerSetup) -> Result<(), PositionError> {
         let i = p.index();
-        if ps.improvements.iter().any(|&l| l > 5) {
+        if ps.ck.improvements.iter().any(|&l| l > 5) {
             return Err(err(Subject::Improvements(p), "a track has levels 0 to 5".into()));
         }
         let st = &mut self.players[i];
-        st.improvements = ps.improvements;
-        st.vp_tokens = ps.vp_tokens;
-        if let Some(c) = ps.progress.iter().map(|(c, _)| c).find(|c| c.is_victory_point()) {
+        st.ck.improvements = ps.ck.improvements;
+        st.ck.vp_tokens = ps.ck.vp_tokens;
+        if let Some(c) = ps.ck.progress.iter().map(|(c, _)| c).find(|c| c.is_victory_point()) {
             return Err(err(
                 Subject::Progress(p),
                 format!("{c} is a victory point card: it lies face up, not in the hand"),
             ));
         }
-        if let Some(c) = ps.progress_vp.iter().map(|(c, _)| c).find(|c| !c.is_victory_point()) {
+        if let Some(c) = ps.ck.progress_vp.iter().map(|(c, _)| c).find(|c| !c.is_victory_point()) {
             return Err(err(Subject::Progress(p), format!("{c} is not a victory point card")));
         }
-        st.progress = ps.progress;
-        st.progress_vp = ps.progress_vp;
+        st.ck.progress = ps.ck.progress;
+        st.ck.progress_vp = ps.ck.progress_vp;
         Ok(())
     }
 
@@ -137,7 +137,7 @@ impl Game {
         // Metropolises.
         for t in Track::ALL {
             let best = self.players.iter().map(|p| p.level(t)).max().unwrap_or(0);
-            match s.metropolis[t.index()] {
+            match s.ck.metropolis[t.index()] {
                 Some(v) => {
                     let owner = self
                         .sites
@@ -182,7 +182,7 @@ impl Game {
     fn declare_merchant_and_barbarians(&mut self, s: &Setup) -> Result<(), PositionError> {
         let checked = s.checked;
         // Merchant.
-        if let Some((h, owner)) = s.merchant {
+        if let Some((h, owner)) = s.ck.merchant {
             if self.board.topology.hex(h).is_none()
                 || !self.board.terrain[h.index()].is_land()
                 || owner.index() >= self.players.len()
@@ -195,18 +195,18 @@ impl Game {
             self.ck.merchant = Some((h, owner));
         }
         // Barbarians and robber.
-        if s.barbarians >= self.rules.ck.barbarian_track {
+        if s.ck.barbarians >= self.rules.ck.barbarian_track {
             return Err(err(
                 Subject::Barbarians,
                 format!(
                     "the barbarian ship is at step {} of {}: it attacks on arrival, so it stands before the end",
-                    s.barbarians, self.rules.ck.barbarian_track
+                    s.ck.barbarians, self.rules.ck.barbarian_track
                 ),
             ));
         }
-        self.ck.barbarians = s.barbarians;
-        self.ck.attacks = s.barbarian_attacks;
-        if s.barbarian_attacks == 0 {
+        self.ck.barbarians = s.ck.barbarians;
+        self.ck.attacks = s.ck.barbarian_attacks;
+        if s.ck.barbarian_attacks == 0 {
             if checked
                 && s.robber.is_some()
                 && self.rules.ck.robber_before_attack == crate::ruleset::RobberBeforeAttack::BesideTrack
@@ -227,7 +227,7 @@ impl Game {
     fn declare_progress_decks(&mut self, s: &Setup) -> Result<(), PositionError> {
         let checked = s.checked;
         // Decks.
-        let decks = match s.decks {
+        let decks = match s.ck.decks {
             Some(d) => d,
             None => {
                 let mut d = [
@@ -236,7 +236,7 @@ impl Game {
                     ProgressDeck::full(Track::Politics),
                 ];
                 for (i, ps) in s.players.iter().enumerate() {
-                    for (c, k) in ps.progress.iter().chain(ps.progress_vp.iter()) {
+                    for (c, k) in ps.ck.progress.iter().chain(ps.ck.progress_vp.iter()) {
                         let unseen = &mut d[c.track().index()].unseen;
                         if unseen.get(c) < k {
                             return Err(err(
@@ -255,7 +255,7 @@ impl Game {
                 let held: u32 = s
                     .players
                     .iter()
-                    .map(|p| p.progress.get(c) as u32 + p.progress_vp.get(c) as u32)
+                    .map(|p| p.ck.progress.get(c) as u32 + p.ck.progress_vp.get(c) as u32)
                     .sum();
                 let total = held + decks[c.track().index()].count(c);
                 if total != c.copies() as u32 {
@@ -267,9 +267,9 @@ impl Game {
             }
         }
         self.ck.decks = decks;
-        self.ck.fleet = s.fleet;
-        self.ck.harbor = s.harbor.is_some();
-        self.ck.harbor_done = s.harbor.unwrap_or(0);
+        self.ck.fleet = s.ck.fleet;
+        self.ck.harbor = s.ck.harbor.is_some();
+        self.ck.harbor_done = s.ck.harbor.unwrap_or(0);
         Ok(())
     }
 
@@ -278,17 +278,17 @@ impl Game {
         for v in 0..self.sites.len() {
             let v = VertexId(v as u16);
             if let (Some(site), true) = (self.sites[v.index()], self.wall(v)) {
-                s.players[site.owner.index()].walls.push(v);
+                s.players[site.owner.index()].ck.walls.push(v);
             }
         }
         for (ps, st) in s.players.iter_mut().zip(&self.players) {
-            ps.improvements = st.improvements;
-            ps.progress = st.progress;
-            ps.progress_vp = st.progress_vp;
-            ps.vp_tokens = st.vp_tokens;
+            ps.ck.improvements = st.ck.improvements;
+            ps.ck.progress = st.ck.progress;
+            ps.ck.progress_vp = st.ck.progress_vp;
+            ps.ck.vp_tokens = st.ck.vp_tokens;
         }
         for (at, k) in self.knights() {
-            s.players[k.owner.index()].knights.push(KnightSetup {
+            s.players[k.owner.index()].ck.knights.push(KnightSetup {
                 at,
                 level: k.level,
                 active: k.active,
@@ -296,12 +296,12 @@ impl Game {
                 promoted_this_turn: k.promoted,
             });
         }
-        s.barbarians = self.ck.barbarians;
-        s.barbarian_attacks = self.ck.attacks;
-        s.metropolis = self.ck.metropolis;
-        s.merchant = self.ck.merchant;
-        s.decks = Some(self.ck.decks);
-        s.fleet = self.ck.fleet;
-        s.harbor = self.ck.harbor.then_some(self.ck.harbor_done);
+        s.ck.barbarians = self.ck.barbarians;
+        s.ck.barbarian_attacks = self.ck.attacks;
+        s.ck.metropolis = self.ck.metropolis;
+        s.ck.merchant = self.ck.merchant;
+        s.ck.decks = Some(self.ck.decks);
+        s.ck.fleet = self.ck.fleet;
+        s.ck.harbor = self.ck.harbor.then_some(self.ck.harbor_done);
     }
 }

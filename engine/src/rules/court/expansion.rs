@@ -104,9 +104,12 @@ impl ExpansionRules for TheCourt {
     }
 
     fn declared_without(s: &Setup) -> Option<PositionError> {
-        let any = s.players.iter().any(|p| p.prisoners != [0; 3] || p.nobles > 0)
-            || s.banners.iter().any(|b| b.is_some_and(|h| h.is_some()))
-            || s.influence.is_some_and(|h| h.is_some());
+        let any = s
+            .players
+            .iter()
+            .any(|p| p.court.prisoners != [0; 3] || p.court.nobles > 0)
+            || s.court.banners.iter().any(|b| b.is_some_and(|h| h.is_some()))
+            || s.court.influence.is_some_and(|h| h.is_some());
         any.then(|| {
             err(
                 Subject::Rules,
@@ -117,11 +120,11 @@ impl ExpansionRules for TheCourt {
 
     fn export(g: &Game, s: &mut Setup) {
         for (ps, i) in s.players.iter_mut().zip(0..) {
-            ps.prisoners = g.court.prisoners[i];
-            ps.nobles = g.court.nobles[i];
+            ps.court.prisoners = g.court.prisoners[i];
+            ps.court.nobles = g.court.nobles[i];
         }
-        s.banners = g.court.banners.map(Some);
-        s.influence = Some(g.court.influence);
-        s.captured = g.captured_off_roads();
+        s.court.banners = g.court.banners.map(Some);
+        s.court.influence = Some(g.court.influence);
+        s.court.captured = g.captured_off_roads();
     }
 }

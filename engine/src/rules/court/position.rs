@@ -18,7 +18,7 @@ impl Game {
         let n = s.players.len();
         let topo = &s.board.topology;
         let mut gone = [0u8; 3];
-        for &v in &s.captured {
+        for &v in &s.court.captured {
             match self.court.soldiers.get(v.index()).copied().flatten() {
                 Some(c) => {
                     self.court.soldiers[v.index()] = None;
@@ -53,14 +53,16 @@ impl Game {
             }
         }
         for (i, ps) in s.players.iter().enumerate() {
-            self.court.prisoners[i] = ps.prisoners;
-            self.court.nobles[i] = ps.nobles;
+            self.court.prisoners[i] = ps.court.prisoners;
+            self.court.nobles[i] = ps.court.nobles;
         }
         if s.checked {
             for c in SoldierColour::ALL {
-                let declared: u32 = s.players.iter().map(|p| p.prisoners[c.index()] as u32).sum();
+                let declared: u32 = s.players.iter().map(|p| p.court.prisoners[c.index()] as u32).sum();
                 if declared != gone[c.index()] as u32 {
-                    let who = (0..n).find(|&i| s.players[i].prisoners[c.index()] > 0).unwrap_or(0);
+                    let who = (0..n)
+                        .find(|&i| s.players[i].court.prisoners[c.index()] > 0)
+                        .unwrap_or(0);
                     return Err(err(
                         Subject::Prisoners(PlayerId(who as u8)),
                         format!(
@@ -72,7 +74,7 @@ impl Game {
             }
         } else {
             for c in SoldierColour::ALL {
-                let declared: u32 = s.players.iter().map(|p| p.prisoners[c.index()] as u32).sum();
+                let declared: u32 = s.players.iter().map(|p| p.court.prisoners[c.index()] as u32).sum();
                 if declared > SOLDIERS_PER_COLOUR as u32 {
                     return Err(err(
                         Subject::Prisoners(PlayerId(0)),
@@ -81,9 +83,9 @@ impl Game {
                 }
             }
         }
-        let sent: u32 = s.players.iter().map(|p| p.nobles as u32).sum();
+        let sent: u32 = s.players.iter().map(|p| p.court.nobles as u32).sum();
         if sent > NOBLES as u32 {
-            let who = (0..n).max_by_key(|&i| s.players[i].nobles).unwrap_or(0);
+            let who = (0..n).max_by_key(|&i| s.players[i].court.nobles).unwrap_or(0);
             return Err(err(
                 Subject::Nobles(PlayerId(who as u8)),
                 format!("{sent} nobles at the Court, but there are only {NOBLES}"),
@@ -121,13 +123,13 @@ impl Game {
             let counts: Vec<u8> = (0..n).map(|i| self.court.prisoners[i][c.index()]).collect();
             self.court.banners[c.index()] = holder(
                 &counts,
-                s.banners[c.index()],
+                s.court.banners[c.index()],
                 Subject::Banner(c),
                 &format!("the {c} banner"),
             )?;
         }
         let counts: Vec<u8> = (0..n).map(|i| self.court.nobles[i]).collect();
-        self.court.influence = holder(&counts, s.influence, Subject::Influence, "Most Influence")?;
+        self.court.influence = holder(&counts, s.court.influence, Subject::Influence, "Most Influence")?;
         Ok(())
     }
 

@@ -28,7 +28,7 @@ impl Game {
             (_, Phase::Main) => {}
             _ => return Err(RuleError::Ck(CkRule::ProgressActionPhase)),
         }
-        if self.players[player.index()].progress.get(card) == 0 {
+        if self.players[player.index()].ck.progress.get(card) == 0 {
             return Err(RuleError::Ck(CkRule::ProgressNotHeld));
         }
         self.check_progress_effect(player, play)
@@ -61,7 +61,7 @@ impl Game {
 
     pub(crate) fn do_play_progress(&mut self, player: PlayerId, play: ProgressPlay, events: &mut Vec<Event>) {
         let card = play.card();
-        self.players[player.index()].progress.remove(card, 1);
+        self.players[player.index()].ck.progress.remove(card, 1);
         self.ck.decks[card.track().index()].under.push(card);
         events.push(Event::ProgressPlayed { player, card });
         use ProgressPlay as P;
@@ -127,7 +127,7 @@ impl Game {
     /// card come from its track's generator.
     pub(crate) fn push_progress_plays(&self, p: PlayerId, out: &mut Vec<crate::Action>) {
         use crate::progress::Track;
-        let hand = self.players[p.index()].progress;
+        let hand = self.players[p.index()].ck.progress;
         if hand.is_empty() {
             return;
         }
@@ -165,7 +165,7 @@ impl Game {
                 }
             }
             C::Crane => Track::ALL.into_iter().for_each(|track| push(P::Crane { track })),
-            C::Engineering if self.players[p.index()].walls_left > 0 => {
+            C::Engineering if self.players[p.index()].ck.walls_left > 0 => {
                 for v in 0..vertices {
                     let own_city = self.sites[v as usize]
                         .is_some_and(|s| s.owner == p && s.building == crate::state::Building::City);
@@ -327,7 +327,7 @@ impl Game {
                 for v in 0..n {
                     let victim = PlayerId(v);
                     push(P::Espionage { victim, card: None });
-                    for (c, _) in self.players[v as usize].progress.iter() {
+                    for (c, _) in self.players[v as usize].ck.progress.iter() {
                         push(P::Espionage { victim, card: Some(c) });
                     }
                 }

@@ -108,7 +108,7 @@ impl Game {
         // Promote one after the other on a scratch supply, as two paid promotions would: two
         // promotions to one strength need two free pieces of it, and the piece the first one
         // frees (strong to mighty frees a strong piece) serves the second.
-        let mut supply = self.players[player.index()].knights_left;
+        let mut supply = self.players[player.index()].ck.knights_left;
         for at in knights.into_iter().flatten() {
             self.known_vertex(at)?;
             let Some(k) = self.ck.knights[at.index()].filter(|k| k.owner == player) else {
@@ -149,7 +149,7 @@ mod tests {
             .roads(1, "G", &[N, NE])
             .settlement(2, ("Q", S))
             .roads(2, "Q", &[S, SW]);
-        ck.setup.players[0].progress.add(ProgressCard::Smithing, 1);
+        ck.setup.players[0].ck.progress.add(ProgressCard::Smithing, 1);
         let g = ck.game();
         let smithing = |a: (&str, crate::board::Corner), b: (&str, crate::board::Corner)| Action::PlayProgress {
             player: p(0),
@@ -169,12 +169,12 @@ mod tests {
         g2.apply(play).unwrap();
         assert_eq!(g2.knight(vertex(&g, "A", SE)).unwrap().level, 3);
         assert_eq!(g2.knight(vertex(&g, "A", NE)).unwrap().level, 2);
-        assert_eq!(g2.player(p(0)).unwrap().knights_left, [2, 0, 1]);
+        assert_eq!(g2.player(p(0)).unwrap().ck.knights_left, [2, 0, 1]);
         g2.check_invariants().unwrap();
         // Two promotions to mighty still need two free mighty pieces: here there are two.
         let mut g3 = g.clone();
         g3.apply(smithing(("A", SE), ("A", S))).unwrap();
-        assert_eq!(g3.player(p(0)).unwrap().knights_left, [1, 2, 0]);
+        assert_eq!(g3.player(p(0)).unwrap().ck.knights_left, [1, 2, 0]);
     }
 
     #[test]
@@ -187,7 +187,7 @@ mod tests {
             .settlement(2, ("Q", S))
             .roads(2, "Q", &[S, SW])
             .before_roll();
-        ck.setup.players[0].progress.add(ProgressCard::Alchemy, 1);
+        ck.setup.players[0].ck.progress.add(ProgressCard::Alchemy, 1);
         let g = ck.game();
         let play = |red, yellow| Action::PlayProgress {
             player: p(0),
@@ -207,7 +207,7 @@ mod tests {
             .roads(1, "G", &[N, NE])
             .settlement(2, ("Q", S))
             .roads(2, "Q", &[S, SW]);
-        ck.setup.players[0].progress.add(ProgressCard::Invention, 1);
+        ck.setup.players[0].ck.progress.add(ProgressCard::Invention, 1);
         let g = ck.game();
         let mut legal = vec![];
         g.legal_actions(&mut legal);

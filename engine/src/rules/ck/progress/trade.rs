@@ -165,7 +165,7 @@ mod tests {
             .roads(1, "G", &[N, NE])
             .settlement(2, ("L", S))
             .roads(2, "L", &[S, SW]);
-        ck.setup.players[0].progress.add(ProgressCard::Merchant, 1);
+        ck.setup.players[0].ck.progress.add(ProgressCard::Merchant, 1);
         ck.game()
     }
 
@@ -180,7 +180,7 @@ mod tests {
             .settlement(2, ("Q", S))
             .roads(2, "Q", &[S, SW])
             .hand(0, Cards::of(&[(Cloth, 4), (Wool, 4)]));
-        ck.setup.players[0].progress.add(ProgressCard::MerchantFleet, 2);
+        ck.setup.players[0].ck.progress.add(ProgressCard::MerchantFleet, 2);
         let mut g = ck.game();
         let fleet = |kind| Action::PlayProgress {
             player: p(0),
@@ -201,7 +201,7 @@ mod tests {
         assert_eq!(refused(&g, two_for_one(Ore, Grain)), "BASE.TRADE.MARITIME_RATE");
         // The turn ends: neither kind is 2:1 any more.
         g.apply(Action::EndTurn { player: p(0) }).unwrap();
-        assert!(g.to_setup().fleet.is_empty());
+        assert!(g.to_setup().ck.fleet.is_empty());
         assert_eq!(g.maritime_rates(p(0), Wool).0, [false, false, true]);
     }
 
