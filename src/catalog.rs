@@ -1,6 +1,9 @@
 //! The rule catalog (`catalog/rules.yaml`): every rule id with a one-line statement and
-//! its source citation. Scenarios name catalog ids in `covers`; `catan-harness coverage`
-//! lists the ids no scenario covers.
+//! its source citation, and the sources table (`catalog/sources.yaml`). Both are data of
+//! the engine's version and are embedded in the binary, so rule and source ids are checked
+//! wherever the command runs. Scenarios name catalog ids in `covers` and `-> refused`;
+//! `catan-harness coverage` lists the ids no scenario covers and `catan-harness rules`
+//! prints the catalog.
 
 use serde::Deserialize;
 use std::path::Path;
@@ -29,7 +32,24 @@ pub struct Source {
     pub language: String,
 }
 
-/// Reads the catalog.
+/// `catalog/rules.yaml` as built into the binary.
+pub const RULES_YAML: &str = include_str!("../catalog/rules.yaml");
+/// `catalog/sources.yaml` as built into the binary.
+pub const SOURCES_YAML: &str = include_str!("../catalog/sources.yaml");
+
+/// The embedded rule catalog, parsed once (its parsing is checked by the tests).
+pub fn rules() -> &'static [Rule] {
+    static RULES: std::sync::OnceLock<Vec<Rule>> = std::sync::OnceLock::new();
+    RULES.get_or_init(|| crate::yaml::from_str(RULES_YAML).unwrap_or_default())
+}
+
+/// The embedded sources table, parsed once (its parsing is checked by the tests).
+pub fn sources() -> &'static [Source] {
+    static SOURCES: std::sync::OnceLock<Vec<Source>> = std::sync::OnceLock::new();
+    SOURCES.get_or_init(|| crate::yaml::from_str(SOURCES_YAML).unwrap_or_default())
+}
+
+/// Reads a catalog file.
 ///
 /// # Errors
 /// The file cannot be read or parsed.

@@ -32,45 +32,20 @@ fn dev_text(d: &catan_engine::DevCards) -> String {
     }
 }
 
-/// The `rules` line of a game's ruleset.
+/// The `rules` line of a game's ruleset: its modules, its profile, and every option whose
+/// value differs from what the modules and profile give.
 pub fn rules_line(game: &Game) -> String {
     let r = game.rules();
-    let mut s = String::from(match (r.ck(), r.court()) {
-        (false, false) => "base",
-        (true, false) => "cities-and-knights",
-        (false, true) => "court",
-        (true, true) => "cities-and-knights+court",
-    });
+    let mut s = r.modules_name();
+    let mut reference = catan_engine::Ruleset::with(r.expansions);
     if let Some(p) = r.profile {
         let _ = write!(s, " profile {}", p.name());
-    }
-    let names = [
-        if r.ck() { "cities-and-knights" } else { "base" },
-        if r.court() { "court" } else { "base" },
-    ];
-    let mut reference = catan_engine::Ruleset::from_names(names).unwrap_or_default();
-    if let Some(p) = r.profile {
         reference.set_profile(p);
     }
-    // Options that differ from the profile's, by name.
-    for o in catan_engine::Ruleset::OPTIONS {
-        for v in o.values.iter().copied() {
-            let value = if v == "<number>" {
-                match o.name {
-                    "victory-target" => r.base.victory_target.to_string(),
-                    "discard-limit" => r.base.discard_limit.to_string(),
-                    "barbarian-track" => r.ck.barbarian_track.to_string(),
-                    _ => continue,
-                }
-            } else {
-                v.to_string()
-            };
-            let mut probe = reference.clone();
-            if probe.set_option(o.name, &value).is_ok() && probe == *r && reference != *r {
-                let _ = write!(s, " option {} {value}", o.name);
-                reference = probe;
-                break;
-            }
+    for o in catan_engine::Ruleset::options() {
+        let value = (o.get)(r);
+        if value != (o.get)(&reference) {
+            let _ = write!(s, " option {} {value}", o.name);
         }
     }
     s
@@ -150,8 +125,8 @@ pub fn scenario_text(game: &Game, title: &str, note: &str) -> String {
         if !ps.cities.is_empty() {
             let _ = writeln!(s, "    cities      {}", list(&ps.cities));
         }
-        if !ps.damaged_cities.is_empty() {
-            let _ = writeln!(s, "    damaged-cities {}", list(&ps.damaged_cities));
+        if !ps.ck.damaged_cities.is_empty() {
+            let _ = writeln!(s, "    damaged-cities {}", list(&ps.ck.damaged_cities));
         }
         if !ps.roads.is_empty() {
             let roads: Vec<String> = ps.roads.iter().map(|e| edge_name(b, *e)).collect();
@@ -165,8 +140,9 @@ pub fn scenario_text(game: &Game, title: &str, note: &str) -> String {
                 let _ = writeln!(s, "    played      {} knight", ps.knights_played);
             }
         } else {
-            if !ps.knights.is_empty() {
+            if !ps.ck.knights.is_empty() {
                 let ks: Vec<String> = ps
+                    .ck
                     .knights
                     .iter()
                     .map(|k| {
@@ -186,10 +162,10 @@ pub fn scenario_text(game: &Game, title: &str, note: &str) -> String {
                     .collect();
                 let _ = writeln!(s, "    knights     {}", ks.join(", "));
             }
-            if !ps.walls.is_empty() {
-                let _ = writeln!(s, "    walls       {}", list(&ps.walls));
+            if !ps.ck.walls.is_empty() {
+                let _ = writeln!(s, "    walls       {}", list(&ps.ck.walls));
             }
-            let lv = ps.improvements;
+            let lv = ps.ck.improvements;
             if lv != [0; 3] {
                 let _ = writeln!(
                     s,
@@ -197,20 +173,20 @@ pub fn scenario_text(game: &Game, title: &str, note: &str) -> String {
                     lv[0], lv[1], lv[2]
                 );
             }
-            let _ = writeln!(s, "    progress    {}", catan_dsl::progress_text(&ps.progress));
-            if !ps.progress_vp.is_empty() {
-                let _ = writeln!(s, "    progress-vp {}", catan_dsl::progress_text(&ps.progress_vp));
+            let _ = writeln!(s, "    progress    {}", catan_dsl::progress_text(&ps.ck.progress));
+            if !ps.ck.progress_vp.is_empty() {
+                let _ = writeln!(s, "    progress-vp {}", catan_dsl::progress_text(&ps.ck.progress_vp));
             }
-            if ps.vp_tokens > 0 {
-                let _ = writeln!(s, "    vp-tokens   {}", ps.vp_tokens);
+            if ps.ck.vp_tokens > 0 {
+                let _ = writeln!(s, "    vp-tokens   {}", ps.ck.vp_tokens);
             }
         }
         if game.rules().court() {
-            if ps.prisoners != [0; 3] {
-                let _ = writeln!(s, "    prisoners   {}", catan_dsl::prisoners_text(&ps.prisoners));
+            if ps.court.prisoners != [0; 3] {
+                let _ = writeln!(s, "    prisoners   {}", catan_dsl::prisoners_text(&ps.court.prisoners));
             }
-            if ps.nobles > 0 {
-                let _ = writeln!(s, "    nobles      {}", ps.nobles);
+            if ps.court.nobles > 0 {
+                let _ = writeln!(s, "    nobles      {}", ps.court.nobles);
             }
         }
         let _ = i;
@@ -237,30 +213,30 @@ pub fn scenario_text(game: &Game, title: &str, note: &str) -> String {
     }
     if game.rules().court() {
         for c in catan_engine::court::SoldierColour::ALL {
-            if let Some(h) = setup.banners[c.index()] {
+            if let Some(h) = setup.court.banners[c.index()] {
                 let _ = writeln!(s, "  banner {c} {}", holder(h));
             }
         }
-        if let Some(h) = setup.influence {
+        if let Some(h) = setup.court.influence {
             let _ = writeln!(s, "  most-influence {}", holder(h));
         }
-        if !setup.captured.is_empty() {
-            let list: Vec<String> = setup.captured.iter().map(&v).collect();
+        if !setup.court.captured.is_empty() {
+            let list: Vec<String> = setup.court.captured.iter().map(&v).collect();
             let _ = writeln!(s, "  captured {}", list.join(", "));
         }
     }
     if game.rules().ck() {
-        let _ = writeln!(s, "  barbarians {}", setup.barbarians);
-        let _ = writeln!(s, "  barbarian-attacks {}", setup.barbarian_attacks);
+        let _ = writeln!(s, "  barbarians {}", setup.ck.barbarians);
+        let _ = writeln!(s, "  barbarian-attacks {}", setup.ck.barbarian_attacks);
         for t in Track::ALL {
-            if let Some(at) = setup.metropolis[t.index()] {
+            if let Some(at) = setup.ck.metropolis[t.index()] {
                 let _ = writeln!(s, "  metropolis {t} {}", v(&at));
             }
         }
-        if let Some((h, p)) = setup.merchant {
+        if let Some((h, p)) = setup.ck.merchant {
             let _ = writeln!(s, "  merchant {} {}", b.hex_name(h), game.colour(p));
         }
-        if let Some(decks) = setup.decks {
+        if let Some(decks) = setup.ck.decks {
             for t in Track::ALL {
                 let d = &decks[t.index()];
                 let under: Vec<&str> = d.under.cards().iter().map(|c| c.name()).collect();

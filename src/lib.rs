@@ -1,17 +1,27 @@
 //! # catan-harness
 //!
 //! The harness around the CATAN rules engine: random play with invariants ([`play`]), the
-//! scenario runner ([`runner`], [`suite`]) with golden traces ([`render`]), place names
-//! ([`places`]) and the rule catalog ([`catalog`]).
+//! scenario runner ([`runner`], [`suite`]) with golden traces ([`render`], [`golden`]),
+//! JUnit reports ([`junit`]), place names ([`places`]), the rule catalog ([`catalog`],
+//! [`rule_list`]) and the exit codes ([`exit`]); [`fmt`] lays scenario files out
+//! canonically and [`manpage`] renders the CLI's man page.
 //! The CLI binary `catan-harness` is a thin clap layer over this library.
 
 pub mod catalog;
 pub mod differential;
 pub mod emit;
+pub mod exit;
+pub mod files;
+pub mod fmt;
+pub mod golden;
+pub mod junit;
 pub mod load;
+pub mod manpage;
 pub mod places;
 pub mod play;
+pub mod progress;
 pub mod render;
+pub mod rule_list;
 pub mod runner;
 pub mod shrink;
 pub mod stats;

@@ -1,6 +1,8 @@
-//! Finding, reading, parsing and lowering scenario files.
+//! Finding, reading, parsing and lowering scenario files, and checking their rule and
+//! source ids against the catalog embedded in the binary.
 
-use catan_dsl::scenario::Scenario;
+use catan_dsl::lower::{LowerError, LowerErrors};
+use catan_dsl::scenario::{Scenario, StepKind};
 use std::path::{Path, PathBuf};
 
 /// Why a scenario file could not be loaded.
@@ -15,24 +17,27 @@ pub enum LoadError {
 }
 
 impl LoadError {
-    /// The diagnostic rendered without colour at `width` columns (for reports and tests).
+    /// The diagnostic rendered without colour at `width` columns (for reports and tests),
+    /// through [`catan_dsl::report`]: long lines clipped, at most
+    /// [`catan_dsl::report::MAX_ERRORS`] errors shown, never a panic.
     pub fn render(&self, width: usize) -> String {
-        let handler =
-            miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor()).with_width(width);
-        let mut out = String::new();
-        let r = match self {
-            LoadError::Io(e) => {
-                out.push_str(e);
-                out.push('\n');
-                Ok(())
-            }
-            LoadError::Parse(e) => handler.render_report(&mut out, e.as_ref()),
-            LoadError::Lower(e) => handler.render_report(&mut out, e.as_ref()),
+        self.render_with(width, false)
+    }
+
+    /// The diagnostic rendered at `width` columns, in colour (ANSI) when `color`, through
+    /// [`catan_dsl::report`] like [`LoadError::render`].
+    pub fn render_with(&self, width: usize, color: bool) -> String {
+        let theme = if color {
+            miette::GraphicalTheme::unicode()
+        } else {
+            miette::GraphicalTheme::unicode_nocolor()
         };
-        if r.is_err() {
-            out.push_str("(the diagnostic could not be rendered)\n");
+        let handler = miette::GraphicalReportHandler::new_themed(theme).with_width(width);
+        match self {
+            LoadError::Io(e) => format!("{}\n", catan_dsl::report::bounded(e)),
+            LoadError::Parse(e) => catan_dsl::report::render_with(&handler, e.as_ref()),
+            LoadError::Lower(e) => catan_dsl::report::render_with(&handler, e.as_ref()),
         }
-        out
     }
 }
 
@@ -41,7 +46,7 @@ impl LoadError {
 /// # Errors
 /// [`LoadError`] with every diagnostic of the file.
 pub fn load(path: &Path) -> Result<Scenario, LoadError> {
-    let text = std::fs::read_to_string(path).map_err(|e| LoadError::Io(format!("{}: {e}", path.display())))?;
+    let text = crate::files::read_text(path).map_err(LoadError::Io)?;
     load_text(&path.display().to_string(), &text)
 }
 
@@ -55,67 +60,193 @@ pub fn load_text(name: &str, text: &str) -> Result<Scenario, LoadError> {
 }
 
 /// Like [`load_text`], with `include` paths resolved against `dir` (fragments are shown
-/// under the name `include` path joined to the scenario name's folder).
+/// under the name `include` path joined to the scenario name's folder) and confined to
+/// the project root of `dir` ([`crate::files`]: regular files only, size limits).
 ///
 /// # Errors
 /// [`LoadError`] with every diagnostic of the text and its fragments.
 pub fn load_text_in(name: &str, text: &str, dir: &Path) -> Result<Scenario, LoadError> {
     let ast = catan_dsl::parse(name, text).map_err(|e| LoadError::Parse(Box::new(e)))?;
     let shown = Path::new(name).parent().map(Path::to_path_buf).unwrap_or_default();
+    let mut includes = crate::files::Includes::new(dir, &crate::files::project_root(dir));
     let mut resolve = |include: &str| {
-        std::fs::read_to_string(dir.join(include))
+        includes
+            .read(include)
             .map(|text| (shown.join(include).display().to_string(), text))
-            .map_err(|e| e.to_string())
     };
-    catan_dsl::lower::lower_with_includes(name, text, &ast, catalog_ids(), source_ids(), &mut resolve)
-        .map_err(LoadError::Lower)
+    let sc = catan_dsl::lower::lower_with_includes(name, text, &ast, catalog_ids(), source_ids(), &mut resolve)
+        .map_err(LoadError::Lower)?;
+    check_refused_ids(name, &sc)?;
+    Ok(sc)
 }
 
-/// The ids of the sources table (`catalog/sources.yaml`), read once.
+/// The ids of the sources table (`catalog/sources.yaml`, embedded in the binary).
 pub fn source_ids() -> &'static [String] {
     static IDS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
-    IDS.get_or_init(|| {
-        crate::catalog::find()
-            .and_then(|p| p.parent().map(|d| d.join("sources.yaml")))
-            .and_then(|p| std::fs::read_to_string(p).ok())
-            .and_then(|t| crate::yaml::from_str::<Vec<crate::catalog::Source>>(&t).ok())
-            .map(|v| v.into_iter().map(|s| s.id).collect())
-            .unwrap_or_default()
-    })
+    IDS.get_or_init(|| crate::catalog::sources().iter().map(|s| s.id.clone()).collect())
 }
 
-/// The ids of the rule catalog, read once (empty when no catalog is found).
+/// The ids of the rule catalog (`catalog/rules.yaml`, embedded in the binary).
 pub fn catalog_ids() -> &'static [String] {
     static IDS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
-    IDS.get_or_init(|| {
-        crate::catalog::find()
-            .and_then(|p| crate::catalog::load(&p).ok())
-            .map(|rules| rules.into_iter().map(|r| r.id).collect())
-            .unwrap_or_default()
-    })
+    IDS.get_or_init(|| crate::catalog::rules().iter().map(|r| r.id.clone()).collect())
 }
 
-/// Every `.cat` file under the given files and folders, sorted, without duplicates.
-pub fn discover(paths: &[PathBuf]) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for p in paths {
-        walk(p, &mut out);
-    }
-    out.sort();
-    out.dedup();
-    out
-}
-
-fn walk(p: &Path, out: &mut Vec<PathBuf>) {
-    if p.is_dir() {
-        if let Ok(rd) = std::fs::read_dir(p) {
-            let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
-            entries.sort();
-            for e in entries {
-                walk(&e, out);
-            }
+/// Every `-> refused RULE.ID` of the script whose id is not in the rule catalog, as
+/// diagnostics at the id with the nearest known id suggested.
+fn check_refused_ids(name: &str, sc: &Scenario) -> Result<(), LoadError> {
+    let ids = catalog_ids();
+    let mut errors = Vec::new();
+    for step in &sc.steps {
+        let refused = match &step.kind {
+            StepKind::Act { refused, .. } | StepKind::Chance { refused, .. } => refused,
+            _ => continue,
+        };
+        let Some((id, span)) = refused else { continue };
+        if ids.iter().any(|k| k == id) {
+            continue;
         }
-    } else if p.extension().is_some_and(|e| e == "cat") {
-        out.push(p.to_path_buf());
+        let help = suggest(id, ids);
+        errors.push(LowerError {
+            message: format!("`{id}` is not in the rule catalog"),
+            code: "dsl::lower::unknown_rule_id".into(),
+            span: (span.start, span.end.saturating_sub(span.start)).into(),
+            label: "unknown rule id".into(),
+            help: Some(help),
+            src: None,
+        });
+    }
+    if errors.is_empty() {
+        return Ok(());
+    }
+    Err(LoadError::Lower(Box::new(LowerErrors {
+        file: name.to_string(),
+        src: miette::NamedSource::new(name, sc.text.clone()),
+        errors,
+    })))
+}
+
+/// The help for an unknown rule id: the nearest id by spelling, else the ids that share
+/// its longest dotted prefix (`BASE.TRADE.…`).
+fn suggest(id: &str, ids: &[String]) -> String {
+    if let Some(n) = catan_dsl::vocab::nearest(id, ids.iter().map(String::as_str)) {
+        return format!("did you mean `{n}`? (`catan-harness rules` lists every id)");
+    }
+    let segments: Vec<&str> = id.split('.').collect();
+    for keep in (1..segments.len()).rev() {
+        let prefix = format!("{}.", segments[..keep].join("."));
+        let near: Vec<&str> = ids
+            .iter()
+            .filter(|k| k.starts_with(&prefix))
+            .map(String::as_str)
+            .collect();
+        if near.is_empty() {
+            continue;
+        }
+        const SHOWN: usize = 6;
+        let list: Vec<String> = near.iter().take(SHOWN).map(|k| format!("`{k}`")).collect();
+        let more = if near.len() > SHOWN {
+            format!(" and {} more", near.len() - SHOWN)
+        } else {
+            String::new()
+        };
+        return format!(
+            "did you mean one of {}{more}? (`catan-harness rules --grep {prefix}` lists them with their statements)",
+            list.join(", ")
+        );
+    }
+    "`catan-harness rules` lists every rule id the engine refuses with".to_string()
+}
+
+/// What a walk over the given paths found: the scenario files, and every path that could
+/// not be used (missing, not a scenario, unreadable).
+#[derive(Debug, Default)]
+pub struct Discovery {
+    /// Every `.cat` file, sorted, each once.
+    pub files: Vec<PathBuf>,
+    /// One sentence per path that could not be used.
+    pub problems: Vec<String>,
+}
+
+/// Every `.cat` file under the given files and folders, sorted, without duplicates
+/// (problems with the paths are ignored; see [`discover_checked`]).
+pub fn discover(paths: &[PathBuf]) -> Vec<PathBuf> {
+    discover_checked(paths).files
+}
+
+/// Every `.cat` file under the given files and folders, sorted, each file once, with
+/// every path that could not be used.
+///
+/// A path given explicitly is followed even when it is a symbolic link; inside a folder,
+/// links to folders are not followed (so a link loop cannot make the walk endless) while
+/// links to files are read. A file reached twice (two paths naming it) is listed once.
+pub fn discover_checked(paths: &[PathBuf]) -> Discovery {
+    let mut d = Discovery::default();
+    for p in paths {
+        match std::fs::metadata(p) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                d.problems.push(format!("{}: no such file or folder", p.display()));
+            }
+            Err(e) => d.problems.push(format!("{}: {e}", p.display())),
+            Ok(m) if m.is_dir() => walk(p, &mut d),
+            Ok(_) if is_scenario(p) => d.files.push(p.clone()),
+            Ok(_) if p.extension().is_some_and(|e| e == "fragment") => d.problems.push(format!(
+                "{}: a fragment is not a scenario (scenarios include it with `include`)",
+                p.display()
+            )),
+            Ok(_) => d.problems.push(format!(
+                "{}: not a scenario file (scenario files end in `.cat`)",
+                p.display()
+            )),
+        }
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    d.files.sort();
+    d.files
+        .retain(|f| seen.insert(std::fs::canonicalize(f).unwrap_or_else(|_| f.clone())));
+    d
+}
+
+fn is_scenario(p: &Path) -> bool {
+    p.extension().is_some_and(|e| e == "cat")
+}
+
+fn walk(dir: &Path, d: &mut Discovery) {
+    let rd = match std::fs::read_dir(dir) {
+        Ok(rd) => rd,
+        Err(e) => {
+            d.problems
+                .push(format!("{}: cannot read the folder: {e}", dir.display()));
+            return;
+        }
+    };
+    let mut entries = Vec::new();
+    for e in rd {
+        match e {
+            Ok(e) => entries.push(e),
+            Err(e) => d
+                .problems
+                .push(format!("{}: cannot read the folder: {e}", dir.display())),
+        }
+    }
+    entries.sort_by_key(|e| e.path());
+    for e in entries {
+        let path = e.path();
+        let Ok(kind) = e.file_type() else {
+            d.problems.push(format!("{}: cannot read its type", path.display()));
+            continue;
+        };
+        if kind.is_dir() {
+            walk(&path, d);
+        } else if kind.is_symlink() {
+            // Links to folders are not followed; a link to a scenario file is read.
+            match std::fs::metadata(&path) {
+                Ok(m) if m.is_file() && is_scenario(&path) => d.files.push(path),
+                Err(e) if is_scenario(&path) => d.problems.push(format!("{}: {e}", path.display())),
+                _ => {}
+            }
+        } else if is_scenario(&path) {
+            d.files.push(path);
+        }
     }
 }

@@ -4,8 +4,9 @@ use catan_engine::board::TokenPlacement;
 use catan_engine::random::Policy;
 use catan_engine::{Board, Ruleset};
 use catan_harness::play::{self, BoardChoice, PlayOptions};
-use catan_harness::{catalog, emit, load, runner, stats, suite};
+use catan_harness::{catalog, emit, exit, junit, load, manpage, progress, rule_list, runner, stats, suite};
 use clap::{Parser, Subcommand, ValueEnum};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -16,8 +17,32 @@ use std::process::ExitCode;
     about = "Rules engine harness for CATAN: random play, board places, scenarios"
 )]
 struct Cli {
+    /// Colour in diagnostics: `auto` (when standard output is a terminal and NO_COLOR is
+    /// not set), `always` or `never`.
+    #[arg(long, value_enum, global = true, default_value_t = ColorArg::Auto)]
+    color: ColorArg,
     #[command(subcommand)]
     command: Command,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ColorArg {
+    Auto,
+    Always,
+    Never,
+}
+
+impl ColorArg {
+    /// Whether diagnostics on standard output are coloured.
+    fn on(self) -> bool {
+        match self {
+            ColorArg::Always => true,
+            ColorArg::Never => false,
+            ColorArg::Auto => {
+                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && std::io::stdout().is_terminal()
+            }
+        }
+    }
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -57,7 +82,7 @@ struct GameArgs {
     /// Players per game (3 or 4).
     #[arg(long, default_value_t = 4)]
     players: usize,
-    /// Number of games.
+    /// Number of games (at most 1,000,000,000,000).
     #[arg(long, default_value_t = 1000)]
     games: u64,
     /// Seed of the first game (game i uses seed + i).
@@ -104,6 +129,13 @@ impl GameArgs {
         if !(3..=4).contains(&self.players) {
             return Err("--players must be 3 or 4".into());
         }
+        if self.games > play::MAX_GAMES {
+            return Err(format!(
+                "--games {} is more than the most one command plays ({}); split the run with --seed",
+                self.games,
+                play::MAX_GAMES
+            ));
+        }
         Ok(PlayOptions {
             players: self.players,
             games: self.games,
@@ -140,12 +172,16 @@ enum Command {
         /// Skip the invariant checks (to measure raw engine speed).
         #[arg(long)]
         no_invariants: bool,
-        /// Worker threads.
-        #[arg(long, default_value_t = 1)]
-        jobs: usize,
+        /// Worker threads (default: the available cores).
+        #[arg(long)]
+        jobs: Option<usize>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
+        /// No progress bar (it is shown on standard error only when that is a terminal and
+        /// the format is human).
+        #[arg(short, long)]
+        quiet: bool,
         /// Write a scenario file reproducing each failure into this folder
         /// (`seed-N.cat`: the position before the failing step, the steps, the broken
         /// expectation).
@@ -161,10 +197,19 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
+        /// Worker threads (default: the available cores); the counts do not depend on it.
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// No progress bar.
+        #[arg(short, long)]
+        quiet: bool,
     },
-    /// Run scenario files (files or folders) and report.
+    /// Run scenario files (files or folders), compare each trace with its golden, and report.
     ///
-    /// Exit 0 when all pass, 1 when some fail, 2 when some files are invalid.
+    /// Every scenario under a `scenarios/` folder has its golden in the `goldens/` folder
+    /// beside it; a trace that differs is `stale-golden` (with a line diff), a scenario
+    /// without one is `missing-golden`. Review the trace, then `--bless` writes them.
+    #[command(after_help = exit::HELP)]
     Run {
         /// Files or folders (default: scenarios/).
         paths: Vec<PathBuf>,
@@ -177,14 +222,37 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = RunFormat::Human)]
         format: RunFormat,
-        /// Parallel jobs.
-        #[arg(long, default_value_t = 1)]
-        jobs: usize,
+        /// Parallel jobs (default: the available cores).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Exit 0 when no scenario is selected (by default that is exit 4).
+        #[arg(long)]
+        allow_empty: bool,
+        /// Write the golden of every scenario that passes but whose golden is stale or
+        /// missing (in insta's format; `git diff goldens/` shows what changed). A failing
+        /// scenario's golden is never written.
+        #[arg(long)]
+        bless: bool,
     },
     /// Parse and validate scenario files without running them.
+    #[command(after_help = exit::HELP)]
     Check {
         /// Files or folders (default: scenarios/).
         paths: Vec<PathBuf>,
+    },
+    /// Every rule id of the catalog with its statement, its source and the scenarios that
+    /// cover it.
+    Rules {
+        /// Only ids whose id, statement or source contains this word (any case).
+        #[arg(long)]
+        grep: Option<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+        /// Scenario files or folders searched for `covers` (default: scenarios/ when it
+        /// exists).
+        #[arg(long = "scenarios", value_name = "PATH")]
+        scenarios: Vec<PathBuf>,
     },
     /// Print a scenario's trace: every step with its events and the state change.
     Trace {
@@ -202,6 +270,9 @@ enum Command {
     Coverage {
         /// Files or folders (default: scenarios/).
         paths: Vec<PathBuf>,
+        /// Exit 1 when fewer than PCT percent of the rule ids are covered.
+        #[arg(long, value_name = "PCT")]
+        fail_under: Option<f64>,
     },
     /// Print a board with the names of its hexes, intersections and paths.
     Places {
@@ -227,6 +298,36 @@ enum Command {
         #[arg(long)]
         shrink_to: Option<PathBuf>,
     },
+    /// Rewrite scenario and fragment files in the canonical layout (comments and meaning
+    /// kept).
+    ///
+    /// Exit 0 when done (with `--check`: when every file is already formatted), 1 with
+    /// `--check` when some file would be reformatted, 2 when some file does not parse (it
+    /// is reported with its diagnostics and left untouched), 3 when the formatter failed
+    /// on a file, 4 when there is nothing to format (a path that does not exist or is no
+    /// `.cat`/`.fragment` file, a folder without any). The most severe wins.
+    Fmt {
+        /// Files or folders (default: scenarios/); folders give their `.cat` and
+        /// `.fragment` files. `-` formats standard input to standard output.
+        paths: Vec<PathBuf>,
+        /// Change nothing: list the files that would be reformatted.
+        #[arg(long)]
+        check: bool,
+    },
+    /// Print a shell completion script.
+    ///
+    /// For bash, zsh, fish, elvish or powershell; the README says where each shell looks
+    /// for it.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff) to stdout, or write it to a file.
+    Man {
+        /// Write the page to this file instead of stdout.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
 }
 
 fn default_paths(paths: Vec<PathBuf>) -> Vec<PathBuf> {
@@ -237,192 +338,131 @@ fn default_paths(paths: Vec<PathBuf>) -> Vec<PathBuf> {
     }
 }
 
+/// Writes to standard output; a reader that went away (`| head`) is not an error.
+macro_rules! out {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stdout().lock(), $($t)*);
+    }};
+}
+
+/// [`out!`] with a line end.
+macro_rules! outln {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout().lock(), $($t)*);
+    }};
+}
+
+/// The worker threads: the number given, or the available cores.
+fn jobs_or_cores(jobs: Option<usize>) -> usize {
+    jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1)
+}
+
+/// The scenario files under `paths`, or the exit code after printing why there are none
+/// to use (a path missing, not a scenario, unreadable).
+fn discover_or_exit(paths: &[PathBuf]) -> Result<Vec<PathBuf>, ExitCode> {
+    let found = load::discover_checked(paths);
+    if found.problems.is_empty() {
+        return Ok(found.files);
+    }
+    for p in &found.problems {
+        eprintln!("error: {p}");
+    }
+    Err(ExitCode::from(exit::NOTHING))
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { exit::USAGE } else { exit::OK });
+        }
+    };
+    let color = cli.color.on();
     match cli.command {
+        Command::Fmt { paths, check } => {
+            if paths.len() == 1 && paths[0].as_os_str() == "-" {
+                return ExitCode::from(catan_harness::fmt::stdin(check));
+            }
+            let report = catan_harness::fmt::run(&default_paths(paths), check);
+            catan_harness::fmt::to_stdout(report.render(check).as_bytes());
+            ExitCode::from(report.exit_code(check))
+        }
+        Command::Completions { shell } => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut cmd, "catan-harness", &mut script);
+            catan_harness::fmt::to_stdout(&script);
+            ExitCode::SUCCESS
+        }
+        Command::Man { output } => {
+            let written = manpage::render(<Cli as clap::CommandFactory>::command()).and_then(|bytes| match &output {
+                Some(path) => std::fs::write(path, &bytes),
+                None => {
+                    catan_harness::fmt::to_stdout(&bytes);
+                    Ok(())
+                }
+            });
+            match written {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
         Command::Play {
             game,
             no_invariants,
             jobs,
             format,
+            quiet,
             shrink_to,
-        } => {
-            let opts = match game.options(!no_invariants, jobs) {
-                Ok(o) => o,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    return ExitCode::from(2);
-                }
-            };
-            let report = play::run(&opts);
-            match format {
-                Format::Human => print!("{}", play::render_human(&report, &opts)),
-                Format::Json => match serde_json::to_string_pretty(&report) {
-                    Ok(s) => println!("{s}"),
-                    Err(e) => {
-                        eprintln!("error: {e}");
-                        return ExitCode::from(2);
-                    }
-                },
-            }
-            if let Some(dir) = &shrink_to {
-                if let Err(e) = std::fs::create_dir_all(dir) {
-                    eprintln!("error: {}: {e}", dir.display());
-                    return ExitCode::from(2);
-                }
-                for f in &report.failures {
-                    let with_invariants = catan_harness::play::PlayOptions {
-                        invariants: true,
-                        ..opts.clone()
-                    };
-                    match catan_harness::shrink::scenario_for_seed(&with_invariants, f.seed) {
-                        Some(text) => {
-                            let path = dir.join(format!("seed-{}.cat", f.seed));
-                            match std::fs::write(&path, text) {
-                                Ok(()) => eprintln!("wrote {}", path.display()),
-                                Err(e) => eprintln!("error: {}: {e}", path.display()),
-                            }
-                        }
-                        None => eprintln!("seed {}: no quiet position before the failure to start from", f.seed),
-                    }
-                }
-            }
-            if report.invariant_failures > 0 {
-                ExitCode::from(1)
-            } else {
-                ExitCode::SUCCESS
-            }
-        }
-        Command::Stats { game, format } => {
-            let opts = match game.options(false, 1) {
-                Ok(o) => o,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    return ExitCode::from(2);
-                }
-            };
-            let s = stats::run(&opts);
-            match format {
-                Format::Human => print!("{}", stats::render_human(&s, &opts)),
-                Format::Json => match serde_json::to_string_pretty(&s) {
-                    Ok(j) => println!("{j}"),
-                    Err(e) => {
-                        eprintln!("error: {e}");
-                        return ExitCode::from(2);
-                    }
-                },
-            }
-            if s.failures.is_empty() {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::from(1)
-            }
-        }
+        } => cmd_play(
+            &game,
+            no_invariants,
+            jobs_or_cores(jobs),
+            format,
+            quiet,
+            shrink_to.as_deref(),
+        ),
+        Command::Stats {
+            game,
+            format,
+            jobs,
+            quiet,
+        } => cmd_stats(&game, format, jobs_or_cores(jobs), quiet),
         Command::Run {
             paths,
             filter,
             tag,
             format,
             jobs,
+            allow_empty,
+            bless,
         } => {
-            let paths = default_paths(paths);
-            let results = suite::run(&paths, &suite::Selection { filter, tag }, jobs.max(1));
-            match format {
-                RunFormat::Human => print!("{}", suite::render_human(&results)),
-                RunFormat::Json => println!("{}", suite::render_json(&results)),
-                RunFormat::Junit => print!("{}", suite::render_junit(&results)),
-            }
-            ExitCode::from(suite::exit_code(&suite::totals(&results)))
+            let opts = suite::RunOptions {
+                jobs: jobs_or_cores(jobs),
+                bless,
+                color,
+            };
+            cmd_run(paths, &suite::Selection { filter, tag }, opts, format, allow_empty)
         }
-        Command::Check { paths } => {
-            let files = load::discover(&default_paths(paths));
-            let mut bad = 0;
-            for f in &files {
-                if let Err(e) = load::load(f) {
-                    bad += 1;
-                    print!("{}", e.render(100));
-                }
-            }
-            println!("{} files checked, {} invalid", files.len(), bad);
-            ExitCode::from(if bad > 0 { 2 } else { 0 })
-        }
+        Command::Check { paths } => cmd_check(paths, color),
         Command::Trace {
             file,
             at,
             emit_scenario,
-        } => match load::load(&file) {
-            Err(e) => {
-                print!("{}", e.render(100));
-                ExitCode::from(2)
-            }
-            Ok(sc) => {
-                let rep = runner::run(&sc);
-                match at {
-                    Some(name) if emit_scenario => match rep.states.iter().find(|(n, _)| *n == name) {
-                        Some((_, g)) => print!(
-                            "{}",
-                            emit::scenario_text(
-                                g,
-                                &format!("{} — at \"{name}\"", sc.title),
-                                &format!("The position of {} at snapshot \"{name}\".", file.display())
-                            )
-                        ),
-                        None => {
-                            eprintln!("error: no snapshot \"{name}\"");
-                            return ExitCode::from(2);
-                        }
-                    },
-                    Some(name) => match rep.snapshots.iter().find(|(n, _)| *n == name) {
-                        Some((_, s)) => print!("{s}"),
-                        None => {
-                            let names: Vec<&str> = rep.snapshots.iter().map(|(n, _)| n.as_str()).collect();
-                            eprintln!("error: no snapshot \"{name}\" (the scenario has: {})", names.join(", "));
-                            return ExitCode::from(2);
-                        }
-                    },
-                    None => {
-                        print!("{}", rep.trace);
-                        if rep.failure.is_some() {
-                            print!("{}", suite::render_failure(&rep));
-                        }
-                    }
-                }
-                ExitCode::from(if rep.status == runner::Status::Failed { 1 } else { 0 })
-            }
-        },
-        Command::Coverage { paths } => {
-            let Some(cat) = catalog::find() else {
-                eprintln!("error: catalog/rules.yaml not found");
-                return ExitCode::from(2);
-            };
-            let rules = match catalog::load(&cat) {
-                Ok(r) => r,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    return ExitCode::from(2);
-                }
-            };
-            let mut covered = std::collections::BTreeSet::new();
-            for f in load::discover(&default_paths(paths)) {
-                if let Ok(sc) = load::load(&f) {
-                    for (id, _) in sc.covers {
-                        covered.insert(id);
-                    }
-                }
-            }
-            let missing: Vec<&catalog::Rule> = rules.iter().filter(|r| !covered.contains(&r.id)).collect();
-            for r in &missing {
-                println!("uncovered {:<32} {}", r.id, r.rule);
-            }
-            let n = rules.len().max(1);
-            println!(
-                "{} of {} rule ids covered ({:.1}%)",
-                rules.len() - missing.len(),
-                rules.len(),
-                100.0 * (rules.len() - missing.len()) as f64 / n as f64
-            );
-            ExitCode::SUCCESS
-        }
+        } => cmd_trace(&file, at, emit_scenario, color),
+        Command::Coverage { paths, fail_under } => cmd_coverage(paths, fail_under),
+        Command::Rules {
+            grep,
+            format,
+            scenarios,
+        } => cmd_rules(grep.as_deref(), format, scenarios),
         Command::Places { board } => {
             let b = if board == "beginner" {
                 Board::beginner()
@@ -436,9 +476,9 @@ fn main() -> ExitCode {
                 eprintln!(
                     "error: unknown board `{board}`: expected `beginner`, `court`, `random:SEED` or `court-random:SEED`"
                 );
-                return ExitCode::from(2);
+                return ExitCode::from(exit::USAGE);
             };
-            print!("{}", catan_harness::places::render(&b));
+            out!("{}", catan_harness::places::render(&b));
             ExitCode::SUCCESS
         }
         Command::Replay {
@@ -449,7 +489,7 @@ fn main() -> ExitCode {
         } => {
             if from != "catanatron" {
                 eprintln!("error: unknown engine `{from}`: expected `catanatron`");
-                return ExitCode::from(2);
+                return ExitCode::from(exit::USAGE);
             }
             ExitCode::from(catan_harness::differential::report::run(
                 &files,
@@ -458,4 +498,283 @@ fn main() -> ExitCode {
             ))
         }
     }
+}
+
+fn cmd_stats(game: &GameArgs, format: Format, jobs: usize, quiet: bool) -> ExitCode {
+    let opts = match game.options(false, jobs) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(exit::USAGE);
+        }
+    };
+    let bar = progress::games_bar(opts.games, !quiet && matches!(format, Format::Human));
+    let s = stats::run_with(&opts, &|| bar.inc(1));
+    bar.finish_and_clear();
+    match format {
+        Format::Human => out!("{}", stats::render_human(&s, &opts)),
+        Format::Json => match serde_json::to_string_pretty(&s) {
+            Ok(j) => outln!("{j}"),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(exit::INTERNAL);
+            }
+        },
+    }
+    ExitCode::from(if s.failure_count == 0 { exit::OK } else { exit::FAILED })
+}
+
+fn cmd_run(
+    paths: Vec<PathBuf>,
+    selection: &suite::Selection,
+    opts: suite::RunOptions,
+    format: RunFormat,
+    allow_empty: bool,
+) -> ExitCode {
+    let paths = default_paths(paths);
+    let files = match discover_or_exit(&paths) {
+        Ok(f) => f,
+        Err(code) => return code,
+    };
+    let (started, clock) = (std::time::SystemTime::now(), std::time::Instant::now());
+    let mut results = suite::run(&files, selection, opts);
+    if results.is_empty() && !allow_empty {
+        eprintln!("error: {}", nothing_selected(files.len(), selection));
+        return ExitCode::from(exit::NOTHING);
+    }
+    if selection.filter.is_none() && selection.tag.is_none() {
+        results.extend(suite::orphan_goldens(&paths, &files, opts.bless));
+    }
+    match format {
+        RunFormat::Human => out!("{}", suite::render_human(&results, opts.color)),
+        RunFormat::Json => outln!("{}", suite::render_json(&results)),
+        RunFormat::Junit => out!("{}", junit::render(&results, started, clock.elapsed())),
+    }
+    ExitCode::from(suite::exit_code(&suite::totals(&results)))
+}
+
+fn cmd_check(paths: Vec<PathBuf>, color: bool) -> ExitCode {
+    let files = match discover_or_exit(&default_paths(paths)) {
+        Ok(f) => f,
+        Err(code) => return code,
+    };
+    if files.is_empty() {
+        eprintln!("error: no scenario file (`*.cat`) found");
+        return ExitCode::from(exit::NOTHING);
+    }
+    let (mut bad, mut internal) = (0, 0);
+    for f in &files {
+        match suite::isolated(|| load::load(f).err().map(|e| e.render_with(100, color))) {
+            Ok(None) => {}
+            Ok(Some(diagnostics)) => {
+                bad += 1;
+                out!("{diagnostics}");
+            }
+            Err(m) => {
+                internal += 1;
+                outln!("{}: internal error in the harness: {m}", f.display());
+            }
+        }
+    }
+    outln!(
+        "{} files checked, {bad} invalid, {internal} internal error",
+        files.len()
+    );
+    ExitCode::from(if internal > 0 {
+        exit::INTERNAL
+    } else if bad > 0 {
+        exit::INVALID
+    } else {
+        exit::OK
+    })
+}
+
+/// Why a run selected no scenario, in words.
+fn nothing_selected(found: usize, sel: &suite::Selection) -> String {
+    let mut why = format!("no scenario selected ({found} scenario file(s) found");
+    if let Some(f) = &sel.filter {
+        why.push_str(&format!(", none whose path or title contains `{f}`"));
+    }
+    if let Some(t) = &sel.tag {
+        why.push_str(&format!(", none tagged `{t}`"));
+    }
+    why.push_str("); pass --allow-empty to accept an empty selection");
+    why
+}
+
+fn cmd_play(
+    game: &GameArgs,
+    no_invariants: bool,
+    jobs: usize,
+    format: Format,
+    quiet: bool,
+    shrink_to: Option<&std::path::Path>,
+) -> ExitCode {
+    let opts = match game.options(!no_invariants, jobs) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(exit::USAGE);
+        }
+    };
+    let bar = progress::games_bar(opts.games, !quiet && matches!(format, Format::Human));
+    let report = play::run_with(&opts, &|| bar.inc(1));
+    bar.finish_and_clear();
+    match format {
+        Format::Human => out!("{}", play::render_human(&report, &opts)),
+        Format::Json => match serde_json::to_string_pretty(&report) {
+            Ok(s) => outln!("{s}"),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(exit::INTERNAL);
+            }
+        },
+    }
+    if let Some(dir) = shrink_to {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            eprintln!("error: {}: {e}", dir.display());
+            return ExitCode::from(exit::FAILED);
+        }
+        for f in &report.failures {
+            let with_invariants = catan_harness::play::PlayOptions {
+                invariants: true,
+                ..opts.clone()
+            };
+            match catan_harness::shrink::scenario_for_seed(&with_invariants, f.seed) {
+                Some(text) => {
+                    let path = dir.join(format!("seed-{}.cat", f.seed));
+                    match std::fs::write(&path, text) {
+                        Ok(()) => eprintln!("wrote {}", path.display()),
+                        Err(e) => eprintln!("error: {}: {e}", path.display()),
+                    }
+                }
+                None => eprintln!("seed {}: no quiet position before the failure to start from", f.seed),
+            }
+        }
+    }
+    ExitCode::from(if report.invariant_failures > 0 {
+        exit::FAILED
+    } else {
+        exit::OK
+    })
+}
+
+fn cmd_trace(file: &std::path::Path, at: Option<String>, emit_scenario: bool, color: bool) -> ExitCode {
+    if let Err(code) = discover_or_exit(&[file.to_path_buf()]) {
+        return code;
+    }
+    let sc = match load::load(file) {
+        Err(e) => {
+            out!("{}", e.render_with(100, color));
+            return ExitCode::from(exit::INVALID);
+        }
+        Ok(sc) => sc,
+    };
+    let rep = runner::run(&sc);
+    match at {
+        Some(name) if emit_scenario => match rep.states.iter().find(|(n, _)| *n == name) {
+            Some((_, g)) => out!(
+                "{}",
+                emit::scenario_text(
+                    g,
+                    &format!("{} — at \"{name}\"", sc.title),
+                    &format!("The position of {} at snapshot \"{name}\".", file.display())
+                )
+            ),
+            None => {
+                eprintln!("error: no snapshot \"{name}\"");
+                return ExitCode::from(exit::USAGE);
+            }
+        },
+        Some(name) => match rep.snapshots.iter().find(|(n, _)| *n == name) {
+            Some((_, s)) => out!("{s}"),
+            None => {
+                let names: Vec<&str> = rep.snapshots.iter().map(|(n, _)| n.as_str()).collect();
+                eprintln!("error: no snapshot \"{name}\" (the scenario has: {})", names.join(", "));
+                return ExitCode::from(exit::USAGE);
+            }
+        },
+        None => {
+            out!("{}", rep.trace);
+            if rep.failure.is_some() {
+                out!("{}", suite::render_failure(&rep));
+            }
+        }
+    }
+    ExitCode::from(if rep.status == runner::Status::Failed {
+        exit::FAILED
+    } else {
+        exit::OK
+    })
+}
+
+fn cmd_coverage(paths: Vec<PathBuf>, fail_under: Option<f64>) -> ExitCode {
+    let rules = catalog::rules();
+    let files = match discover_or_exit(&default_paths(paths)) {
+        Ok(f) => f,
+        Err(code) => return code,
+    };
+    let mut covered = std::collections::BTreeSet::new();
+    for f in files {
+        if let Ok(sc) = load::load(&f) {
+            for (id, _) in sc.covers {
+                covered.insert(id);
+            }
+        }
+    }
+    let missing: Vec<&catalog::Rule> = rules.iter().filter(|r| !covered.contains(&r.id)).collect();
+    for r in &missing {
+        outln!("uncovered {:<32} {}", r.id, r.rule);
+    }
+    let n = rules.len().max(1);
+    let pct = 100.0 * (rules.len() - missing.len()) as f64 / n as f64;
+    outln!(
+        "{} of {} rule ids covered ({pct:.1}%)",
+        rules.len() - missing.len(),
+        rules.len()
+    );
+    match fail_under {
+        Some(min) if !(0.0..=100.0).contains(&min) => {
+            eprintln!("error: --fail-under takes a percentage from 0 to 100, not {min}");
+            ExitCode::from(exit::USAGE)
+        }
+        Some(min) if pct < min => {
+            eprintln!("error: coverage {pct:.1}% is below --fail-under {min}%");
+            ExitCode::from(exit::FAILED)
+        }
+        _ => ExitCode::SUCCESS,
+    }
+}
+
+fn cmd_rules(grep: Option<&str>, format: Format, scenarios: Vec<PathBuf>) -> ExitCode {
+    let files = if scenarios.is_empty() {
+        let default = PathBuf::from("scenarios");
+        if default.is_dir() {
+            load::discover(&[default])
+        } else {
+            eprintln!("note: no scenarios/ folder here: covering scenarios are not listed (use --scenarios PATH)");
+            Vec::new()
+        }
+    } else {
+        match discover_or_exit(&scenarios) {
+            Ok(f) => f,
+            Err(code) => return code,
+        }
+    };
+    let entries = rule_list::entries(grep, &files);
+    match format {
+        Format::Human => out!("{}", rule_list::render_human(&entries, !files.is_empty())),
+        Format::Json => match serde_json::to_string_pretty(&entries) {
+            Ok(j) => outln!("{j}"),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(exit::INTERNAL);
+            }
+        },
+    }
+    if entries.is_empty() {
+        eprintln!("error: no rule id matches `{}`", grep.unwrap_or_default());
+        return ExitCode::from(exit::NOTHING);
+    }
+    ExitCode::SUCCESS
 }

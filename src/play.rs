@@ -79,7 +79,8 @@ pub struct PlayReport {
     pub draws: u64,
     /// Number of invariant (or legality) failures.
     pub invariant_failures: u64,
-    /// The failures, by seed.
+    /// The failures, by seed (the first [`MAX_LISTED_FAILURES`]; all are counted in
+    /// `invariant_failures`).
     pub failures: Vec<Failure>,
     /// Threads used.
     pub jobs: usize,
@@ -193,71 +194,147 @@ fn play_one(opts: &PlayOptions, seed: u64, rp: &mut RandomPlayer) -> One {
     }
 }
 
-/// Plays a batch of random games.
-pub fn run(opts: &PlayOptions) -> PlayReport {
-    let start = Instant::now();
-    let seeds: Vec<u64> = (0..opts.games).map(|i| opts.seed.wrapping_add(i)).collect();
-    let results: Vec<One> = if opts.jobs <= 1 {
-        let mut rp = RandomPlayer::new(0);
-        seeds.iter().map(|&s| play_one(opts, s, &mut rp)).collect()
-    } else {
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(opts.jobs).build();
-        match pool {
-            Ok(pool) => pool.install(|| {
-                seeds
-                    .par_iter()
-                    .map_init(|| RandomPlayer::new(0), |rp, &s| play_one(opts, s, rp))
-                    .collect()
-            }),
-            Err(_) => {
-                let mut rp = RandomPlayer::new(0);
-                seeds.iter().map(|&s| play_one(opts, s, &mut rp)).collect()
-            }
+/// The most games one `play` or `stats` command accepts (about 5 years at 6,000 games/s):
+/// a larger `--games` is refused with a message, never a panic.
+pub const MAX_GAMES: u64 = 1_000_000_000_000;
+
+/// At most this many failures are listed in a report (all are counted), so memory stays
+/// flat however many games fail.
+pub const MAX_LISTED_FAILURES: usize = 100;
+
+/// The running totals of a batch: games are added as they finish, so memory does not grow
+/// with the number of games.
+#[derive(Clone, Debug)]
+struct Tally {
+    wins: Vec<u64>,
+    actions: u64,
+    turns: u64,
+    draws: u64,
+    failure_count: u64,
+    failures: Vec<Failure>,
+    played: [u64; 25],
+    court: [u64; 5],
+}
+
+impl Tally {
+    fn new(players: usize) -> Self {
+        Tally {
+            wins: vec![0; players],
+            actions: 0,
+            turns: 0,
+            draws: 0,
+            failure_count: 0,
+            failures: Vec::new(),
+            played: [0; 25],
+            court: [0; 5],
         }
-    };
-    let seconds = start.elapsed().as_secs_f64().max(1e-9);
-    let mut wins = vec![0u64; opts.players];
-    let (mut actions, mut turns, mut draws) = (0u64, 0u64, 0u64);
-    let mut failures = Vec::new();
-    let mut played = [0u64; 25];
-    let mut court = [0u64; 5];
-    for r in results {
-        for (total, n) in court.iter_mut().zip(r.court) {
+    }
+
+    fn add(mut self, r: One) -> Self {
+        for (total, n) in self.court.iter_mut().zip(r.court) {
             *total += n as u64;
         }
-        for (total, n) in played.iter_mut().zip(r.cards_played) {
+        for (total, n) in self.played.iter_mut().zip(r.cards_played) {
             *total += n as u64;
         }
-        actions += r.actions;
-        turns += r.turns;
+        self.actions += r.actions;
+        self.turns += r.turns;
         match (r.failure, r.winner) {
-            (Some(f), _) => failures.push(f),
+            (Some(f), _) => {
+                self.failure_count += 1;
+                if self.failures.len() < MAX_LISTED_FAILURES {
+                    self.failures.push(f);
+                }
+            }
             (None, Some(w)) => {
-                if let Some(slot) = wins.get_mut(w.index()) {
+                if let Some(slot) = self.wins.get_mut(w.index()) {
                     *slot += 1;
                 }
             }
-            (None, None) => draws += 1,
+            (None, None) => self.draws += 1,
         }
+        self
     }
+
+    /// `self` then `later` (the games after this tally's), keeping seed order.
+    fn merge(mut self, later: Tally) -> Self {
+        for (a, b) in self.wins.iter_mut().zip(later.wins) {
+            *a += b;
+        }
+        self.actions += later.actions;
+        self.turns += later.turns;
+        self.draws += later.draws;
+        self.failure_count += later.failure_count;
+        let room = MAX_LISTED_FAILURES.saturating_sub(self.failures.len());
+        self.failures.extend(later.failures.into_iter().take(room));
+        for (a, b) in self.played.iter_mut().zip(later.played) {
+            *a += b;
+        }
+        for (a, b) in self.court.iter_mut().zip(later.court) {
+            *a += b;
+        }
+        self
+    }
+}
+
+/// Plays a batch of random games.
+pub fn run(opts: &PlayOptions) -> PlayReport {
+    run_with(opts, &|| {})
+}
+
+/// Plays a batch of random games, calling `on_game` as each game ends (for a progress
+/// bar). Results are aggregated as games finish: memory is flat in the number of games.
+pub fn run_with(opts: &PlayOptions, on_game: &(dyn Fn() + Sync)) -> PlayReport {
+    let start = Instant::now();
+    let players = opts.players;
+    let serial = || {
+        let mut rp = RandomPlayer::new(0);
+        (0..opts.games).fold(Tally::new(players), |t, i| {
+            let one = play_one(opts, opts.seed.wrapping_add(i), &mut rp);
+            on_game();
+            t.add(one)
+        })
+    };
+    let tally = if opts.jobs <= 1 {
+        serial()
+    } else {
+        match rayon::ThreadPoolBuilder::new().num_threads(opts.jobs).build() {
+            Ok(pool) => pool.install(|| {
+                (0..opts.games)
+                    .into_par_iter()
+                    .map_init(
+                        || RandomPlayer::new(0),
+                        |rp, i| {
+                            let one = play_one(opts, opts.seed.wrapping_add(i), rp);
+                            on_game();
+                            one
+                        },
+                    )
+                    .fold(|| Tally::new(players), Tally::add)
+                    .reduce(|| Tally::new(players), Tally::merge)
+            }),
+            Err(_) => serial(),
+        }
+    };
+    let seconds = start.elapsed().as_secs_f64().max(1e-9);
     let g = opts.games.max(1) as f64;
     PlayReport {
         games: opts.games,
         seconds,
         games_per_sec: opts.games as f64 / seconds,
-        actions_per_sec: actions as f64 / seconds,
-        turns_per_sec: turns as f64 / seconds,
-        mean_actions: actions as f64 / g,
-        mean_turns: turns as f64 / g,
-        wins_per_seat: wins,
-        draws,
-        invariant_failures: failures.len() as u64,
-        failures,
+        actions_per_sec: tally.actions as f64 / seconds,
+        turns_per_sec: tally.turns as f64 / seconds,
+        mean_actions: tally.actions as f64 / g,
+        mean_turns: tally.turns as f64 / g,
+        wins_per_seat: tally.wins,
+        draws: tally.draws,
+        invariant_failures: tally.failure_count,
+        failures: tally.failures,
         jobs: opts.jobs.max(1),
         cards_played: if opts.rules.ck() {
             catan_engine::ProgressCard::ALL
                 .iter()
-                .map(|c| (c.name().to_string(), played[c.index()]))
+                .map(|c| (c.name().to_string(), tally.played[c.index()]))
                 .collect()
         } else {
             Default::default()
@@ -265,7 +342,7 @@ pub fn run(opts: &PlayOptions) -> PlayReport {
         court: if opts.rules.court() {
             COURT_TALLIES
                 .iter()
-                .zip(court)
+                .zip(tally.court)
                 .map(|(k, n)| (k.to_string(), n))
                 .collect()
         } else {
@@ -319,6 +396,12 @@ pub fn render_human(r: &PlayReport, opts: &PlayOptions) -> String {
     for f in &r.failures {
         s.push_str(&format!("  seed {}: {}\n", f.seed, f.message));
     }
+    if r.invariant_failures > r.failures.len() as u64 {
+        s.push_str(&format!(
+            "  … and {} more (the first {MAX_LISTED_FAILURES} are listed)\n",
+            r.invariant_failures - r.failures.len() as u64
+        ));
+    }
     s
 }
 
@@ -371,9 +454,23 @@ mod tests {
     }
 
     #[test]
+    fn every_failure_is_counted_and_the_first_hundred_listed_in_seed_order() {
+        for jobs in [1, 2] {
+            let mut o = opts(MAX_LISTED_FAILURES as u64 + 30, jobs);
+            o.rules.expansions.insert(catan_engine::ruleset::Expansion::Seafarers);
+            let r = run(&o);
+            assert_eq!(r.invariant_failures, MAX_LISTED_FAILURES as u64 + 30);
+            assert_eq!(r.failures.len(), MAX_LISTED_FAILURES);
+            let seeds: Vec<u64> = r.failures.iter().map(|f| f.seed).collect();
+            let expected: Vec<u64> = (11..11 + MAX_LISTED_FAILURES as u64).collect();
+            assert_eq!(seeds, expected, "jobs {jobs}");
+        }
+    }
+
+    #[test]
     fn unsupported_rules_are_failures_not_panics() {
         let mut o = opts(1, 1);
-        o.rules.expansions.push(catan_engine::ruleset::Expansion::Seafarers);
+        o.rules.expansions.insert(catan_engine::ruleset::Expansion::Seafarers);
         let r = run(&o);
         assert_eq!(r.invariant_failures, 1);
         assert!(r.failures[0].message.contains("not implemented"));

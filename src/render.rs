@@ -237,7 +237,7 @@ pub fn delta(before: &Game, after: &Game) -> Vec<String> {
                     parts.push(format!("{t} {x} -> {y}"));
                 }
             }
-            let (x, y) = (a.progress.total() as i32, b.progress.total() as i32);
+            let (x, y) = (a.ck.progress.total() as i32, b.ck.progress.total() as i32);
             if x != y {
                 parts.push(format!("{:+} progress cards", y - x));
             }
@@ -301,14 +301,25 @@ pub fn delta(before: &Game, after: &Game) -> Vec<String> {
     if !bank.is_empty() {
         out.push(format!("bank {}", bank.join(", ")));
     }
-    if before.phase().name() != after.phase().name() || before.current() != after.current() {
-        out.push(format!(
-            "now {} {}",
-            after.colour(after.current()),
-            after.phase().name()
-        ));
+    let now = now_line(after);
+    if now != now_line(before) {
+        out.push(now);
     }
     out
+}
+
+/// What the game waits for: `now red main`, `now blue,white discarding` (each player who
+/// owes), `now chance stealing`, `now ended`.
+pub fn now_line(g: &Game) -> String {
+    let phase = g.phase().name();
+    match g.actor() {
+        catan_engine::Actor::Chance => format!("now chance {phase}"),
+        catan_engine::Actor::Nobody => format!("now {phase}"),
+        _ => {
+            let who: Vec<String> = g.deciders().map(|p| g.colour(p).to_string()).collect();
+            format!("now {} {phase}", who.join(","))
+        }
+    }
 }
 
 /// A full state summary for snapshots.
@@ -387,12 +398,12 @@ pub fn summary(game: &Game) -> String {
             let _ = writeln!(
                 s,
                 "  improvements science {} trade {} politics {}, progress [{}], face up [{}], vp tokens {}",
-                st.improvements[0],
-                st.improvements[1],
-                st.improvements[2],
-                catan_dsl::progress_text(&st.progress),
-                catan_dsl::progress_text(&st.progress_vp),
-                st.vp_tokens
+                st.ck.improvements[0],
+                st.ck.improvements[1],
+                st.ck.improvements[2],
+                catan_dsl::progress_text(&st.ck.progress),
+                catan_dsl::progress_text(&st.ck.progress_vp),
+                st.ck.vp_tokens
             );
             if !knights.is_empty() {
                 let _ = writeln!(s, "  knights {}", knights.join(", "));

@@ -614,14 +614,14 @@ fn check_ck(game: &Game, fact: &catan_dsl::scenario::CkFact, want: &str) -> Resu
         F::Barbarians => game.barbarians().to_string(),
         F::Attacks => game.barbarian_attacks().to_string(),
         F::RobberActive => if game.robber_active() { "active" } else { "inactive" }.to_string(),
-        F::Progress(p) => catan_dsl::progress_text(&game.player(*p).map(|s| s.progress).unwrap_or_default()),
-        F::ProgressVp(p) => catan_dsl::progress_text(&game.player(*p).map(|s| s.progress_vp).unwrap_or_default()),
-        F::ProgressCount(p) => game.player(*p).map_or(0, |s| s.progress.total()).to_string(),
-        F::VpTokens(p) => game.player(*p).map_or(0, |s| s.vp_tokens).to_string(),
-        F::WallsLeft(p) => game.player(*p).map_or(0, |s| s.walls_left).to_string(),
+        F::Progress(p) => catan_dsl::progress_text(&game.player(*p).map(|s| s.ck.progress).unwrap_or_default()),
+        F::ProgressVp(p) => catan_dsl::progress_text(&game.player(*p).map(|s| s.ck.progress_vp).unwrap_or_default()),
+        F::ProgressCount(p) => game.player(*p).map_or(0, |s| s.ck.progress.total()).to_string(),
+        F::VpTokens(p) => game.player(*p).map_or(0, |s| s.ck.vp_tokens).to_string(),
+        F::WallsLeft(p) => game.player(*p).map_or(0, |s| s.ck.walls_left).to_string(),
         F::KnightsLeft(p, l) => game
             .player(*p)
-            .map_or(0, |s| s.knights_left[(*l as usize).clamp(1, 3) - 1])
+            .map_or(0, |s| s.ck.knights_left[(*l as usize).clamp(1, 3) - 1])
             .to_string(),
         F::Gifts(p) => game.gifts_owed(*p).to_string(),
         F::Deck(t) => game.progress_deck(*t).len().to_string(),

@@ -3,9 +3,10 @@
 //! metropolis changes, progress cards drawn by kind, robber moves and 7s. Every figure is
 //! counted from the engine's events, so a rule change shows up as a shifted number.
 
-use crate::play::{new_game, PlayOptions};
+use crate::play::{new_game, PlayOptions, MAX_LISTED_FAILURES};
 use catan_engine::random::RandomPlayer;
 use catan_engine::{Event, ProgressCard};
+use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -62,22 +63,125 @@ pub struct Stats {
     pub influence_changes: u64,
     /// The Court: Knight cards played while the robber waited off the island.
     pub robber_waits: u64,
-    /// Failures (engine refusals of listed actions), with the seed.
+    /// Failures (engine refusals of listed actions), with the seed: the first
+    /// [`MAX_LISTED_FAILURES`].
     pub failures: Vec<String>,
+    /// Every failure counted.
+    pub failure_count: u64,
 }
 
 /// Plays `opts.games` games from `opts.seed` and counts.
 pub fn run(opts: &PlayOptions) -> Stats {
-    let mut s = Stats::default();
-    let mut turns = 0u64;
-    let mut actions = 0u64;
+    run_with(opts, &|| {})
+}
+
+/// Like [`run`], on `opts.jobs` threads (each a contiguous range of seeds, merged in seed
+/// order, so the counts do not depend on the thread count), calling `on_game` as each game
+/// ends. Memory is flat in the number of games.
+pub fn run_with(opts: &PlayOptions, on_game: &(dyn Fn() + Sync)) -> Stats {
+    let jobs = (opts.jobs.max(1) as u64).min(opts.games.max(1));
+    let per = opts.games / jobs;
+    let extra = opts.games % jobs;
+    // Range j: `per` games, one more for the first `extra` ranges.
+    let ranges: Vec<(u64, u64)> = (0..jobs)
+        .map(|j| (j * per + j.min(extra), per + u64::from(j < extra)))
+        .collect();
+    let parts: Vec<Part> = if jobs <= 1 {
+        vec![run_range(opts, 0, opts.games, on_game)]
+    } else {
+        match rayon::ThreadPoolBuilder::new().num_threads(jobs as usize).build() {
+            Ok(pool) => pool.install(|| {
+                ranges
+                    .par_iter()
+                    .map(|&(from, n)| run_range(opts, from, n, on_game))
+                    .collect()
+            }),
+            Err(_) => vec![run_range(opts, 0, opts.games, on_game)],
+        }
+    };
+    let mut total = Part::default();
+    for p in parts {
+        total.merge(p);
+    }
+    let mut s = total.stats;
+    if s.games > 0 {
+        s.mean_turns = total.turns as f64 / s.games as f64;
+        s.mean_actions = total.actions as f64 / s.games as f64;
+    }
+    s
+}
+
+/// The counts of a range of games, before the means are taken.
+#[derive(Default)]
+struct Part {
+    stats: Stats,
+    turns: u64,
+    actions: u64,
+}
+
+impl Part {
+    fn failure(&mut self, message: String) {
+        self.stats.failure_count += 1;
+        if self.stats.failures.len() < MAX_LISTED_FAILURES {
+            self.stats.failures.push(message);
+        }
+    }
+
+    /// Adds `later` (the games after this part's).
+    fn merge(&mut self, later: Part) {
+        let (s, o) = (&mut self.stats, later.stats);
+        self.turns += later.turns;
+        self.actions += later.actions;
+        for (a, b) in [
+            (&mut s.games, o.games),
+            (&mut s.draws, o.draws),
+            (&mut s.rolls, o.rolls),
+            (&mut s.sevens, o.sevens),
+            (&mut s.robber_moves, o.robber_moves),
+            (&mut s.barbarian_attacks, o.barbarian_attacks),
+            (&mut s.barbarians_won, o.barbarians_won),
+            (&mut s.defenders_won, o.defenders_won),
+            (&mut s.cities_pillaged, o.cities_pillaged),
+            (&mut s.cities_damaged, o.cities_damaged),
+            (&mut s.defender_tokens, o.defender_tokens),
+            (&mut s.metropolis_changes, o.metropolis_changes),
+            (&mut s.knights_recruited, o.knights_recruited),
+            (&mut s.knights_displaced, o.knights_displaced),
+            (&mut s.soldiers_captured, o.soldiers_captured),
+            (&mut s.banner_changes, o.banner_changes),
+            (&mut s.tricolour_banners, o.tricolour_banners),
+            (&mut s.nobles_sent, o.nobles_sent),
+            (&mut s.influence_changes, o.influence_changes),
+            (&mut s.robber_waits, o.robber_waits),
+            (&mut s.failure_count, o.failure_count),
+        ] {
+            *a += b;
+        }
+        for (into, from) in [
+            (&mut s.wins_per_seat, o.wins_per_seat),
+            (&mut s.progress_drawn, o.progress_drawn),
+            (&mut s.cards_played, o.cards_played),
+        ] {
+            for (k, n) in from {
+                *into.entry(k).or_default() += n;
+            }
+        }
+        let room = MAX_LISTED_FAILURES.saturating_sub(s.failures.len());
+        s.failures.extend(o.failures.into_iter().take(room));
+    }
+}
+
+/// Plays `n` games from seed `opts.seed + from`.
+fn run_range(opts: &PlayOptions, from: u64, n: u64, on_game: &(dyn Fn() + Sync)) -> Part {
+    let mut part = Part::default();
     let mut events = Vec::with_capacity(64);
-    for i in 0..opts.games {
-        let seed = opts.seed + i;
+    for i in from..from.saturating_add(n) {
+        let seed = opts.seed.wrapping_add(i);
         let mut g = match new_game(opts, seed) {
             Ok(g) => g,
             Err(e) => {
-                s.failures.push(format!("seed {seed}: {e}"));
+                part.failure(format!("seed {seed}: {e}"));
+                on_game();
                 continue;
             }
         };
@@ -85,33 +189,30 @@ pub fn run(opts: &PlayOptions) -> Stats {
         let mut steps = 0u64;
         while g.winner().is_none() && g.turn() <= opts.max_turns {
             let Some(a) = rp.choose(&g, opts.policy) else {
-                s.failures.push(format!("seed {seed}: no legal action at step {steps}"));
+                part.failure(format!("seed {seed}: no legal action at step {steps}"));
                 break;
             };
             events.clear();
             if let Err(e) = g.apply_into(a, &mut events) {
-                s.failures
-                    .push(format!("seed {seed}: step {steps}: {e} ({})", e.code()));
+                part.failure(format!("seed {seed}: step {steps}: {e} ({})", e.code()));
                 break;
             }
             steps += 1;
             for e in &events {
-                count(&mut s, e);
+                count(&mut part.stats, e);
             }
         }
+        let s = &mut part.stats;
         s.games += 1;
-        turns += g.turn() as u64;
-        actions += steps;
+        part.turns += g.turn() as u64;
+        part.actions += steps;
         match g.winner() {
             Some(w) => *s.wins_per_seat.entry(g.colour(w).to_string()).or_default() += 1,
             None => s.draws += 1,
         }
+        on_game();
     }
-    if s.games > 0 {
-        s.mean_turns = turns as f64 / s.games as f64;
-        s.mean_actions = actions as f64 / s.games as f64;
-    }
-    s
+    part
 }
 
 fn count(s: &mut Stats, e: &Event) {
@@ -158,7 +259,7 @@ pub fn render_human(s: &Stats, opts: &PlayOptions) -> String {
         opts.players,
         opts.rules.describe(),
         opts.seed,
-        opts.seed + opts.games
+        opts.seed.wrapping_add(opts.games)
     );
     out += &format!("mean turns          {:.1}\n", s.mean_turns);
     out += &format!("mean actions        {:.1}\n", s.mean_actions);
@@ -212,8 +313,8 @@ pub fn render_human(s: &Stats, opts: &PlayOptions) -> String {
             out += &format!("  {:<20} {n:>7}  {played:>7}\n", c.name());
         }
     }
-    if !s.failures.is_empty() {
-        out += &format!("failures            {}\n", s.failures.len());
+    if s.failure_count > 0 {
+        out += &format!("failures            {}\n", s.failure_count);
         for f in &s.failures {
             out += &format!("  {f}\n");
         }

@@ -44,3 +44,15 @@ fn catalog_ids_are_unique_and_cite_a_known_source() {
         );
     }
 }
+
+#[test]
+fn the_catalog_built_into_the_binary_is_the_catalog_folder() {
+    assert_eq!(catan_harness::catalog::rules(), catalog().as_slice());
+    let ids: Vec<&str> = catan_harness::catalog::sources()
+        .iter()
+        .map(|s| s.id.as_str())
+        .collect();
+    for s in SOURCES.iter().filter(|s| **s != "own") {
+        assert!(ids.contains(s), "{s} is missing from the embedded sources table");
+    }
+}

@@ -13,8 +13,8 @@ fn comparable(g: &Game) -> catan_engine::position::Setup {
     // Turn-long flags the language does not write: positions are exported between actions
     // where they are off (the test stops only there).
     s.dev_played = false;
-    s.fleet = None;
-    s.harbor = None;
+    s.ck.fleet = catan_engine::kind_set::KindSet::EMPTY;
+    s.ck.harbor = None;
     s.tokens = None;
     s
 }
@@ -36,7 +36,7 @@ fn round_trip(g: &Game, label: &str) {
     );
     assert_eq!(a.bank, b.bank, "{label}: bank\n{text}");
     assert_eq!(a.robber, b.robber, "{label}: robber\n{text}");
-    assert_eq!(a.decks, b.decks, "{label}: decks\n{text}");
+    assert_eq!(a.ck.decks, b.ck.decks, "{label}: decks\n{text}");
     assert_eq!(a.dev_deck, b.dev_deck, "{label}: development deck\n{text}");
     assert_eq!(
         (a.current, a.first_player, a.phase, a.turn),
@@ -47,18 +47,18 @@ fn round_trip(g: &Game, label: &str) {
         (
             a.longest_road,
             a.largest_army,
-            a.barbarians,
-            a.barbarian_attacks,
-            a.metropolis,
-            a.merchant
+            a.ck.barbarians,
+            a.ck.barbarian_attacks,
+            a.ck.metropolis,
+            a.ck.merchant
         ),
         (
             b.longest_road,
             b.largest_army,
-            b.barbarians,
-            b.barbarian_attacks,
-            b.metropolis,
-            b.merchant
+            b.ck.barbarians,
+            b.ck.barbarian_attacks,
+            b.ck.metropolis,
+            b.ck.merchant
         ),
         "{label}: holders and track\n{text}"
     );
@@ -117,8 +117,8 @@ fn positions_written_as_scenarios_load_back_to_the_same_position() {
                 step += 1;
                 let quiet = matches!(g.phase(), Phase::Main | Phase::BeforeRoll)
                     && !g.dev_played_this_turn()
-                    && g.to_setup().fleet.is_none()
-                    && g.to_setup().harbor.is_none();
+                    && g.to_setup().ck.fleet.is_empty()
+                    && g.to_setup().ck.harbor.is_none();
                 if quiet && step % 97 == 0 {
                     round_trip(&g, &format!("seed {seed} rules {kind} step {step}"));
                     checked += 1;

@@ -2,18 +2,13 @@
 //! fail as a declared known bug), run identically twice, and match its golden trace in
 //! `goldens/` (reviewed with `cargo insta review`). Goldens whose scenario is gone fail too.
 
-use catan_harness::load;
 use catan_harness::runner::{self, Status};
+use catan_harness::{golden, load};
 use std::path::Path;
 
+/// The snapshot name of a scenario: the same one `catan-harness run` compares and blesses.
 fn golden_name(path: &Path) -> String {
-    let rel = path.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap_or(path);
-    let rel = rel.strip_prefix("scenarios").unwrap_or(rel);
-    rel.display()
-        .to_string()
-        .replace(['/', '\\'], "__")
-        .trim_end_matches(".cat")
-        .to_string()
+    golden::locate(path).map(|l| l.name).unwrap_or_default()
 }
 
 #[test]
@@ -46,10 +41,7 @@ fn scenarios() {
         // Determinism guard: a second run gives the same trace.
         let again = runner::run(&sc);
         assert_eq!(report.trace, again.trace, "{}: two runs differ", path.display());
-        let mut golden = format!("# {}\n# {}\n\n{}", sc.title, sc.source, report.trace);
-        for (name, snap) in &report.snapshots {
-            golden.push_str(&format!("\n@@ snapshot \"{name}\"\n{snap}"));
-        }
+        let golden = golden::text(&sc, &report);
         let mut settings = insta::Settings::clone_current();
         settings.set_snapshot_path(Path::new(env!("CARGO_MANIFEST_DIR")).join("goldens"));
         settings.set_prepend_module_to_snapshot(false);

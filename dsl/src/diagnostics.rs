@@ -425,6 +425,20 @@ pub enum ParseError {
         help: Option<String>,
     },
 
+    /// A file longer than [`crate::MAX_FILE_BYTES`]: it is not parsed at all.
+    #[error("the file is too large: more than {limit} bytes")]
+    #[diagnostic(
+        code(dsl::syntax::file_too_large),
+        help("a scenario file or fragment holds at most 1 MiB; split it, or move what several scenarios share into a fragment")
+    )]
+    FileTooLarge {
+        /// Where the limit is crossed.
+        #[label("the file goes past the limit here")]
+        span: SourceSpan,
+        /// The limit in bytes.
+        limit: usize,
+    },
+
     /// The parser could not make sense of a line it had accepted. This is a
     /// bug in catan-dsl, reported instead of panicking.
     #[error("internal error: the parser could not read this")]
@@ -468,6 +482,7 @@ impl ParseError {
             | ParseError::Duplicate { span, .. }
             | ParseError::MissingScenario { span }
             | ParseError::ItemOutsidePlayer { span, .. }
+            | ParseError::FileTooLarge { span, .. }
             | ParseError::Internal { span } => *span,
             ParseError::UnclosedBlock { open, .. } => *open,
             ParseError::EmptyFile { span } => span.unwrap_or_else(|| (0, 0).into()),

@@ -40,6 +40,13 @@
 //!    [`ParseErrors`], all of a file's errors under one named source.
 //! 5. **Vocabulary** — [`vocab`]: the one table of game words per language,
 //!    used by lowering and for "did you mean …?".
+//! 6. **Report** — [`report`]: renders any diagnostic safely (long lines
+//!    clipped around their labels, control characters made visible, at most
+//!    [`report::MAX_ERRORS`] errors per file); files over [`MAX_FILE_BYTES`]
+//!    are refused unparsed.
+//!
+//! 6. **Format** — [`mod@format`]: the canonical layout of a file, written from
+//!    the AST with the source's comments kept (`catan-harness fmt`).
 //!
 //! Lowering the AST to engine terms (resolving words through the vocabulary
 //! and places against the board, splicing `include`d files) is a later stage,
@@ -60,9 +67,11 @@
 
 pub mod ast;
 pub mod diagnostics;
+pub mod format;
 pub mod lower;
 mod parse;
 mod parser;
+pub mod report;
 pub mod scenario;
 pub mod vocab;
 
@@ -76,6 +85,24 @@ pub use vocab::{Language, Term, TermKind};
 /// `file_name` is used only in diagnostics; `source` is the file's text.
 /// Returns the syntax tree, or every error found in the file (parsing goes
 /// on after an error, line by line). Never panics, whatever the input.
+///
+/// A text longer than [`MAX_FILE_BYTES`] is refused with one
+/// `dsl::syntax::file_too_large` error, unparsed.
 pub fn parse(file_name: &str, source: &str) -> Result<ScenarioFile, ParseErrors> {
+    if source.len() > MAX_FILE_BYTES {
+        let mut at = MAX_FILE_BYTES;
+        while !source.is_char_boundary(at) {
+            at -= 1;
+        }
+        let error = ParseError::FileTooLarge {
+            span: (at, 0).into(),
+            limit: MAX_FILE_BYTES,
+        };
+        return Err(ParseErrors::new(file_name, source, vec![error]));
+    }
     parse::parse_file(file_name, source)
 }
+
+/// The largest scenario file or fragment, in bytes (1 MiB). Parsing, lowering and
+/// rendering are linear in the file's size; this bounds the work one file can cause.
+pub const MAX_FILE_BYTES: usize = 1 << 20;

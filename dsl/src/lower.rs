@@ -21,6 +21,9 @@ use catan_engine::{
 use miette::{Diagnostic, NamedSource, SourceSpan};
 use std::sync::Arc;
 
+/// The text of an included fragment with its name, shared by every error in it.
+pub type FragmentSource = NamedSource<Arc<str>>;
+
 /// One lowering error.
 #[derive(Debug, Clone, thiserror::Error, Diagnostic)]
 #[error("{message}")]
@@ -41,7 +44,7 @@ pub struct LowerError {
     /// The file the span points into when it is not the scenario itself (an included
     /// fragment).
     #[source_code]
-    pub src: Option<NamedSource<String>>,
+    pub src: Option<FragmentSource>,
 }
 
 /// All lowering errors of one file.
@@ -63,6 +66,8 @@ pub struct LowerErrors {
 mod ck;
 #[path = "lower_court.rs"]
 mod court;
+#[path = "lower_strict.rs"]
+mod strict;
 pub use ck::{level_word, progress_text};
 pub use court::prisoners_text;
 
@@ -76,7 +81,7 @@ struct Cx<'a> {
     /// Whether the scenario plays The Court (its board has the Court hex in the centre).
     court: bool,
     /// The fragment being lowered, when spans point into an included file.
-    src: Option<NamedSource<String>>,
+    src: Option<FragmentSource>,
 }
 
 fn sp(s: Span) -> SourceSpan {
@@ -345,11 +350,11 @@ impl Cx<'_> {
         for a in args {
             match &a.node {
                 Arg::Count { count, item } => match card_kind(&item.node) {
-                    Some(k) if count.node <= 255 => c.add(k, count.node as u8),
-                    Some(_) => {
-                        self.err(count.span, "bad_number", "too many cards", "at most 255", None);
-                        ok = false;
-                    }
+                    // The engine counts at most 255 of a kind: the kind's running total.
+                    Some(k) => match self.in_range(count.span, i64::from(c.get(k)) + i64::from(count.node), 0, 255) {
+                        Some(n) => c.set(k, n as u8),
+                        None => ok = false,
+                    },
                     None => {
                         let words = vocab_words(
                             &[crate::vocab::TermKind::Resource, crate::vocab::TermKind::Commodity],
@@ -361,7 +366,10 @@ impl Cx<'_> {
                 },
                 Arg::Word(w) if w == "nothing" => {}
                 Arg::Word(w) => match card_kind(w) {
-                    Some(k) => c.add(k, 1),
+                    Some(k) => match self.in_range(a.span, i64::from(c.get(k)) + 1, 0, 255) {
+                        Some(n) => c.set(k, n as u8),
+                        None => ok = false,
+                    },
                     None => {
                         let words = vocab_words(
                             &[crate::vocab::TermKind::Resource, crate::vocab::TermKind::Commodity],
@@ -391,7 +399,13 @@ impl Cx<'_> {
         let mut ok = true;
         for a in args {
             let (n, word, span) = match &a.node {
-                Arg::Count { count, item } => (count.node.min(255) as u8, item.node.as_str(), item.span),
+                Arg::Count { count, item } => match self.in_range(count.span, i64::from(count.node), 0, 255) {
+                    Some(n) => (n as u8, item.node.as_str(), item.span),
+                    None => {
+                        ok = false;
+                        continue;
+                    }
+                },
                 Arg::Word(w) if w == "nothing" => continue,
                 Arg::Word(w) => (1, w.as_str(), a.span),
                 other => {
@@ -410,7 +424,10 @@ impl Cx<'_> {
                 }
             };
             match dev_card(word) {
-                Some(c) => d.add(c, n),
+                Some(c) => match self.in_range(span, i64::from(d.get(c)) + i64::from(n), 0, 255) {
+                    Some(total) => d.add(c, total as u8 - d.get(c)),
+                    None => ok = false,
+                },
                 None => {
                     self.unknown(span, "development card", word, &DEV_WORDS);
                     ok = false;
@@ -418,6 +435,28 @@ impl Cx<'_> {
             }
         }
         ok.then_some(d)
+    }
+
+    /// A number from `lo` to `hi`; outside that range an error at its span (the engine's
+    /// counters have fixed widths: a number is never clamped silently).
+    fn number_in(&mut self, a: &Spanned<Arg>, lo: i64, hi: i64) -> Option<i64> {
+        let n = self.number(a)?;
+        self.in_range(a.span, n, lo, hi)
+    }
+
+    /// `n` when it lies in `lo..=hi`, else an error at `span`.
+    fn in_range(&mut self, span: Span, n: i64, lo: i64, hi: i64) -> Option<i64> {
+        if (lo..=hi).contains(&n) {
+            return Some(n);
+        }
+        self.err(
+            span,
+            "number_out_of_range",
+            format!("{n} is out of range here: the engine counts from {lo} to {hi}"),
+            format!("expected {lo} to {hi}"),
+            None,
+        );
+        None
     }
 
     fn number(&mut self, a: &Spanned<Arg>) -> Option<i64> {
@@ -482,7 +521,7 @@ fn rules_of(cx: &mut Cx<'_>, spec: &ast::RulesSpec) -> Ruleset {
         match r.set_option(&o.name.node, &value) {
             Ok(()) => {}
             Err(OptionError::UnknownName(name)) => {
-                let names: Vec<&str> = Ruleset::OPTIONS.iter().map(|o| o.name).collect();
+                let names: Vec<&str> = Ruleset::options().map(|o| o.name).collect();
                 cx.unknown(o.name.span, "option", &name, &names);
             }
             Err(e @ OptionError::BadValue { .. }) => {
@@ -716,7 +755,7 @@ struct ItemSpans {
     spans: Vec<(Subject, Span)>,
     /// Spans recorded while lowering an included fragment's position: their index range and
     /// the fragment's source.
-    fragment: Option<(std::ops::Range<usize>, NamedSource<String>)>,
+    fragment: Option<(std::ops::Range<usize>, FragmentSource)>,
 }
 
 /// Lowers a position block into `setup`. A second block (the scenario's own, after an
@@ -743,6 +782,7 @@ fn build_position(
             let ps = &mut setup.players[p.index()];
             // Piece words may be written in the file's language (`siedlungen`, `muralla`).
             let key = piece_canonical(item.key.node.as_str(), true).unwrap_or(item.key.node.as_str());
+            strict::item_rest(cx, key, &item.args);
             match key {
                 "settlement" | "settlements" | "city" | "cities" => {
                     let city = key.starts_with('c');
@@ -823,6 +863,7 @@ fn build_position(
     }
     for item in &pos.globals {
         let key = item.key.node.as_str();
+        strict::item_rest(cx, key, &item.args);
         match key {
             "robber" => {
                 if let Some(h) = item.args.first().and_then(|a| cx.arg_hex(a)) {
@@ -891,8 +932,8 @@ fn build_position(
                     }
                     None => {}
                 }
-                if let Some(n) = item.args.get(2).and_then(|a| cx.number(a)) {
-                    setup.turn = n.clamp(1, u32::MAX as i64) as u32;
+                if let Some(n) = item.args.get(2).and_then(|a| cx.number_in(a, 1, u32::MAX as i64)) {
+                    setup.turn = n as u32;
                 }
                 spans.spans.push((Subject::Turn, item.span));
             }
@@ -991,11 +1032,25 @@ fn action(cx: &mut Cx<'_>, a: &Spanned<ast::Action>) -> Option<(Action, Vec<Outc
         _ => args,
     };
     let word_at = |i: usize| args.get(i).and_then(|x| x.node.as_word());
+    if let Some(n) = strict::ck_step_arity(verb, args) {
+        strict::unused(
+            cx,
+            args.get(n..).unwrap_or(&[]),
+            &format!("`{verb}` takes {n} argument(s) here"),
+        )?;
+    }
     if let Some(lowered) = ck::action(cx, verb, args, player, a.span) {
         return lowered;
     }
     if let Some(lowered) = court::action(verb, args, player) {
         return lowered;
+    }
+    if let Some(n) = strict::step_arity(verb, args) {
+        strict::unused(
+            cx,
+            args.get(n..).unwrap_or(&[]),
+            &format!("`{verb}` takes {n} argument(s) here"),
+        )?;
     }
     match verb {
         "builds" | "places" | "build" | "place" => {
@@ -1134,46 +1189,7 @@ fn action(cx: &mut Cx<'_>, a: &Spanned<ast::Action>) -> Option<(Action, Vec<Outc
             }
             Some((Action::Rob { player, victim }, chance))
         }
-        "trades" | "trade" => {
-            // trades N GIVE for 1 GET
-            let for_at = args.iter().position(|x| x.node.as_word() == Some("for"));
-            let (Some(i), Some(Arg::Count { count, item })) = (for_at, args.first().map(|x| &x.node)) else {
-                missing(cx, "`N kind for 1 kind`, e.g. `trades 4 wool for 1 ore`");
-                return None;
-            };
-            let give = match card_kind(&item.node) {
-                Some(k) => k,
-                None => {
-                    cx.unknown(item.span, "card", &item.node, &CARD_WORDS);
-                    return None;
-                }
-            };
-            let get = match args.get(i + 1).map(|x| &x.node) {
-                Some(Arg::Count { count: one, item: g }) if one.node == 1 => card_kind(&g.node),
-                Some(Arg::Word(w)) => card_kind(w),
-                _ => None,
-            };
-            let Some(get) = get else {
-                let span = args.get(i + 1).map(|x| x.span).unwrap_or(a.span);
-                cx.err(
-                    span,
-                    "bad_argument",
-                    "a maritime trade receives exactly one card: `for 1 ore`",
-                    "expected `1 kind`",
-                    None,
-                );
-                return None;
-            };
-            Some((
-                Action::MaritimeTrade {
-                    player,
-                    give,
-                    rate: count.node.min(255) as u8,
-                    get,
-                },
-                vec![],
-            ))
-        }
+        "trades" | "trade" => strict::trade(cx, a.span, args, player),
         "offers" | "offer" => {
             let Some(to) = args.first() else {
                 missing(cx, "a player and the cards, e.g. `offers blue 1 brick for 1 wool`");
@@ -1265,6 +1281,13 @@ fn expectation(cx: &mut Cx<'_>, span: Span, args: &[Spanned<Arg>]) -> Option<Exp
             cx.arg_player(a).map(Some)
         }
     };
+    if let Some(n) = strict::expect_arity(&head, rest) {
+        strict::unused(
+            cx,
+            rest.get(n..).unwrap_or(&[]),
+            &format!("`expect {head}` takes {n} value(s) here"),
+        )?;
+    }
     if let Some(x) = ck::expectation(cx, first, rest) {
         return x;
     }
@@ -1376,9 +1399,9 @@ fn expectation(cx: &mut Cx<'_>, span: Span, args: &[Spanned<Arg>]) -> Option<Exp
             };
             let vals = &rest[1..];
             let prop_word = prop.node.to_string();
-            let num = |cx: &mut Cx<'_>| -> Option<i64> {
+            let num = |cx: &mut Cx<'_>, max: i64| -> Option<i64> {
                 match vals.first() {
-                    Some(v) => cx.number(v),
+                    Some(v) => cx.number_in(v, 0, max),
                     None => {
                         cx.err(
                             prop.span,
@@ -1391,7 +1414,9 @@ fn expectation(cx: &mut Cx<'_>, span: Span, args: &[Spanned<Arg>]) -> Option<Exp
                     }
                 }
             };
-            let small = |n: i64| n.clamp(0, 255) as u8;
+            // Numbers are range-checked by `num`: these casts keep every value.
+            let small = |n: i64| n as u8;
+            let big = u32::MAX as i64;
             if let Some(x) = ck::player_expectation(cx, p, prop, vals) {
                 return x;
             }
@@ -1400,15 +1425,15 @@ fn expectation(cx: &mut Cx<'_>, span: Span, args: &[Spanned<Arg>]) -> Option<Exp
             }
             match prop_word.as_str() {
                 "hand" => cx.cards(vals).map(|c| Expectation::Hand(p, c)),
-                "cards" => num(cx).map(|n| Expectation::CardCount(p, n.max(0) as u32)),
-                "vp" => num(cx).map(|n| Expectation::Vp(p, small(n))),
-                "public-vp" => num(cx).map(|n| Expectation::PublicVp(p, small(n))),
-                "settlements" => num(cx).map(|n| Expectation::Pieces(p, PieceKind::Settlement, n.max(0) as u32)),
-                "cities" => num(cx).map(|n| Expectation::Pieces(p, PieceKind::City, n.max(0) as u32)),
-                "roads" => num(cx).map(|n| Expectation::Pieces(p, PieceKind::Road, n.max(0) as u32)),
-                "road-length" => num(cx).map(|n| Expectation::RoadLength(p, small(n))),
-                "knights" => num(cx).map(|n| Expectation::Knights(p, small(n))),
-                "owes" => num(cx).map(|n| Expectation::Owes(p, small(n))),
+                "cards" => num(cx, big).map(|n| Expectation::CardCount(p, n as u32)),
+                "vp" => num(cx, 255).map(|n| Expectation::Vp(p, small(n))),
+                "public-vp" => num(cx, 255).map(|n| Expectation::PublicVp(p, small(n))),
+                "settlements" => num(cx, big).map(|n| Expectation::Pieces(p, PieceKind::Settlement, n as u32)),
+                "cities" => num(cx, big).map(|n| Expectation::Pieces(p, PieceKind::City, n as u32)),
+                "roads" => num(cx, big).map(|n| Expectation::Pieces(p, PieceKind::Road, n as u32)),
+                "road-length" => num(cx, 255).map(|n| Expectation::RoadLength(p, small(n))),
+                "knights" => num(cx, 255).map(|n| Expectation::Knights(p, small(n))),
+                "owes" => num(cx, 255).map(|n| Expectation::Owes(p, small(n))),
                 "development" => cx.dev_cards(vals).map(|d| Expectation::Development(p, d)),
                 other => {
                     cx.unknown(
@@ -1505,7 +1530,7 @@ fn field_value(a: &Arg) -> String {
 }
 
 /// A parse error of a fragment as a lowering error carrying the fragment's source.
-fn from_diagnostic(d: &dyn Diagnostic, source: &NamedSource<String>) -> LowerError {
+fn from_diagnostic(d: &dyn Diagnostic, source: &FragmentSource) -> LowerError {
     let label = d.labels().and_then(|mut l| l.next());
     LowerError {
         message: d.to_string(),
@@ -1688,7 +1713,7 @@ pub fn lower_with_includes(
     cx.ck = variants.iter().any(|v| v.rules.ck());
     cx.court = variants.iter().any(|v| v.rules.court());
     // Included fragments: parsed against their own text, so their diagnostics point there.
-    let mut fragments: Vec<(NamedSource<String>, ScenarioFile, Span)> = Vec::new();
+    let mut fragments: Vec<(FragmentSource, ScenarioFile, Span)> = Vec::new();
     for inc in ast.includes() {
         let (name, ftext) = match resolve(&inc.path.node) {
             Ok(found) => found,
@@ -1698,12 +1723,12 @@ pub fn lower_with_includes(
                     "include_not_found",
                     format!("cannot include `{}`: {why}", inc.path.node),
                     "cannot be read",
-                    Some("an include path is relative to the scenario's folder; fragments end in `.fragment`".into()),
+                    Some("an include path is relative to the scenario's folder and stays inside its project root; only regular files of at most 1 MiB are read; fragments end in `.fragment`".into()),
                 );
                 continue;
             }
         };
-        let source = NamedSource::new(name.clone(), ftext.clone());
+        let source = NamedSource::new(name.clone(), Arc::<str>::from(ftext.as_str()));
         let fast = match crate::parse(&name, &ftext) {
             Ok(f) => f,
             Err(pe) => {
@@ -1741,7 +1766,7 @@ pub fn lower_with_includes(
         }
     }
     // The board: the scenario's or one fragment's, never two.
-    let mut board_from: Option<(Spanned<&ast::Board>, Option<NamedSource<String>>)> = ast.board().map(|b| (b, None));
+    let mut board_from: Option<(Spanned<&ast::Board>, Option<FragmentSource>)> = ast.board().map(|b| (b, None));
     for (source, fast, inc_span) in &fragments {
         if let Some(b) = fast.board() {
             if board_from.is_some() {
@@ -1775,7 +1800,7 @@ pub fn lower_with_includes(
             _ => None,
         })
     };
-    let mut starts: Vec<(Spanned<String>, Option<NamedSource<String>>)> = Vec::new();
+    let mut starts: Vec<(Spanned<String>, Option<FragmentSource>)> = Vec::new();
     for (source, fast, _) in &fragments {
         if let Some(st) = start_item(fast) {
             starts.push((st, Some(source.clone())));
@@ -1835,7 +1860,12 @@ pub fn lower_with_includes(
             }),
             Item::Chance(c) => {
                 let arg = c.args.first();
+                // One outcome per line: three dice in Cities & Knights, else one value.
+                let used = if c.kind.node == "dice" && cx.ck { 2 } else { 1 };
+                let rest = c.args.get(used..).unwrap_or(&[]);
+                let whole = strict::unused(&mut cx, rest, "a `chance` line gives one outcome").is_some();
                 let outcome = match (c.kind.node.as_str(), arg) {
+                    _ if !whole => None,
                     ("dice", Some(a)) => match dice(&mut cx, a) {
                         Some(two) if cx.ck => ck::ck_roll(&mut cx, two, c.args.get(1), a.span),
                         other => other,
@@ -1925,9 +1955,11 @@ pub fn lower_with_includes(
                     "inconsistent_position",
                     format!("inconsistent position: {e}"),
                     "here",
-                    Some(
-                        "fix the position, or write `unchecked` in the position block to opt out of the checks".into(),
-                    ),
+                    Some(if e.message.contains("the engine counts at most") {
+                        "the engine's counters hold at most 255 cards of a kind and 511 in all, 255 knights played and 150 declared victory points a player; `unchecked` does not lift this".into()
+                    } else {
+                        "fix the position, or write `unchecked` in the position block to opt out of the checks".into()
+                    }),
                 );
                 cx.src = None;
                 break;

@@ -133,7 +133,10 @@ impl Cx<'_> {
             match &a.node {
                 Arg::Word(w) if w == "nothing" || w == "none" => {}
                 Arg::Count { count, item } => match progress_card(&item.node) {
-                    Some(c) => out.add(c, count.node.clamp(0, 255) as u8),
+                    Some(c) => match self.in_range(count.span, i64::from(count.node), 0, 255) {
+                        Some(n) => out.add(c, n as u8),
+                        None => ok = false,
+                    },
                     None => {
                         self.unknown(item.span, "progress card", &item.node, &words(TermKind::Progress));
                         ok = false;
@@ -187,6 +190,7 @@ pub(super) fn player_item(
                     activated_this_turn: false,
                     promoted_this_turn: false,
                 };
+                let mut level_given = false;
                 while let Some(w) = args.get(i).and_then(|a| a.node.as_word()) {
                     match status(w) {
                         "inactive" => {}
@@ -197,7 +201,17 @@ pub(super) fn player_item(
                         }
                         "promoted-this-turn" => k.promoted_this_turn = true,
                         other => match knight_level(other) {
-                            Some(l) => k.level = l,
+                            Some(_) if level_given => cx.err(
+                                args[i].span,
+                                "unused_argument",
+                                "a knight has one level: this one would override the level before it",
+                                "a second level",
+                                Some("keep one of `basic`, `strong`, `mighty`".into()),
+                            ),
+                            Some(l) => {
+                                k.level = l;
+                                level_given = true;
+                            }
                             None => {
                                 let other = other.to_string();
                                 cx.unknown(
@@ -219,14 +233,14 @@ pub(super) fn player_item(
                     }
                     i += 1;
                 }
-                setup.players[p.index()].knights.push(k);
+                setup.players[p.index()].ck.knights.push(k);
                 spans.spans.push((Subject::Knight(p, at), span));
             }
         }
         "walls" | "wall" => {
             for a in args {
                 if let Some(v) = cx.arg_vertex(a) {
-                    setup.players[p.index()].walls.push(v);
+                    setup.players[p.index()].ck.walls.push(v);
                     spans.spans.push((Subject::Wall(p, v), a.span));
                 }
             }
@@ -234,7 +248,7 @@ pub(super) fn player_item(
         "damaged-cities" | "damaged-city" => {
             for a in args {
                 if let Some(v) = cx.arg_vertex(a) {
-                    setup.players[p.index()].damaged_cities.push(v);
+                    setup.players[p.index()].ck.damaged_cities.push(v);
                     spans.spans.push((Subject::City(p, v), a.span));
                 }
             }
@@ -246,12 +260,16 @@ pub(super) fn player_item(
             while i < args.len() {
                 match &args[i].node {
                     Arg::Count { count, item: w } => match track(&w.node) {
-                        Some(t) => setup.players[p.index()].improvements[t.index()] = count.node.clamp(0, 255) as u8,
+                        Some(t) => {
+                            if let Some(n) = cx.in_range(count.span, i64::from(count.node), 0, 255) {
+                                setup.players[p.index()].ck.improvements[t.index()] = n as u8;
+                            }
+                        }
                         None => cx.unknown(w.span, "improvement track", &w.node, &words(TermKind::Track)),
                     },
                     Arg::Word(w) if track(w).is_none() => match improvement(w) {
                         Some((t, level)) => {
-                            let l = &mut setup.players[p.index()].improvements[t.index()];
+                            let l = &mut setup.players[p.index()].ck.improvements[t.index()];
                             *l = (*l).max(level);
                         }
                         None => {
@@ -262,8 +280,12 @@ pub(super) fn player_item(
                     },
                     _ => {
                         if let Some(t) = cx.arg_track(&args[i]) {
-                            match args.get(i + 1).and_then(|a| cx.number(a)) {
-                                Some(n) => setup.players[p.index()].improvements[t.index()] = n.clamp(0, 255) as u8,
+                            match args.get(i + 1) {
+                                Some(a) => {
+                                    if let Some(n) = cx.number_in(a, 0, 255) {
+                                        setup.players[p.index()].ck.improvements[t.index()] = n as u8;
+                                    }
+                                }
                                 None => cx.missing_arg(args[i].span, "improvements", "a level after the track"),
                             }
                             i += 1;
@@ -276,19 +298,19 @@ pub(super) fn player_item(
         }
         "progress" => {
             if let Some(c) = cx.progress_cards(args) {
-                setup.players[p.index()].progress = c;
+                setup.players[p.index()].ck.progress = c;
             }
             spans.spans.push((Subject::Progress(p), item.span));
         }
         "progress-vp" => {
             if let Some(c) = cx.progress_cards(args) {
-                setup.players[p.index()].progress_vp = c;
+                setup.players[p.index()].ck.progress_vp = c;
             }
             spans.spans.push((Subject::Progress(p), item.span));
         }
         "vp-tokens" => {
-            if let Some(n) = args.first().and_then(|a| cx.number(a)) {
-                setup.players[p.index()].vp_tokens = n.clamp(0, 255) as u8;
+            if let Some(n) = args.first().and_then(|a| cx.number_in(a, 0, 255)) {
+                setup.players[p.index()].ck.vp_tokens = n as u8;
             }
         }
         _ => return false,
@@ -319,14 +341,14 @@ pub(super) fn global_item(
     let args = &item.args;
     match key {
         "barbarians" => {
-            if let Some(n) = args.first().and_then(|a| cx.number(a)) {
-                setup.barbarians = n.clamp(0, 255) as u8;
+            if let Some(n) = args.first().and_then(|a| cx.number_in(a, 0, 255)) {
+                setup.ck.barbarians = n as u8;
             }
             spans.spans.push((Subject::Barbarians, item.span));
         }
         "barbarian-attacks" => {
-            if let Some(n) = args.first().and_then(|a| cx.number(a)) {
-                setup.barbarian_attacks = n.clamp(0, u16::MAX as i64) as u16;
+            if let Some(n) = args.first().and_then(|a| cx.number_in(a, 0, u16::MAX as i64)) {
+                setup.ck.barbarian_attacks = n as u16;
             }
             spans.spans.push((Subject::Barbarians, item.span));
         }
@@ -343,7 +365,7 @@ pub(super) fn global_item(
                 );
                 return true;
             };
-            setup.metropolis[t.index()] = Some(v);
+            setup.ck.metropolis[t.index()] = Some(v);
             spans.spans.push((Subject::Metropolis(t), item.span));
         }
         "progress-deck" => {
@@ -374,7 +396,7 @@ pub(super) fn global_item(
                 }
             }
             if let (true, Some(unseen)) = (ok, unseen) {
-                let decks = setup.decks.get_or_insert_with(|| {
+                let decks = setup.ck.decks.get_or_insert_with(|| {
                     [
                         ProgressDeck::full(Track::Science),
                         ProgressDeck::full(Track::Trade),
@@ -394,7 +416,7 @@ pub(super) fn global_item(
                 cx.missing_arg(item.span, "merchant", "a hex and its controller, e.g. `merchant J red`");
                 return true;
             };
-            setup.merchant = Some((h, p));
+            setup.ck.merchant = Some((h, p));
             spans.spans.push((Subject::Merchant, item.span));
         }
         _ => return false,

@@ -35,11 +35,13 @@ impl Cx<'_> {
                 Arg::Word(w) if w == "nothing" || w == "none" => {}
                 Arg::Count { count, item } => {
                     let c = self.soldier_colour(a, &item.node)?;
-                    out[c.index()] = out[c.index()].saturating_add(count.node.min(255) as u8);
+                    let n = i64::from(out[c.index()]) + i64::from(count.node);
+                    out[c.index()] = self.in_range(count.span, n, 0, 255)? as u8;
                 }
                 Arg::Word(w) => {
                     let c = self.soldier_colour(a, w)?;
-                    out[c.index()] = out[c.index()].saturating_add(1);
+                    let n = i64::from(out[c.index()]) + 1;
+                    out[c.index()] = self.in_range(a.span, n, 0, 255)? as u8;
                 }
                 other => {
                     self.err(
@@ -98,13 +100,13 @@ pub(super) fn player_item(
     match key {
         "prisoners" => {
             if let Some(x) = cx.prisoners(&item.args) {
-                setup.players[p.index()].prisoners = x;
+                setup.players[p.index()].court.prisoners = x;
             }
             spans.spans.push((Subject::Prisoners(p), item.span));
         }
         "nobles" => {
-            if let Some(n) = item.args.first().and_then(|a| cx.number(a)) {
-                setup.players[p.index()].nobles = n.clamp(0, 255) as u8;
+            if let Some(n) = item.args.first().and_then(|a| cx.number_in(a, 0, 255)) {
+                setup.players[p.index()].court.nobles = n as u8;
             }
             spans.spans.push((Subject::Nobles(p), item.span));
         }
@@ -132,7 +134,7 @@ pub(super) fn global_item(
             let colour = c.node.as_word().and_then(|w| cx.soldier_colour(c, w));
             let holder = cx.holder(h);
             if let (Some(c), Some(h)) = (colour, holder) {
-                setup.banners[c.index()] = Some(h);
+                setup.court.banners[c.index()] = Some(h);
                 spans.spans.push((Subject::Banner(c), item.span));
             }
         }
@@ -140,7 +142,7 @@ pub(super) fn global_item(
             // captured A.sw, D.nw: soldiers taken by roads that are gone since (Diplomacy).
             for a in args {
                 if let Some(v) = cx.arg_vertex(a) {
-                    setup.captured.push(v);
+                    setup.court.captured.push(v);
                 }
             }
             spans.spans.push((Subject::Court, item.span));
@@ -151,7 +153,7 @@ pub(super) fn global_item(
                 return true;
             };
             if let Some(h) = cx.holder(h) {
-                setup.influence = Some(h);
+                setup.court.influence = Some(h);
             }
             spans.spans.push((Subject::Influence, item.span));
         }

@@ -3,18 +3,12 @@
 //! colour at width 80, as a designer would see them in a terminal) are
 //! snapshotted in `tests/snapshots/`.
 
-use miette::{GraphicalReportHandler, GraphicalTheme};
-
 fn render(name: &str, src: &str) -> String {
     let errs = match catan_dsl::parse(name, src) {
         Ok(file) => panic!("{name} should not parse, but gave {file:#?}"),
         Err(e) => e,
     };
-    let mut out = String::new();
-    GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor())
-        .with_width(80)
-        .render_report(&mut out, &errs)
-        .expect("rendering to a String cannot fail");
+    let out = catan_dsl::report::render(&errs, 80);
     // Trailing spaces are noise in snapshot files.
     out.lines().map(str::trim_end).collect::<Vec<_>>().join("\n") + "\n"
 }

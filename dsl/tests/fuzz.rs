@@ -1,9 +1,9 @@
 //! Fuzz-ish robustness: no input may make the parser panic, and every error
 //! must point inside the text. Each valid example is truncated at every
 //! character boundary, has each character deleted in turn, and has a few
-//! troublesome characters inserted at every line start and line end.
-
-use miette::{GraphicalReportHandler, GraphicalTheme};
+//! troublesome characters inserted at every line start and line end. Reports are
+//! rendered through `catan_dsl::report` (clipped lines, capped errors), as the harness
+//! does. `tests/fuzz.rs` of the harness fuzzes the whole pipeline with proptest.
 
 fn examples() -> Vec<(String, String)> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/valid");
@@ -46,12 +46,11 @@ fn check(src: &str, render: bool) {
                 );
             }
             if render {
-                let mut out = String::new();
-                GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor())
-                    .with_width(80)
-                    .render_report(&mut out, &errs)
-                    .expect("renders");
+                let out = catan_dsl::report::render(&errs, 80);
                 assert!(!out.contains("Rule::"), "{out}");
+                assert!(!out.contains("could not be rendered"), "{out}");
+                // Bounded: at most 20 errors, each with a few clipped lines.
+                assert!(out.len() < 100_000, "{} bytes of report", out.len());
             }
         }
     }
@@ -133,6 +132,19 @@ fn inserting_troublesome_characters_never_panics() {
                 let s = format!("{}{}{}", &src[..i], j_str, &src[i..]);
                 check(&s, (k + j) % 97 == 0);
             }
+        }
+    }
+}
+
+#[test]
+fn long_lines_never_panic_the_renderer() {
+    for unit in ["\t", "x", " ", "é", "→", "\u{0}"] {
+        for n in [16_384, 20_000] {
+            check(&format!("scenario \"t\"\nplayers red\n{}x\n", unit.repeat(n)), true);
+            check(
+                &format!("scenario \"t\"\nplayers red\nred rolls {}3+\n", unit.repeat(n)),
+                true,
+            );
         }
     }
 }

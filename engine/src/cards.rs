@@ -5,6 +5,7 @@
 //! 2 year of plenty, 2 monopoly; `base-rules` §1, §6). Commodities (Cities & Knights) share
 //! the [`Cards`] multiset so one hand type serves every ruleset.
 
+use crate::multiset::{CardSort, Multiset};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -147,13 +148,18 @@ impl fmt::Display for Resource {
 }
 
 /// A multiset of cards (a hand, the bank, a cost, one side of a trade), by [`CardKind`].
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-pub struct Cards([u8; 8]);
+pub type Cards = Multiset<CardKind, 8>;
 
-impl Cards {
-    /// No cards.
-    pub const EMPTY: Cards = Cards([0; 8]);
+impl CardSort for CardKind {
+    const ALL: &'static [CardKind] = &CardKind::ALL;
+    const NONE: &'static str = "nothing";
+    #[inline]
+    fn index(self) -> usize {
+        self as usize
+    }
+}
 
+impl Multiset<CardKind, 8> {
     /// Builds a multiset from `(kind, count)` pairs.
     pub const fn of(pairs: &[(CardKind, u8)]) -> Cards {
         let mut c = [0u8; 8];
@@ -162,113 +168,13 @@ impl Cards {
             c[pairs[i].0 as usize] += pairs[i].1;
             i += 1;
         }
-        Cards(c)
+        Cards::from_counts(c)
     }
 
-    /// The count of one kind.
-    #[inline]
-    pub fn get(&self, kind: CardKind) -> u8 {
-        self.0[kind.index()]
-    }
-
-    /// Sets the count of one kind.
-    #[inline]
-    pub fn set(&mut self, kind: CardKind, n: u8) {
-        self.0[kind.index()] = n;
-    }
-
-    /// Adds `n` of a kind (saturating at 255).
-    #[inline]
-    pub fn add(&mut self, kind: CardKind, n: u8) {
-        self.0[kind.index()] = self.0[kind.index()].saturating_add(n);
-    }
-
-    /// Removes `n` of a kind; the caller has checked the count.
-    #[inline]
-    pub fn remove(&mut self, kind: CardKind, n: u8) {
-        self.0[kind.index()] = self.0[kind.index()].saturating_sub(n);
-    }
-
-    /// Total number of cards.
-    #[inline]
-    pub fn total(&self) -> u32 {
-        self.0.iter().map(|&n| n as u32).sum()
-    }
-
-    /// Total number of resource cards.
+    /// Total number of resource cards (commodities not counted).
     #[inline]
     pub fn resource_total(&self) -> u32 {
-        self.0[..5].iter().map(|&n| n as u32).sum()
-    }
-
-    /// Whether this multiset contains every card of `other`.
-    #[inline]
-    pub fn contains(&self, other: &Cards) -> bool {
-        self.0.iter().zip(other.0.iter()).all(|(a, b)| a >= b)
-    }
-
-    /// Adds every card of `other`.
-    #[inline]
-    pub fn add_all(&mut self, other: &Cards) {
-        for (a, b) in self.0.iter_mut().zip(other.0.iter()) {
-            *a = a.saturating_add(*b);
-        }
-    }
-
-    /// Removes every card of `other`; the caller has checked [`Cards::contains`].
-    #[inline]
-    pub fn remove_all(&mut self, other: &Cards) {
-        for (a, b) in self.0.iter_mut().zip(other.0.iter()) {
-            *a = a.saturating_sub(*b);
-        }
-    }
-
-    /// Whether there are no cards.
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|&n| n == 0)
-    }
-
-    /// `(kind, count)` for every kind with a non-zero count, in canonical order.
-    pub fn iter(&self) -> impl Iterator<Item = (CardKind, u8)> + '_ {
-        CardKind::ALL
-            .iter()
-            .map(move |&k| (k, self.get(k)))
-            .filter(|&(_, n)| n > 0)
-    }
-
-    /// The raw counts in canonical order (brick, lumber, wool, grain, ore, paper, cloth, coin).
-    pub fn counts(&self) -> [u8; 8] {
-        self.0
-    }
-
-    /// Whether two multisets share a kind.
-    pub fn shares_kind_with(&self, other: &Cards) -> bool {
-        self.0.iter().zip(other.0.iter()).any(|(a, b)| *a > 0 && *b > 0)
-    }
-}
-
-impl fmt::Debug for Cards {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{self}")
-    }
-}
-
-impl fmt::Display for Cards {
-    /// Renders as `2 brick, 1 ore`, or `nothing`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.is_empty() {
-            return f.write_str("nothing");
-        }
-        let mut first = true;
-        for (k, n) in self.iter() {
-            if !first {
-                f.write_str(", ")?;
-            }
-            first = false;
-            write!(f, "{n} {k}")?;
-        }
-        Ok(())
+        self.counts()[..5].iter().map(|&n| n as u32).sum()
     }
 }
 
@@ -323,66 +229,21 @@ impl fmt::Display for DevCard {
 }
 
 /// A multiset of development cards (the deck, a hand).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-pub struct DevCards([u8; 5]);
+pub type DevCards = Multiset<DevCard, 5>;
 
-impl DevCards {
-    /// No cards.
-    pub const EMPTY: DevCards = DevCards([0; 5]);
+impl CardSort for DevCard {
+    const ALL: &'static [DevCard] = &DevCard::ALL;
+    const NONE: &'static str = "none";
+    #[inline]
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl Multiset<DevCard, 5> {
     /// The full base-game deck: 14 knight, 5 victory point, 2 road building, 2 year of plenty,
     /// 2 monopoly (source `base-rules` §1).
-    pub const FULL_DECK: DevCards = DevCards([14, 5, 2, 2, 2]);
-
-    /// Count of one kind.
-    #[inline]
-    pub fn get(&self, card: DevCard) -> u8 {
-        self.0[card.index()]
-    }
-    /// Adds one card.
-    #[inline]
-    pub fn add(&mut self, card: DevCard, n: u8) {
-        self.0[card.index()] = self.0[card.index()].saturating_add(n);
-    }
-    /// Removes one card; the caller has checked the count.
-    #[inline]
-    pub fn remove(&mut self, card: DevCard, n: u8) {
-        self.0[card.index()] = self.0[card.index()].saturating_sub(n);
-    }
-    /// Total cards.
-    #[inline]
-    pub fn total(&self) -> u32 {
-        self.0.iter().map(|&n| n as u32).sum()
-    }
-    /// `(card, count)` for non-zero counts.
-    pub fn iter(&self) -> impl Iterator<Item = (DevCard, u8)> + '_ {
-        DevCard::ALL
-            .iter()
-            .map(move |&k| (k, self.get(k)))
-            .filter(|&(_, n)| n > 0)
-    }
-}
-
-impl fmt::Debug for DevCards {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{self}")
-    }
-}
-
-impl fmt::Display for DevCards {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.total() == 0 {
-            return f.write_str("none");
-        }
-        let mut first = true;
-        for (k, n) in self.iter() {
-            if !first {
-                f.write_str(", ")?;
-            }
-            first = false;
-            write!(f, "{n} {k}")?;
-        }
-        Ok(())
-    }
+    pub const FULL_DECK: DevCards = DevCards::from_counts([14, 5, 2, 2, 2]);
 }
 
 /// Building costs of the base game (source `base-rules` §2).

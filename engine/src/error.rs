@@ -152,7 +152,7 @@ pub enum CkRule {
     ImprovementMaxLevel,
     /// Improvements need a city: the only city is turned on its side and must be repaired first.
     ImprovementRepairFirst,
-    /// This level wins a metropolis, which needs one of your cities without a metropolis: none is available.
+    /// Levels 4 and 5 need one of your cities without a metropolis (unless you hold this track's): none is available.
     MetropolisNeedsCity,
     /// The metropolis goes on one of your own cities that holds no metropolis.
     MetropolisPlacement,
@@ -372,7 +372,9 @@ impl CkRule {
             CkRule::ImprovementNeedsCity => "a city improvement needs at least one city on the board (a city turned on its side does not count)",
             CkRule::ImprovementMaxLevel => "this track is already at level 5",
             CkRule::ImprovementRepairFirst => "improvements need a city: the only city is turned on its side and must be repaired first",
-            CkRule::MetropolisNeedsCity => "this level wins a metropolis, which needs one of your cities without a metropolis: none is available",
+            CkRule::MetropolisNeedsCity => {
+                "levels 4 and 5 need one of your cities without a metropolis (unless you hold this track's): none is available"
+            }
             CkRule::MetropolisPlacement => "the metropolis goes on one of your own cities that holds no metropolis",
             CkRule::KnightSite => "a knight is recruited on an empty intersection touching one of your roads",
             CkRule::KnightSupply => "no knight of that strength is left in your supply (2 per strength)",

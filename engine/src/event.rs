@@ -7,10 +7,11 @@ use crate::cards::{CardKind, Cards, DevCard, Resource};
 use crate::court::SoldierColour;
 use crate::ids::{EdgeId, HexId, PlayerId, VertexId};
 use crate::progress::{EventFace, ProgressCard, Track};
+use catan_engine_derive::Fields;
 use serde::{Deserialize, Serialize};
 
 /// What happened.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, Fields)]
 #[serde(tag = "event", rename_all = "kebab-case")]
 pub enum Event {
     /// A road was placed (free in setup and with Road Building).
@@ -650,477 +651,86 @@ pub enum Field {
     Word(&'static str),
 }
 
-impl Event {
-    /// The stable kebab-case name of this event.
-    pub fn kind(&self) -> &'static str {
-        use Event::*;
-        match self {
-            RoadBuilt { .. } => "road-built",
-            SettlementBuilt { .. } => "settlement-built",
-            CityBuilt { .. } => "city-built",
-            StartingResources { .. } => "starting-resources",
-            RollRequested { .. } => "roll-requested",
-            Rolled { .. } => "rolled",
-            Produced { .. } => "produced",
-            Shortage { .. } => "shortage",
-            MustDiscard { .. } => "must-discard",
-            Discarded { .. } => "discarded",
-            RobberMoved { .. } => "robber-moved",
-            Robbed { .. } => "robbed",
-            MaritimeTraded { .. } => "maritime-traded",
-            TradeOffered { .. } => "trade-offered",
-            TradeAccepted { .. } => "trade-accepted",
-            TradeDeclined { .. } => "trade-declined",
-            DevCardBought { .. } => "dev-card-bought",
-            DevCardDrawn { .. } => "dev-card-drawn",
-            DevCardPlayed { .. } => "dev-card-played",
-            TookFromBank { .. } => "took-from-bank",
-            MonopolyPaid { .. } => "monopoly-paid",
-            LongestRoadChanged { .. } => "longest-road-changed",
-            LargestArmyChanged { .. } => "largest-army-changed",
-            TurnEnded { .. } => "turn-ended",
-            TurnStarted { .. } => "turn-started",
-            SetupEnded => "setup-ended",
-            EventDieRolled { .. } => "event-die-rolled",
-            CommodityProduced { .. } => "commodity-produced",
-            CommodityShortage { .. } => "commodity-shortage",
-            BarbariansAdvanced { .. } => "barbarians-advanced",
-            BarbariansAttacked { .. } => "barbarians-attacked",
-            BarbariansWon { .. } => "barbarians-won",
-            DefendersWon { .. } => "defenders-won",
-            MustLoseCity { .. } => "must-lose-city",
-            CityPillaged { .. } => "city-pillaged",
-            DefenderRewarded { .. } => "defender-rewarded",
-            DefenderTied { .. } => "defender-tied",
-            KnightsDeactivated { .. } => "knights-deactivated",
-            RobberActivated { .. } => "robber-activated",
-            ProgressDrawn { .. } => "progress-drawn",
-            ProgressDeckEmpty { .. } => "progress-deck-empty",
-            VictoryCardRevealed { .. } => "victory-card-revealed",
-            MustDiscardProgress { .. } => "must-discard-progress",
-            ProgressDiscarded { .. } => "progress-discarded",
-            AqueductUsed { .. } => "aqueduct-used",
-            WallBuilt { .. } => "wall-built",
-            Improved { .. } => "improved",
-            MetropolisWon { .. } => "metropolis-won",
-            MetropolisPlaced { .. } => "metropolis-placed",
-            KnightRecruited { .. } => "knight-recruited",
-            KnightPromoted { .. } => "knight-promoted",
-            KnightActivated { .. } => "knight-activated",
-            KnightMoved { .. } => "knight-moved",
-            KnightDisplaced { .. } => "knight-displaced",
-            KnightRelocated { .. } => "knight-relocated",
-            KnightRemoved { .. } => "knight-removed",
-            RobberChased { .. } => "robber-chased",
-            CityRepaired { .. } => "city-repaired",
-            ProgressPlayed { .. } => "progress-played",
-            CardsTaken { .. } => "cards-taken",
-            TokensSwapped { .. } => "tokens-swapped",
-            MerchantPlaced { .. } => "merchant-placed",
-            HarborOffered { .. } => "harbor-offered",
-            KnightPlaced { .. } => "knight-placed",
-            RoadRemoved { .. } => "road-removed",
-            KnightIntrigued { .. } => "knight-intrigued",
-            ProgressTaken { .. } => "progress-taken",
-            MustGive { .. } => "must-give",
-            SoldierCaptured { .. } => "soldier-captured",
-            BannerTaken { .. } => "banner-taken",
-            TricolourBannerTaken { .. } => "tricolour-banner-taken",
-            NobleSent { .. } => "noble-sent",
-            MostInfluenceTaken { .. } => "most-influence-taken",
-            RobberWaits { .. } => "robber-waits",
-            GameWon { .. } => "game-won",
-            KnightsCommitted { .. } => "knights-committed",
-        }
+/// What each type of event field shows as (the conversions `#[derive(Fields)]` uses).
+macro_rules! field_from {
+    ($($t:ty => |$v:ident| $e:expr;)*) => {
+        $(impl From<$t> for Field {
+            fn from($v: $t) -> Field {
+                $e
+            }
+        })*
+    };
+}
+
+field_from! {
+    PlayerId => |p| Field::Player(Some(p));
+    Option<PlayerId> => |p| Field::Player(p);
+    HexId => |h| Field::Hex(Some(h));
+    Option<HexId> => |h| Field::Hex(h);
+    VertexId => |v| Field::Vertex(v);
+    EdgeId => |e| Field::Edge(e);
+    CardKind => |k| Field::Card(Some(k));
+    Option<CardKind> => |k| Field::Card(k);
+    Resource => |r| Field::Card(Some(r.card()));
+    Option<Resource> => |r| Field::Card(r.map(Resource::card));
+    Cards => |c| Field::Cards(c);
+    DevCard => |d| Field::Dev(d);
+    u8 => |n| Field::Number(i64::from(n));
+    u32 => |n| Field::Number(i64::from(n));
+    bool => |b| Field::Flag(b);
+    Track => |t| Field::Word(t.name());
+    EventFace => |f| Field::Word(f.name());
+    ProgressCard => |c| Field::Word(c.name());
+    Option<ProgressCard> => |c| Field::Word(c.map_or("none", ProgressCard::name));
+    SoldierColour => |c| Field::Word(c.name());
+}
+
+#[cfg(test)]
+mod derived_fields {
+    use super::{Event, Field};
+    use crate::ids::PlayerId;
+    use crate::progress::Track;
+
+    #[test]
+    fn fields_follow_the_declaration_with_raw_names_unescaped() {
+        let e = Event::MetropolisWon {
+            player: PlayerId(1),
+            track: Track::Trade,
+            previous: None,
+            r#final: true,
+        };
+        assert_eq!(
+            e.fields(),
+            vec![
+                ("player", Field::Player(Some(PlayerId(1)))),
+                ("track", Field::Word("trade")),
+                ("previous", Field::Player(None)),
+                ("final", Field::Flag(true)),
+            ]
+        );
+        let taken = Event::ProgressTaken {
+            player: PlayerId(0),
+            from: PlayerId(2),
+            card: None,
+        };
+        assert_eq!(taken.fields()[2], ("card", Field::Word("none")));
+        assert!(Event::SetupEnded.fields().is_empty());
     }
 
-    /// Every event kind name, for diagnostics ("did you mean").
-    pub const KINDS: &'static [&'static str] = &[
-        "road-built",
-        "settlement-built",
-        "city-built",
-        "starting-resources",
-        "roll-requested",
-        "rolled",
-        "produced",
-        "shortage",
-        "must-discard",
-        "discarded",
-        "robber-moved",
-        "robbed",
-        "maritime-traded",
-        "trade-offered",
-        "trade-accepted",
-        "trade-declined",
-        "dev-card-bought",
-        "dev-card-drawn",
-        "dev-card-played",
-        "took-from-bank",
-        "monopoly-paid",
-        "longest-road-changed",
-        "largest-army-changed",
-        "turn-ended",
-        "turn-started",
-        "setup-ended",
-        "event-die-rolled",
-        "commodity-produced",
-        "commodity-shortage",
-        "barbarians-advanced",
-        "barbarians-attacked",
-        "barbarians-won",
-        "defenders-won",
-        "must-lose-city",
-        "city-pillaged",
-        "defender-rewarded",
-        "defender-tied",
-        "knights-deactivated",
-        "robber-activated",
-        "progress-drawn",
-        "progress-deck-empty",
-        "victory-card-revealed",
-        "must-discard-progress",
-        "progress-discarded",
-        "aqueduct-used",
-        "wall-built",
-        "improved",
-        "metropolis-won",
-        "metropolis-placed",
-        "knight-recruited",
-        "knight-promoted",
-        "knight-activated",
-        "knight-moved",
-        "knight-displaced",
-        "knight-relocated",
-        "knight-removed",
-        "robber-chased",
-        "city-repaired",
-        "progress-played",
-        "cards-taken",
-        "tokens-swapped",
-        "merchant-placed",
-        "harbor-offered",
-        "knight-placed",
-        "road-removed",
-        "knight-intrigued",
-        "progress-taken",
-        "must-give",
-        "soldier-captured",
-        "banner-taken",
-        "tricolour-banner-taken",
-        "noble-sent",
-        "most-influence-taken",
-        "robber-waits",
-        "game-won",
-        "knights-committed",
-    ];
-
-    /// The named fields of this event, in declaration order.
-    pub fn fields(&self) -> Vec<(&'static str, Field)> {
-        use Event::*;
-        use Field as F;
-        let p = |x: PlayerId| F::Player(Some(x));
-        match *self {
-            RoadBuilt { player, at, free } => vec![("player", p(player)), ("at", F::Edge(at)), ("free", F::Flag(free))],
-            SettlementBuilt { player, at, free } => {
-                vec![("player", p(player)), ("at", F::Vertex(at)), ("free", F::Flag(free))]
-            }
-            CityBuilt { player, at } => vec![("player", p(player)), ("at", F::Vertex(at))],
-            StartingResources { player, cards } => vec![("player", p(player)), ("cards", F::Cards(cards))],
-            RollRequested { player } => vec![("player", p(player))],
-            Rolled {
-                player,
-                red,
-                yellow,
-                total,
-            } => vec![
-                ("player", p(player)),
-                ("red", F::Number(red as i64)),
-                ("yellow", F::Number(yellow as i64)),
-                ("total", F::Number(total as i64)),
-            ],
-            Produced {
-                player,
-                resource,
-                count,
-            } => vec![
-                ("player", p(player)),
-                ("resource", F::Card(Some(resource.card()))),
-                ("count", F::Number(count as i64)),
-            ],
-            Shortage { resource, owed, bank } => vec![
-                ("resource", F::Card(Some(resource.card()))),
-                ("owed", F::Number(owed as i64)),
-                ("bank", F::Number(bank as i64)),
-            ],
-            MustDiscard { player, count } => vec![("player", p(player)), ("count", F::Number(count as i64))],
-            Discarded { player, cards } => vec![("player", p(player)), ("cards", F::Cards(cards))],
-            RobberMoved { player, from, to } => {
-                vec![("player", p(player)), ("from", F::Hex(from)), ("to", F::Hex(Some(to)))]
-            }
-            Robbed { player, victim, card } => {
-                vec![("player", p(player)), ("victim", p(victim)), ("card", F::Card(card))]
-            }
-            MaritimeTraded {
-                player,
-                give,
-                rate,
-                get,
-            } => vec![
-                ("player", p(player)),
-                ("give", F::Card(Some(give))),
-                ("rate", F::Number(rate as i64)),
-                ("get", F::Card(Some(get))),
-            ],
-            TradeOffered { player, to, give, get } => vec![
-                ("player", p(player)),
-                ("to", p(to)),
-                ("give", F::Cards(give)),
-                ("get", F::Cards(get)),
-            ],
-            TradeAccepted { player, partner } => vec![("player", p(player)), ("partner", p(partner))],
-            TradeDeclined { player, partner } => vec![("player", p(player)), ("partner", p(partner))],
-            DevCardBought { player } => vec![("player", p(player))],
-            DevCardDrawn { player, card } => vec![("player", p(player)), ("card", F::Dev(card))],
-            DevCardPlayed { player, card } => vec![("player", p(player)), ("card", F::Dev(card))],
-            TookFromBank { player, cards } => vec![("player", p(player)), ("cards", F::Cards(cards))],
-            MonopolyPaid {
-                player,
-                victim,
-                resource,
-                count,
-            } => vec![
-                ("player", p(player)),
-                ("victim", p(victim)),
-                ("resource", F::Card(Some(resource.card()))),
-                ("count", F::Number(count as i64)),
-            ],
-            LongestRoadChanged {
-                holder,
-                previous,
-                length,
-            } => vec![
-                ("holder", F::Player(holder)),
-                ("previous", F::Player(previous)),
-                ("length", F::Number(length as i64)),
-            ],
-            LargestArmyChanged {
-                holder,
-                previous,
-                knights,
-            } => vec![
-                ("holder", p(holder)),
-                ("previous", F::Player(previous)),
-                ("knights", F::Number(knights as i64)),
-            ],
-            TurnEnded { player } => vec![("player", p(player))],
-            TurnStarted { player, turn } => vec![("player", p(player)), ("turn", F::Number(turn as i64))],
-            EventDieRolled { player, face } => vec![("player", p(player)), ("face", F::Word(face.name()))],
-            CommodityProduced {
-                player,
-                commodity,
-                count,
-            } => vec![
-                ("player", p(player)),
-                ("commodity", F::Card(Some(commodity))),
-                ("count", F::Number(count as i64)),
-            ],
-            CommodityShortage { commodity, owed, bank } => vec![
-                ("commodity", F::Card(Some(commodity))),
-                ("owed", F::Number(owed as i64)),
-                ("bank", F::Number(bank as i64)),
-            ],
-            BarbariansAdvanced { position, track } => vec![
-                ("position", F::Number(position as i64)),
-                ("track", F::Number(track as i64)),
-            ],
-            BarbariansAttacked { strength, defence } => vec![
-                ("strength", F::Number(strength as i64)),
-                ("defence", F::Number(defence as i64)),
-            ],
-            BarbariansWon { strength, defence } => vec![
-                ("strength", F::Number(strength as i64)),
-                ("defence", F::Number(defence as i64)),
-            ],
-            DefendersWon { strength, defence } => vec![
-                ("strength", F::Number(strength as i64)),
-                ("defence", F::Number(defence as i64)),
-            ],
-            MustLoseCity { player, contributed } => {
-                vec![("player", p(player)), ("contributed", F::Number(contributed as i64))]
-            }
-            CityPillaged {
-                player,
-                at,
-                damaged,
-                wall,
-            } => vec![
-                ("player", p(player)),
-                ("at", F::Vertex(at)),
-                ("damaged", F::Flag(damaged)),
-                ("wall", F::Flag(wall)),
-            ],
-            DefenderRewarded { player, contributed } => {
-                vec![("player", p(player)), ("contributed", F::Number(contributed as i64))]
-            }
-            DefenderTied { player, contributed } => {
-                vec![("player", p(player)), ("contributed", F::Number(contributed as i64))]
-            }
-            KnightsDeactivated { count } => vec![("count", F::Number(count as i64))],
-            RobberActivated { at } => vec![("at", F::Hex(Some(at)))],
-            ProgressDrawn { player, deck, card } => vec![
-                ("player", p(player)),
-                ("deck", F::Word(deck.name())),
-                ("card", F::Word(card.name())),
-            ],
-            ProgressDeckEmpty { player, deck } => vec![("player", p(player)), ("deck", F::Word(deck.name()))],
-            VictoryCardRevealed { player, card } => vec![("player", p(player)), ("card", F::Word(card.name()))],
-            MustDiscardProgress { player, count } => vec![("player", p(player)), ("count", F::Number(count as i64))],
-            ProgressDiscarded { player, card } => vec![("player", p(player)), ("card", F::Word(card.name()))],
-            AqueductUsed { player, resource } => {
-                vec![("player", p(player)), ("resource", F::Card(resource.map(|r| r.card())))]
-            }
-            WallBuilt { player, at } => vec![("player", p(player)), ("at", F::Vertex(at))],
-            Improved { player, track, level } => vec![
-                ("player", p(player)),
-                ("track", F::Word(track.name())),
-                ("level", F::Number(level as i64)),
-            ],
-            MetropolisWon {
-                player,
-                track,
-                previous,
-                r#final,
-            } => vec![
-                ("player", p(player)),
-                ("track", F::Word(track.name())),
-                ("previous", F::Player(previous)),
-                ("final", F::Flag(r#final)),
-            ],
-            MetropolisPlaced { player, track, at } => vec![
-                ("player", p(player)),
-                ("track", F::Word(track.name())),
-                ("at", F::Vertex(at)),
-            ],
-            KnightRecruited { player, at } => vec![("player", p(player)), ("at", F::Vertex(at))],
-            KnightPromoted { player, at, level } => vec![
-                ("player", p(player)),
-                ("at", F::Vertex(at)),
-                ("level", F::Number(level as i64)),
-            ],
-            KnightActivated { player, at } => vec![("player", p(player)), ("at", F::Vertex(at))],
-            KnightMoved { player, from, to } => {
-                vec![("player", p(player)), ("from", F::Vertex(from)), ("to", F::Vertex(to))]
-            }
-            KnightDisplaced {
-                player,
-                from,
-                to,
-                victim,
-            } => vec![
-                ("player", p(player)),
-                ("from", F::Vertex(from)),
-                ("to", F::Vertex(to)),
-                ("victim", p(victim)),
-            ],
-            KnightRelocated { player, from, to } => {
-                vec![("player", p(player)), ("from", F::Vertex(from)), ("to", F::Vertex(to))]
-            }
-            KnightRemoved { player, at, level } => vec![
-                ("player", p(player)),
-                ("at", F::Vertex(at)),
-                ("level", F::Number(level as i64)),
-            ],
-            RobberChased { player, knight } => vec![("player", p(player)), ("knight", F::Vertex(knight))],
-            CityRepaired { player, at } => vec![("player", p(player)), ("at", F::Vertex(at))],
-            ProgressPlayed { player, card } => vec![("player", p(player)), ("card", F::Word(card.name()))],
-            CardsTaken { player, from, cards } => {
-                vec![("player", p(player)), ("from", p(from)), ("cards", F::Cards(cards))]
-            }
-            TokensSwapped { player, a, b } => {
-                vec![("player", p(player)), ("a", F::Hex(Some(a))), ("b", F::Hex(Some(b)))]
-            }
-            MerchantPlaced { player, hex, previous } => vec![
-                ("player", p(player)),
-                ("hex", F::Hex(Some(hex))),
-                ("previous", F::Player(previous)),
-            ],
-            HarborOffered {
-                player,
-                to,
-                resource,
-                answered,
-            } => vec![
-                ("player", p(player)),
-                ("to", p(to)),
-                ("resource", F::Card(Some(resource.card()))),
-                ("answered", F::Flag(answered)),
-            ],
-            KnightPlaced {
-                player,
-                at,
-                level,
-                active,
-            } => vec![
-                ("player", p(player)),
-                ("at", F::Vertex(at)),
-                ("level", F::Number(level as i64)),
-                ("active", F::Flag(active)),
-            ],
-            RoadRemoved { player, at } => vec![("player", p(player)), ("at", F::Edge(at))],
-            KnightIntrigued { player, at, victim } => {
-                vec![("player", p(player)), ("at", F::Vertex(at)), ("victim", p(victim))]
-            }
-            ProgressTaken { player, from, card } => vec![
-                ("player", p(player)),
-                ("from", p(from)),
-                ("card", F::Word(card.map_or("none", |c| c.name()))),
-            ],
-            MustGive { player, to, count } => {
-                vec![("player", p(player)), ("to", p(to)), ("count", F::Number(count as i64))]
-            }
-            SetupEnded => vec![],
-            SoldierCaptured {
-                player,
-                at,
-                colour,
-                prisoners,
-            } => vec![
-                ("player", p(player)),
-                ("at", F::Vertex(at)),
-                ("colour", F::Word(colour.name())),
-                ("prisoners", F::Number(prisoners as i64)),
-            ],
-            BannerTaken { player, colour, from } => vec![
-                ("player", p(player)),
-                ("colour", F::Word(colour.name())),
-                ("from", F::Player(from)),
-            ],
-            TricolourBannerTaken { player, left } => vec![("player", p(player)), ("left", F::Number(left as i64))],
-            NobleSent { player, nobles, left } => vec![
-                ("player", p(player)),
-                ("nobles", F::Number(nobles as i64)),
-                ("left", F::Number(left as i64)),
-            ],
-            MostInfluenceTaken { player, from } => vec![("player", p(player)), ("from", F::Player(from))],
-            RobberWaits { player } => vec![("player", p(player))],
-            GameWon {
-                player,
-                points,
-                revealed,
-            } => vec![
-                ("player", p(player)),
-                ("points", F::Number(points as i64)),
-                ("revealed", F::Number(revealed as i64)),
-            ],
-            KnightsCommitted {
-                player,
-                knights,
-                strength,
-            } => vec![
-                ("player", p(player)),
-                ("knights", F::Number(knights as i64)),
-                ("strength", F::Number(strength as i64)),
-            ],
-        }
+    #[test]
+    fn kind_is_the_serde_tag_and_kinds_lists_each_once() {
+        let e = Event::RoadBuilt {
+            player: PlayerId(0),
+            at: crate::ids::EdgeId(3),
+            free: false,
+        };
+        let json = serde_json::to_value(e).unwrap();
+        assert_eq!(json["event"], e.kind());
+        assert_eq!(Event::SetupEnded.kind(), "setup-ended");
+        let mut kinds = Event::KINDS.to_vec();
+        kinds.sort_unstable();
+        kinds.dedup();
+        assert_eq!(kinds.len(), Event::KINDS.len());
+        assert!(Event::KINDS.contains(&"tricolour-banner-taken"));
     }
 }

@@ -36,6 +36,9 @@ impl Game {
     /// The first broken invariant.
     pub fn check_invariants(&self) -> Result<(), InvariantViolation> {
         let fail = |name, detail: String| Err(InvariantViolation { name, detail });
+        if let Err(e) = self.card_capacity() {
+            return fail("card-capacity", e);
+        }
         for k in CardKind::RESOURCES {
             let total: u32 = self.bank.get(k) as u32 + self.players.iter().map(|p| p.hand.get(k) as u32).sum::<u32>();
             if total != CARDS_PER_RESOURCE as u32 {
@@ -47,7 +50,7 @@ impl Game {
         }
         for k in [CardKind::Paper, CardKind::Cloth, CardKind::Coin] {
             let total: u32 = self.bank.get(k) as u32 + self.players.iter().map(|p| p.hand.get(k) as u32).sum::<u32>();
-            if self.rules.ck() {
+            if self.has_commodities() {
                 if total != CARDS_PER_COMMODITY as u32 {
                     return fail(
                         "commodity-conservation",
@@ -76,7 +79,7 @@ impl Game {
             let roads = self.roads.iter().filter(|r| **r == Some(p)).count() as u8;
             let settlements = self.count_sites(p, Building::Settlement);
             let cities = self.count_sites(p, Building::City) + self.count_sites(p, Building::DamagedCity);
-            if self.count_sites(p, Building::DamagedCity) != st.damaged_cities {
+            if self.count_sites(p, Building::DamagedCity) != st.ck.damaged_cities {
                 return fail(
                     "piece-count",
                     format!("{}: cities on their side disagree with the board", st.colour),
@@ -163,12 +166,7 @@ impl Game {
                 );
             }
         }
-        if self.rules.ck() {
-            self.check_ck_invariants()?;
-        }
-        if self.rules.court() {
-            self.check_court_invariants()?;
-        }
+        self.check_expansion_invariants()?;
         if let Phase::Ended { winner } = self.phase {
             if self.total_vp(winner) < self.rules.base.victory_target {
                 return fail("winner", "the winner has fewer points than the target".into());
@@ -181,7 +179,7 @@ impl Game {
     /// buildings), walls (3 per player, only under their owner's cities), metropolises (on a
     /// city of a player at level 4+, held for good at level 5), the barbarian track in range,
     /// 54 progress cards across decks, hands and VP areas, the progress hand limit off turn.
-    fn check_ck_invariants(&self) -> Result<(), InvariantViolation> {
+    pub(crate) fn check_ck_invariants(&self) -> Result<(), InvariantViolation> {
         let fail = |name, detail: String| Err(InvariantViolation { name, detail });
         let n = self.players.len();
         let mut knights = [[0u8; 3]; crate::ids::MAX_PLAYERS];
@@ -209,7 +207,7 @@ impl Game {
             }
         }
         for (i, st) in self.players.iter().enumerate() {
-            for (l, (&placed, &left)) in knights[i].iter().zip(&st.knights_left).enumerate() {
+            for (l, (&placed, &left)) in knights[i].iter().zip(&st.ck.knights_left).enumerate() {
                 if placed + left != KNIGHTS_PER_LEVEL {
                     return fail(
                         "knights",
@@ -223,13 +221,16 @@ impl Game {
                     );
                 }
             }
-            if walls[i] + st.walls_left != WALLS_PER_PLAYER {
+            if walls[i] + st.ck.walls_left != WALLS_PER_PLAYER {
                 return fail(
                     "walls",
-                    format!("{}: {} walls placed + {} in supply", st.colour, walls[i], st.walls_left),
+                    format!(
+                        "{}: {} walls placed + {} in supply",
+                        st.colour, walls[i], st.ck.walls_left
+                    ),
                 );
             }
-            if st.improvements.iter().any(|&l| l > 5) {
+            if st.ck.improvements.iter().any(|&l| l > 5) {
                 return fail("improvements", format!("{}: a level above 5", st.colour));
             }
             let p = PlayerId(i as u8);
@@ -237,11 +238,11 @@ impl Game {
                 self.phase == (Phase::DiscardingProgress { player: p }) || matches!(self.phase, Phase::Ended { .. });
             let over = self
                 .progress_limit_now(p)
-                .is_some_and(|limit| st.progress.total() > limit);
+                .is_some_and(|limit| st.ck.progress.total() > limit);
             if over && !pending {
                 return fail(
                     "progress-hand-limit",
-                    format!("{} holds {} progress cards", st.colour, st.progress.total()),
+                    format!("{} holds {} progress cards", st.colour, st.ck.progress.total()),
                 );
             }
         }
@@ -280,7 +281,7 @@ impl Game {
                 + self
                     .players
                     .iter()
-                    .map(|p| p.progress.get(c) as u32 + p.progress_vp.get(c) as u32)
+                    .map(|p| p.ck.progress.get(c) as u32 + p.ck.progress_vp.get(c) as u32)
                     .sum::<u32>();
             if total != c.copies() as u32 {
                 return fail(
@@ -350,17 +351,7 @@ impl Game {
             if let Some(s) = self.site(VertexId(v as u16)) {
                 if s.owner == p {
                     vp += if s.building == Building::City { 2 } else { 1 };
-                    if self.metropolis_at(VertexId(v as u16)).is_some() {
-                        vp += 2;
-                    }
                 }
-            }
-        }
-        if self.rules.ck() {
-            let st = &self.players[p.index()];
-            vp += st.vp_tokens + st.progress_vp.total() as u8;
-            if self.ck.merchant.is_some_and(|(_, o)| o == p) {
-                vp += 1;
             }
         }
         let st = &self.players[p.index()];
@@ -371,28 +362,14 @@ impl Game {
         if self.largest_army == Some(p) {
             vp += 2;
         }
-        if self.rules.court() {
-            // Banners and Most Influence, recounted from the holders' own fields.
-            for c in crate::court::SoldierColour::ALL {
-                if self.court.banners[c.index()] == Some(p) {
-                    vp += 1;
-                }
-            }
-            if self.court.tricolour & (1 << p.0) != 0 {
-                vp += 1;
-            }
-            if self.court.influence == Some(p) {
-                vp += 2;
-            }
-        }
-        vp
+        vp + self.expansion_vp_from_scratch(p)
     }
 
     /// The Court: 10 soldiers of each colour on the board or held as prisoners, none inland
     /// of a road; at most 20 nobles; each banner and Most Influence with a holder who has at
     /// least 3 and nobody more, and a holder whenever somebody has 3; at most 4 tricolour
     /// banners, each held by a player with prisoners of all three colours.
-    fn check_court_invariants(&self) -> Result<(), InvariantViolation> {
+    pub(crate) fn check_court_invariants(&self) -> Result<(), InvariantViolation> {
         use crate::court::{SoldierColour, FIRST_CLAIM, NOBLES, SOLDIERS_PER_COLOUR, TRICOLOUR_BANNERS};
         let fail = |name, detail: String| Err(InvariantViolation { name, detail });
         let n = self.players.len();

@@ -20,96 +20,13 @@ impl Game {
             ph if ph.is_chance() => {
                 self.for_each_outcome(|o, _| out.push(Action::Chance(o)));
             }
-            Phase::Setup { road_from: None, .. } => {
-                let city = self.rules.ck() && self.setup_round_two();
-                for v in 0..self.sites.len() {
-                    let at = VertexId(v as u16);
-                    if city {
-                        if self.check_city(p, at).is_ok() {
-                            out.push(Action::BuildCity { player: p, at });
-                        }
-                    } else if self.check_settlement(p, at).is_ok() {
-                        out.push(Action::BuildSettlement { player: p, at });
-                    }
-                }
-            }
-            Phase::Setup { road_from: Some(v), .. } => {
-                if let Some(info) = self.board.topology.vertex(v) {
-                    for at in info.edges.iter() {
-                        if self.check_road(p, at).is_ok() {
-                            out.push(Action::BuildRoad { player: p, at });
-                        }
-                    }
-                }
-            }
+            Phase::Setup { road_from, .. } => self.push_setup_actions(p, road_from, out),
             Phase::BeforeRoll => {
-                if self.rules.ck() {
-                    self.push_progress_plays(p, out);
-                } else {
+                if self.has_development_cards() {
                     self.push_dev_plays(p, out);
                 }
+                self.push_before_roll_actions_ext(p, out);
                 out.push(Action::Roll { player: p });
-            }
-            Phase::HarborAnswer { to, .. } => {
-                for commodity in [CardKind::Paper, CardKind::Cloth, CardKind::Coin] {
-                    if self.players[to.index()].hand.get(commodity) > 0 {
-                        out.push(Action::GiveCommodity { player: to, commodity });
-                    }
-                }
-            }
-            Phase::CommittingKnights { player } => self.push_commit_choices(player, out),
-            Phase::TreasonSurrender { player } => {
-                for (at, k) in self.knights() {
-                    if k.owner == player {
-                        out.push(Action::SurrenderKnight { player, at });
-                    }
-                }
-            }
-            Phase::TreasonPlacement { player, level, .. } => {
-                out.push(Action::PlaceTreasonKnight {
-                    player,
-                    at: None,
-                    level,
-                });
-                for l in 1..=self.treason_max_level(level) {
-                    if self.players[player.index()].knights_left[l as usize - 1] == 0 {
-                        continue;
-                    }
-                    for v in 0..self.sites.len() {
-                        let at = VertexId(v as u16);
-                        if self.knight_site_ok(player, at) {
-                            out.push(Action::PlaceTreasonKnight {
-                                player,
-                                at: Some(at),
-                                level: l,
-                            });
-                        }
-                    }
-                }
-            }
-            Phase::WeddingGifts => {
-                for i in 0..self.players.len() {
-                    let owed = self.ck.gifts[i];
-                    if owed > 0 {
-                        let hand = self.players[i].hand;
-                        let start = out.len();
-                        push_discards(PlayerId(i as u8), &hand, owed, 0, Cards::EMPTY, out);
-                        for a in &mut out[start..] {
-                            if let Action::Discard { player, cards } = *a {
-                                *a = Action::GiveCards { player, cards };
-                            }
-                        }
-                    }
-                }
-            }
-            Phase::DiplomacyRoad { player, .. } => {
-                for e in 0..self.roads.len() {
-                    let at = crate::ids::EdgeId(e as u16);
-                    if self.check_road(player, at).is_ok() {
-                        out.push(Action::BuildRoad { player, at });
-                    }
-                }
-                out.push(Action::SkipFreeRoad { player });
             }
             Phase::Discarding => {
                 for i in 0..self.players.len() {
@@ -143,74 +60,77 @@ impl Game {
                 }
                 out.push(Action::DeclineTrade { player: to });
             }
-            Phase::Pillaging { player } => self.push_vertex_actions(out, |at| {
-                let a = Action::LoseCity { player, at };
-                self.check_lose_city(player, at).is_ok().then_some(a)
-            }),
-            Phase::ChoosingDefenderDeck { player } => self.push_defender_choices(player, out),
-            Phase::DiscardingProgress { player } => {
-                for (card, _) in self.players[player.index()].progress.iter() {
-                    out.push(Action::DiscardProgress { player, card });
-                }
-            }
-            Phase::Aqueduct { player } => {
-                for r in Resource::ALL {
-                    if self.bank.get(r.card()) > 0 {
-                        out.push(Action::Aqueduct { player, take: Some(r) });
-                    }
-                }
-                out.push(Action::Aqueduct { player, take: None });
-            }
-            Phase::PlacingMetropolis { player, .. } => self.push_vertex_actions(out, |at| {
-                let a = Action::PlaceMetropolis { player, at };
-                self.check_place_metropolis(player, at).is_ok().then_some(a)
-            }),
-            Phase::RelocatingKnight { player, from, .. } => {
-                for to in self.knight_reach(player, from).empty.iter() {
-                    out.push(Action::RelocateKnight { player, to });
-                }
-            }
-            Phase::Main => {
-                let st = &self.players[p.index()];
-                if st.hand.contains(&crate::cards::cost::ROAD) && st.roads_left > 0 {
-                    self.push_roads(p, out);
-                }
-                if st.hand.contains(&crate::cards::cost::SETTLEMENT) && st.settlements_left > 0 {
-                    self.push_settlements(p, out);
-                }
-                if st.hand.contains(&crate::cards::cost::CITY) {
-                    for v in 0..self.sites.len() {
-                        if let Some(s) = self.sites[v] {
-                            let at = VertexId(v as u16);
-                            if s.owner == p
-                                && s.building != crate::state::Building::City
-                                && self.check_city(p, at).is_ok()
-                            {
-                                out.push(Action::BuildCity { player: p, at });
-                            }
-                        }
-                    }
-                }
-                if self.rules.ck() {
-                    self.push_ck_main(p, out);
-                } else {
-                    if self.check_buy_dev(p).is_ok() {
-                        out.push(Action::BuyDevCard { player: p });
-                    }
-                    self.push_dev_plays(p, out);
-                }
-                self.push_build_actions_ext(p, out);
-                self.push_maritime(p, out);
-                if self.check_end_turn(p).is_ok() {
-                    out.push(Action::EndTurn { player: p });
-                }
-            }
+            Phase::Main => self.push_main_actions(p, out),
             // Chance phases are handled above.
             Phase::Rolling | Phase::Stealing { .. } | Phase::DrawingDevCard | Phase::DrawingProgress { .. } => {}
+            // The decisions an expansion adds (Cities & Knights: pillage, decks, aqueduct, ...).
+            _ => self.push_decision_actions_ext(out),
         }
     }
 
-    fn push_vertex_actions(&self, out: &mut Vec<Action>, f: impl Fn(VertexId) -> Option<Action>) {
+    /// Setup: a settlement (a city in the round an expansion says so) on any legal
+    /// intersection, then a road touching it.
+    fn push_setup_actions(&self, p: PlayerId, road_from: Option<VertexId>, out: &mut Vec<Action>) {
+        match road_from {
+            None => {
+                let city = self.setup_places_city();
+                for v in 0..self.sites.len() {
+                    let at = VertexId(v as u16);
+                    if city {
+                        if self.check_city(p, at).is_ok() {
+                            out.push(Action::BuildCity { player: p, at });
+                        }
+                    } else if self.check_settlement(p, at).is_ok() {
+                        out.push(Action::BuildSettlement { player: p, at });
+                    }
+                }
+            }
+            Some(v) => {
+                if let Some(info) = self.board.topology.vertex(v) {
+                    for at in info.edges.iter() {
+                        if self.check_road(p, at).is_ok() {
+                            out.push(Action::BuildRoad { player: p, at });
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The build phase: roads, settlements and cities the player can pay for, development
+    /// cards, the expansions' actions, maritime trades and ending the turn.
+    fn push_main_actions(&self, p: PlayerId, out: &mut Vec<Action>) {
+        let st = &self.players[p.index()];
+        if st.hand.contains(&crate::cards::cost::ROAD) && st.roads_left > 0 {
+            self.push_roads(p, out);
+        }
+        if st.hand.contains(&crate::cards::cost::SETTLEMENT) && st.settlements_left > 0 {
+            self.push_settlements(p, out);
+        }
+        if st.hand.contains(&crate::cards::cost::CITY) {
+            for v in 0..self.sites.len() {
+                if let Some(s) = self.sites[v] {
+                    let at = VertexId(v as u16);
+                    if s.owner == p && s.building != crate::state::Building::City && self.check_city(p, at).is_ok() {
+                        out.push(Action::BuildCity { player: p, at });
+                    }
+                }
+            }
+        }
+        if self.has_development_cards() {
+            if self.check_buy_dev(p).is_ok() {
+                out.push(Action::BuyDevCard { player: p });
+            }
+            self.push_dev_plays(p, out);
+        }
+        self.push_build_actions_ext(p, out);
+        self.push_maritime(p, out);
+        if self.check_end_turn(p).is_ok() {
+            out.push(Action::EndTurn { player: p });
+        }
+    }
+
+    pub(crate) fn push_vertex_actions(&self, out: &mut Vec<Action>, f: impl Fn(VertexId) -> Option<Action>) {
         for v in 0..self.sites.len() {
             if let Some(a) = f(VertexId(v as u16)) {
                 out.push(a);
@@ -219,17 +139,17 @@ impl Game {
     }
 
     /// The Cities & Knights actions of the action phase.
-    fn push_ck_main(&self, p: PlayerId, out: &mut Vec<Action>) {
+    pub(crate) fn push_ck_main(&self, p: PlayerId, out: &mut Vec<Action>) {
         let st = &self.players[p.index()];
         let hand = st.hand;
         let knights_cost = hand.contains(&crate::cards::cost::KNIGHT);
         for v in 0..self.sites.len() {
             let at = VertexId(v as u16);
             match (self.sites[v], self.ck.knights[v]) {
-                (Some(s), _) if s.owner == p && st.walls_left > 0 && self.check_wall(p, at).is_ok() => {
+                (Some(s), _) if s.owner == p && st.ck.walls_left > 0 && self.check_wall(p, at).is_ok() => {
                     out.push(Action::BuildWall { player: p, at });
                 }
-                (None, None) if knights_cost && st.knights_left[0] > 0 && self.check_recruit(p, at).is_ok() => {
+                (None, None) if knights_cost && st.ck.knights_left[0] > 0 && self.check_recruit(p, at).is_ok() => {
                     out.push(Action::RecruitKnight { player: p, at });
                 }
                 (None, Some(k)) if k.owner == p => {
@@ -272,8 +192,8 @@ impl Game {
                 out.push(Action::Improve { player: p, track });
             }
         }
-        if st.progress.total() > crate::state::PROGRESS_HAND_LIMIT {
-            for (card, _) in st.progress.iter() {
+        if st.ck.progress.total() > crate::state::PROGRESS_HAND_LIMIT {
+            for (card, _) in st.ck.progress.iter() {
                 out.push(Action::DiscardProgress { player: p, card });
             }
         }
@@ -395,7 +315,7 @@ impl Game {
 
     fn push_maritime(&self, p: PlayerId, out: &mut Vec<Action>) {
         let hand = self.players[p.index()].hand;
-        let kinds: &[CardKind] = if self.rules.has_commodities() {
+        let kinds: &[CardKind] = if self.has_commodities() {
             &CardKind::ALL
         } else {
             &CardKind::RESOURCES
@@ -433,7 +353,7 @@ impl Game {
                     f(Outcome::EventDie { event }, w);
                 }
             }
-            Phase::Rolling if self.rules.ck() => {
+            Phase::Rolling if self.rolls_event_die() => {
                 for red in 1..=6 {
                     for yellow in 1..=6 {
                         for (event, w) in EventFace::WEIGHTED {
@@ -477,7 +397,7 @@ impl Game {
 }
 
 /// Every multiset of exactly `left` cards from `hand`, kinds from index `from` on.
-fn push_discards(player: PlayerId, hand: &Cards, left: u8, from: usize, acc: Cards, out: &mut Vec<Action>) {
+pub(crate) fn push_discards(player: PlayerId, hand: &Cards, left: u8, from: usize, acc: Cards, out: &mut Vec<Action>) {
     if left == 0 {
         out.push(Action::Discard { player, cards: acc });
         return;

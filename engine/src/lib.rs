@@ -39,6 +39,7 @@
 
 pub mod action;
 pub mod board;
+pub mod capacity;
 pub mod cards;
 pub mod court;
 pub mod error;
@@ -47,11 +48,13 @@ pub mod event;
 pub mod fault;
 pub mod ids;
 pub mod invariants;
+pub mod kind_set;
 mod legal;
+pub mod multiset;
 pub mod position;
 pub mod progress;
 pub mod random;
-mod rules;
+pub(crate) mod rules;
 pub mod ruleset;
 pub mod state;
 #[cfg(test)]

@@ -10,11 +10,11 @@
 use crate::board::Board;
 use crate::cards::{CardKind, Cards, DevCard, DevCards};
 use crate::ids::{Colour, EdgeId, HexId, PlayerId, VertexId, MAX_PLAYERS};
-use crate::progress::{ProgressCard, ProgressCards, ProgressDeck, Track};
+use crate::progress::{ProgressCards, ProgressDeck, Track};
 use crate::ruleset::Ruleset;
 use crate::state::{
-    Building, Game, Knight, Phase, Site, CARDS_PER_COMMODITY, CARDS_PER_RESOURCE, CITIES_PER_PLAYER, KNIGHTS_PER_LEVEL,
-    ROADS_PER_PLAYER, SETTLEMENTS_PER_PLAYER, WALLS_PER_PLAYER,
+    Building, Game, Phase, Site, CARDS_PER_COMMODITY, CARDS_PER_RESOURCE, CITIES_PER_PLAYER, ROADS_PER_PLAYER,
+    SETTLEMENTS_PER_PLAYER,
 };
 use std::sync::Arc;
 
@@ -37,23 +37,37 @@ pub struct PlayerSetup {
     pub new_dev_cards: DevCards,
     /// Knight cards played.
     pub knights_played: u8,
-    /// Cities & Knights: cities turned on their side (pillaged with no settlement in supply).
+    /// Cities & Knights: knights, walls, levels, progress cards (empty in other games).
+    pub ck: CkPlayerSetup,
+    /// The Court: prisoners and nobles (none in other games).
+    pub court: CourtPlayerSetup,
+}
+
+/// One player's declared Cities & Knights pieces and cards.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct CkPlayerSetup {
+    /// Cities turned on their side (pillaged with no settlement in supply).
     pub damaged_cities: Vec<VertexId>,
-    /// Cities & Knights: city walls (under this player's cities).
+    /// City walls (under this player's cities).
     pub walls: Vec<VertexId>,
-    /// Cities & Knights: knights.
+    /// Knights.
     pub knights: Vec<KnightSetup>,
-    /// Cities & Knights: levels on the science, trade and politics tracks.
+    /// Levels on the science, trade and politics tracks.
     pub improvements: [u8; 3],
-    /// Cities & Knights: progress cards in hand.
+    /// Progress cards in hand.
     pub progress: ProgressCards,
-    /// Cities & Knights: victory point progress cards face up.
+    /// Victory point progress cards face up.
     pub progress_vp: ProgressCards,
-    /// Cities & Knights: defender VP tokens.
+    /// Defender VP tokens.
     pub vp_tokens: u8,
-    /// The Court: prisoners by soldier colour (purple, green, orange).
+}
+
+/// One player's declared Court pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct CourtPlayerSetup {
+    /// Prisoners by soldier colour (purple, green, orange).
     pub prisoners: [u8; 3],
-    /// The Court: nobles sent to the Court.
+    /// Nobles sent to the Court.
     pub nobles: u8,
 }
 
@@ -84,15 +98,8 @@ impl PlayerSetup {
             dev_cards: DevCards::EMPTY,
             new_dev_cards: DevCards::EMPTY,
             knights_played: 0,
-            damaged_cities: Vec::new(),
-            walls: Vec::new(),
-            knights: Vec::new(),
-            improvements: [0; 3],
-            progress: ProgressCards::EMPTY,
-            progress_vp: ProgressCards::EMPTY,
-            vp_tokens: 0,
-            prisoners: [0; 3],
-            nobles: 0,
+            ck: CkPlayerSetup::default(),
+            court: CourtPlayerSetup::default(),
         }
     }
 }
@@ -139,27 +146,41 @@ pub struct Setup {
     pub largest_army: Option<Option<PlayerId>>,
     /// Whether to check consistency (a scenario may opt out).
     pub checked: bool,
-    /// Cities & Knights: steps the barbarian ship has sailed.
-    pub barbarians: u8,
-    /// Cities & Knights: barbarian attacks so far (the robber is active after the first).
-    pub barbarian_attacks: u16,
-    /// Cities & Knights: the intersection of each track's metropolis.
-    pub metropolis: [Option<VertexId>; 3],
-    /// Cities & Knights: the merchant's hex and controller.
-    pub merchant: Option<(HexId, PlayerId)>,
-    /// Cities & Knights: the progress decks (`None`: full decks less the cards held).
-    pub decks: Option<[ProgressDeck; 3]>,
     /// Number tokens by hex when they differ from the board's (Invention swapped some).
     pub tokens: Option<Vec<Option<u8>>>,
-    /// Merchant Fleet played this turn: the kind tradeable 2:1.
-    pub fleet: Option<CardKind>,
+    /// Cities & Knights: the barbarians, metropolises, merchant, decks and this turn's cards.
+    pub ck: CkSetup,
+    /// The Court: banners, Most Influence and captured soldiers.
+    pub court: CourtSetup,
+}
+
+/// The Cities & Knights part of a declared position.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct CkSetup {
+    /// Steps the barbarian ship has sailed.
+    pub barbarians: u8,
+    /// Barbarian attacks so far (the robber is active after the first).
+    pub barbarian_attacks: u16,
+    /// The intersection of each track's metropolis.
+    pub metropolis: [Option<VertexId>; 3],
+    /// The merchant's hex and controller.
+    pub merchant: Option<(HexId, PlayerId)>,
+    /// The progress decks (`None`: full decks less the cards held).
+    pub decks: Option<[ProgressDeck; 3]>,
+    /// Merchant Fleets played this turn: the kinds tradeable 2:1 (empty: none played).
+    pub fleet: crate::kind_set::KindSet,
     /// Commercial Harbor played this turn: the opponents already offered a trade (bit set).
     pub harbor: Option<u8>,
-    /// The Court: each colour's banner holder (`None`: computed; `Some(None)`: nobody).
+}
+
+/// The Court's part of a declared position.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct CourtSetup {
+    /// Each colour's banner holder (`None`: computed; `Some(None)`: nobody).
     pub banners: [Option<Option<PlayerId>>; 3],
-    /// The Court: the Most Influence holder (`None`: computed; `Some(None)`: nobody).
+    /// The Most Influence holder (`None`: computed; `Some(None)`: nobody).
     pub influence: Option<Option<PlayerId>>,
-    /// The Court: intersections whose soldier was taken by a road that is gone since (a
+    /// Intersections whose soldier was taken by a road that is gone since (a
     /// Diplomacy removal); soldiers touching a declared road are taken anyway.
     pub captured: Vec<VertexId>,
 }
@@ -182,17 +203,9 @@ impl Setup {
             longest_road: None,
             largest_army: None,
             checked: true,
-            barbarians: 0,
-            barbarian_attacks: 0,
-            metropolis: [None; 3],
-            merchant: None,
-            decks: None,
             tokens: None,
-            fleet: None,
-            harbor: None,
-            banners: [None; 3],
-            influence: None,
-            captured: Vec::new(),
+            ck: CkSetup::default(),
+            court: CourtSetup::default(),
         }
     }
 }
@@ -266,8 +279,31 @@ pub struct PositionError {
     pub message: String,
 }
 
-fn err(subject: Subject, message: String) -> PositionError {
+pub(crate) fn err(subject: Subject, message: String) -> PositionError {
     PositionError { subject, message }
+}
+
+/// The table: the ruleset is supported, 3 or 4 players each of their own colour, the current
+/// and first players seated. Returns the colours in seat order.
+fn check_table(s: &Setup) -> Result<Vec<Colour>, PositionError> {
+    s.rules.validate().map_err(|e| err(Subject::Rules, e.to_string()))?;
+    let n = s.players.len();
+    if !(3..=MAX_PLAYERS).contains(&n) {
+        return Err(err(Subject::Turn, format!("a game needs 3 or 4 players, not {n}")));
+    }
+    if s.current.index() >= n || s.first_player.index() >= n {
+        return Err(err(
+            Subject::Turn,
+            "the current or first player is not at the table".into(),
+        ));
+    }
+    let colours: Vec<Colour> = s.players.iter().map(|p| p.colour).collect();
+    for (i, c) in colours.iter().enumerate() {
+        if colours[..i].contains(c) {
+            return Err(err(Subject::Player(PlayerId(i as u8)), format!("{c} is seated twice")));
+        }
+    }
+    Ok(colours)
 }
 
 impl Game {
@@ -276,44 +312,34 @@ impl Game {
     /// # Errors
     /// The first inconsistency found, naming its [`Subject`].
     pub fn from_setup(s: &Setup) -> Result<Game, PositionError> {
-        s.rules.validate().map_err(|e| err(Subject::Rules, e.to_string()))?;
-        let n = s.players.len();
-        if !(3..=MAX_PLAYERS).contains(&n) {
-            return Err(err(Subject::Turn, format!("a game needs 3 or 4 players, not {n}")));
-        }
-        if s.current.index() >= n || s.first_player.index() >= n {
-            return Err(err(
-                Subject::Turn,
-                "the current or first player is not at the table".into(),
-            ));
-        }
-        let colours: Vec<Colour> = s.players.iter().map(|p| p.colour).collect();
-        for (i, c) in colours.iter().enumerate() {
-            if colours[..i].contains(c) {
-                return Err(err(Subject::Player(PlayerId(i as u8)), format!("{c} is seated twice")));
-            }
-        }
+        let colours = check_table(s)?;
         let mut g = Game::new(s.rules.clone(), s.board.clone(), &colours, s.first_player)
             .map_err(|e| err(Subject::Rules, e.to_string()))?;
+        g.declare_pieces(s)?;
+        g.check_piece_rules(s)?;
+        g.declare_bank(s)?;
+        g.declare_dev_deck(s)?;
+        g.declare_board_and_turn(s)?;
+        g.declare_expansions(s)?;
+        g.declare_holders(s)?;
+        // A player holding the victory target on their own turn has already won.
+        let mut events = Vec::new();
+        g.check_victory(&mut events);
+        Ok(g)
+    }
+
+    /// Buildings and roads: each on the board (on land when checked), one per place, within
+    /// the piece limits when checked; harbors follow from the buildings. Also each hand,
+    /// development cards and knights played.
+    fn declare_pieces(&mut self, s: &Setup) -> Result<(), PositionError> {
         let topo = &s.board.topology;
-        let any_piece = s
-            .players
-            .iter()
-            .any(|p| !p.settlements.is_empty() || !p.cities.is_empty() || !p.roads.is_empty());
-        // Pieces.
         for (i, ps) in s.players.iter().enumerate() {
             let p = PlayerId(i as u8);
             for (list, building) in [
                 (&ps.settlements, Building::Settlement),
                 (&ps.cities, Building::City),
-                (&ps.damaged_cities, Building::DamagedCity),
+                (&ps.ck.damaged_cities, Building::DamagedCity),
             ] {
-                if building == Building::DamagedCity && !list.is_empty() && !s.rules.ck() {
-                    return Err(err(
-                        Subject::City(p, list[0]),
-                        "cities turned on their side exist only in Cities & Knights".into(),
-                    ));
-                }
                 for &v in list {
                     let subject = match building {
                         Building::Settlement => Subject::Settlement(p, v),
@@ -325,12 +351,12 @@ impl Game {
                     if s.checked && !info.on_land {
                         return Err(err(subject, "a building must touch land".into()));
                     }
-                    if g.sites[v.index()].is_some() {
+                    if self.sites[v.index()].is_some() {
                         return Err(err(subject, "two buildings on one intersection".into()));
                     }
-                    g.sites[v.index()] = Some(Site { owner: p, building });
-                    let harbors = g.harbor_mask_at(v);
-                    g.players[i].harbors |= harbors;
+                    self.sites[v.index()] = Some(Site { owner: p, building });
+                    let harbors = self.harbor_mask_at(v);
+                    self.players[i].harbors |= harbors;
                 }
             }
             for &e in &ps.roads {
@@ -340,19 +366,19 @@ impl Game {
                 if s.checked && !info.on_land {
                     return Err(err(Subject::Road(p, e), "a road must touch land".into()));
                 }
-                if g.roads[e.index()].is_some() {
+                if self.roads[e.index()].is_some() {
                     return Err(err(Subject::Road(p, e), "two roads on one path".into()));
                 }
-                g.roads[e.index()] = Some(p);
-                g.players[i].roads.push(e);
+                self.roads[e.index()] = Some(p);
+                self.players[i].roads.push(e);
             }
-            let st = &mut g.players[i];
+            let st = &mut self.players[i];
             let (ns, nc, nr) = (
                 ps.settlements.len(),
-                ps.cities.len() + ps.damaged_cities.len(),
+                ps.cities.len() + ps.ck.damaged_cities.len(),
                 ps.roads.len(),
             );
-            st.damaged_cities = ps.damaged_cities.len() as u8;
+            st.ck.damaged_cities = ps.ck.damaged_cities.len() as u8;
             if s.checked {
                 if ns > SETTLEMENTS_PER_PLAYER as usize {
                     return Err(err(
@@ -384,6 +410,11 @@ impl Game {
             st.new_dev_cards = ps.new_dev_cards;
             st.knights_played = ps.knights_played;
         }
+        Ok(())
+    }
+
+    /// Checked: the distance rule, and every road connected to its owner's buildings.
+    fn check_piece_rules(&self, s: &Setup) -> Result<(), PositionError> {
         if s.checked {
             for (i, ps) in s.players.iter().enumerate() {
                 let p = PlayerId(i as u8);
@@ -391,9 +422,9 @@ impl Game {
                     .settlements
                     .iter()
                     .chain(ps.cities.iter())
-                    .chain(ps.damaged_cities.iter())
+                    .chain(ps.ck.damaged_cities.iter())
                 {
-                    if !g.distance_ok_ignoring_self(v) {
+                    if !self.distance_ok_ignoring_self(v) {
                         let subject = if ps.settlements.contains(&v) {
                             Subject::Settlement(p, v)
                         } else {
@@ -406,7 +437,7 @@ impl Game {
                     }
                 }
                 for &e in &ps.roads {
-                    if !g.road_connected_to_building(p, e) {
+                    if !self.road_connected_to_building(p, e) {
                         return Err(err(
                             Subject::Road(p, e),
                             format!("this road is not connected to any of {}'s buildings", ps.colour),
@@ -415,7 +446,12 @@ impl Game {
                 }
             }
         }
-        // Cards.
+        Ok(())
+    }
+
+    /// The bank: declared (checked: bank and hands add up to the cards of the game) or what
+    /// the hands leave; commodities only in games that have them; no counter may overflow.
+    fn declare_bank(&mut self, s: &Setup) -> Result<(), PositionError> {
         if let Some(k) = CardKind::ALL
             .iter()
             .find(|k| k.is_commodity() && s.players.iter().any(|p| p.hand.get(**k) > 0))
@@ -467,7 +503,21 @@ impl Game {
                 }
             }
         }
-        g.bank = bank;
+        self.bank = bank;
+        // Checked or not, no position may overflow a card counter later.
+        let hands: Vec<Cards> = s.players.iter().map(|p| p.hand).collect();
+        crate::capacity::check_position(&self.bank, &hands)
+            .and_then(|()| crate::capacity::check_declared(&s.players))
+            .map_err(|e| {
+                let subject = e.holder.map_or(Subject::Bank, Subject::Hand);
+                err(subject, e.detail)
+            })?;
+        Ok(())
+    }
+
+    /// The development deck: declared or the full deck less the cards held and played;
+    /// checked, adding up to the 25 cards.
+    fn declare_dev_deck(&mut self, s: &Setup) -> Result<(), PositionError> {
         let mut used = DevCards::EMPTY;
         for ps in &s.players {
             for (c, k) in ps.dev_cards.iter().chain(ps.new_dev_cards.iter()) {
@@ -513,18 +563,27 @@ impl Game {
                 }
             }
         }
-        g.dev_deck = deck;
-        g.progress_played = progress_played as u8;
+        self.dev_deck = deck;
+        self.progress_played = progress_played as u8;
+        Ok(())
+    }
+
+    /// Number tokens (when Invention moved some), the robber, whose turn and its stage.
+    fn declare_board_and_turn(&mut self, s: &Setup) -> Result<(), PositionError> {
+        let topo = &s.board.topology;
+        let any_piece = s
+            .players
+            .iter()
+            .any(|p| !p.settlements.is_empty() || !p.cities.is_empty() || !p.roads.is_empty());
         if let Some(t) = &s.tokens {
-            if t.len() != g.tokens.len() {
+            if t.len() != self.tokens.len() {
                 return Err(err(
                     Subject::Board,
                     "the token list does not match the board's hexes".into(),
                 ));
             }
-            g.tokens = t.clone();
+            self.tokens = t.clone();
         }
-        // Robber, turn, phase.
         if let Some(h) = s.robber {
             if topo.hex(h).is_none() || !s.board.terrain[h.index()].is_land() {
                 return Err(err(
@@ -532,10 +591,10 @@ impl Game {
                     "the robber must stand on a land hex of the board".into(),
                 ));
             }
-            g.robber = Some(h);
+            self.robber = Some(h);
         }
-        g.current = s.current;
-        g.dev_played = s.dev_played;
+        self.current = s.current;
+        self.dev_played = s.dev_played;
         match s.phase {
             StartPhase::Setup => {
                 if any_piece {
@@ -545,66 +604,43 @@ impl Game {
                             .into(),
                     ));
                 }
-                g.current = s.first_player;
-                g.turn = 0;
+                self.current = s.first_player;
+                self.turn = 0;
             }
             StartPhase::BeforeRoll | StartPhase::Main => {
-                g.phase = if s.phase == StartPhase::Main {
+                self.phase = if s.phase == StartPhase::Main {
                     Phase::Main
                 } else {
                     Phase::BeforeRoll
                 };
-                g.turn = s.turn.max(1);
+                self.turn = s.turn.max(1);
             }
         }
-        if s.rules.ck() {
-            g.declare_cities_and_knights(s)?;
-        } else if s.players.iter().any(|p| {
-            !p.knights.is_empty()
-                || !p.walls.is_empty()
-                || p.improvements != [0; 3]
-                || !p.progress.is_empty()
-                || !p.progress_vp.is_empty()
-                || p.vp_tokens > 0
-        }) || s.metropolis != [None; 3]
-            || s.merchant.is_some()
-            || s.barbarians > 0
-        {
-            return Err(err(
-                Subject::Rules,
-                "knights, walls, improvements, progress cards, metropolises, the merchant and the barbarians exist only in Cities & Knights".into(),
-            ));
-        }
-        if s.rules.court() {
-            g.declare_court(s)?;
-        } else if s.players.iter().any(|p| p.prisoners != [0; 3] || p.nobles > 0)
-            || s.banners.iter().any(|b| b.is_some_and(|h| h.is_some()))
-            || s.influence.is_some_and(|h| h.is_some())
-        {
-            return Err(err(
-                Subject::Rules,
-                "prisoners, nobles, banners and Most Influence exist only in The Court".into(),
-            ));
-        }
-        // Holders.
+        Ok(())
+    }
+
+    /// Longest Road and Largest Army: computed from the position, or declared (checked
+    /// against it).
+    fn declare_holders(&mut self, s: &Setup) -> Result<(), PositionError> {
+        let n = s.players.len();
         for i in 0..n {
-            g.players[i].road_length = crate::rules::longest_road_length(&g, PlayerId(i as u8));
+            self.players[i].road_length = crate::rules::longest_road_length(self, PlayerId(i as u8));
         }
-        g.longest_road = match s.longest_road {
+        self.longest_road = match s.longest_road {
             Some(declared) => declared,
-            None => g.longest_road_holder_after_change(),
+            None => self.longest_road_holder_after_change(),
         };
-        if s.checked && g.longest_road_holder_after_change() != g.longest_road {
+        if s.checked && self.longest_road_holder_after_change() != self.longest_road {
             return Err(err(
                 Subject::LongestRoad,
                 "the Longest Road holder does not fit the road lengths of this position".into(),
             ));
         }
-        g.largest_army = match s.largest_army {
+        self.largest_army = match s.largest_army {
             Some(declared) => declared,
             None => {
-                let max = g.players.iter().map(|p| p.knights_played).max().unwrap_or(0);
-                let at_max: Vec<usize> = (0..n).filter(|&i| g.players[i].knights_played == max).collect();
+                let max = self.players.iter().map(|p| p.knights_played).max().unwrap_or(0);
+                let at_max: Vec<usize> = (0..n).filter(|&i| self.players[i].knights_played == max).collect();
                 if max >= 3 && at_max.len() == 1 {
                     Some(PlayerId(at_max[0] as u8))
                 } else {
@@ -612,234 +648,12 @@ impl Game {
                 }
             }
         };
-        if s.checked && !g.largest_army_consistent() {
+        if s.checked && !self.largest_army_consistent() {
             return Err(err(
                 Subject::LargestArmy,
                 "the Largest Army holder does not fit the knights played".into(),
             ));
         }
-        // A player holding the victory target on their own turn has already won.
-        let mut events = Vec::new();
-        g.check_victory(&mut events);
-        Ok(g)
-    }
-
-    /// The Cities & Knights part of a declared position, checked unless opted out: at most
-    /// 2 knights per strength, each on an empty intersection touching its owner's road; at
-    /// most 3 walls, each under its owner's city; levels 0–5; a metropolis on a city of a
-    /// player at level 4 or more, present whenever somebody is at level 4; progress cards
-    /// adding up to the 54 of the decks; the robber off the board before the first attack
-    /// (unless option `robber-before-attack in-desert`).
-    fn declare_cities_and_knights(&mut self, s: &Setup) -> Result<(), PositionError> {
-        let checked = s.checked;
-        for (i, ps) in s.players.iter().enumerate() {
-            let p = PlayerId(i as u8);
-            let mut per_level = [0u8; 3];
-            for k in &ps.knights {
-                let subject = Subject::Knight(p, k.at);
-                if self.board.topology.vertex(k.at).is_none() {
-                    return Err(err(subject, "this intersection is not on the board".into()));
-                }
-                if !(1..=3).contains(&k.level) {
-                    return Err(err(subject, "a knight's strength is 1, 2 or 3".into()));
-                }
-                if self.sites[k.at.index()].is_some() || self.ck.knights[k.at.index()].is_some() {
-                    return Err(err(subject, "a knight needs an intersection of its own".into()));
-                }
-                per_level[k.level as usize - 1] += 1;
-                if checked {
-                    if per_level[k.level as usize - 1] > KNIGHTS_PER_LEVEL {
-                        return Err(err(
-                            subject,
-                            format!("{} has more than 2 knights of strength {}", ps.colour, k.level),
-                        ));
-                    }
-                    let touches = self
-                        .board
-                        .topology
-                        .vertex(k.at)
-                        .is_some_and(|info| info.edges.iter().any(|e| self.roads[e.index()] == Some(p)));
-                    if !touches {
-                        return Err(err(
-                            subject,
-                            format!("this knight does not touch any of {}'s roads", ps.colour),
-                        ));
-                    }
-                }
-                self.ck.knights[k.at.index()] = Some(Knight {
-                    owner: p,
-                    level: k.level,
-                    active: k.active,
-                    fresh: k.active && k.activated_this_turn,
-                    promoted: k.promoted_this_turn,
-                });
-            }
-            let st = &mut self.players[i];
-            for (left, placed) in st.knights_left.iter_mut().zip(per_level) {
-                *left = KNIGHTS_PER_LEVEL.saturating_sub(placed);
-            }
-            if checked && ps.walls.len() > WALLS_PER_PLAYER as usize {
-                return Err(err(
-                    Subject::Player(p),
-                    format!("{} has {} city walls; the limit is 3", ps.colour, ps.walls.len()),
-                ));
-            }
-            st.walls_left = WALLS_PER_PLAYER.saturating_sub(ps.walls.len() as u8);
-            for &w in &ps.walls {
-                let under_city = self
-                    .sites
-                    .get(w.index())
-                    .copied()
-                    .flatten()
-                    .is_some_and(|site| site.owner == p && site.building == Building::City);
-                if !under_city {
-                    return Err(err(
-                        Subject::Wall(p, w),
-                        format!("a city wall stands under one of {}'s cities", ps.colour),
-                    ));
-                }
-                self.ck.walls[w.index()] = true;
-            }
-            if ps.improvements.iter().any(|&l| l > 5) {
-                return Err(err(Subject::Improvements(p), "a track has levels 0 to 5".into()));
-            }
-            let st = &mut self.players[i];
-            st.improvements = ps.improvements;
-            st.vp_tokens = ps.vp_tokens;
-            if let Some(c) = ps.progress.iter().map(|(c, _)| c).find(|c| c.is_victory_point()) {
-                return Err(err(
-                    Subject::Progress(p),
-                    format!("{c} is a victory point card: it lies face up, not in the hand"),
-                ));
-            }
-            if let Some(c) = ps.progress_vp.iter().map(|(c, _)| c).find(|c| !c.is_victory_point()) {
-                return Err(err(Subject::Progress(p), format!("{c} is not a victory point card")));
-            }
-            st.progress = ps.progress;
-            st.progress_vp = ps.progress_vp;
-        }
-        // Metropolises.
-        for t in Track::ALL {
-            let best = self.players.iter().map(|p| p.level(t)).max().unwrap_or(0);
-            match s.metropolis[t.index()] {
-                Some(v) => {
-                    let owner = self
-                        .sites
-                        .get(v.index())
-                        .copied()
-                        .flatten()
-                        .filter(|site| site.building == Building::City)
-                        .map(|site| site.owner);
-                    let Some(owner) = owner else {
-                        return Err(err(Subject::Metropolis(t), "a metropolis stands on a city".into()));
-                    };
-                    if self.metropolis_at(v).is_some() {
-                        return Err(err(Subject::Metropolis(t), "one city holds two metropolises".into()));
-                    }
-                    let level = self.players[owner.index()].level(t);
-                    if checked && (level < 4 || level < best) {
-                        return Err(err(
-                            Subject::Metropolis(t),
-                            format!(
-                                "the {t} metropolis belongs to a player at level 4 or more with the highest {t} level"
-                            ),
-                        ));
-                    }
-                    self.ck.metropolis[t.index()] = Some(v);
-                    self.ck.metropolis_final[t.index()] = level >= 5;
-                }
-                None => {
-                    if checked && best >= 4 {
-                        return Err(err(
-                            Subject::Metropolis(t),
-                            format!("a player is at {t} level {best}: the {t} metropolis must be placed"),
-                        ));
-                    }
-                }
-            }
-        }
-        // Merchant.
-        if let Some((h, owner)) = s.merchant {
-            if self.board.topology.hex(h).is_none()
-                || !self.board.terrain[h.index()].is_land()
-                || owner.index() >= self.players.len()
-            {
-                return Err(err(
-                    Subject::Merchant,
-                    "the merchant stands on a land hex of the board".into(),
-                ));
-            }
-            self.ck.merchant = Some((h, owner));
-        }
-        // Barbarians and robber.
-        if s.barbarians >= self.rules.ck.barbarian_track {
-            return Err(err(
-                Subject::Barbarians,
-                format!(
-                    "the barbarian ship is at step {} of {}: it attacks on arrival, so it stands before the end",
-                    s.barbarians, self.rules.ck.barbarian_track
-                ),
-            ));
-        }
-        self.ck.barbarians = s.barbarians;
-        self.ck.attacks = s.barbarian_attacks;
-        if s.barbarian_attacks == 0 {
-            if checked
-                && s.robber.is_some()
-                && self.rules.ck.robber_before_attack == crate::ruleset::RobberBeforeAttack::BesideTrack
-            {
-                return Err(err(
-                    Subject::Robber,
-                    "before the first barbarian attack the robber waits beside the barbarian track".into(),
-                ));
-            }
-        } else if s.robber.is_none() {
-            self.robber = self.desert();
-        }
-        // Decks.
-        let decks = match s.decks {
-            Some(d) => d,
-            None => {
-                let mut d = [
-                    ProgressDeck::full(Track::Science),
-                    ProgressDeck::full(Track::Trade),
-                    ProgressDeck::full(Track::Politics),
-                ];
-                for (i, ps) in s.players.iter().enumerate() {
-                    for (c, k) in ps.progress.iter().chain(ps.progress_vp.iter()) {
-                        let unseen = &mut d[c.track().index()].unseen;
-                        if unseen.get(c) < k {
-                            return Err(err(
-                                Subject::Progress(PlayerId(i as u8)),
-                                format!("more {c} cards are held than the deck has ({})", c.copies()),
-                            ));
-                        }
-                        unseen.remove(c, k);
-                    }
-                }
-                d
-            }
-        };
-        if checked {
-            for c in ProgressCard::ALL {
-                let held: u32 = s
-                    .players
-                    .iter()
-                    .map(|p| p.progress.get(c) as u32 + p.progress_vp.get(c) as u32)
-                    .sum();
-                let total = held + decks[c.track().index()].count(c);
-                if total != c.copies() as u32 {
-                    return Err(err(
-                        Subject::Decks,
-                        format!("{total} {c} cards in decks and hands; the game has {}", c.copies()),
-                    ));
-                }
-            }
-        }
-        self.ck.decks = decks;
-        self.ck.fleet = s.fleet;
-        self.ck.harbor = s.harbor.is_some();
-        self.ck.harbor_done = s.harbor.unwrap_or(0);
         Ok(())
     }
 
@@ -872,151 +686,6 @@ impl Game {
         false
     }
 
-    /// The Court part of a declared position: the soldiers the declared roads have reached
-    /// are prisoners (checked unless opted out: for each colour the soldiers gone from the board
-    /// equal the prisoners declared, and no building stands on a soldier); tricolour banners
-    /// follow from the prisoners; colour banners and Most Influence are computed (the single
-    /// player with most, at least 3) or declared (needed on a tie) and checked; at most 20
-    /// nobles.
-    fn declare_court(&mut self, s: &Setup) -> Result<(), PositionError> {
-        use crate::court::{SoldierColour, FIRST_CLAIM, NOBLES, SOLDIERS_PER_COLOUR, TRICOLOUR_BANNERS};
-        let n = s.players.len();
-        let topo = &s.board.topology;
-        let mut gone = [0u8; 3];
-        for &v in &s.captured {
-            match self.court.soldiers.get(v.index()).copied().flatten() {
-                Some(c) => {
-                    self.court.soldiers[v.index()] = None;
-                    gone[c.index()] += 1;
-                }
-                None => {
-                    return Err(err(
-                        Subject::Court,
-                        "a captured intersection holds no soldier at the start of the game".into(),
-                    ))
-                }
-            }
-        }
-        for v in 0..self.court.soldiers.len() {
-            let Some(c) = self.court.soldiers[v] else { continue };
-            let touched = topo
-                .vertex(VertexId(v as u16))
-                .is_some_and(|info| info.edges.iter().any(|e| self.roads[e.index()].is_some()));
-            if touched {
-                self.court.soldiers[v] = None;
-                gone[c.index()] += 1;
-            } else if s.checked {
-                if let Some(site) = self.sites[v] {
-                    return Err(err(
-                        Subject::Settlement(site.owner, VertexId(v as u16)),
-                        format!(
-                            "a {} soldier stands here and no road has reached it: no building can stand on it",
-                            c
-                        ),
-                    ));
-                }
-            }
-        }
-        for (i, ps) in s.players.iter().enumerate() {
-            self.court.prisoners[i] = ps.prisoners;
-            self.court.nobles[i] = ps.nobles;
-        }
-        if s.checked {
-            for c in SoldierColour::ALL {
-                let declared: u32 = s.players.iter().map(|p| p.prisoners[c.index()] as u32).sum();
-                if declared != gone[c.index()] as u32 {
-                    let who = (0..n).find(|&i| s.players[i].prisoners[c.index()] > 0).unwrap_or(0);
-                    return Err(err(
-                        Subject::Prisoners(PlayerId(who as u8)),
-                        format!(
-                            "the roads of this position have reached {} {c} soldiers, but the players hold {declared} {c} prisoners",
-                            gone[c.index()]
-                        ),
-                    ));
-                }
-            }
-        } else {
-            for c in SoldierColour::ALL {
-                let declared: u32 = s.players.iter().map(|p| p.prisoners[c.index()] as u32).sum();
-                if declared > SOLDIERS_PER_COLOUR as u32 {
-                    return Err(err(
-                        Subject::Prisoners(PlayerId(0)),
-                        format!("{declared} {c} prisoners, but there are only {SOLDIERS_PER_COLOUR}"),
-                    ));
-                }
-            }
-        }
-        let sent: u32 = s.players.iter().map(|p| p.nobles as u32).sum();
-        if sent > NOBLES as u32 {
-            let who = (0..n).max_by_key(|&i| s.players[i].nobles).unwrap_or(0);
-            return Err(err(
-                Subject::Nobles(PlayerId(who as u8)),
-                format!("{sent} nobles at the Court, but there are only {NOBLES}"),
-            ));
-        }
-        for i in 0..n {
-            if self.court.prisoners[i].iter().all(|k| *k > 0) && self.court.tricolours_taken() < TRICOLOUR_BANNERS {
-                self.court.tricolour |= 1 << i;
-            }
-        }
-        // A holder of "first to 3, strictly more takes it": computed, or declared and checked.
-        let holder = |counts: &[u8], declared: Option<Option<PlayerId>>, subject: Subject, what: &str| {
-            let max = counts.iter().copied().max().unwrap_or(0);
-            let at_max: Vec<usize> = (0..counts.len()).filter(|&i| counts[i] == max).collect();
-            match declared {
-                None if max < FIRST_CLAIM => Ok(None),
-                None if at_max.len() == 1 => Ok(Some(PlayerId(at_max[0] as u8))),
-                None => Err(err(
-                    subject,
-                    format!("several players tie for {what} with {max}: declare who holds it"),
-                )),
-                Some(None) if max >= FIRST_CLAIM && s.checked => {
-                    Err(err(subject, format!("somebody has {max}, so somebody holds {what}")))
-                }
-                Some(Some(h)) if s.checked && (counts.get(h.index()).copied().unwrap_or(0) < FIRST_CLAIM.max(max)) => {
-                    Err(err(
-                        subject,
-                        format!("{what} goes to a player with at least 3 and nobody with more"),
-                    ))
-                }
-                Some(d) => Ok(d),
-            }
-        };
-        for c in SoldierColour::ALL {
-            let counts: Vec<u8> = (0..n).map(|i| self.court.prisoners[i][c.index()]).collect();
-            self.court.banners[c.index()] = holder(
-                &counts,
-                s.banners[c.index()],
-                Subject::Banner(c),
-                &format!("the {c} banner"),
-            )?;
-        }
-        let counts: Vec<u8> = (0..n).map(|i| self.court.nobles[i]).collect();
-        self.court.influence = holder(&counts, s.influence, Subject::Influence, "Most Influence")?;
-        Ok(())
-    }
-
-    /// The Court: intersections whose soldier is gone although no road touches them now.
-    fn captured_off_roads(&self) -> Vec<VertexId> {
-        if !self.rules.court() {
-            return Vec::new();
-        }
-        let Ok(start) = crate::court::initial_soldiers(&self.board) else {
-            return Vec::new();
-        };
-        (0..start.len())
-            .map(|v| VertexId(v as u16))
-            .filter(|v| start[v.index()].is_some() && self.court.soldier(*v).is_none())
-            .filter(|v| {
-                !self
-                    .board
-                    .topology
-                    .vertex(*v)
-                    .is_some_and(|info| info.edges.iter().any(|e| self.roads[e.index()].is_some()))
-            })
-            .collect()
-    }
-
     /// The position as a [`Setup`] (for state-to-scenario export and round trips).
     pub fn to_setup(&self) -> Setup {
         let mut players: Vec<PlayerSetup> = self.players.iter().map(|p| PlayerSetup::new(p.colour)).collect();
@@ -1026,71 +695,36 @@ impl Game {
                 match s.building {
                     Building::Settlement => ps.settlements.push(VertexId(v as u16)),
                     Building::City => ps.cities.push(VertexId(v as u16)),
-                    Building::DamagedCity => ps.damaged_cities.push(VertexId(v as u16)),
-                }
-                if self.wall(VertexId(v as u16)) {
-                    ps.walls.push(VertexId(v as u16));
+                    Building::DamagedCity => ps.ck.damaged_cities.push(VertexId(v as u16)),
                 }
             }
         }
-        for (i, st) in self.players.iter().enumerate() {
-            let ps = &mut players[i];
+        for (ps, st) in players.iter_mut().zip(&self.players) {
             ps.roads = st.roads.clone();
             ps.hand = st.hand;
             ps.dev_cards = st.dev_cards;
             ps.new_dev_cards = st.new_dev_cards;
             ps.knights_played = st.knights_played;
-            ps.improvements = st.improvements;
-            ps.progress = st.progress;
-            ps.progress_vp = st.progress_vp;
-            ps.vp_tokens = st.vp_tokens;
-            ps.prisoners = self.court.prisoners[i];
-            ps.nobles = self.court.nobles[i];
         }
-        for (at, k) in self.knights() {
-            players[k.owner.index()].knights.push(KnightSetup {
-                at,
-                level: k.level,
-                active: k.active,
-                activated_this_turn: k.fresh,
-                promoted_this_turn: k.promoted,
-            });
-        }
-        Setup {
-            rules: self.rules.clone(),
-            board: self.board.clone(),
-            players,
-            robber: self.robber,
-            bank: Some(self.bank),
-            dev_deck: Some(self.dev_deck),
-            current: self.current,
-            first_player: self.first_player,
-            phase: match self.phase {
-                Phase::Setup { .. } => StartPhase::Setup,
-                Phase::BeforeRoll => StartPhase::BeforeRoll,
-                _ => StartPhase::Main,
-            },
-            turn: self.turn,
-            dev_played: self.dev_played,
-            longest_road: Some(self.longest_road),
-            largest_army: Some(self.largest_army),
-            checked: true,
-            barbarians: self.ck.barbarians,
-            barbarian_attacks: self.ck.attacks,
-            metropolis: self.ck.metropolis,
-            merchant: self.ck.merchant,
-            decks: self.rules.ck().then_some(self.ck.decks),
-            tokens: (self.tokens != self.board.tokens).then(|| self.tokens.clone()),
-            fleet: self.ck.fleet,
-            harbor: self.ck.harbor.then_some(self.ck.harbor_done),
-            banners: if self.rules.court() {
-                self.court.banners.map(Some)
-            } else {
-                [None; 3]
-            },
-            influence: self.rules.court().then_some(self.court.influence),
-            captured: self.captured_off_roads(),
-        }
+        let mut setup = Setup::new(self.rules.clone(), self.board.clone(), &[]);
+        setup.players = players;
+        setup.robber = self.robber;
+        setup.bank = Some(self.bank);
+        setup.dev_deck = Some(self.dev_deck);
+        setup.current = self.current;
+        setup.first_player = self.first_player;
+        setup.phase = match self.phase {
+            Phase::Setup { .. } => StartPhase::Setup,
+            Phase::BeforeRoll => StartPhase::BeforeRoll,
+            _ => StartPhase::Main,
+        };
+        setup.turn = self.turn;
+        setup.dev_played = self.dev_played;
+        setup.longest_road = Some(self.longest_road);
+        setup.largest_army = Some(self.largest_army);
+        setup.tokens = (self.tokens != self.board.tokens).then(|| self.tokens.clone());
+        self.export_expansions(&mut setup);
+        setup
     }
 }
 

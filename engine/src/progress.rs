@@ -8,6 +8,7 @@
 //! under them, the cards put back in the order they went under (drawn in that order once the
 //! unseen cards are gone).
 
+use crate::multiset::{CardSort, Multiset};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -373,59 +374,27 @@ impl ProgressPlay {
 }
 
 /// A multiset of progress cards (a hand, the unseen part of a deck).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, Default)]
-#[serde(transparent)]
-pub struct ProgressCards(pub [u8; 25]);
+pub type ProgressCards = Multiset<ProgressCard, 25>;
 
-impl ProgressCards {
-    /// No cards.
-    pub const EMPTY: ProgressCards = ProgressCards([0; 25]);
+impl CardSort for ProgressCard {
+    const ALL: &'static [ProgressCard] = &ProgressCard::ALL;
+    const NONE: &'static str = "none";
+    #[inline]
+    fn index(self) -> usize {
+        self as usize
+    }
+}
 
+impl Multiset<ProgressCard, 25> {
     /// The full deck of one track.
     pub fn full_deck(track: Track) -> ProgressCards {
         let mut c = ProgressCards::EMPTY;
         for card in ProgressCard::ALL {
             if card.track() == track {
-                c.0[card.index()] = card.copies();
+                c.set(card, card.copies());
             }
         }
         c
-    }
-
-    /// Copies of a card.
-    #[inline]
-    pub fn get(&self, card: ProgressCard) -> u8 {
-        self.0[card.index()]
-    }
-
-    /// Adds copies.
-    #[inline]
-    pub fn add(&mut self, card: ProgressCard, n: u8) {
-        self.0[card.index()] = self.0[card.index()].saturating_add(n);
-    }
-
-    /// Removes copies (saturating; callers check first).
-    #[inline]
-    pub fn remove(&mut self, card: ProgressCard, n: u8) {
-        self.0[card.index()] = self.0[card.index()].saturating_sub(n);
-    }
-
-    /// Number of cards.
-    pub fn total(&self) -> u32 {
-        self.0.iter().map(|&n| n as u32).sum()
-    }
-
-    /// Whether there are none.
-    pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|&n| n == 0)
-    }
-
-    /// The cards held, with counts, in canonical order.
-    pub fn iter(&self) -> impl Iterator<Item = (ProgressCard, u8)> + '_ {
-        ProgressCard::ALL
-            .into_iter()
-            .filter(|c| self.0[c.index()] > 0)
-            .map(|c| (c, self.0[c.index()]))
     }
 }
 

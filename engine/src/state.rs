@@ -111,8 +111,8 @@ pub struct CkState {
     pub stage_seats: u8,
     /// Alchemy: the production dice set before the roll.
     pub alchemy: Option<(u8, u8)>,
-    /// Merchant Fleet: the kind tradeable 2:1 for the rest of the turn.
-    pub fleet: Option<crate::cards::CardKind>,
+    /// Merchant Fleet: the kinds tradeable 2:1 for the rest of the turn (one per card played).
+    pub fleet: crate::kind_set::KindSet,
     /// Commercial Harbor: played this turn.
     pub harbor: bool,
     /// Commercial Harbor: opponents already offered a trade this turn (bit set).
@@ -406,6 +406,41 @@ impl Phase {
     }
 }
 
+/// One player's Cities & Knights state.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct CkPlayer {
+    /// Level reached on each improvement track (science, trade, politics).
+    pub improvements: [u8; 3],
+    /// Knight pieces in supply by strength (basic, strong, mighty).
+    pub knights_left: [u8; 3],
+    /// City walls in supply.
+    pub walls_left: u8,
+    /// Progress cards in hand (never victory point cards).
+    pub progress: ProgressCards,
+    /// Victory point progress cards face up (Printing, Constitution).
+    pub progress_vp: ProgressCards,
+    /// Defender VP tokens.
+    pub vp_tokens: u8,
+    /// Cities of this player turned on their side (see
+    /// [`Building::DamagedCity`]); each uses a city piece.
+    pub damaged_cities: u8,
+}
+
+impl Default for CkPlayer {
+    /// Full supply: 2 knights of each strength, 3 walls; no levels or cards.
+    fn default() -> CkPlayer {
+        CkPlayer {
+            improvements: [0; 3],
+            knights_left: [KNIGHTS_PER_LEVEL; 3],
+            walls_left: WALLS_PER_PLAYER,
+            progress: ProgressCards::EMPTY,
+            progress_vp: ProgressCards::EMPTY,
+            vp_tokens: 0,
+            damaged_cities: 0,
+        }
+    }
+}
+
 /// One player's state.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct PlayerState {
@@ -432,21 +467,9 @@ pub struct PlayerState {
     /// Harbors this player has a building at (cached when a settlement is placed): bit 0 a
     /// generic 3:1 harbor, bit 1 + resource index a 2:1 harbor for that resource.
     pub harbors: u8,
-    /// Cities & Knights: level reached on each improvement track (science, trade, politics).
-    pub improvements: [u8; 3],
-    /// Cities & Knights: knight pieces in supply by strength (basic, strong, mighty).
-    pub knights_left: [u8; 3],
-    /// Cities & Knights: city walls in supply.
-    pub walls_left: u8,
-    /// Cities & Knights: progress cards in hand (never victory point cards).
-    pub progress: ProgressCards,
-    /// Cities & Knights: victory point progress cards face up (Printing, Constitution).
-    pub progress_vp: ProgressCards,
-    /// Cities & Knights: defender VP tokens.
-    pub vp_tokens: u8,
-    /// Cities & Knights: cities of this player turned on their side (see
-    /// [`Building::DamagedCity`]); each uses a city piece.
-    pub damaged_cities: u8,
+    /// Cities & Knights: the player's knights, walls, improvements and progress cards (left
+    /// at their starting values in other games).
+    pub ck: CkPlayer,
 }
 
 impl PlayerState {
@@ -464,24 +487,18 @@ impl PlayerState {
             roads: Vec::with_capacity(ROADS_PER_PLAYER as usize),
             road_length: 0,
             harbors: 0,
-            improvements: [0; 3],
-            knights_left: [KNIGHTS_PER_LEVEL; 3],
-            walls_left: WALLS_PER_PLAYER,
-            progress: ProgressCards::EMPTY,
-            progress_vp: ProgressCards::EMPTY,
-            vp_tokens: 0,
-            damaged_cities: 0,
+            ck: CkPlayer::default(),
         }
     }
 
     /// Level on a track.
     pub fn level(&self, t: Track) -> u8 {
-        self.improvements[t.index()]
+        self.ck.improvements[t.index()]
     }
 
     /// Progress cards in hand (victory point cards are never in hand).
     pub fn progress_in_hand(&self) -> u32 {
-        self.progress.total()
+        self.ck.progress.total()
     }
 
     /// Hidden victory point cards (held and new).
@@ -691,7 +708,7 @@ impl Game {
         };
         let settlements = SETTLEMENTS_PER_PLAYER.saturating_sub(st.settlements_left);
         let cities = CITIES_PER_PLAYER.saturating_sub(st.cities_left);
-        let mut vp = (settlements + 2 * cities).saturating_sub(st.damaged_cities);
+        let mut vp = (settlements + 2 * cities).saturating_sub(st.ck.damaged_cities);
         if self.longest_road == Some(p) {
             vp += 2;
         }
@@ -705,7 +722,7 @@ impl Game {
     /// tokens 1 each, victory point progress cards 1 each (source `000_fee7e8147b67bbe6.txt`
     /// pp. 8, 11, 13–15; `001_f137f77325d91eec.txt` §16).
     pub(crate) fn ck_vp(&self, p: PlayerId, st: &PlayerState) -> u8 {
-        let mut vp = st.vp_tokens + st.progress_vp.total() as u8;
+        let mut vp = st.ck.vp_tokens + st.ck.progress_vp.total() as u8;
         for v in self.ck.metropolis.iter().flatten() {
             if self.sites[v.index()].map(|s| s.owner) == Some(p) {
                 vp += 2;
@@ -761,11 +778,6 @@ impl Game {
     pub fn ck_dice(&self) -> Option<(u8, u8, crate::progress::EventFace)> {
         self.ck.dice
     }
-    /// Whether the robber may move and steal (Cities & Knights: only after the first
-    /// barbarian attack, source `000_fee7e8147b67bbe6.txt` p. 7).
-    pub fn robber_active(&self) -> bool {
-        !self.rules.ck() || self.ck.attacks > 0
-    }
     /// The Court state (foreign soldiers, prisoners, banners, nobles).
     pub fn court(&self) -> &crate::court::CourtState {
         &self.court
@@ -784,7 +796,7 @@ impl Game {
     }
     /// The progress card with a name held by a player, for refusals.
     pub fn holds_progress(&self, p: PlayerId, c: ProgressCard) -> bool {
-        self.player(p).is_some_and(|s| s.progress.get(c) > 0)
+        self.player(p).is_some_and(|s| s.ck.progress.get(c) > 0)
     }
 
     /// All victory points, hidden victory point cards included.
@@ -801,6 +813,18 @@ impl Game {
             Phase::WeddingGifts => Actor::Discarders,
             p => Actor::Player(p.decider().unwrap_or(self.current)),
         }
+    }
+
+    /// The players who owe the decision the game waits for, in seat order: one player, or
+    /// every player who still owes a discard (or a Wedding gift); none when chance decides or
+    /// the game is over.
+    pub fn deciders(&self) -> impl Iterator<Item = PlayerId> + '_ {
+        let actor = self.actor();
+        self.player_ids().filter(move |&p| match actor {
+            Actor::Player(q) => p == q,
+            Actor::Discarders => self.discards_owed(p) > 0 || self.gifts_owed(p) > 0,
+            Actor::Chance | Actor::Nobody => false,
+        })
     }
 
     /// The harbors at an intersection, as the bit mask of [`PlayerState::harbors`].

@@ -152,6 +152,7 @@ impl Ck {
     pub fn knight(mut self, who: u8, spot: (&str, Corner), level: u8, active: bool) -> Ck {
         let at = self.v(spot);
         self.setup.players[who as usize]
+            .ck
             .knights
             .push(crate::position::KnightSetup {
                 at,
@@ -164,7 +165,7 @@ impl Ck {
     }
     pub fn wall(mut self, who: u8, spot: (&str, Corner)) -> Ck {
         let v = self.v(spot);
-        self.setup.players[who as usize].walls.push(v);
+        self.setup.players[who as usize].ck.walls.push(v);
         self
     }
     pub fn clone_with_hand(&self, who: u8, cards: Cards) -> Ck {
@@ -178,17 +179,17 @@ impl Ck {
         self
     }
     pub fn levels(mut self, who: u8, levels: [u8; 3]) -> Ck {
-        self.setup.players[who as usize].improvements = levels;
+        self.setup.players[who as usize].ck.improvements = levels;
         self
     }
     pub fn metropolis(mut self, track: crate::progress::Track, spot: (&str, Corner)) -> Ck {
         let v = self.v(spot);
-        self.setup.metropolis[track.index()] = Some(v);
+        self.setup.ck.metropolis[track.index()] = Some(v);
         self
     }
     pub fn barbarians(mut self, steps: u8, attacks: u16) -> Ck {
-        self.setup.barbarians = steps;
-        self.setup.barbarian_attacks = attacks;
+        self.setup.ck.barbarians = steps;
+        self.setup.ck.barbarian_attacks = attacks;
         self
     }
     pub fn before_roll(mut self) -> Ck {

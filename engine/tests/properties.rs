@@ -986,7 +986,11 @@ proptest! {
         let mut only = g.clone();
         let only_events = only.apply(a).expect("a listed action");
         let mut refused = 0;
-        for b in acts.iter().copied().chain([a]).chain(actions) {
+        // Impossible dice are refused whatever is pending, so the refusal path runs even
+        // where every listed action stays legal (a chance step followed by another from the
+        // same deck).
+        let impossible = Action::Chance(Outcome::Dice { red: 0, yellow: 0 });
+        for b in acts.iter().copied().chain([a, impossible]).chain(actions) {
             let mut both = g.clone();
             prop_assert_eq!(both.apply(a).expect("a listed action"), only_events.clone());
             if both.apply(b).is_err() {

@@ -37,7 +37,7 @@ fn ck_before_roll(levels: [u8; 3]) -> Game {
     for (i, ps) in s.players.iter_mut().enumerate() {
         *ps = PlayerSetup::new(Colour::ALL[i]);
         ps.cities.push(catan_engine::VertexId(spots[i]));
-        ps.improvements = [levels[i], 0, 0];
+        ps.ck.improvements = [levels[i], 0, 0];
     }
     Game::from_setup(&s).expect("position")
 }

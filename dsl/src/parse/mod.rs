@@ -112,7 +112,7 @@ fn code_len(text: &str) -> usize {
 }
 
 /// Where a comment starts in one line (a `#` outside a string).
-fn comment_start(line: &str) -> Option<usize> {
+pub(crate) fn comment_start(line: &str) -> Option<usize> {
     let mut in_string = false;
     let mut escaped = false;
     for (i, c) in line.char_indices() {

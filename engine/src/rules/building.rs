@@ -138,7 +138,7 @@ impl Game {
         if self.sites[at.index()].is_some() {
             return Err(RuleError::Occupied);
         }
-        if setup && self.rules.ck() && self.setup_round_two() {
+        if setup && self.setup_places_city() {
             return Err(RuleError::Ck(CkRule::SetupCityInRoundTwo));
         }
         if setup {
@@ -216,7 +216,7 @@ impl Game {
     pub(crate) fn check_city(&self, player: PlayerId, at: VertexId) -> Result<(), RuleError> {
         self.known_vertex(at)?;
         if let Phase::Setup { road_from: None, .. } = self.phase {
-            if self.rules.ck() {
+            if self.setup_has_city_round() {
                 return self.check_setup_city(player, at);
             }
         }
@@ -257,7 +257,7 @@ impl Game {
             }) if owner == player => {}
             _ => return Err(RuleError::CityNeedsOwnSettlement { player: st.colour }),
         }
-        if st.damaged_cities > 0 {
+        if st.ck.damaged_cities > 0 {
             return Err(RuleError::Ck(CkRule::RepairFirst));
         }
         if st.cities_left == 0 {
@@ -295,7 +295,7 @@ impl Game {
         self.bank.add_all(&price);
         let repaired = self.sites[at.index()].is_some_and(|s| s.building == Building::DamagedCity);
         if repaired {
-            st.damaged_cities = st.damaged_cities.saturating_sub(1);
+            st.ck.damaged_cities = st.ck.damaged_cities.saturating_sub(1);
         } else {
             st.cities_left -= 1;
             st.settlements_left += 1;

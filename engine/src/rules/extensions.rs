@@ -1,118 +1,373 @@
-//! The named extension points where expansions and variants hook into the base rules.
+//! The named extension points where expansions hook into the base rules.
 //!
-//! The base rules call these functions at fixed moments; each dispatches to the modules of
-//! the expansions in the game's [`crate::Ruleset`]. Adding a variant means adding its module
-//! and one line per hook here, not conditionals inside the base rules.
+//! Each expansion implements [`ExpansionRules`] in its own folder (`rules/ck/`,
+//! `rules/court/`); every method has a default that does nothing, so an expansion writes only
+//! the hooks it needs. The base rules never ask which expansions a game has: they call the
+//! `Game` methods below, each of which visits the ruleset's [`ExpansionSet`] with
+//! [`each_expansion!`], statically dispatched (a bit test and a direct call per expansion,
+//! no allocation, no virtual call).
 //!
 //! | extension point | called from | Cities & Knights | The Court |
 //! | --- | --- | --- | --- |
 //! | components | [`Game::new`] | commodities, decks, knights | foreign soldiers |
-//! | setup placement | setup settlement/city and road checks | — | no soldier intersections |
+//! | card kinds | hands, trades, discards | commodities | — |
+//! | development cards | buying and playing them | replaced by progress cards | — |
+//! | dice | the production roll | event die | — |
+//! | setup placement | setup settlement/city and road checks | a city in round two | no soldier intersections |
 //! | after a road | every road built | — | prisoners, banners |
-//! | build-phase actions | `legal_actions` | (own phase handling) | send a noble |
-//! | victory points | [`Game::public_vp`] | metropolis, merchant, tokens, cards | banners, Most Influence |
-//! | robber entry | first barbarian attack; a Knight card | desert | Court hex or next 7; first 7 |
+//! | turn actions | `legal_actions` before the roll and in the build phase | progress cards, knights, walls, improvements | send a noble |
+//! | maritime rates | bank trades | trading house, Merchant Fleet, merchant | — |
+//! | end of turn | ending a turn | knights refreshed, card effects end | — |
+//! | victory points | [`Game::public_vp`] and the invariants | metropolis, merchant, tokens, cards | banners, Most Influence |
+//! | victory target | [`crate::Ruleset::with`] | +3 | +1 |
+//! | robber | a 7, a Knight card, the first barbarian attack | inactive until the first attack | off the island until the first 7; Court hex entry |
 //! | knight sites | knight placement and moves | — | option `court-knights` |
+//! | actions owned | [`Game::check`] | the C&K actions | sending a noble |
+//! | invariants | [`Game::check_invariants`] | commodities, knights, decks, metropolises | soldiers, banners, nobles |
+//! | positions | [`Game::from_setup`], [`Game::to_setup`] | knights, walls, levels, progress cards, metropolises, merchant, barbarians, decks | prisoners, nobles, banners, Most Influence |
+//!
+//! Adding an expansion: a folder `rules/<name>/` with a unit struct implementing
+//! [`ExpansionRules`], and one line in [`each_expansion!`].
 
 use crate::action::Action;
-use crate::error::{CourtRule, RuleError};
+use crate::cards::CardKind;
+use crate::error::RuleError;
 use crate::event::Event;
 use crate::ids::{EdgeId, HexId, PlayerId, VertexId};
-use crate::ruleset::{CourtRobberEntry, CourtRobberStart};
+use crate::invariants::InvariantViolation;
+use crate::position::{PositionError, Setup};
+use crate::ruleset::{Expansion, ExpansionSet};
 use crate::state::{Game, PlayerState};
+
+/// One expansion's rules, as the base rules see them: a hook per extension point, each
+/// defaulting to "nothing changes".
+pub(crate) trait ExpansionRules {
+    /// Which expansion this is.
+    const EXPANSION: Expansion;
+    /// Whether the expansion brings commodity cards.
+    const COMMODITIES: bool = false;
+    /// Whether the expansion removes the development cards (Cities & Knights replaces them by
+    /// progress cards).
+    const NO_DEVELOPMENT_CARDS: bool = false;
+    /// Whether the production roll adds the event die.
+    const EVENT_DIE: bool = false;
+    /// Whether the second setup round places a city instead of a settlement.
+    const SETUP_CITY: bool = false;
+    /// The refusal's words for one of this expansion's actions in a game without it.
+    const ACTION_ELSEWHERE: &'static str = "an action of an expansion this game does not have";
+
+    /// Components: lays out the expansion's pieces when a game starts.
+    fn start(_g: &mut Game) -> Result<(), RuleError> {
+        Ok(())
+    }
+    /// Setup: refuses a settlement (or setup city) site.
+    fn check_setup_site(_g: &Game, _at: VertexId) -> Result<(), RuleError> {
+        Ok(())
+    }
+    /// Setup: refuses a setup road.
+    fn check_setup_road(_g: &Game, _at: EdgeId) -> Result<(), RuleError> {
+        Ok(())
+    }
+    /// After any road is built.
+    fn after_road(_g: &mut Game, _player: PlayerId, _at: EdgeId, _events: &mut Vec<Event>) {}
+    /// Actions the expansion adds before the roll.
+    fn push_before_roll_actions(_g: &Game, _player: PlayerId, _out: &mut Vec<Action>) {}
+    /// Actions the expansion adds to the trade and build phase.
+    fn push_build_actions(_g: &Game, _player: PlayerId, _out: &mut Vec<Action>) {}
+    /// Rates better than 4:1 the expansion grants (index 0: 2:1, 1: 3:1).
+    fn maritime_rates(_g: &Game, _player: PlayerId, _kind: CardKind, _rates: &mut [bool; 3]) {}
+    /// At the end of a turn, before the next player's starts.
+    fn end_turn(_g: &mut Game) {}
+    /// Victory points the expansion adds to a player's visible points.
+    fn victory_points(_g: &Game, _p: PlayerId, _st: &PlayerState) -> u8 {
+        0
+    }
+    /// Victory points recounted from the board and the holders' own fields (invariants).
+    fn victory_points_from_scratch(_g: &Game, _p: PlayerId) -> u8 {
+        0
+    }
+    /// Whether the robber may move and steal now.
+    fn robber_active(_g: &Game) -> bool {
+        true
+    }
+    /// Where the robber enters when no desert holds it (a board without a desert).
+    fn robber_entry_without_desert(_g: &Game) -> Option<HexId> {
+        None
+    }
+    /// Whether a board without a desert still lets the robber enter.
+    fn robber_enters_without_desert(_g: &Game) -> bool {
+        false
+    }
+    /// Whether a Knight card moves the robber now.
+    fn knight_card_moves_robber(_g: &Game) -> bool {
+        true
+    }
+    /// Refuses a knight on an intersection.
+    fn check_knight_site(_g: &Game, _at: VertexId) -> Result<(), RuleError> {
+        Ok(())
+    }
+    /// Whether an action belongs to this expansion (refused in games without it).
+    fn owns_action(_action: &Action) -> bool {
+        false
+    }
+    /// Refuses an action of the base game (or of another expansion) this expansion forbids.
+    fn check_action(_g: &Game, _action: &Action) -> Result<(), RuleError> {
+        Ok(())
+    }
+    /// The expansion's own invariants.
+    fn check_invariants(_g: &Game) -> Result<(), InvariantViolation> {
+        Ok(())
+    }
+    /// Legal actions for a decision the expansion adds (the game waits in one of its phases).
+    fn push_decision_actions(_g: &Game, _out: &mut Vec<Action>) {}
+    /// Positions: validates the expansion's part of a declared position into the game.
+    fn declare(_g: &mut Game, _s: &Setup) -> Result<(), PositionError> {
+        Ok(())
+    }
+    /// Positions: the error for a position that declares this expansion's pieces or cards in
+    /// a game without the expansion.
+    fn declared_without(_s: &Setup) -> Option<PositionError> {
+        None
+    }
+    /// Positions: writes the expansion's part of the game into a [`Setup`].
+    fn export(_g: &Game, _s: &mut Setup) {}
+}
+
+/// Runs `$body` once for each expansion of `$set` (an [`ExpansionSet`]) with `$E` naming
+/// its [`ExpansionRules`] type. The one place that lists the implemented expansions.
+macro_rules! each_expansion {
+    ($set:expr, $E:ident => $body:expr) => {{
+        let set: ExpansionSet = $set;
+        if set.contains(Expansion::CitiesAndKnights) {
+            type $E = crate::rules::ck::CitiesAndKnights;
+            $body;
+        }
+        if set.contains(Expansion::TheCourt) {
+            type $E = crate::rules::court::TheCourt;
+            $body;
+        }
+    }};
+}
+
+/// Whether any expansion of a set brings commodity cards (also for positions not yet
+/// validated into a game).
+#[inline]
+pub(crate) fn commodities_in(set: ExpansionSet) -> bool {
+    let mut any = false;
+    each_expansion!(set, E => any |= E::COMMODITIES);
+    any
+}
+
+/// Every implemented expansion, whether or not a game has it (for action ownership).
+const IMPLEMENTED: ExpansionSet = ExpansionSet::of(&[Expansion::CitiesAndKnights, Expansion::TheCourt]);
 
 impl Game {
     /// Extension point "components": each expansion lays out its pieces at the start.
     pub(crate) fn start_expansions(&mut self) -> Result<(), RuleError> {
-        if self.rules.ck() {
-            self.start_cities_and_knights()?;
-        }
-        if self.rules.court() {
-            self.start_court()?;
-        }
-        Ok(())
+        let mut result = Ok(());
+        each_expansion!(self.rules.expansions, E => {
+            if result.is_ok() {
+                result = E::start(self);
+            }
+        });
+        result
+    }
+
+    /// Whether commodity cards exist in this game.
+    #[inline]
+    pub(crate) fn has_commodities(&self) -> bool {
+        commodities_in(self.rules.expansions)
+    }
+
+    /// Whether the development cards are in this game.
+    #[inline]
+    pub(crate) fn has_development_cards(&self) -> bool {
+        let mut removed = false;
+        each_expansion!(self.rules.expansions, E => removed |= E::NO_DEVELOPMENT_CARDS);
+        !removed
+    }
+
+    /// Whether the production roll includes the event die.
+    #[inline]
+    pub(crate) fn rolls_event_die(&self) -> bool {
+        let mut any = false;
+        each_expansion!(self.rules.expansions, E => any |= E::EVENT_DIE);
+        any
+    }
+
+    /// Whether the second setup round places a city (Cities & Knights).
+    pub(crate) fn setup_has_city_round(&self) -> bool {
+        let mut any = false;
+        each_expansion!(self.rules.expansions, E => any |= E::SETUP_CITY);
+        any
+    }
+
+    /// Extension point "setup placement": whether the building placed now is a city.
+    pub(crate) fn setup_places_city(&self) -> bool {
+        self.setup_has_city_round() && self.setup_round_two()
     }
 
     /// Extension point "setup placement" for a settlement (or a Cities & Knights setup city).
     pub(crate) fn check_setup_site_ext(&self, at: VertexId) -> Result<(), RuleError> {
-        if self.rules.court() {
-            self.court_check_setup_site(at)?;
-        }
-        Ok(())
+        let mut result = Ok(());
+        each_expansion!(self.rules.expansions, E => {
+            if result.is_ok() {
+                result = E::check_setup_site(self, at);
+            }
+        });
+        result
     }
 
     /// Extension point "setup placement" for a road.
     pub(crate) fn check_setup_road_ext(&self, at: EdgeId) -> Result<(), RuleError> {
-        if self.rules.court() {
-            self.court_check_setup_road(at)?;
-        }
-        Ok(())
+        let mut result = Ok(());
+        each_expansion!(self.rules.expansions, E => {
+            if result.is_ok() {
+                result = E::check_setup_road(self, at);
+            }
+        });
+        result
     }
 
     /// Extension point "after a road is built" (in setup, with Road Building, or bought).
     pub(crate) fn after_road_ext(&mut self, player: PlayerId, at: EdgeId, events: &mut Vec<Event>) {
-        if self.rules.court() {
-            self.court_after_road(player, at, events);
-        }
+        each_expansion!(self.rules.expansions, E => E::after_road(self, player, at, events));
     }
 
-    /// Extension point "build-phase actions": actions an expansion adds to the trade and build
-    /// phase, appended to the legal-action list.
+    /// Extension point "turn actions" before the roll.
+    pub(crate) fn push_before_roll_actions_ext(&self, player: PlayerId, out: &mut Vec<Action>) {
+        each_expansion!(self.rules.expansions, E => E::push_before_roll_actions(self, player, out));
+    }
+
+    /// Extension point "turn actions" in the trade and build phase, appended to the
+    /// legal-action list.
     pub(crate) fn push_build_actions_ext(&self, player: PlayerId, out: &mut Vec<Action>) {
-        if self.rules.court() && self.check_send_noble(player).is_ok() {
-            out.push(Action::SendNoble { player });
-        }
+        each_expansion!(self.rules.expansions, E => E::push_build_actions(self, player, out));
+    }
+
+    /// Extension point "maritime rates": the better rates expansions grant.
+    pub(crate) fn maritime_rates_ext(&self, player: PlayerId, kind: CardKind, rates: &mut [bool; 3]) {
+        each_expansion!(self.rules.expansions, E => E::maritime_rates(self, player, kind, rates));
+    }
+
+    /// Extension point "end of turn".
+    pub(crate) fn end_turn_ext(&mut self) {
+        each_expansion!(self.rules.expansions, E => E::end_turn(self));
     }
 
     /// Extension point "victory points": what the expansions add to a player's visible points.
     pub(crate) fn expansion_vp(&self, p: PlayerId, st: &PlayerState) -> u8 {
         let mut vp = 0;
-        if self.rules.ck() {
-            vp += self.ck_vp(p, st);
-        }
-        if self.rules.court() {
-            vp += self.court_vp(p);
-        }
+        each_expansion!(self.rules.expansions, E => vp += E::victory_points(self, p, st));
         vp
     }
 
+    /// The expansions' victory points recounted from scratch (for the invariants).
+    pub(crate) fn expansion_vp_from_scratch(&self, p: PlayerId) -> u8 {
+        let mut vp = 0;
+        each_expansion!(self.rules.expansions, E => vp += E::victory_points_from_scratch(self, p));
+        vp
+    }
+
+    /// Whether the robber may move and steal (Cities & Knights: only after the first
+    /// barbarian attack, source `000_fee7e8147b67bbe6.txt` p. 7).
+    pub fn robber_active(&self) -> bool {
+        let mut active = true;
+        each_expansion!(self.rules.expansions, E => active &= E::robber_active(self));
+        active
+    }
+
     /// Extension point "robber entry": the hex the robber is put on when it becomes active in
-    /// Cities & Knights (the first barbarian attack). The desert; in a Court game, which has
-    /// none, the Court hex (`court-robber-entry court-hex`, rule `COURT.CK.ROBBER_ENTRY`) or
-    /// nowhere, the next 7's roller placing it (`next-seven`).
+    /// Cities & Knights (the first barbarian attack). The desert; on a board without one, the
+    /// hex an expansion names (The Court: the Court hex under `court-robber-entry court-hex`,
+    /// rule `COURT.CK.ROBBER_ENTRY`), or nowhere, the next 7's roller placing it.
     pub(crate) fn robber_entry_hex(&self) -> Option<HexId> {
         if let Some(d) = self.desert() {
             return Some(d);
         }
-        if self.rules.court() && self.rules.court.robber_entry == CourtRobberEntry::CourtHex {
-            return self.court_hex();
-        }
-        None
+        let mut hex = None;
+        each_expansion!(self.rules.expansions, E => hex = hex.or_else(|| E::robber_entry_without_desert(self)));
+        hex
     }
 
     /// Whether a board without a desert still lets the robber enter (a Court board does).
     pub(crate) fn robber_can_enter_without_desert(&self) -> bool {
-        self.rules.court()
+        let mut any = false;
+        each_expansion!(self.rules.expansions, E => any |= E::robber_enters_without_desert(self));
+        any
     }
 
     /// Extension point "robber entry" for a Knight card: whether it moves the robber now.
-    /// The Court (`court-robber-start first-seven`): not before the first 7, that is while the
-    /// robber is still off the island (under this option only a 7 brings it in).
     pub(crate) fn knight_moves_robber(&self) -> bool {
-        !(self.rules.court() && self.rules.court.robber_start == CourtRobberStart::FirstSeven && self.robber.is_none())
+        let mut moves = true;
+        each_expansion!(self.rules.expansions, E => moves &= E::knight_card_moves_robber(self));
+        moves
     }
 
     /// Extension point "knight sites": whether an expansion forbids a knight on an
-    /// intersection (Court + Cities & Knights, `court-knights forbidden`).
+    /// intersection.
     pub(crate) fn check_knight_site_ext(&self, at: VertexId) -> Result<(), RuleError> {
-        if self.rules.court() && !self.rules.court.knights_at_court {
-            if let Some(h) = self.court_hex() {
-                let on_court = self.board.topology.hex(h).is_some_and(|hex| hex.corners.contains(&at));
-                if on_court {
-                    return Err(RuleError::Court(CourtRule::KnightAtCourt));
-                }
+        let mut result = Ok(());
+        each_expansion!(self.rules.expansions, E => {
+            if result.is_ok() {
+                result = E::check_knight_site(self, at);
             }
-        }
-        Ok(())
+        });
+        result
+    }
+
+    /// Refuses actions that belong to an expansion this game does not have, and actions an
+    /// expansion of this game forbids (Cities & Knights: development cards).
+    pub(crate) fn check_in_ruleset(&self, action: &Action) -> Result<(), RuleError> {
+        let mut result = Ok(());
+        each_expansion!(IMPLEMENTED, E => {
+            if result.is_ok() && E::owns_action(action) && !self.rules.has(E::EXPANSION) {
+                result = Err(RuleError::Unsupported { what: E::ACTION_ELSEWHERE });
+            }
+        });
+        each_expansion!(self.rules.expansions, E => {
+            if result.is_ok() {
+                result = E::check_action(self, action);
+            }
+        });
+        result
+    }
+
+    /// The expansions' own invariants.
+    /// Extension point "decisions": the legal actions of a decision an expansion adds.
+    pub(crate) fn push_decision_actions_ext(&self, out: &mut Vec<Action>) {
+        each_expansion!(self.rules.expansions, E => E::push_decision_actions(self, out));
+    }
+
+    /// Extension point "positions": each expansion of the game validates its part of a
+    /// declared position; every other implemented expansion refuses a position that
+    /// declares its pieces or cards.
+    pub(crate) fn declare_expansions(&mut self, s: &Setup) -> Result<(), PositionError> {
+        let mut result = Ok(());
+        each_expansion!(IMPLEMENTED, E => {
+            if result.is_ok() {
+                result = if self.rules.has(E::EXPANSION) {
+                    E::declare(self, s)
+                } else {
+                    E::declared_without(s).map_or(Ok(()), Err)
+                };
+            }
+        });
+        result
+    }
+
+    /// Extension point "positions": each expansion of the game writes its part of a setup.
+    pub(crate) fn export_expansions(&self, s: &mut Setup) {
+        each_expansion!(self.rules.expansions, E => E::export(self, s));
+    }
+
+    pub(crate) fn check_expansion_invariants(&self) -> Result<(), InvariantViolation> {
+        let mut result = Ok(());
+        each_expansion!(self.rules.expansions, E => {
+            if result.is_ok() {
+                result = E::check_invariants(self);
+            }
+        });
+        result
     }
 }

@@ -5,10 +5,10 @@
 //! accepted action the victory rule is checked for the player whose turn it is.
 
 mod building;
-mod ck;
-mod court;
+pub(crate) mod ck;
+pub(crate) mod court;
 mod development;
-mod extensions;
+pub(crate) mod extensions;
 mod largest_army;
 mod longest_road;
 mod production;
@@ -122,52 +122,6 @@ impl Game {
         }
     }
 
-    /// Refuses actions that belong to another ruleset: development cards in Cities &
-    /// Knights; the Cities & Knights pieces and decisions elsewhere.
-    fn check_in_ruleset(&self, action: &Action) -> Result<(), RuleError> {
-        let ck_only = matches!(
-            action,
-            Action::BuildWall { .. }
-                | Action::Improve { .. }
-                | Action::PlaceMetropolis { .. }
-                | Action::RecruitKnight { .. }
-                | Action::PromoteKnight { .. }
-                | Action::ActivateKnight { .. }
-                | Action::MoveKnight { .. }
-                | Action::DisplaceKnight { .. }
-                | Action::RelocateKnight { .. }
-                | Action::ChaseRobber { .. }
-                | Action::LoseCity { .. }
-                | Action::ChooseDefenderDeck { .. }
-                | Action::DiscardProgress { .. }
-                | Action::Aqueduct { .. }
-                | Action::PlayProgress { .. }
-                | Action::OfferHarborTrade { .. }
-                | Action::GiveCommodity { .. }
-                | Action::SurrenderKnight { .. }
-                | Action::PlaceTreasonKnight { .. }
-                | Action::GiveCards { .. }
-                | Action::SkipFreeRoad { .. }
-                | Action::CommitKnights { .. }
-                | Action::ChooseDefenderCard { .. }
-        );
-        if self.rules.ck() {
-            if action.dev_card().is_some() || matches!(action, Action::BuyDevCard { .. }) {
-                return Err(RuleError::Ck(crate::error::CkRule::NoDevelopmentCards));
-            }
-        } else if ck_only {
-            return Err(RuleError::Unsupported {
-                what: "this Cities & Knights action in a game without the expansion",
-            });
-        }
-        if matches!(action, Action::SendNoble { .. }) && !self.rules.court() {
-            return Err(RuleError::Unsupported {
-                what: "sending a noble in a game without The Court",
-            });
-        }
-        Ok(())
-    }
-
     fn execute(&mut self, action: Action, events: &mut Vec<Event>) {
         match action {
             Action::BuildRoad { player, at } => self.do_road(player, at, events),
@@ -276,7 +230,7 @@ impl Game {
 
     fn check_outcome(&self, outcome: &Outcome) -> Result<(), RuleError> {
         let waiting = self.waiting();
-        let ck = self.rules.ck();
+        let ck = self.rolls_event_die();
         match (self.phase, *outcome) {
             (Phase::Rolling, Outcome::Dice { .. }) if ck => Err(RuleError::ImpossibleOutcome {
                 why: "Cities & Knights rolls three dice: red, yellow and the event die",

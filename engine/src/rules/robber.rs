@@ -21,7 +21,7 @@ impl Game {
         if owed == 0 {
             return Err(RuleError::NoDiscardOwed { player: st.colour });
         }
-        if !self.rules.has_commodities() {
+        if !self.has_commodities() {
             if let Some((k, _)) = cards.iter().find(|(k, _)| k.is_commodity()) {
                 return Err(RuleError::NotInThisGame { card: k });
             }

@@ -19,22 +19,7 @@ impl Game {
         let mask = self.players.get(player.index()).map_or(0, |p| p.harbors);
         let special = kind.resource().is_some_and(|r| mask & (1 << (1 + r as u8)) != 0);
         let mut rates = [special, mask & 1 != 0, true];
-        if self.rules.ck() {
-            // Trading house (trade level 3): 2 identical commodities for any 1 card.
-            if kind.is_commodity() && self.players[player.index()].level(crate::progress::Track::Trade) >= 3 {
-                rates[0] = true;
-            }
-            // Merchant Fleet: 2:1 for the kind named, this turn.
-            if self.ck.fleet == Some(kind) && player == self.current {
-                rates[0] = true;
-            }
-            // The merchant: 2:1 for the resource of its hex, for its controller.
-            if let Some((hex, owner)) = self.ck.merchant {
-                if owner == player && self.board.terrain[hex.index()].resource().map(|r| r.card()) == Some(kind) {
-                    rates[0] = true;
-                }
-            }
-        }
+        self.maritime_rates_ext(player, kind, &mut rates);
         let extra = match (rates[0], rates[1]) {
             (true, true) => ", 3:1 and 2:1",
             (true, false) => " and 2:1",
@@ -45,7 +30,7 @@ impl Game {
     }
 
     fn check_kinds(&self, cards: &Cards) -> Result<(), RuleError> {
-        if !self.rules.has_commodities() {
+        if !self.has_commodities() {
             if let Some((k, _)) = cards.iter().find(|(k, _)| k.is_commodity()) {
                 return Err(RuleError::NotInThisGame { card: k });
             }

@@ -30,10 +30,7 @@ impl Game {
             st.dev_cards.add(c, n);
         }
         self.dev_played = false;
-        if self.rules.ck() {
-            self.refresh_knights();
-            self.end_progress_effects();
-        }
+        self.end_turn_ext();
         events.push(Event::TurnEnded { player });
         self.current = self.next_seat(player);
         self.turn += 1;

@@ -16,7 +16,7 @@ impl Game {
             if let Phase::RelocatingKnight { knight, .. } = self.phase {
                 // The game ends before the displaced knight is relocated: it goes back to
                 // its owner's supply.
-                self.players[knight.owner.index()].knights_left[knight.level as usize - 1] += 1;
+                self.players[knight.owner.index()].ck.knights_left[knight.level as usize - 1] += 1;
             }
             self.phase = Phase::Ended { winner: p };
             events.push(Event::GameWon {

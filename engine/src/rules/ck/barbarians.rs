@@ -153,7 +153,7 @@ impl Game {
                     .fold(0u8, |m, p| m | 1 << p);
                 if tied.count_ones() == 1 {
                     let player = PlayerId(tied.trailing_zeros() as u8);
-                    self.players[player.index()].vp_tokens += 1;
+                    self.players[player.index()].ck.vp_tokens += 1;
                     events.push(Event::DefenderRewarded {
                         player,
                         contributed: contributions[player.index()],
@@ -209,7 +209,7 @@ impl Game {
         let st = &mut self.players[player.index()];
         let damaged = st.settlements_left == 0;
         if damaged {
-            st.damaged_cities += 1;
+            st.ck.damaged_cities += 1;
         } else {
             st.settlements_left -= 1;
             st.cities_left += 1;
@@ -217,7 +217,7 @@ impl Game {
         let wall = self.ck.walls[at.index()];
         if wall {
             self.ck.walls[at.index()] = false;
-            st.walls_left += 1;
+            st.ck.walls_left += 1;
         }
         self.sites[at.index()] = Some(crate::state::Site {
             owner: player,
@@ -420,7 +420,7 @@ mod tests {
         }));
         assert_eq!(g.site(at).unwrap().building, Building::Settlement);
         assert!(!g.wall(at));
-        assert_eq!(g.player(p(0)).unwrap().walls_left, 3);
+        assert_eq!(g.player(p(0)).unwrap().ck.walls_left, 3);
         // Afterwards: knights down, ship home, robber on the desert, production follows.
         assert!(!g.knight(vertex(&g, "G", NE)).unwrap().active);
         assert_eq!(g.barbarians(), 0);
@@ -478,7 +478,7 @@ mod tests {
             player: p(0),
             contributed: 2
         }));
-        assert_eq!(g.player(p(0)).unwrap().vp_tokens, 1);
+        assert_eq!(g.player(p(0)).unwrap().ck.vp_tokens, 1);
         // Red's strong knight ties with blue's two basic ones: each draws, red (on turn) first.
         let mut g = attack()
             .knight(0, ("E", NE), 2, true)
@@ -514,8 +514,11 @@ mod tests {
             card: ProgressCard::Constitution,
         }))
         .unwrap();
-        assert_eq!(g.player(p(1)).unwrap().progress_vp.get(ProgressCard::Constitution), 1);
-        assert_eq!(g.player(p(0)).unwrap().progress.get(ProgressCard::Merchant), 1);
+        assert_eq!(
+            g.player(p(1)).unwrap().ck.progress_vp.get(ProgressCard::Constitution),
+            1
+        );
+        assert_eq!(g.player(p(0)).unwrap().ck.progress.get(ProgressCard::Merchant), 1);
         assert_eq!(g.phase(), Phase::Main);
         g.check_invariants().unwrap();
     }
@@ -601,7 +604,7 @@ mod tests {
     #[test]
     fn under_the_fiesepeter_rule_nobody_is_asked_without_active_knights() {
         let mut ck = attack().rules(|r| r.set_option("battle", "fiesepeter").unwrap());
-        ck.setup.players[1].knights[0].active = false;
+        ck.setup.players[1].ck.knights[0].active = false;
         let mut g = ck.game();
         let ev = roll3(&mut g, 2, 3, EventFace::Ship);
         assert!(ev.contains(&Event::BarbariansWon {
@@ -642,7 +645,7 @@ mod tests {
             "CK.BARBARIANS.DEFENDER_CARD"
         );
         ok(&mut g, take(1, ProgressCard::Espionage));
-        assert_eq!(g.player(p(1)).unwrap().progress.get(ProgressCard::Espionage), 1);
+        assert_eq!(g.player(p(1)).unwrap().ck.progress.get(ProgressCard::Espionage), 1);
         assert_eq!(g.phase(), Phase::Main);
         g.check_invariants().unwrap();
         // Under the default reading a card cannot be picked.

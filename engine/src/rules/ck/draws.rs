@@ -23,7 +23,7 @@ impl Game {
     pub(crate) fn start_draws(&mut self, track: Track, red: u8) {
         self.ck.stage_seats = 0;
         for (i, st) in self.players.iter().enumerate() {
-            let level = st.improvements[track.index()];
+            let level = st.ck.improvements[track.index()];
             if level >= 1 && red <= level + 1 {
                 self.ck.stage_seats |= 1 << i;
             }
@@ -70,12 +70,12 @@ impl Game {
         events.push(Event::ProgressDrawn { player, deck, card });
         let st = &mut self.players[player.index()];
         if card.is_victory_point() {
-            st.progress_vp.add(card, 1);
+            st.ck.progress_vp.add(card, 1);
             events.push(Event::VictoryCardRevealed { player, card });
             return false;
         }
-        st.progress.add(card, 1);
-        let held = st.progress.total();
+        st.ck.progress.add(card, 1);
+        let held = st.ck.progress.total();
         match self.progress_limit_now(player) {
             Some(limit) if held > limit => {
                 events.push(Event::MustDiscardProgress {
@@ -101,7 +101,7 @@ impl Game {
     }
 
     pub(crate) fn check_discard_progress(&self, player: PlayerId, card: ProgressCard) -> Result<(), RuleError> {
-        let held = self.players[player.index()].progress.total();
+        let held = self.players[player.index()].ck.progress.total();
         match self.phase {
             Phase::DiscardingProgress { player: p } if p == player => {}
             Phase::Main if player == self.current => {
@@ -111,7 +111,7 @@ impl Game {
             }
             _ => return Err(self.wrong_time(player, "discard a progress card")),
         }
-        if self.players[player.index()].progress.get(card) == 0 {
+        if self.players[player.index()].ck.progress.get(card) == 0 {
             return Err(RuleError::Ck(CkRule::ProgressNotHeld));
         }
         Ok(())
@@ -119,8 +119,8 @@ impl Game {
 
     pub(crate) fn do_discard_progress(&mut self, player: PlayerId, card: ProgressCard, events: &mut Vec<Event>) {
         let st = &mut self.players[player.index()];
-        st.progress.remove(card, 1);
-        let held = st.progress.total();
+        st.ck.progress.remove(card, 1);
+        let held = st.ck.progress.total();
         self.ck.decks[card.track().index()].under.push(card);
         events.push(Event::ProgressDiscarded { player, card });
         if let Phase::DiscardingProgress { .. } = self.phase {
@@ -133,7 +133,7 @@ impl Game {
 
     /// The end of the turn needs at most 4 progress cards in hand.
     pub(crate) fn check_progress_hand_at_end(&self, player: PlayerId) -> Result<(), RuleError> {
-        if self.rules.ck() && self.players[player.index()].progress.total() > PROGRESS_HAND_LIMIT {
+        if self.rules.ck() && self.players[player.index()].ck.progress.total() > PROGRESS_HAND_LIMIT {
             return Err(RuleError::Ck(CkRule::ProgressHandLimit));
         }
         Ok(())
@@ -213,19 +213,19 @@ mod tests {
             player: p(1),
             card: Printing
         }));
-        assert_eq!(g.player(p(1)).unwrap().progress.total(), 0);
+        assert_eq!(g.player(p(1)).unwrap().ck.progress.total(), 0);
         assert_eq!(g.total_vp(p(1)), 3);
     }
 
     #[test]
     fn off_turn_a_fifth_card_is_discarded_at_once_on_turn_by_the_end_of_the_turn() {
         let mut ck = table().levels(0, [0, 1, 0]).levels(1, [0, 1, 0]);
-        ck.setup.players[1].progress = {
+        ck.setup.players[1].ck.progress = {
             let mut h = crate::progress::ProgressCards::EMPTY;
             h.add(Merchant, 4);
             h
         };
-        ck.setup.players[0].progress = {
+        ck.setup.players[0].ck.progress = {
             let mut h = crate::progress::ProgressCards::EMPTY;
             h.add(ResourceMonopoly, 4);
             h
@@ -294,7 +294,7 @@ mod tests {
         ];
         // The other 16 science cards sit in red's... nowhere: an unchecked position.
         decks[0].unseen = crate::progress::ProgressCards::EMPTY;
-        ck.setup.decks = Some(decks);
+        ck.setup.ck.decks = Some(decks);
         ck.setup.checked = false;
         let mut g = ck.game_unchecked();
         let ev = roll3(&mut g, 1, 2, EventFace::Gate(Track::Science));

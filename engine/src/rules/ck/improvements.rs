@@ -8,8 +8,10 @@
 //! may be promoted to mighty, see `knights`); science, the aqueduct (a player who receives
 //! nothing in a production that is not a 7 takes 1 resource of their choice, here).
 //! Metropolises: the first to reach level 4 of a track places its metropolis on one of their
-//! cities without one; the first to reach level 5 takes it for good. A level that would win
-//! a metropolis cannot be bought without such a city. +2 VP; never pillaged.
+//! cities without one; the first to reach level 5 takes it for good. Levels 4 and 5 need an
+//! available city (one without a metropolis) in every track, also where another player
+//! holds the metropolis; only the holder of a track's metropolis buys its level 5 without
+//! one. +2 VP; never pillaged.
 
 use crate::cards::{Cards, Resource};
 use crate::error::{CkRule, Piece, RuleError};
@@ -76,7 +78,7 @@ impl Game {
             return Err(RuleError::Ck(CkRule::ImprovementMaxLevel));
         }
         if self.city_count(player) == 0 {
-            return Err(RuleError::Ck(if st.damaged_cities > 0 {
+            return Err(RuleError::Ck(if st.ck.damaged_cities > 0 {
                 CkRule::ImprovementRepairFirst
             } else {
                 CkRule::ImprovementNeedsCity
@@ -90,10 +92,20 @@ impl Game {
                 cost,
             });
         }
-        if self.wins_metropolis(player, track, level + 1) && !self.has_free_city(player) {
+        if self.needs_available_city(player, track, level + 1) && !self.has_free_city(player) {
             return Err(RuleError::Ck(CkRule::MetropolisNeedsCity));
         }
         Ok(())
+    }
+
+    /// Whether buying `level` of `track` needs an available city (one without a metropolis):
+    /// levels 4 and 5 do, whoever holds the track's metropolis, unless `p` holds it already
+    /// (its metropolis stays where it stands). Sources agree: `000_fee7e8147b67bbe6.txt`
+    /// p. 8, `004_bf8a3dbb68824bc0.txt` "Metropolen" (only up to level 3 in the other
+    /// tracks), `001_f137f77325d91eec.txt` §11 (names level 4; silent on level 5).
+    fn needs_available_city(&self, p: PlayerId, track: Track, level: u8) -> bool {
+        let holder = self.ck.metropolis[track.index()].and_then(|v| self.sites[v.index()].map(|s| s.owner));
+        level >= 4 && holder != Some(p)
     }
 
     pub(crate) fn do_improve(&mut self, player: PlayerId, track: Track, events: &mut Vec<Event>) {
@@ -105,8 +117,8 @@ impl Game {
         let st = &mut self.players[player.index()];
         st.hand.remove_all(&cost);
         self.bank.add_all(&cost);
-        let level = st.improvements[track.index()] + 1;
-        st.improvements[track.index()] = level;
+        let level = st.ck.improvements[track.index()] + 1;
+        st.ck.improvements[track.index()] = level;
         events.push(Event::Improved { player, track, level });
         let t = track.index();
         let holder = self.ck.metropolis[t].and_then(|v| self.sites[v.index()].map(|s| s.owner));
@@ -319,6 +331,48 @@ mod tests {
             ),
             "CK.METROPOLIS.NEEDS_CITY"
         );
+    }
+
+    #[test]
+    fn levels_four_and_five_need_an_available_city_in_every_track_also_where_another_player_holds_the_metropolis() {
+        // Red's only city carries the science metropolis; blue holds the trade metropolis.
+        let red_one_metropolis_city = |trade: u8, blue_trade: u8| {
+            Ck::new()
+                .city(0, ("A", N))
+                .roads(0, "A", &[N, NE])
+                .levels(0, [4, trade, 0])
+                .metropolis(Track::Science, ("A", N))
+                .city(1, ("G", N))
+                .roads(1, "G", &[N, NE])
+                .levels(1, [0, blue_trade, 0])
+                .metropolis(Track::Trade, ("G", N))
+                .settlement(2, ("Q", S))
+                .roads(2, "Q", &[S, SW])
+                .hand(0, Cards::of(&[(Cloth, 5), (Paper, 5)]))
+        };
+        let improve = |track| Action::Improve { player: p(0), track };
+        // Level 4 of trade would not win a metropolis (blue has it), still refused.
+        let g = red_one_metropolis_city(3, 4).game();
+        assert_eq!(refused(&g, improve(Track::Trade)), "CK.METROPOLIS.NEEDS_CITY");
+        // Level 5 of trade where blue holds it for good: refused too.
+        let g = red_one_metropolis_city(4, 5).game();
+        assert_eq!(refused(&g, improve(Track::Trade)), "CK.METROPOLIS.NEEDS_CITY");
+        let mut legal = vec![];
+        g.legal_actions(&mut legal);
+        assert!(!legal.contains(&improve(Track::Trade)));
+        // Level 5 of red's own metropolis track keeps the metropolis where it is: allowed.
+        let mut g = red_one_metropolis_city(3, 4).game();
+        g.apply(improve(Track::Science)).unwrap();
+        assert!(g.metropolis_final(Track::Science));
+        // Up to level 3 nothing changes.
+        let mut g = red_one_metropolis_city(2, 4).game();
+        g.apply(improve(Track::Trade)).unwrap();
+        // A second city makes one available again.
+        let g = red_one_metropolis_city(3, 4)
+            .city(0, ("O", S))
+            .roads(0, "O", &[S, SW])
+            .game();
+        assert!(g.is_legal(&improve(Track::Trade)));
     }
 
     #[test]

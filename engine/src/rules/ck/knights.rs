@@ -159,7 +159,7 @@ impl Game {
             return Err(RuleError::Ck(CkRule::KnightSite));
         }
         self.check_knight_site_ext(at)?;
-        if self.players[player.index()].knights_left[0] == 0 {
+        if self.players[player.index()].ck.knights_left[0] == 0 {
             return Err(RuleError::Ck(CkRule::KnightSupply));
         }
         self.check_pays(player, Piece::Knight, cost::KNIGHT)
@@ -167,7 +167,7 @@ impl Game {
 
     pub(crate) fn do_recruit(&mut self, player: PlayerId, at: VertexId, events: &mut Vec<Event>) {
         self.pay_cost(player, cost::KNIGHT);
-        self.players[player.index()].knights_left[0] -= 1;
+        self.players[player.index()].ck.knights_left[0] -= 1;
         self.ck.knights[at.index()] = Some(Knight {
             owner: player,
             level: 1,
@@ -188,8 +188,14 @@ impl Game {
         self.check_pays(player, Piece::Promotion, cost::PROMOTE)
     }
 
-    /// Whether a knight may be promoted now, cost aside (shared with Smithing).
+    /// Whether a knight may be promoted now, cost aside.
     pub(crate) fn check_promotable(&self, player: PlayerId, k: Knight) -> Result<(), RuleError> {
+        self.check_promotable_with(player, k, self.players[player.index()].ck.knights_left)
+    }
+
+    /// Whether a knight may be promoted with `supply` as the free pieces by strength (Smithing
+    /// checks its second promotion on the supply its first one leaves).
+    pub(crate) fn check_promotable_with(&self, player: PlayerId, k: Knight, supply: [u8; 3]) -> Result<(), RuleError> {
         if k.level >= 3 {
             return Err(RuleError::Ck(CkRule::KnightMighty));
         }
@@ -200,7 +206,7 @@ impl Game {
         if k.level == 2 && st.level(crate::progress::Track::Politics) < 3 {
             return Err(RuleError::Ck(CkRule::KnightFortress));
         }
-        if st.knights_left[k.level as usize] == 0 {
+        if supply[k.level as usize] == 0 {
             return Err(RuleError::Ck(CkRule::KnightSupply));
         }
         Ok(())
@@ -216,8 +222,8 @@ impl Game {
             return;
         };
         let st = &mut self.players[player.index()];
-        st.knights_left[k.level as usize - 1] += 1;
-        st.knights_left[k.level as usize] -= 1;
+        st.ck.knights_left[k.level as usize - 1] += 1;
+        st.ck.knights_left[k.level as usize] -= 1;
         k.level += 1;
         k.promoted = true;
         let level = k.level;
@@ -317,7 +323,7 @@ impl Game {
     /// nowhere to go (then play goes on at `then`).
     pub(crate) fn start_relocation(&mut self, knight: Knight, from: VertexId, then: Phase, events: &mut Vec<Event>) {
         if self.knight_reach(knight.owner, from).empty.is_empty() {
-            self.players[knight.owner.index()].knights_left[knight.level as usize - 1] += 1;
+            self.players[knight.owner.index()].ck.knights_left[knight.level as usize - 1] += 1;
             events.push(Event::KnightRemoved {
                 player: knight.owner,
                 at: from,
@@ -588,7 +594,7 @@ mod tests {
             .game();
         let ev = g.apply(Action::DisplaceKnight { player: p(0), from, to }).unwrap();
         assert!(ev.iter().any(|e| matches!(e, Event::KnightRemoved { level: 2, .. })));
-        assert_eq!(g.player(p(1)).unwrap().knights_left, [2, 2, 2]);
+        assert_eq!(g.player(p(1)).unwrap().ck.knights_left, [2, 2, 2]);
         assert_eq!(g.phase(), Phase::Main);
     }
 

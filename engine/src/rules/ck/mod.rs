@@ -14,9 +14,13 @@
 //! [`walls`], [`progress`] (playing the 25 kinds of progress card, one module per deck).
 
 pub(crate) mod barbarians;
+mod decisions;
 pub(crate) mod draws;
+mod expansion;
 pub(crate) mod improvements;
 pub(crate) mod knights;
+pub mod options;
+mod position;
 pub(crate) mod progress;
 pub(crate) mod walls;
 
@@ -28,6 +32,9 @@ use crate::ids::PlayerId;
 use crate::progress::{EventFace, ProgressDeck, Track};
 use crate::ruleset::RobberBeforeAttack;
 use crate::state::{Game, Phase, RollStage, CARDS_PER_COMMODITY};
+
+/// Cities & Knights, as an expansion of the base rules ([`crate::rules::extensions`]).
+pub(crate) struct CitiesAndKnights;
 
 impl Game {
     /// Extension point "components": commodities in the bank, the three progress decks,
@@ -171,7 +178,7 @@ impl Game {
                     let received = self.produce(total, events);
                     self.ck.stage_seats = 0;
                     for p in 0..self.players.len() {
-                        if received & (1 << p) == 0 && self.players[p].improvements[Track::Science.index()] >= 3 {
+                        if received & (1 << p) == 0 && self.players[p].ck.improvements[Track::Science.index()] >= 3 {
                             self.ck.stage_seats |= 1 << p;
                         }
                     }
@@ -206,7 +213,7 @@ impl Game {
         if !self.rules.ck() {
             return base;
         }
-        let walls = crate::state::WALLS_PER_PLAYER.saturating_sub(self.players[p.index()].walls_left);
+        let walls = crate::state::WALLS_PER_PLAYER.saturating_sub(self.players[p.index()].ck.walls_left);
         base + 2 * walls as u32
     }
 }
@@ -334,7 +341,7 @@ mod tests {
             .roads(2, "Q", &[S, SW])
             .hand(0, Cards::of(&[(Brick, 2)]));
         let e = ck.setup.board.hex_by_label("E").unwrap();
-        ck.setup.merchant = Some((e, p(0)));
+        ck.setup.ck.merchant = Some((e, p(0)));
         let mut g = ck.game();
         assert_eq!(g.total_vp(p(0)), 3);
         g.apply(Action::MaritimeTrade {

@@ -29,7 +29,7 @@ impl Game {
         if self.ck.walls[at.index()] {
             return Err(RuleError::Ck(CkRule::WallOnePerCity));
         }
-        if st.walls_left == 0 {
+        if st.ck.walls_left == 0 {
             return Err(RuleError::Ck(CkRule::WallLimit));
         }
         if !free && !st.hand.contains(&cost::WALL) {
@@ -52,7 +52,7 @@ impl Game {
             st.hand.remove_all(&cost::WALL);
             self.bank.add_all(&cost::WALL);
         }
-        st.walls_left -= 1;
+        st.ck.walls_left -= 1;
         self.ck.walls[at.index()] = true;
         events.push(Event::WallBuilt { player, at });
     }

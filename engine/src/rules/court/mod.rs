@@ -11,13 +11,19 @@
 //!   at the first barbarian attack when combined with Cities & Knights (the project's own
 //!   combination rule, see [`crate::ruleset::CourtRobberEntry`]).
 
+mod expansion;
 mod nobles;
+pub mod options;
+mod position;
 mod soldiers;
 
 use crate::board::Terrain;
 use crate::error::RuleError;
 use crate::ids::{HexId, PlayerId};
 use crate::state::Game;
+
+/// The Court, as an expansion of the base rules ([`crate::rules::extensions`]).
+pub(crate) struct TheCourt;
 
 impl Game {
     /// Extension point "components": lays the 30 foreign soldiers on the coastal

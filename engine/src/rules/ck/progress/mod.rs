@@ -28,7 +28,7 @@ impl Game {
             (_, Phase::Main) => {}
             _ => return Err(RuleError::Ck(CkRule::ProgressActionPhase)),
         }
-        if self.players[player.index()].progress.get(card) == 0 {
+        if self.players[player.index()].ck.progress.get(card) == 0 {
             return Err(RuleError::Ck(CkRule::ProgressNotHeld));
         }
         self.check_progress_effect(player, play)
@@ -61,7 +61,7 @@ impl Game {
 
     pub(crate) fn do_play_progress(&mut self, player: PlayerId, play: ProgressPlay, events: &mut Vec<Event>) {
         let card = play.card();
-        self.players[player.index()].progress.remove(card, 1);
+        self.players[player.index()].ck.progress.remove(card, 1);
         self.ck.decks[card.track().index()].under.push(card);
         events.push(Event::ProgressPlayed { player, card });
         use ProgressPlay as P;
@@ -78,7 +78,7 @@ impl Game {
             P::CommercialHarbor => self.ck.harbor = true,
             P::GuildDues { victim, cards } => self.take_cards(player, victim, cards, events),
             P::Merchant { hex } => self.do_merchant(player, hex, events),
-            P::MerchantFleet { kind } => self.ck.fleet = Some(kind),
+            P::MerchantFleet { kind } => self.ck.fleet.insert(kind),
             P::ResourceMonopoly { resource } => self.do_monopoly_of(player, resource.card(), 2, events),
             P::TradeMonopoly { commodity } => self.do_monopoly_of(player, commodity, 1, events),
             P::Taxation => {
@@ -115,7 +115,7 @@ impl Game {
 
     /// Turn-long effects end with the turn (Merchant Fleet, Commercial Harbor).
     pub(crate) fn end_progress_effects(&mut self) {
-        self.ck.fleet = None;
+        self.ck.fleet = crate::kind_set::KindSet::EMPTY;
         self.ck.harbor = false;
         self.ck.harbor_done = 0;
     }
@@ -123,13 +123,11 @@ impl Game {
 
 impl Game {
     /// Every legal progress-card play of `p` now (Alchemy before the roll, the others in the
-    /// action phase), confirmed by [`Game::check_play_progress`].
+    /// action phase), confirmed by [`Game::check_play_progress`]. The candidates of each
+    /// card come from its track's generator.
     pub(crate) fn push_progress_plays(&self, p: PlayerId, out: &mut Vec<crate::Action>) {
-        use crate::cards::{CardKind, Resource};
-        use crate::ids::{EdgeId, HexId, VertexId};
-        use crate::progress::{ProgressCard as C, Track};
-        use ProgressPlay as P;
-        let hand = self.players[p.index()].progress;
+        use crate::progress::Track;
+        let hand = self.players[p.index()].ck.progress;
         if hand.is_empty() {
             return;
         }
@@ -138,41 +136,59 @@ impl Game {
                 out.push(crate::Action::PlayProgress { player: p, play });
             }
         };
-        let n = self.players.len() as u8;
-        let vertices = self.sites.len() as u16;
         for (card, _) in hand.iter() {
-            match card {
-                C::Alchemy => {
-                    for red in 1..=6 {
-                        for yellow in 1..=6 {
-                            push(P::Alchemy { red, yellow });
-                        }
+            match card.track() {
+                Track::Science => self.science_candidates(p, card, &mut push),
+                Track::Trade => self.trade_candidates(p, card, &mut push),
+                Track::Politics => self.politics_candidates(p, card, &mut push),
+            }
+        }
+    }
+
+    /// Candidate plays of a science card (Printing, a victory point card, is never played).
+    fn science_candidates(
+        &self,
+        p: PlayerId,
+        card: crate::progress::ProgressCard,
+        push: &mut impl FnMut(ProgressPlay),
+    ) {
+        use crate::ids::{HexId, VertexId};
+        use crate::progress::{ProgressCard as C, Track};
+        use ProgressPlay as P;
+        let vertices = self.sites.len() as u16;
+        match card {
+            C::Alchemy => {
+                for red in 1..=6 {
+                    for yellow in 1..=6 {
+                        push(P::Alchemy { red, yellow });
                     }
                 }
-                C::Crane => Track::ALL.into_iter().for_each(|track| push(P::Crane { track })),
-                C::Engineering => {
-                    if self.players[p.index()].walls_left > 0 {
-                        for v in 0..vertices {
-                            let own_city = self.sites[v as usize]
-                                .is_some_and(|s| s.owner == p && s.building == crate::state::Building::City);
-                            if own_city {
-                                push(P::Engineering { at: VertexId(v) });
-                            }
-                        }
+            }
+            C::Crane => Track::ALL.into_iter().for_each(|track| push(P::Crane { track })),
+            C::Engineering if self.players[p.index()].ck.walls_left > 0 => {
+                for v in 0..vertices {
+                    let own_city = self.sites[v as usize]
+                        .is_some_and(|s| s.owner == p && s.building == crate::state::Building::City);
+                    if own_city {
+                        push(P::Engineering { at: VertexId(v) });
                     }
                 }
-                C::Invention => {
-                    // The hexes whose tokens may move (at most 19 on the standard island).
-                    let mut eligible = [HexId(0); 64];
-                    let mut k = 0;
-                    for h in 0..self.tokens.len().min(u16::MAX as usize) as u16 {
-                        if k < eligible.len() && self.inventable(HexId(h)) {
-                            eligible[k] = HexId(h);
-                            k += 1;
-                        }
+            }
+            C::Invention => {
+                // The hexes whose tokens may move (at most 19 on the standard island).
+                let mut eligible = [HexId(0); 64];
+                let mut k = 0;
+                for h in 0..self.tokens.len().min(u16::MAX as usize) as u16 {
+                    if k < eligible.len() && self.inventable(HexId(h)) {
+                        eligible[k] = HexId(h);
+                        k += 1;
                     }
-                    for i in 0..k {
-                        for j in (i + 1)..k {
+                }
+                // The swap is symmetric, and `apply` takes the two hexes in either order,
+                // so both orders are listed.
+                for i in 0..k {
+                    for j in 0..k {
+                        if i != j {
                             push(P::Invention {
                                 a: eligible[i],
                                 b: eligible[j],
@@ -180,109 +196,145 @@ impl Game {
                         }
                     }
                 }
-                C::Irrigation => push(P::Irrigation),
-                C::Mining => push(P::Mining),
-                C::Medicine => {
-                    if self.players[p.index()].hand.contains(&science::MEDICINE) {
-                        for v in 0..vertices {
-                            let own = self.sites[v as usize]
-                                .is_some_and(|s| s.owner == p && s.building != crate::state::Building::City);
-                            if own {
-                                push(P::Medicine { at: VertexId(v) });
-                            }
-                        }
+            }
+            C::Irrigation => push(P::Irrigation),
+            C::Mining => push(P::Mining),
+            C::Medicine if self.players[p.index()].hand.contains(&science::MEDICINE) => {
+                for v in 0..vertices {
+                    let own = self.sites[v as usize]
+                        .is_some_and(|s| s.owner == p && s.building != crate::state::Building::City);
+                    if own {
+                        push(P::Medicine { at: VertexId(v) });
                     }
                 }
-                C::RoadBuilding => push(P::RoadBuilding),
-                C::Smithing => {
-                    for (a, _) in self.knights().filter(|(_, k)| k.owner == p) {
-                        push(P::Smithing {
-                            knights: [Some(a), None],
-                        });
-                        for (b, _) in self.knights().filter(|(v, k)| k.owner == p && *v > a) {
+            }
+            C::RoadBuilding => push(P::RoadBuilding),
+            C::Smithing => {
+                for (a, _) in self.knights().filter(|(_, k)| k.owner == p) {
+                    push(P::Smithing {
+                        knights: [Some(a), None],
+                    });
+                    for (b, _) in self.knights().filter(|(v, k)| k.owner == p && *v > a) {
+                        // One order per pair: the listed one, or the reverse when only the
+                        // reverse works (the stronger knight first frees the piece).
+                        let forward = P::Smithing {
+                            knights: [Some(a), Some(b)],
+                        };
+                        if self.check_play_progress(p, &forward).is_ok() {
+                            push(forward);
+                        } else {
                             push(P::Smithing {
-                                knights: [Some(a), Some(b)],
+                                knights: [Some(b), Some(a)],
                             });
                         }
                     }
                 }
-                C::CommercialHarbor => push(P::CommercialHarbor),
-                C::GuildDues => {
-                    for v in 0..n {
-                        let victim = PlayerId(v);
-                        if victim == p || self.total_vp(victim) <= self.total_vp(p) {
-                            continue;
-                        }
-                        let vh = self.players[v as usize].hand;
-                        if vh.total() <= 2 {
-                            push(P::GuildDues { victim, cards: vh });
-                            continue;
-                        }
-                        for (i, x) in CardKind::ALL.into_iter().enumerate() {
-                            for y in CardKind::ALL.into_iter().skip(i) {
-                                let cards = crate::cards::Cards::of(&[(x, 1), (y, 1)]);
-                                let cards = if x == y {
-                                    crate::cards::Cards::of(&[(x, 2)])
-                                } else {
-                                    cards
-                                };
-                                if vh.contains(&cards) {
-                                    push(P::GuildDues { victim, cards });
-                                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Candidate plays of a trade card.
+    fn trade_candidates(&self, p: PlayerId, card: crate::progress::ProgressCard, push: &mut impl FnMut(ProgressPlay)) {
+        use crate::cards::{CardKind, Resource};
+        use crate::ids::HexId;
+        use crate::progress::ProgressCard as C;
+        use ProgressPlay as P;
+        let n = self.players.len() as u8;
+        match card {
+            C::CommercialHarbor => push(P::CommercialHarbor),
+            C::GuildDues => {
+                for v in 0..n {
+                    let victim = PlayerId(v);
+                    if victim == p || self.total_vp(victim) <= self.total_vp(p) {
+                        continue;
+                    }
+                    let vh = self.players[v as usize].hand;
+                    if vh.total() <= 2 {
+                        push(P::GuildDues { victim, cards: vh });
+                        continue;
+                    }
+                    for (i, x) in CardKind::ALL.into_iter().enumerate() {
+                        for y in CardKind::ALL.into_iter().skip(i) {
+                            let cards = crate::cards::Cards::of(&[(x, 1), (y, 1)]);
+                            let cards = if x == y {
+                                crate::cards::Cards::of(&[(x, 2)])
+                            } else {
+                                cards
+                            };
+                            if vh.contains(&cards) {
+                                push(P::GuildDues { victim, cards });
                             }
                         }
                     }
                 }
-                C::Merchant => {
-                    for (h, hex) in self.board.topology.hexes().iter().enumerate() {
-                        if hex
-                            .corners
-                            .iter()
-                            .any(|v| self.sites[v.index()].is_some_and(|s| s.owner == p))
-                        {
-                            push(P::Merchant { hex: HexId(h as u16) });
-                        }
-                    }
-                }
-                C::MerchantFleet => CardKind::ALL
-                    .into_iter()
-                    .for_each(|kind| push(P::MerchantFleet { kind })),
-                C::ResourceMonopoly => Resource::ALL
-                    .into_iter()
-                    .for_each(|resource| push(P::ResourceMonopoly { resource })),
-                C::TradeMonopoly => [CardKind::Paper, CardKind::Cloth, CardKind::Coin]
-                    .into_iter()
-                    .for_each(|commodity| push(P::TradeMonopoly { commodity })),
-                C::Taxation => push(P::Taxation),
-                C::Treason => (0..n).for_each(|v| push(P::Treason { victim: PlayerId(v) })),
-                C::Diplomacy => {
-                    for (e, owner) in self.roads.iter().enumerate() {
-                        if owner.is_some() && self.road_is_open(EdgeId(e as u16)) {
-                            push(P::Diplomacy { road: EdgeId(e as u16) });
-                        }
-                    }
-                }
-                C::Intrigue => {
-                    for (v, k) in self.knights() {
-                        if k.owner != p {
-                            push(P::Intrigue { knight: v });
-                        }
-                    }
-                }
-                C::Sabotage => push(P::Sabotage),
-                C::Espionage => {
-                    for v in 0..n {
-                        let victim = PlayerId(v);
-                        push(P::Espionage { victim, card: None });
-                        for (c, _) in self.players[v as usize].progress.iter() {
-                            push(P::Espionage { victim, card: Some(c) });
-                        }
-                    }
-                }
-                C::Encouragement => push(P::Encouragement),
-                C::Wedding => push(P::Wedding),
-                C::Printing | C::Constitution => {}
             }
+            C::Merchant => {
+                for (h, hex) in self.board.topology.hexes().iter().enumerate() {
+                    if hex
+                        .corners
+                        .iter()
+                        .any(|v| self.sites[v.index()].is_some_and(|s| s.owner == p))
+                    {
+                        push(P::Merchant { hex: HexId(h as u16) });
+                    }
+                }
+            }
+            C::MerchantFleet => CardKind::ALL
+                .into_iter()
+                .for_each(|kind| push(P::MerchantFleet { kind })),
+            C::ResourceMonopoly => Resource::ALL
+                .into_iter()
+                .for_each(|resource| push(P::ResourceMonopoly { resource })),
+            C::TradeMonopoly => [CardKind::Paper, CardKind::Cloth, CardKind::Coin]
+                .into_iter()
+                .for_each(|commodity| push(P::TradeMonopoly { commodity })),
+            _ => {}
+        }
+    }
+
+    /// Candidate plays of a politics card (Constitution, a victory point card, is never
+    /// played).
+    fn politics_candidates(
+        &self,
+        p: PlayerId,
+        card: crate::progress::ProgressCard,
+        push: &mut impl FnMut(ProgressPlay),
+    ) {
+        use crate::ids::EdgeId;
+        use crate::progress::ProgressCard as C;
+        use ProgressPlay as P;
+        let n = self.players.len() as u8;
+        match card {
+            C::Taxation => push(P::Taxation),
+            C::Treason => (0..n).for_each(|v| push(P::Treason { victim: PlayerId(v) })),
+            C::Diplomacy => {
+                for (e, owner) in self.roads.iter().enumerate() {
+                    if owner.is_some() && self.road_is_open(EdgeId(e as u16)) {
+                        push(P::Diplomacy { road: EdgeId(e as u16) });
+                    }
+                }
+            }
+            C::Intrigue => {
+                for (v, k) in self.knights() {
+                    if k.owner != p {
+                        push(P::Intrigue { knight: v });
+                    }
+                }
+            }
+            C::Sabotage => push(P::Sabotage),
+            C::Espionage => {
+                for v in 0..n {
+                    let victim = PlayerId(v);
+                    push(P::Espionage { victim, card: None });
+                    for (c, _) in self.players[v as usize].ck.progress.iter() {
+                        push(P::Espionage { victim, card: Some(c) });
+                    }
+                }
+            }
+            C::Encouragement => push(P::Encouragement),
+            C::Wedding => push(P::Wedding),
+            _ => {}
         }
     }
 }

@@ -91,7 +91,7 @@ impl Game {
         let Some(k) = self.ck.knights[at.index()].take() else {
             return;
         };
-        self.players[player.index()].knights_left[k.level as usize - 1] += 1;
+        self.players[player.index()].ck.knights_left[k.level as usize - 1] += 1;
         events.push(Event::KnightRemoved {
             player,
             at,
@@ -100,7 +100,7 @@ impl Game {
         self.update_longest_road(u8::MAX, events);
         let by = self.current;
         let max = self.treason_max_level(k.level);
-        let can_place = (1..=max).any(|l| self.players[by.index()].knights_left[l as usize - 1] > 0)
+        let can_place = (1..=max).any(|l| self.players[by.index()].ck.knights_left[l as usize - 1] > 0)
             && (0..self.sites.len()).any(|v| self.knight_site_ok(by, VertexId(v as u16)));
         self.phase = if can_place {
             Phase::TreasonPlacement {
@@ -153,7 +153,7 @@ impl Game {
         self.known_vertex(at)?;
         // Option `deserter-strength` (D12): the removed knight's strength or lower, or any.
         let max = self.treason_max_level(max);
-        if !(1..=max).contains(&level) || self.players[player.index()].knights_left[level as usize - 1] == 0 {
+        if !(1..=max).contains(&level) || self.players[player.index()].ck.knights_left[level as usize - 1] == 0 {
             return Err(RuleError::Ck(CkRule::TreasonPlacement));
         }
         if !self.knight_site_ok(player, at) {
@@ -173,7 +173,7 @@ impl Game {
             return;
         };
         if let Some(at) = at {
-            self.players[player.index()].knights_left[level as usize - 1] -= 1;
+            self.players[player.index()].ck.knights_left[level as usize - 1] -= 1;
             self.ck.knights[at.index()] = Some(Knight {
                 owner: player,
                 level,
@@ -302,7 +302,7 @@ impl Game {
             return Err(RuleError::Ck(CkRule::EspionageTarget));
         }
         if let Some(c) = card {
-            if self.players[victim.index()].progress.get(c) == 0 {
+            if self.players[victim.index()].ck.progress.get(c) == 0 {
                 return Err(RuleError::Ck(CkRule::EspionageTarget));
             }
         }
@@ -317,8 +317,8 @@ impl Game {
         events: &mut Vec<Event>,
     ) {
         if let Some(c) = card {
-            self.players[victim.index()].progress.remove(c, 1);
-            self.players[player.index()].progress.add(c, 1);
+            self.players[victim.index()].ck.progress.remove(c, 1);
+            self.players[player.index()].ck.progress.add(c, 1);
         }
         events.push(Event::ProgressTaken {
             player,
@@ -409,7 +409,7 @@ mod tests {
             .knight(1, ("G", NE), 1, true)
             .settlement(2, ("Q", S))
             .roads(2, "Q", &[S, SW]);
-        ck.setup.players[0].progress.add(ProgressCard::Treason, 1);
+        ck.setup.players[0].ck.progress.add(ProgressCard::Treason, 1);
         let mut g = ck.game();
         ok(
             &mut g,

@@ -14,7 +14,8 @@
 //! - Medicine: a settlement becomes a city for 2 ore and 1 grain (the city rules apply).
 //! - Road Building: two free roads.
 //! - Smithing: promote up to two different knights free (each once per turn, mighty only with
-//!   the fortress).
+//!   the fortress), one after the other in the order given, so the second may use the piece
+//!   the first one freed, as with two paid promotions (p. 9, "Promoting knights").
 
 use crate::board::Terrain;
 use crate::cards::{CardKind, Cards};
@@ -104,18 +105,16 @@ impl Game {
         if knights == [None, None] || (knights[0].is_some() && knights[0] == knights[1]) {
             return Err(RuleError::Ck(CkRule::SmithingKnights));
         }
-        // Promote in order on a scratch supply, so two promotions to one strength need two
-        // free pieces of it.
-        let mut supply = self.players[player.index()].knights_left;
+        // Promote one after the other on a scratch supply, as two paid promotions would: two
+        // promotions to one strength need two free pieces of it, and the piece the first one
+        // frees (strong to mighty frees a strong piece) serves the second.
+        let mut supply = self.players[player.index()].ck.knights_left;
         for at in knights.into_iter().flatten() {
             self.known_vertex(at)?;
             let Some(k) = self.ck.knights[at.index()].filter(|k| k.owner == player) else {
                 return Err(RuleError::Ck(CkRule::KnightNotOwn));
             };
-            self.check_promotable(player, k)?;
-            if supply[k.level as usize] == 0 {
-                return Err(RuleError::Ck(CkRule::KnightSupply));
-            }
+            self.check_promotable_with(player, k, supply)?;
             supply[k.level as usize] -= 1;
             supply[k.level as usize - 1] += 1;
         }
@@ -137,6 +136,48 @@ mod tests {
     use crate::Action;
 
     #[test]
+    fn smithing_promotes_one_after_the_other_so_the_second_may_use_the_piece_the_first_freed() {
+        // Red: both strong pieces on the board (A.se, A.s), a basic knight on A.ne; fortress.
+        let mut ck = Ck::new()
+            .city(0, ("A", N))
+            .roads(0, "A", &[N, NE, SE, S])
+            .knight(0, ("A", NE), 1, false)
+            .knight(0, ("A", SE), 2, true)
+            .knight(0, ("A", S), 2, false)
+            .levels(0, [0, 0, 3])
+            .settlement(1, ("G", N))
+            .roads(1, "G", &[N, NE])
+            .settlement(2, ("Q", S))
+            .roads(2, "Q", &[S, SW]);
+        ck.setup.players[0].ck.progress.add(ProgressCard::Smithing, 1);
+        let g = ck.game();
+        let smithing = |a: (&str, crate::board::Corner), b: (&str, crate::board::Corner)| Action::PlayProgress {
+            player: p(0),
+            play: ProgressPlay::Smithing {
+                knights: [Some(vertex(&g, a.0, a.1)), Some(vertex(&g, b.0, b.1))],
+            },
+        };
+        // Basic first: no strong piece is free yet, exactly as with two paid promotions.
+        assert_eq!(refused(&g, smithing(("A", NE), ("A", SE))), "CK.KNIGHT.SUPPLY");
+        // Strong to mighty first frees a strong piece for basic to strong.
+        let play = smithing(("A", SE), ("A", NE));
+        let mut legal = vec![];
+        g.legal_actions(&mut legal);
+        assert!(legal.contains(&play));
+        assert!(!legal.contains(&smithing(("A", NE), ("A", SE))));
+        let mut g2 = g.clone();
+        g2.apply(play).unwrap();
+        assert_eq!(g2.knight(vertex(&g, "A", SE)).unwrap().level, 3);
+        assert_eq!(g2.knight(vertex(&g, "A", NE)).unwrap().level, 2);
+        assert_eq!(g2.player(p(0)).unwrap().ck.knights_left, [2, 0, 1]);
+        g2.check_invariants().unwrap();
+        // Two promotions to mighty still need two free mighty pieces: here there are two.
+        let mut g3 = g.clone();
+        g3.apply(smithing(("A", SE), ("A", S))).unwrap();
+        assert_eq!(g3.player(p(0)).unwrap().ck.knights_left, [1, 2, 0]);
+    }
+
+    #[test]
     fn alchemy_dice_show_one_to_six() {
         let mut ck = Ck::new()
             .city(0, ("A", N))
@@ -146,7 +187,7 @@ mod tests {
             .settlement(2, ("Q", S))
             .roads(2, "Q", &[S, SW])
             .before_roll();
-        ck.setup.players[0].progress.add(ProgressCard::Alchemy, 1);
+        ck.setup.players[0].ck.progress.add(ProgressCard::Alchemy, 1);
         let g = ck.game();
         let play = |red, yellow| Action::PlayProgress {
             player: p(0),
@@ -155,5 +196,39 @@ mod tests {
         assert_eq!(refused(&g, play(7, 1)), "CK.CARD.ALCHEMY_DICE");
         assert_eq!(refused(&g, play(0, 3)), "CK.CARD.ALCHEMY_DICE");
         assert!(g.is_legal(&play(6, 6)));
+    }
+
+    #[test]
+    fn invention_is_listed_in_both_orders_because_apply_takes_both() {
+        let mut ck = Ck::new()
+            .city(0, ("A", N))
+            .roads(0, "A", &[N, NE])
+            .settlement(1, ("G", N))
+            .roads(1, "G", &[N, NE])
+            .settlement(2, ("Q", S))
+            .roads(2, "Q", &[S, SW]);
+        ck.setup.players[0].ck.progress.add(ProgressCard::Invention, 1);
+        let g = ck.game();
+        let mut legal = vec![];
+        g.legal_actions(&mut legal);
+        let swaps: Vec<_> = legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::PlayProgress {
+                    play: ProgressPlay::Invention { a, b },
+                    ..
+                } => Some((*a, *b)),
+                _ => None,
+            })
+            .collect();
+        assert!(!swaps.is_empty());
+        for &(a, b) in &swaps {
+            assert!(swaps.contains(&(b, a)), "{a:?} {b:?} listed in one order only");
+            let play = Action::PlayProgress {
+                player: p(0),
+                play: ProgressPlay::Invention { a: b, b: a },
+            };
+            assert!(g.is_legal(&play));
+        }
     }
 }

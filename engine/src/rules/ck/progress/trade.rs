@@ -10,7 +10,8 @@
 //!   `merchant-next-to settlements`: one of your settlements, source
 //!   `001_f137f77325d91eec.txt` §13); its controller trades that hex's resource 2:1 and holds
 //!   1 VP; control moves with the next Merchant.
-//! - Merchant Fleet: name a resource or commodity: 2:1 with the bank for it this turn.
+//! - Merchant Fleet: name a resource or commodity: 2:1 with the bank for it for the rest of
+//!   the turn. A second fleet in the same turn adds its kind; the first kind stays 2:1.
 //! - Resource Monopoly: every opponent gives you 2 of the resource named (1 if they have 1).
 //! - Trade Monopoly: every opponent gives you 1 of the commodity named.
 
@@ -164,8 +165,44 @@ mod tests {
             .roads(1, "G", &[N, NE])
             .settlement(2, ("L", S))
             .roads(2, "L", &[S, SW]);
-        ck.setup.players[0].progress.add(ProgressCard::Merchant, 1);
+        ck.setup.players[0].ck.progress.add(ProgressCard::Merchant, 1);
         ck.game()
+    }
+
+    #[test]
+    fn a_second_merchant_fleet_adds_its_kind_and_the_first_stays_two_to_one_until_the_turn_ends() {
+        use crate::cards::{CardKind::*, Cards};
+        let mut ck = Ck::new()
+            .city(0, ("A", N))
+            .roads(0, "A", &[N, NE])
+            .settlement(1, ("G", N))
+            .roads(1, "G", &[N, NE])
+            .settlement(2, ("Q", S))
+            .roads(2, "Q", &[S, SW])
+            .hand(0, Cards::of(&[(Cloth, 4), (Wool, 4)]));
+        ck.setup.players[0].ck.progress.add(ProgressCard::MerchantFleet, 2);
+        let mut g = ck.game();
+        let fleet = |kind| Action::PlayProgress {
+            player: p(0),
+            play: ProgressPlay::MerchantFleet { kind },
+        };
+        let two_for_one = |give, get| Action::MaritimeTrade {
+            player: p(0),
+            give,
+            rate: 2,
+            get,
+        };
+        g.apply(fleet(Cloth)).unwrap();
+        g.apply(fleet(Wool)).unwrap();
+        // Both kinds are 2:1 now, whichever card came first.
+        g.apply(two_for_one(Cloth, Grain)).unwrap();
+        g.apply(two_for_one(Wool, Ore)).unwrap();
+        g.apply(two_for_one(Cloth, Ore)).unwrap();
+        assert_eq!(refused(&g, two_for_one(Ore, Grain)), "BASE.TRADE.MARITIME_RATE");
+        // The turn ends: neither kind is 2:1 any more.
+        g.apply(Action::EndTurn { player: p(0) }).unwrap();
+        assert!(g.to_setup().ck.fleet.is_empty());
+        assert_eq!(g.maritime_rates(p(0), Wool).0, [false, false, true]);
     }
 
     #[test]

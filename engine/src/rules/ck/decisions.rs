@@ -1,0 +1,109 @@
+//! Legal actions for the decisions Cities & Knights adds: answering a Commercial Harbor,
+//! committing knights (option `battle fiesepeter`), Treason, Wedding gifts, the Diplomacy
+//! road, the pillaged city, a tied defender's deck, a progress card over the limit, the
+//! aqueduct, a metropolis and a displaced knight. The base game's `legal_actions` hands these
+//! decisions here through the extension point `push_decision_actions`.
+
+use crate::action::Action;
+use crate::cards::{CardKind, Cards, Resource};
+use crate::ids::{PlayerId, VertexId};
+use crate::legal::push_discards;
+use crate::state::{Game, Phase};
+
+impl Game {
+    /// Pushes the legal actions of the Cities & Knights decision the game waits for (none in
+    /// any other phase).
+    pub(crate) fn push_ck_decision_actions(&self, out: &mut Vec<Action>) {
+        match self.phase {
+            Phase::HarborAnswer { to, .. } => {
+                for commodity in [CardKind::Paper, CardKind::Cloth, CardKind::Coin] {
+                    if self.players[to.index()].hand.get(commodity) > 0 {
+                        out.push(Action::GiveCommodity { player: to, commodity });
+                    }
+                }
+            }
+            Phase::CommittingKnights { player } => self.push_commit_choices(player, out),
+            Phase::TreasonSurrender { player } => {
+                for (at, k) in self.knights() {
+                    if k.owner == player {
+                        out.push(Action::SurrenderKnight { player, at });
+                    }
+                }
+            }
+            Phase::TreasonPlacement { player, level, .. } => {
+                out.push(Action::PlaceTreasonKnight {
+                    player,
+                    at: None,
+                    level,
+                });
+                for l in 1..=self.treason_max_level(level) {
+                    if self.players[player.index()].ck.knights_left[l as usize - 1] == 0 {
+                        continue;
+                    }
+                    for v in 0..self.sites.len() {
+                        let at = VertexId(v as u16);
+                        if self.knight_site_ok(player, at) {
+                            out.push(Action::PlaceTreasonKnight {
+                                player,
+                                at: Some(at),
+                                level: l,
+                            });
+                        }
+                    }
+                }
+            }
+            Phase::WeddingGifts => {
+                for i in 0..self.players.len() {
+                    let owed = self.ck.gifts[i];
+                    if owed > 0 {
+                        let hand = self.players[i].hand;
+                        let start = out.len();
+                        push_discards(PlayerId(i as u8), &hand, owed, 0, Cards::EMPTY, out);
+                        for a in &mut out[start..] {
+                            if let Action::Discard { player, cards } = *a {
+                                *a = Action::GiveCards { player, cards };
+                            }
+                        }
+                    }
+                }
+            }
+            Phase::DiplomacyRoad { player, .. } => {
+                for e in 0..self.roads.len() {
+                    let at = crate::ids::EdgeId(e as u16);
+                    if self.check_road(player, at).is_ok() {
+                        out.push(Action::BuildRoad { player, at });
+                    }
+                }
+                out.push(Action::SkipFreeRoad { player });
+            }
+            Phase::Pillaging { player } => self.push_vertex_actions(out, |at| {
+                let a = Action::LoseCity { player, at };
+                self.check_lose_city(player, at).is_ok().then_some(a)
+            }),
+            Phase::ChoosingDefenderDeck { player } => self.push_defender_choices(player, out),
+            Phase::DiscardingProgress { player } => {
+                for (card, _) in self.players[player.index()].ck.progress.iter() {
+                    out.push(Action::DiscardProgress { player, card });
+                }
+            }
+            Phase::Aqueduct { player } => {
+                for r in Resource::ALL {
+                    if self.bank.get(r.card()) > 0 {
+                        out.push(Action::Aqueduct { player, take: Some(r) });
+                    }
+                }
+                out.push(Action::Aqueduct { player, take: None });
+            }
+            Phase::PlacingMetropolis { player, .. } => self.push_vertex_actions(out, |at| {
+                let a = Action::PlaceMetropolis { player, at };
+                self.check_place_metropolis(player, at).is_ok().then_some(a)
+            }),
+            Phase::RelocatingKnight { player, from, .. } => {
+                for to in self.knight_reach(player, from).empty.iter() {
+                    out.push(Action::RelocateKnight { player, to });
+                }
+            }
+            _ => {}
+        }
+    }
+}

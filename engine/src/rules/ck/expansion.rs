@@ -1,0 +1,168 @@
+//! Cities & Knights at the base rules' extension points (see [`crate::rules::extensions`]).
+
+use super::CitiesAndKnights;
+use crate::action::Action;
+use crate::cards::CardKind;
+use crate::error::{CkRule, RuleError};
+use crate::ids::PlayerId;
+use crate::invariants::InvariantViolation;
+use crate::position::{err, PositionError, Setup, Subject};
+use crate::progress::Track;
+use crate::rules::extensions::ExpansionRules;
+use crate::ruleset::Expansion;
+use crate::state::{Game, PlayerState};
+
+impl ExpansionRules for CitiesAndKnights {
+    const EXPANSION: Expansion = Expansion::CitiesAndKnights;
+    /// Paper, cloth and coin (source `000_fee7e8147b67bbe6.txt` p. 2).
+    const COMMODITIES: bool = true;
+    /// Progress cards replace the development cards (p. 3).
+    const NO_DEVELOPMENT_CARDS: bool = true;
+    /// The event die is rolled with the production dice (p. 5).
+    const EVENT_DIE: bool = true;
+    /// The second setup placement is a city (p. 4).
+    const SETUP_CITY: bool = true;
+    const ACTION_ELSEWHERE: &'static str = "this Cities & Knights action in a game without the expansion";
+
+    fn start(g: &mut Game) -> Result<(), RuleError> {
+        g.start_cities_and_knights()
+    }
+
+    fn push_before_roll_actions(g: &Game, player: PlayerId, out: &mut Vec<Action>) {
+        g.push_progress_plays(player, out);
+    }
+
+    fn push_build_actions(g: &Game, player: PlayerId, out: &mut Vec<Action>) {
+        g.push_ck_main(player, out);
+    }
+
+    /// The trading house (trade level 3: 2 identical commodities for any card), Merchant
+    /// Fleet (2:1 for the kind named, this turn) and the merchant (2:1 for its hex's
+    /// resource, for its controller); source `000_fee7e8147b67bbe6.txt` pp. 8, 14.
+    fn maritime_rates(g: &Game, player: PlayerId, kind: CardKind, rates: &mut [bool; 3]) {
+        if kind.is_commodity() && g.players[player.index()].level(Track::Trade) >= 3 {
+            rates[0] = true;
+        }
+        if g.ck.fleet.contains(kind) && player == g.current {
+            rates[0] = true;
+        }
+        if let Some((hex, owner)) = g.ck.merchant {
+            if owner == player && g.board.terrain[hex.index()].resource().map(|r| r.card()) == Some(kind) {
+                rates[0] = true;
+            }
+        }
+    }
+
+    fn end_turn(g: &mut Game) {
+        g.refresh_knights();
+        g.end_progress_effects();
+    }
+
+    fn victory_points(g: &Game, p: PlayerId, st: &PlayerState) -> u8 {
+        g.ck_vp(p, st)
+    }
+
+    /// Metropolises +2 each (counted on the board), defender tokens, victory point progress
+    /// cards and the merchant 1 each.
+    fn victory_points_from_scratch(g: &Game, p: PlayerId) -> u8 {
+        let st = &g.players[p.index()];
+        let mut vp = st.ck.vp_tokens + st.ck.progress_vp.total() as u8;
+        for t in Track::ALL {
+            if g.metropolis(t).and_then(|v| g.site(v)).is_some_and(|s| s.owner == p) {
+                vp += 2;
+            }
+        }
+        if g.ck.merchant.is_some_and(|(_, o)| o == p) {
+            vp += 1;
+        }
+        vp
+    }
+
+    /// The robber neither moves nor steals before the first barbarian attack (p. 7).
+    fn robber_active(g: &Game) -> bool {
+        g.ck.attacks > 0
+    }
+
+    fn owns_action(action: &Action) -> bool {
+        matches!(
+            action,
+            Action::BuildWall { .. }
+                | Action::Improve { .. }
+                | Action::PlaceMetropolis { .. }
+                | Action::RecruitKnight { .. }
+                | Action::PromoteKnight { .. }
+                | Action::ActivateKnight { .. }
+                | Action::MoveKnight { .. }
+                | Action::DisplaceKnight { .. }
+                | Action::RelocateKnight { .. }
+                | Action::ChaseRobber { .. }
+                | Action::LoseCity { .. }
+                | Action::ChooseDefenderDeck { .. }
+                | Action::DiscardProgress { .. }
+                | Action::Aqueduct { .. }
+                | Action::PlayProgress { .. }
+                | Action::OfferHarborTrade { .. }
+                | Action::GiveCommodity { .. }
+                | Action::SurrenderKnight { .. }
+                | Action::PlaceTreasonKnight { .. }
+                | Action::GiveCards { .. }
+                | Action::SkipFreeRoad { .. }
+                | Action::CommitKnights { .. }
+                | Action::ChooseDefenderCard { .. }
+        )
+    }
+
+    /// No development cards are bought or played (p. 3).
+    fn check_action(_g: &Game, action: &Action) -> Result<(), RuleError> {
+        if action.dev_card().is_some() || matches!(action, Action::BuyDevCard { .. }) {
+            return Err(RuleError::Ck(CkRule::NoDevelopmentCards));
+        }
+        Ok(())
+    }
+
+    fn check_invariants(g: &Game) -> Result<(), InvariantViolation> {
+        g.check_ck_invariants()
+    }
+
+    fn push_decision_actions(g: &Game, out: &mut Vec<Action>) {
+        g.push_ck_decision_actions(out);
+    }
+
+    fn declare(g: &mut Game, s: &Setup) -> Result<(), PositionError> {
+        g.declare_cities_and_knights(s)
+    }
+
+    fn declared_without(s: &Setup) -> Option<PositionError> {
+        if let Some((i, ps)) = s
+            .players
+            .iter()
+            .enumerate()
+            .find(|(_, p)| !p.ck.damaged_cities.is_empty())
+        {
+            return Some(err(
+                Subject::City(PlayerId(i as u8), ps.ck.damaged_cities[0]),
+                "cities turned on their side exist only in Cities & Knights".into(),
+            ));
+        }
+        let any = s.players.iter().any(|p| {
+            !p.ck.knights.is_empty()
+                || !p.ck.walls.is_empty()
+                || p.ck.improvements != [0; 3]
+                || !p.ck.progress.is_empty()
+                || !p.ck.progress_vp.is_empty()
+                || p.ck.vp_tokens > 0
+        }) || s.ck.metropolis != [None; 3]
+            || s.ck.merchant.is_some()
+            || s.ck.barbarians > 0;
+        any.then(|| {
+            err(
+                Subject::Rules,
+                "knights, walls, improvements, progress cards, metropolises, the merchant and the barbarians exist only in Cities & Knights".into(),
+            )
+        })
+    }
+
+    fn export(g: &Game, s: &mut Setup) {
+        g.export_cities_and_knights(s);
+    }
+}
