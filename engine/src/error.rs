@@ -553,6 +553,9 @@ pub enum RuleError {
     /// Only a knight may be played before the roll (option).
     #[error("only a knight may be played before the roll under these rules")]
     DevNotBeforeRoll,
+    /// Road Building while no road can be placed (option `road-building-without-road refused`).
+    #[error("Road Building is refused while no road can be placed (no road piece left or no free connected path)")]
+    RoadBuildingNoRoad,
     /// Victory point cards are not played.
     #[error("victory point cards are never played; they count while hidden and are revealed on winning")]
     VictoryPointNotPlayable,
@@ -760,6 +763,7 @@ impl RuleError {
             RuleError::DevBoughtThisTurn { .. } => "BASE.DEV.NOT_ON_TURN_BOUGHT",
             RuleError::DevOnePerTurn { .. } => "BASE.DEV.ONE_PER_TURN",
             RuleError::DevNotBeforeRoll => "BASE.DEV.BEFORE_ROLL",
+            RuleError::RoadBuildingNoRoad => "BASE.DEV.ROAD_BUILDING_NO_ROAD",
             RuleError::VictoryPointNotPlayable => "BASE.DEV.VICTORY_POINT",
             RuleError::BankEmpty { .. } => "BASE.BANK.EMPTY",
             RuleError::RobberMustMove => "BASE.ROBBER.MUST_MOVE",

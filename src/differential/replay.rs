@@ -14,6 +14,7 @@ use super::geometry::{resource_of, PlaceMap};
 use super::recording::{PublicState, Recording};
 use catan_engine::{Action, Board, Cards, Colour, DevCard, Game, Outcome, PlayerId, Resource, Ruleset};
 use serde_json::Value;
+use std::collections::BTreeSet;
 use std::sync::Arc;
 
 /// catanatron's resource order (wood, brick, sheep, wheat, ore) in this engine's terms.
@@ -318,6 +319,11 @@ pub fn replay_keeping_position(rec: &Recording, keep: bool) -> Result<ReplayRepo
     rules
         .set_option("dev-before-roll", "knight-only")
         .map_err(|e| e.to_string())?;
+    // Reading difference R3 (README): catanatron does not offer Road Building while no road
+    // can be placed.
+    rules
+        .set_option("road-building-without-road", "refused")
+        .map_err(|e| e.to_string())?;
     let mut game = Game::new(rules, board.clone(), &colours, PlayerId(0)).map_err(|e| e.to_string())?;
     if let Err(detail) = compare(&game, &map, &board, &h.state) {
         return Ok(ReplayReport {
@@ -356,11 +362,7 @@ pub fn replay_keeping_position(rec: &Recording, keep: bool) -> Result<ReplayRepo
         let legal_theirs = super::normalise::theirs(&map, &board, &step.legal);
         let legal_ours = super::normalise::ours(&game);
         if let Some(detail) = super::normalise::differ(&legal_ours, &legal_theirs) {
-            let only_ours: Vec<&String> = legal_ours.difference(&legal_theirs).collect();
-            let known = (only_ours == ["road-building"]
-                && legal_theirs.is_subset(&legal_ours)
-                && road_building_places_nothing(&game))
-            .then_some("R3");
+            let known = one_card_year_of_plenty(&legal_ours, &legal_theirs).then_some("D5");
             return Ok(ReplayReport {
                 steps,
                 difference: diff(detail, known),
@@ -430,16 +432,41 @@ fn holder_reassigned_after_cut(game: &Game, action: &Value, theirs: &PublicState
     is_settlement && game.longest_road() != theirs_holder
 }
 
-/// Reading difference R3: this engine lets Road Building be played when no road can be
-/// placed (it then places none); catanatron does not offer the card. True when playing it
-/// now would leave no road to build.
-fn road_building_places_nothing(game: &Game) -> bool {
-    let mut after = game.clone();
-    let player = game.current();
-    if after.apply(Action::PlayRoadBuilding { player }).is_err() {
-        return false;
+/// Known divergence D5: catanatron offers Year of Plenty for a single card when the bank
+/// cannot pay some pair of resources, though the card takes two. True when the two legal
+/// sets differ only by catanatron's one-card Year of Plenty entries.
+fn one_card_year_of_plenty(ours: &BTreeSet<String>, theirs: &BTreeSet<String>) -> bool {
+    let only_theirs: Vec<&String> = theirs.difference(ours).collect();
+    ours.is_subset(theirs)
+        && !only_theirs.is_empty()
+        && only_theirs
+            .iter()
+            .all(|a| a.strip_prefix("year-of-plenty ").is_some_and(|r| !r.contains(' ')))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::one_card_year_of_plenty;
+    use std::collections::BTreeSet;
+
+    fn set(items: &[&str]) -> BTreeSet<String> {
+        items.iter().map(|s| s.to_string()).collect()
     }
-    let mut legal = Vec::new();
-    after.legal_actions(&mut legal);
-    !legal.iter().any(|a| matches!(a, Action::BuildRoad { .. }))
+
+    #[test]
+    fn d5_is_recognised_only_when_catanatron_adds_one_card_year_of_plenty() {
+        let ours = set(&["end-turn", "year-of-plenty grain ore"]);
+        let theirs = set(&["end-turn", "year-of-plenty grain ore", "year-of-plenty ore"]);
+        assert!(one_card_year_of_plenty(&ours, &theirs));
+        // Anything else differing is not D5.
+        let theirs_more = set(&["end-turn", "year-of-plenty ore", "monopoly ore"]);
+        assert!(!one_card_year_of_plenty(&set(&["end-turn"]), &theirs_more));
+        // Ours holding something theirs lacks is not D5.
+        assert!(!one_card_year_of_plenty(
+            &set(&["end-turn", "roll"]),
+            &set(&["end-turn", "year-of-plenty ore"])
+        ));
+        // Equal sets are no difference at all.
+        assert!(!one_card_year_of_plenty(&ours, &ours));
+    }
 }

@@ -9,7 +9,7 @@ use crate::cards::{cost, CardKind, Cards, DevCard};
 use crate::error::{Piece, RuleError};
 use crate::event::Event;
 use crate::ids::PlayerId;
-use crate::ruleset::DevBeforeRoll;
+use crate::ruleset::{DevBeforeRoll, RoadBuildingWithoutRoad};
 use crate::state::{Game, Phase, Resume};
 use crate::Action;
 
@@ -74,6 +74,12 @@ impl Game {
                 player: st.colour,
                 card,
             });
+        }
+        if matches!(action, Action::PlayRoadBuilding { .. })
+            && self.rules.base.road_building_without_road == RoadBuildingWithoutRoad::Refused
+            && !self.free_road_placeable(player)
+        {
+            return Err(RuleError::RoadBuildingNoRoad);
         }
         if let Action::PlayYearOfPlenty { take, .. } = *action {
             let mut want = Cards::EMPTY;
@@ -154,9 +160,10 @@ impl Game {
 
     /// Road Building: place up to `remaining` free roads while a legal place exists (the
     /// roads are placed by `BuildRoad` actions).
-    pub(crate) fn continue_free_roads(&mut self, player: PlayerId, remaining: u8, resume: Resume) {
-        let remaining = remaining.min(self.players[player.index()].roads_left);
-        let can_place = remaining > 0
+    /// Whether `player` could place a road for free now: a road piece left and a free land
+    /// path connected to their roads or buildings.
+    pub(crate) fn free_road_placeable(&self, player: PlayerId) -> bool {
+        self.players[player.index()].roads_left > 0
             && (0..self.roads.len()).any(|e| {
                 let e = crate::EdgeId(e as u16);
                 self.roads[e.index()].is_none()
@@ -165,8 +172,12 @@ impl Game {
                         .vertices
                         .iter()
                         .any(|&v| self.road_reaches(player, v, None))
-            });
-        self.phase = if can_place {
+            })
+    }
+
+    pub(crate) fn continue_free_roads(&mut self, player: PlayerId, remaining: u8, resume: Resume) {
+        let remaining = remaining.min(self.players[player.index()].roads_left);
+        self.phase = if remaining > 0 && self.free_road_placeable(player) {
             Phase::FreeRoads { remaining, resume }
         } else {
             self.resume_phase(resume)
@@ -313,5 +324,25 @@ mod tests {
         g.apply(Action::BuildRoad { player: p(0), at: e }).unwrap();
         assert_eq!(g.phase(), Phase::Main);
         assert_eq!(g.player(p(0)).unwrap().roads_left, 11);
+    }
+
+    #[test]
+    fn road_building_without_a_placeable_road_follows_its_option() {
+        let mut g = main_phase_game();
+        g.players[0].dev_cards.add(DevCard::RoadBuilding, 1);
+        g.players[0].roads_left = 0;
+        let play = Action::PlayRoadBuilding { player: p(0) };
+        // Default `allowed`: the card is played and places nothing.
+        let mut allowed = g.clone();
+        allowed.apply(play).unwrap();
+        assert_eq!(allowed.phase(), Phase::Main);
+        assert_eq!(allowed.player(p(0)).unwrap().dev_cards.get(DevCard::RoadBuilding), 0);
+        // `refused`: refused while no road piece is left ...
+        g.rules.set_option("road-building-without-road", "refused").unwrap();
+        assert_eq!(g.check(&play).unwrap_err().code(), "BASE.DEV.ROAD_BUILDING_NO_ROAD");
+        assert!(!g.is_legal(&play));
+        // ... and accepted again once a road could be placed.
+        g.players[0].roads_left = 1;
+        assert!(g.is_legal(&play));
     }
 }

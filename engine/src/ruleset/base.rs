@@ -32,6 +32,22 @@ pub enum ShortageRule {
     NobodyEver,
 }
 
+/// Road Building when no road can be placed (no road piece left, or no free path connected
+/// to the player's roads and buildings).
+///
+/// No source settles it (`base-rules` §6 says only "place 2 roads free"): this project lets
+/// the card be played and places nothing (`Allowed`, the default); catanatron 3.2.1 does not
+/// offer the card then (`Refused`; difference R3 of `tools/differential/`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum RoadBuildingWithoutRoad {
+    /// The card may be played; it places what it can, possibly nothing.
+    #[default]
+    Allowed,
+    /// The card is refused while no road could be placed.
+    Refused,
+}
+
 /// Named options of the base game.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct BaseOptions {
@@ -43,6 +59,9 @@ pub struct BaseOptions {
     pub shortage: ShortageRule,
     /// The hand size above which a player discards half on a 7 (7: discard with 8 or more).
     pub discard_limit: u8,
+    /// Road Building when no road can be placed.
+    #[serde(default)]
+    pub road_building_without_road: RoadBuildingWithoutRoad,
 }
 
 impl Default for BaseOptions {
@@ -52,12 +71,14 @@ impl Default for BaseOptions {
             dev_before_roll: DevBeforeRoll::Any,
             shortage: ShortageRule::OneTakesRest,
             discard_limit: 7,
+            road_building_without_road: RoadBuildingWithoutRoad::Allowed,
         }
     }
 }
 
 option_words!(DevBeforeRoll { "any" => Any, "knight-only" => KnightOnly });
 option_words!(ShortageRule { "one-takes-rest" => OneTakesRest, "nobody-ever" => NobodyEver });
+option_words!(RoadBuildingWithoutRoad { "allowed" => Allowed, "refused" => Refused });
 
 /// The base game's named options.
 pub const BASE_OPTIONS: &[OptionSpec] = &[
@@ -84,5 +105,11 @@ pub const BASE_OPTIONS: &[OptionSpec] = &[
         ShortageRule,
         base.shortage,
         "bank shortage when one player alone is owed a resource"
+    ),
+    word_option!(
+        "road-building-without-road",
+        RoadBuildingWithoutRoad,
+        base.road_building_without_road,
+        "whether Road Building may be played when no road can be placed"
     ),
 ];
