@@ -136,9 +136,11 @@ pub fn run(paths: &[PathBuf], quiet: bool, shrink_to: Option<&Path>) -> u8 {
         }
     }
     let known: Vec<String> = total.known.iter().map(|(k, n)| format!("{k} {n}")).collect();
+    let stopped = total.differing + total.known.values().sum::<u32>();
     println!(
-        "{} games, {} steps compared, {} with an unclassified difference, known divergences: {}, {} unreadable",
+        "{} games, {} agree to the end, {} steps compared, {} with an unclassified difference, known divergences: {}, {} unreadable",
         total.games,
+        total.games.saturating_sub(stopped),
         total.steps,
         total.differing,
         if known.is_empty() {
