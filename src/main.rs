@@ -673,14 +673,20 @@ fn cmd_trace(file: &std::path::Path, at: Option<String>, emit_scenario: bool, co
     let rep = runner::run(&sc);
     match at {
         Some(name) if emit_scenario => match rep.states.iter().find(|(n, _)| *n == name) {
-            Some((_, g)) => out!(
-                "{}",
-                emit::scenario_text(
-                    g,
-                    &format!("{} — at \"{name}\"", sc.title),
-                    &format!("The position of {} at snapshot \"{name}\".", file.display())
-                )
-            ),
+            Some((_, g)) => match emit::scenario_text(
+                g,
+                &format!("{} — at \"{name}\"", sc.title),
+                &format!("The position of {} at snapshot \"{name}\".", file.display()),
+            ) {
+                Ok(text) => out!("{text}"),
+                Err(why) => {
+                    eprintln!(
+                        "error: the position at snapshot \"{name}\" cannot be written as a scenario: {why}; \
+                         take the snapshot at a turn's before-roll or main step, after the decision"
+                    );
+                    return ExitCode::from(exit::USAGE);
+                }
+            },
             None => {
                 eprintln!("error: no snapshot \"{name}\"");
                 return ExitCode::from(exit::USAGE);
