@@ -9,6 +9,7 @@
 
 pub mod catalog;
 pub mod differential;
+pub mod draw;
 pub mod emit;
 pub mod exit;
 pub mod files;

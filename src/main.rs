@@ -281,6 +281,31 @@ enum Command {
         #[arg(default_value = "beginner")]
         board: String,
     },
+    /// Draw a board, or a scenario's position, as an SVG picture.
+    ///
+    /// `draw board beginner|court|random:SEED|court-random:SEED`: terrain, numbers, harbors
+    /// and every hex, intersection and path name (hover for the names). `draw FILE.cat --at
+    /// SNAPSHOT` (or `--step N`, the position after the script's first N lines, or nothing:
+    /// the end of the script): the position with every piece and a side panel. Exit 0, 2 for
+    /// an invalid scenario, 64 for an unknown board, snapshot or step.
+    Draw {
+        /// `board`, or a scenario file.
+        what: String,
+        /// With `board`: which board (default `beginner`).
+        board: Option<String>,
+        /// The snapshot to draw.
+        #[arg(long, conflicts_with = "step")]
+        at: Option<String>,
+        /// Draw the position after the script's first N steps.
+        #[arg(long)]
+        step: Option<usize>,
+        /// Mark this place (a hex, intersection or path name) on the picture.
+        #[arg(long)]
+        highlight: Option<String>,
+        /// Write the SVG to this file instead of standard output.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
     /// Replay another engine's recorded games step by step and report the first difference
     /// (recordings from tools/differential/record.py).
     Replay {
@@ -463,24 +488,28 @@ fn main() -> ExitCode {
             format,
             scenarios,
         } => cmd_rules(grep.as_deref(), format, scenarios),
-        Command::Places { board } => {
-            let b = if board == "beginner" {
-                Board::beginner()
-            } else if board == "court" {
-                Board::beginner_court()
-            } else if let Some(seed) = board.strip_prefix("random:").and_then(|s| s.parse::<u64>().ok()) {
-                Board::random(seed, TokenPlacement::Spiral)
-            } else if let Some(seed) = board.strip_prefix("court-random:").and_then(|s| s.parse::<u64>().ok()) {
-                Board::random_court(seed, TokenPlacement::Spiral)
-            } else {
-                eprintln!(
-                    "error: unknown board `{board}`: expected `beginner`, `court`, `random:SEED` or `court-random:SEED`"
-                );
-                return ExitCode::from(exit::USAGE);
-            };
-            out!("{}", catan_harness::places::render(&b));
-            ExitCode::SUCCESS
-        }
+        Command::Places { board } => match board_by_name(&board) {
+            Some(b) => {
+                out!("{}", catan_harness::places::render(&b));
+                ExitCode::SUCCESS
+            }
+            None => ExitCode::from(exit::USAGE),
+        },
+        Command::Draw {
+            what,
+            board,
+            at,
+            step,
+            highlight,
+            output,
+        } => cmd_draw(
+            &what,
+            board.as_deref(),
+            at.as_deref(),
+            step,
+            highlight.as_deref(),
+            output.as_deref(),
+        ),
         Command::Replay {
             from,
             files,
@@ -783,4 +812,72 @@ fn cmd_rules(grep: Option<&str>, format: Format, scenarios: Vec<PathBuf>) -> Exi
         return ExitCode::from(exit::NOTHING);
     }
     ExitCode::SUCCESS
+}
+
+/// A board by its command-line name (`beginner`, `court`, `random:SEED`, `court-random:SEED`);
+/// `None` after printing what is expected.
+fn board_by_name(board: &str) -> Option<Board> {
+    let b = if board == "beginner" {
+        Board::beginner()
+    } else if board == "court" {
+        Board::beginner_court()
+    } else if let Some(seed) = board.strip_prefix("random:").and_then(|s| s.parse::<u64>().ok()) {
+        Board::random(seed, TokenPlacement::Spiral)
+    } else if let Some(seed) = board.strip_prefix("court-random:").and_then(|s| s.parse::<u64>().ok()) {
+        Board::random_court(seed, TokenPlacement::Spiral)
+    } else {
+        eprintln!("error: unknown board `{board}`: expected `beginner`, `court`, `random:SEED` or `court-random:SEED`");
+        return None;
+    };
+    Some(b)
+}
+
+fn cmd_draw(
+    what: &str,
+    board: Option<&str>,
+    at: Option<&str>,
+    step: Option<usize>,
+    highlight: Option<&str>,
+    output: Option<&std::path::Path>,
+) -> ExitCode {
+    let svg = if what == "board" {
+        match board_by_name(board.unwrap_or("beginner")) {
+            Some(b) => catan_harness::draw::board_svg(&b),
+            None => return ExitCode::from(exit::USAGE),
+        }
+    } else {
+        let file = PathBuf::from(what);
+        if let Err(code) = discover_or_exit(std::slice::from_ref(&file)) {
+            return code;
+        }
+        let sc = match load::load(&file) {
+            Ok(sc) => sc,
+            Err(e) => {
+                eprint!("{}", e.render(100));
+                return ExitCode::from(exit::INVALID);
+            }
+        };
+        match catan_harness::draw::scenario_position(&sc, at, step) {
+            Ok((game, label)) => {
+                catan_harness::draw::position_svg(&game, &format!("{} — {label}", sc.title), highlight)
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(exit::USAGE);
+            }
+        }
+    };
+    match output {
+        Some(path) => match std::fs::write(path, svg) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {}: {e}", path.display());
+                ExitCode::from(exit::INTERNAL)
+            }
+        },
+        None => {
+            out!("{svg}");
+            ExitCode::SUCCESS
+        }
+    }
 }
