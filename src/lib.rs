@@ -22,6 +22,7 @@ pub mod places;
 pub mod play;
 pub mod progress;
 pub mod render;
+pub mod report;
 pub mod rule_list;
 pub mod runner;
 pub mod shrink;

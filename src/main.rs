@@ -233,6 +233,11 @@ enum Command {
         /// scenario's golden is never written.
         #[arg(long)]
         bless: bool,
+        /// Also write an HTML report of the run to DIR/index.html: a table filterable by
+        /// status and tag, and for each failing scenario expected against actual, the trace's
+        /// tail and the board at the failing step (the place the step names marked).
+        #[arg(long, value_name = "DIR")]
+        report: Option<PathBuf>,
     },
     /// Parse and validate scenario files without running them.
     #[command(after_help = exit::HELP)]
@@ -468,13 +473,21 @@ fn main() -> ExitCode {
             jobs,
             allow_empty,
             bless,
+            report,
         } => {
             let opts = suite::RunOptions {
                 jobs: jobs_or_cores(jobs),
                 bless,
                 color,
             };
-            cmd_run(paths, &suite::Selection { filter, tag }, opts, format, allow_empty)
+            cmd_run(
+                paths,
+                &suite::Selection { filter, tag },
+                opts,
+                format,
+                allow_empty,
+                report.as_deref(),
+            )
         }
         Command::Check { paths } => cmd_check(paths, color),
         Command::Trace {
@@ -559,6 +572,7 @@ fn cmd_run(
     opts: suite::RunOptions,
     format: RunFormat,
     allow_empty: bool,
+    report: Option<&std::path::Path>,
 ) -> ExitCode {
     let paths = default_paths(paths);
     let files = match discover_or_exit(&paths) {
@@ -578,6 +592,15 @@ fn cmd_run(
         RunFormat::Human => out!("{}", suite::render_human(&results, opts.color)),
         RunFormat::Json => outln!("{}", suite::render_json(&results)),
         RunFormat::Junit => out!("{}", junit::render(&results, started, clock.elapsed())),
+    }
+    if let Some(dir) = report {
+        match catan_harness::report::write(dir, &results) {
+            Ok(path) => eprintln!("report: {}", path.display()),
+            Err(e) => {
+                eprintln!("error: {}: {e}", dir.display());
+                return ExitCode::from(exit::INTERNAL);
+            }
+        }
     }
     ExitCode::from(suite::exit_code(&suite::totals(&results)))
 }

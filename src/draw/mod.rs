@@ -410,6 +410,37 @@ pub fn scenario_position(
     }
 }
 
+/// The first place a scenario line names, as the picture names it (`data-place`): a path
+/// (`B.se-s`, any of its names), an intersection (`E.n`, any alias) or a hex (`K`), resolved
+/// on `board`; `None` when the line names none.
+pub fn place_in(board: &Board, line: &str) -> Option<String> {
+    let hex = |label: &str| {
+        (0..board.topology.hex_count())
+            .map(|h| HexId(h as u16))
+            .find(|&h| board.hex_name(h) == label)
+    };
+    let corner = |h: HexId, c: &str| Corner::from_name(c).and_then(|c| board.topology.corner(h, c));
+    for word in line.split(|c: char| c.is_whitespace() || c == ',') {
+        let word = word.trim_matches(|c: char| c == '(' || c == ')' || c == '"');
+        if let Some((label, corners)) = word.split_once('.') {
+            let Some(h) = hex(label) else { continue };
+            if let Some((a, b)) = corners.split_once('-') {
+                let edge = corner(h, a)
+                    .zip(corner(h, b))
+                    .and_then(|(a, b)| board.topology.edge_between(a, b));
+                if let Some(e) = edge {
+                    return Some(edge_name(board, e));
+                }
+            } else if let Some(v) = corner(h, corners) {
+                return Some(vertex_name(board, v));
+            }
+        } else if word.len() <= 2 && word.chars().all(|c| c.is_ascii_uppercase()) && hex(word).is_some() {
+            return Some(word.to_string());
+        }
+    }
+    None
+}
+
 /// The corners of a hex in the engine's order, for callers that name them.
 pub fn corner_names() -> [&'static str; 6] {
     Corner::ALL.map(|c| c.name())
@@ -418,6 +449,29 @@ pub fn corner_names() -> [&'static str; 6] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_line_names_its_place_in_the_pictures_terms() {
+        let b = Board::beginner();
+        assert_eq!(place_in(&b, "red builds settlement B.sw").as_deref(), Some("A.se"));
+        assert_eq!(
+            place_in(&b, "red builds road B.sw-s").as_deref(),
+            Some(
+                edge_name(
+                    &b,
+                    b.topology
+                        .edge_between(
+                            b.topology.corner(HexId(1), Corner::SW).unwrap(),
+                            b.topology.corner(HexId(1), Corner::S).unwrap()
+                        )
+                        .unwrap()
+                )
+                .as_str()
+            )
+        );
+        assert_eq!(place_in(&b, "blue moves robber K").as_deref(), Some("K"));
+        assert_eq!(place_in(&b, "expect red vp 3"), None);
+    }
 
     #[test]
     fn adjacent_intersections_are_one_hex_size_apart() {
