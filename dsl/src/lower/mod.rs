@@ -62,11 +62,8 @@ pub struct LowerErrors {
     pub errors: Vec<LowerError>,
 }
 
-#[path = "lower_ck.rs"]
 mod ck;
-#[path = "lower_court.rs"]
 mod court;
-#[path = "lower_strict.rs"]
 mod strict;
 pub use ck::{level_word, progress_text};
 pub use court::prisoners_text;
