@@ -50,6 +50,17 @@ fn the_court_board_draws_the_court_hex() {
     let doc = parse(&svg);
     assert_eq!(count_class(&doc, "hex"), 19);
     assert!(svg.contains("J: court"), "the Court hex");
+    insta::assert_snapshot!("board-court", svg);
+}
+
+#[test]
+fn a_random_board_is_drawn_from_its_own_geometry() {
+    let b = Board::random(7, catan_engine::board::TokenPlacement::Spiral);
+    let svg = draw::board_svg(&b);
+    let doc = parse(&svg);
+    assert_eq!(count_class(&doc, "hex"), 19);
+    assert_eq!(count_class(&doc, "token"), 18);
+    insta::assert_snapshot!("board-random-7", svg);
 }
 
 const POSITION: &str = r#"scenario "a position"
