@@ -14,6 +14,7 @@
 //! [`walls`], [`progress`] (playing the 25 kinds of progress card, one module per deck).
 
 pub(crate) mod barbarians;
+mod chance;
 mod decisions;
 pub(crate) mod draws;
 mod expansion;
