@@ -1,18 +1,22 @@
 //! State to scenario: writes a game's position as scenario text that loads back to the same
-//! position (`catan-harness trace FILE --at NAME --emit-scenario`, and the scenario files
-//! random play writes when it finds a failure).
+//! position (`catan-harness trace FILE --at NAME --emit-scenario`, the scenario files random
+//! play writes when it finds a failure, and the differential replay's reproductions).
 //!
-//! What a position can say is written: the board (by name when it is a named one, otherwise
-//! hex by hex), number tokens moved since the start, every player's pieces, cards, knights,
-//! walls, improvements and progress cards, the bank, the decks, the robber, the merchant, the
-//! metropolises, the barbarian track, the card holders and whose turn it is. A game in the
-//! middle of a decision (a discard, a robbery…) is written at the last moment of the turn it
-//! can be (`before-roll` or `main`); the caller says which step follows.
+//! Faithful or refused. What a position can say is written: the board (by name, with the
+//! `token`/`soldiers from` overrides that make it the game's board — swapped and moved tokens
+//! included — or hex by hex when it is no named board), every player's pieces, cards,
+//! knights, walls, improvements and progress cards, the bank, the decks, the robber, the
+//! merchant, the metropolises, the barbarian track, the card holders and whose turn it is.
+//! A game the language cannot state is refused with the reason ([`unstatable`]): in the
+//! middle of a decision (setup under way, a discard, the robber, free roads, a pillage, a
+//! relocation, a Commercial Harbor answer…), over, or carrying turn-long effects a position
+//! cannot write (a development card already played this turn, a Merchant Fleet in effect, a
+//! Commercial Harbor under way).
 
 use crate::places::{edge_name, vertex_name};
 use catan_engine::board::HarborKind;
 use catan_engine::position::StartPhase;
-use catan_engine::{Game, PlayerId, Track};
+use catan_engine::{Game, Phase, PlayerId, Track};
 use std::fmt::Write;
 
 fn cards_text(c: &catan_engine::Cards) -> String {
@@ -51,45 +55,80 @@ pub fn rules_line(game: &Game) -> String {
     s
 }
 
-/// The `board` statement: a named board, or every hex and harbor.
+/// The named board a game's board was made from, rebuilt without overrides (`None`: not a
+/// named board).
+fn pristine_board(game: &Game) -> Option<(String, catan_engine::Board)> {
+    let b = game.board();
+    let words: Vec<&str> = b.name.split_whitespace().collect();
+    match words.as_slice() {
+        ["beginner"] | ["beginner", "court"] => Some(("board beginner".into(), game.rules().beginner_board())),
+        ["random", "seed", seed, "tokens", order] | ["court", "random", "seed", seed, "tokens", order] => {
+            let placement = match *order {
+                "spiral" => catan_engine::board::TokenPlacement::Spiral,
+                "random" => catan_engine::board::TokenPlacement::Random,
+                _ => return None,
+            };
+            let n: u64 = seed.parse().ok()?;
+            Some((
+                format!("board random seed {seed} tokens {order}"),
+                game.rules().random_board(n, placement),
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// The `board` statement: the named board with the overrides that make it the game's board
+/// (number tokens as they lie now, the soldiers' start), or every hex and harbor.
 fn board_text(game: &Game) -> String {
     let b = game.board();
+    let hexes = || (0..b.topology.hex_count()).map(|h| catan_engine::HexId(h as u16));
     let mut s = String::new();
-    let moved: Vec<String> = (0..b.topology.hex_count())
-        .map(|h| catan_engine::HexId(h as u16))
-        .filter(|&h| game.token(h) != b.tokens[h.index()])
+    let named = pristine_board(game).filter(|(_, p)| {
+        p.terrain == b.terrain
+            && p.harbors == b.harbors
+            && p.labels == b.labels
+            // A token line can put a number on a hex, never take one off.
+            && hexes().all(|h| game.token(h).is_some() == p.tokens[h.index()].is_some())
+    });
+    let soldiers = (game.rules().court() && b.soldier_start.is_some())
+        .then(|| {
+            b.soldier_start
+                .map(|v| format!("  soldiers from {}", vertex_name(b, v)))
+        })
+        .flatten();
+    let Some((head, pristine)) = named else {
+        let _ = writeln!(s, "board {{");
+        for id in hexes() {
+            // The tokens as they lie now (Invention may have moved some).
+            let token = game.token(id).map(|t| format!(" {t}")).unwrap_or_default();
+            let _ = writeln!(s, "  hex {} {}{token}", b.hex_name(id), b.terrain[id.index()].name());
+        }
+        for hb in &b.harbors {
+            let kind = match hb.kind {
+                HarborKind::Generic => "generic".to_string(),
+                HarborKind::Special(r) => r.name().to_string(),
+            };
+            let _ = writeln!(s, "  harbor {} {kind}", edge_name(b, hb.edge));
+        }
+        if let Some(line) = soldiers {
+            let _ = writeln!(s, "{line}");
+        }
+        let _ = writeln!(s, "}}");
+        return s;
+    };
+    let mut lines: Vec<String> = hexes()
+        .filter(|&h| game.token(h) != pristine.tokens[h.index()])
         .filter_map(|h| game.token(h).map(|t| format!("  token {} {t}", b.hex_name(h))))
         .collect();
-    let words: Vec<&str> = b.name.split_whitespace().collect();
-    let head = match words.as_slice() {
-        ["beginner"] | ["beginner", "court"] => "board beginner".to_string(),
-        ["random", "seed", seed, "tokens", order] | ["court", "random", "seed", seed, "tokens", order] => {
-            format!("board random seed {seed} tokens {order}")
-        }
-        _ => {
-            let _ = writeln!(s, "board {{");
-            for h in 0..b.topology.hex_count() {
-                let id = catan_engine::HexId(h as u16);
-                // The tokens as they lie now (Invention may have moved some).
-                let token = game.token(id).map(|t| format!(" {t}")).unwrap_or_default();
-                let _ = writeln!(s, "  hex {} {}{token}", b.hex_name(id), b.terrain[h].name());
-            }
-            for hb in &b.harbors {
-                let kind = match hb.kind {
-                    HarborKind::Generic => "generic".to_string(),
-                    HarborKind::Special(r) => r.name().to_string(),
-                };
-                let _ = writeln!(s, "  harbor {} {kind}", edge_name(b, hb.edge));
-            }
-            let _ = writeln!(s, "}}");
-            return s;
-        }
-    };
-    if moved.is_empty() {
+    if b.soldier_start != pristine.soldier_start {
+        lines.extend(soldiers);
+    }
+    if lines.is_empty() {
         let _ = writeln!(s, "{head}");
     } else {
         let _ = writeln!(s, "{head} {{");
-        for line in &moved {
+        for line in &lines {
             let _ = writeln!(s, "{line}");
         }
         let _ = writeln!(s, "}}");
@@ -97,10 +136,64 @@ fn board_text(game: &Game) -> String {
     s
 }
 
-/// The position of `game` as scenario text: header, board, players and position block.
-pub fn scenario_text(game: &Game, title: &str, note: &str) -> String {
+/// Why the position of `game` cannot be written as a scenario, or `None` when it can. A
+/// position starts at the beginning of setup (empty board), or at a turn's before-roll or
+/// main step with nothing pending and no turn-long effect the language cannot state.
+pub fn unstatable(game: &Game) -> Option<String> {
+    let who = || {
+        let names: Vec<String> = game.deciders().map(|p| game.colour(p).to_string()).collect();
+        if names.is_empty() {
+            "chance".to_string()
+        } else {
+            names.join(" and ")
+        }
+    };
+    match game.phase() {
+        Phase::Main | Phase::BeforeRoll => {}
+        Phase::Setup {
+            placed: 0,
+            road_from: None,
+        } => return None,
+        Phase::Setup { .. } => {
+            return Some(format!(
+                "setup is under way ({} places next); a position starts at the beginning of setup or at a turn",
+                who()
+            ))
+        }
+        Phase::Ended { winner } => return Some(format!("the game is over ({} won)", game.colour(winner))),
+        other => {
+            return Some(format!(
+                "{} must decide first (the game waits in `{}`)",
+                who(),
+                other.name()
+            ))
+        }
+    }
     let setup = game.to_setup();
-    let b = game.board();
+    if game.dev_played_this_turn() {
+        return Some(format!(
+            "{} has played a development card this turn, which a position cannot state",
+            game.colour(game.current())
+        ));
+    }
+    if !setup.ck.fleet.is_empty() {
+        return Some("a Merchant Fleet is in effect this turn, which a position cannot state".into());
+    }
+    if setup.ck.harbor.is_some() {
+        return Some("a Commercial Harbor is under way this turn, which a position cannot state".into());
+    }
+    None
+}
+
+/// The position of `game` as scenario text: header, board, players and position block.
+///
+/// # Errors
+/// Why the position cannot be written ([`unstatable`]).
+pub fn scenario_text(game: &Game, title: &str, note: &str) -> Result<String, String> {
+    if let Some(why) = unstatable(game) {
+        return Err(why);
+    }
+    let setup = game.to_setup();
     let mut s = String::new();
     for line in note.lines() {
         let _ = writeln!(s, "# {line}");
@@ -113,84 +206,118 @@ pub fn scenario_text(game: &Game, title: &str, note: &str) -> String {
     let colours: Vec<String> = game.players().iter().map(|p| p.colour.to_string()).collect();
     let _ = writeln!(s, "players {}", colours.join(" "));
     let _ = writeln!(s, "start {}", game.colour(setup.first_player));
+    if setup.phase == StartPhase::Setup {
+        // The start of setup: everything lies where the game puts it; a position block
+        // would start the game at a turn instead.
+        return Ok(s);
+    }
     let _ = writeln!(s);
     let _ = writeln!(s, "position {{");
-    let v = |x: &catan_engine::VertexId| vertex_name(b, *x);
-    for (i, ps) in setup.players.iter().enumerate() {
-        let _ = writeln!(s, "  {}:", ps.colour);
-        let list = |xs: &[catan_engine::VertexId]| xs.iter().map(v).collect::<Vec<_>>().join(", ");
-        if !ps.settlements.is_empty() {
-            let _ = writeln!(s, "    settlements {}", list(&ps.settlements));
-        }
-        if !ps.cities.is_empty() {
-            let _ = writeln!(s, "    cities      {}", list(&ps.cities));
-        }
-        if !ps.ck.damaged_cities.is_empty() {
-            let _ = writeln!(s, "    damaged-cities {}", list(&ps.ck.damaged_cities));
-        }
-        if !ps.roads.is_empty() {
-            let roads: Vec<String> = ps.roads.iter().map(|e| edge_name(b, *e)).collect();
-            let _ = writeln!(s, "    roads       {}", roads.join(", "));
-        }
-        let _ = writeln!(s, "    hand        {}", cards_text(&ps.hand));
-        if !game.rules().ck() {
-            let _ = writeln!(s, "    development {}", dev_text(&ps.dev_cards));
-            let _ = writeln!(s, "    new-development {}", dev_text(&ps.new_dev_cards));
-            if ps.knights_played > 0 {
-                let _ = writeln!(s, "    played      {} knight", ps.knights_played);
-            }
-        } else {
-            if !ps.ck.knights.is_empty() {
-                let ks: Vec<String> = ps
-                    .ck
-                    .knights
-                    .iter()
-                    .map(|k| {
-                        let mut t = format!("{} {}", v(&k.at), catan_dsl::lower::level_word(k.level));
-                        if k.active {
-                            t.push_str(if k.activated_this_turn {
-                                " active-this-turn"
-                            } else {
-                                " active"
-                            });
-                        }
-                        if k.promoted_this_turn {
-                            t.push_str(" promoted-this-turn");
-                        }
-                        t
-                    })
-                    .collect();
-                let _ = writeln!(s, "    knights     {}", ks.join(", "));
-            }
-            if !ps.ck.walls.is_empty() {
-                let _ = writeln!(s, "    walls       {}", list(&ps.ck.walls));
-            }
-            let lv = ps.ck.improvements;
-            if lv != [0; 3] {
-                let _ = writeln!(
-                    s,
-                    "    improvements science {}, trade {}, politics {}",
-                    lv[0], lv[1], lv[2]
-                );
-            }
-            let _ = writeln!(s, "    progress    {}", catan_dsl::progress_text(&ps.ck.progress));
-            if !ps.ck.progress_vp.is_empty() {
-                let _ = writeln!(s, "    progress-vp {}", catan_dsl::progress_text(&ps.ck.progress_vp));
-            }
-            if ps.ck.vp_tokens > 0 {
-                let _ = writeln!(s, "    vp-tokens   {}", ps.ck.vp_tokens);
-            }
-        }
-        if game.rules().court() {
-            if ps.court.prisoners != [0; 3] {
-                let _ = writeln!(s, "    prisoners   {}", catan_dsl::prisoners_text(&ps.court.prisoners));
-            }
-            if ps.court.nobles > 0 {
-                let _ = writeln!(s, "    nobles      {}", ps.court.nobles);
-            }
-        }
-        let _ = i;
+    for ps in &setup.players {
+        s.push_str(&player_lines(game, ps));
     }
+    s.push_str(&table_lines(game, &setup));
+    let phase = match setup.phase {
+        StartPhase::BeforeRoll => Some("before-roll"),
+        StartPhase::Main => Some("main"),
+        StartPhase::Setup => None,
+    };
+    if let Some(phase) = phase {
+        let _ = writeln!(s, "  turn {} {phase} {}", game.colour(setup.current), setup.turn.max(1));
+    }
+    if !setup.checked {
+        let _ = writeln!(s, "  unchecked");
+    }
+    let _ = writeln!(s, "}}");
+    Ok(s)
+}
+
+/// One player's lines of the position block.
+fn player_lines(game: &Game, ps: &catan_engine::position::PlayerSetup) -> String {
+    let b = game.board();
+    let v = |x: &catan_engine::VertexId| vertex_name(b, *x);
+    let mut s = String::new();
+    let _ = writeln!(s, "  {}:", ps.colour);
+    let list = |xs: &[catan_engine::VertexId]| xs.iter().map(v).collect::<Vec<_>>().join(", ");
+    if !ps.settlements.is_empty() {
+        let _ = writeln!(s, "    settlements {}", list(&ps.settlements));
+    }
+    if !ps.cities.is_empty() {
+        let _ = writeln!(s, "    cities      {}", list(&ps.cities));
+    }
+    if !ps.ck.damaged_cities.is_empty() {
+        let _ = writeln!(s, "    damaged-cities {}", list(&ps.ck.damaged_cities));
+    }
+    if !ps.roads.is_empty() {
+        let roads: Vec<String> = ps.roads.iter().map(|e| edge_name(b, *e)).collect();
+        let _ = writeln!(s, "    roads       {}", roads.join(", "));
+    }
+    let _ = writeln!(s, "    hand        {}", cards_text(&ps.hand));
+    if !game.rules().ck() {
+        let _ = writeln!(s, "    development {}", dev_text(&ps.dev_cards));
+        let _ = writeln!(s, "    new-development {}", dev_text(&ps.new_dev_cards));
+        if ps.knights_played > 0 {
+            let _ = writeln!(s, "    played      {} knight", ps.knights_played);
+        }
+    } else {
+        if !ps.ck.knights.is_empty() {
+            let ks: Vec<String> = ps
+                .ck
+                .knights
+                .iter()
+                .map(|k| {
+                    let mut t = format!("{} {}", v(&k.at), catan_dsl::lower::level_word(k.level));
+                    if k.active {
+                        t.push_str(if k.activated_this_turn {
+                            " active-this-turn"
+                        } else {
+                            " active"
+                        });
+                    }
+                    if k.promoted_this_turn {
+                        t.push_str(" promoted-this-turn");
+                    }
+                    t
+                })
+                .collect();
+            let _ = writeln!(s, "    knights     {}", ks.join(", "));
+        }
+        if !ps.ck.walls.is_empty() {
+            let _ = writeln!(s, "    walls       {}", list(&ps.ck.walls));
+        }
+        let lv = ps.ck.improvements;
+        if lv != [0; 3] {
+            let _ = writeln!(
+                s,
+                "    improvements science {}, trade {}, politics {}",
+                lv[0], lv[1], lv[2]
+            );
+        }
+        let _ = writeln!(s, "    progress    {}", catan_dsl::progress_text(&ps.ck.progress));
+        if !ps.ck.progress_vp.is_empty() {
+            let _ = writeln!(s, "    progress-vp {}", catan_dsl::progress_text(&ps.ck.progress_vp));
+        }
+        if ps.ck.vp_tokens > 0 {
+            let _ = writeln!(s, "    vp-tokens   {}", ps.ck.vp_tokens);
+        }
+    }
+    if game.rules().court() {
+        if ps.court.prisoners != [0; 3] {
+            let _ = writeln!(s, "    prisoners   {}", catan_dsl::prisoners_text(&ps.court.prisoners));
+        }
+        if ps.court.nobles > 0 {
+            let _ = writeln!(s, "    nobles      {}", ps.court.nobles);
+        }
+    }
+    s
+}
+
+/// The position block's lines about the whole table: robber, bank, decks, holders, the
+/// Court's banners and the Cities & Knights track, metropolises, merchant and decks.
+fn table_lines(game: &Game, setup: &catan_engine::position::Setup) -> String {
+    let b = game.board();
+    let v = |x: &catan_engine::VertexId| vertex_name(b, *x);
+    let mut s = String::new();
     if let Some(h) = setup.robber {
         let _ = writeln!(s, "  robber {}", b.hex_name(h));
     }
@@ -248,14 +375,5 @@ pub fn scenario_text(game: &Game, title: &str, note: &str) -> String {
             }
         }
     }
-    let phase = match setup.phase {
-        StartPhase::BeforeRoll => "before-roll",
-        _ => "main",
-    };
-    let _ = writeln!(s, "  turn {} {phase} {}", game.colour(setup.current), setup.turn.max(1));
-    if !setup.checked {
-        let _ = writeln!(s, "  unchecked");
-    }
-    let _ = writeln!(s, "}}");
     s
 }

@@ -9,6 +9,7 @@
 
 pub mod catalog;
 pub mod differential;
+pub mod draw;
 pub mod emit;
 pub mod exit;
 pub mod files;
@@ -21,6 +22,7 @@ pub mod places;
 pub mod play;
 pub mod progress;
 pub mod render;
+pub mod report;
 pub mod rule_list;
 pub mod runner;
 pub mod shrink;

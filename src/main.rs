@@ -233,6 +233,11 @@ enum Command {
         /// scenario's golden is never written.
         #[arg(long)]
         bless: bool,
+        /// Also write an HTML report of the run to DIR/index.html: a table filterable by
+        /// status and tag, and for each failing scenario expected against actual, the trace's
+        /// tail and the board at the failing step (the place the step names marked).
+        #[arg(long, value_name = "DIR")]
+        report: Option<PathBuf>,
     },
     /// Parse and validate scenario files without running them.
     #[command(after_help = exit::HELP)]
@@ -280,6 +285,31 @@ enum Command {
         /// `random:SEED` or `court-random:SEED`.
         #[arg(default_value = "beginner")]
         board: String,
+    },
+    /// Draw a board, or a scenario's position, as an SVG picture.
+    ///
+    /// `draw board beginner|court|random:SEED|court-random:SEED`: terrain, numbers, harbors
+    /// and every hex, intersection and path name (hover for the names). `draw FILE.cat --at
+    /// SNAPSHOT` (or `--step N`, the position after the script's first N lines, or nothing:
+    /// the end of the script): the position with every piece and a side panel. Exit 0, 2 for
+    /// an invalid scenario, 64 for an unknown board, snapshot or step.
+    Draw {
+        /// `board`, or a scenario file.
+        what: String,
+        /// With `board`: which board (default `beginner`).
+        board: Option<String>,
+        /// The snapshot to draw.
+        #[arg(long, conflicts_with = "step")]
+        at: Option<String>,
+        /// Draw the position after the script's first N steps.
+        #[arg(long)]
+        step: Option<usize>,
+        /// Mark this place (a hex, intersection or path name) on the picture.
+        #[arg(long)]
+        highlight: Option<String>,
+        /// Write the SVG to this file instead of standard output.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
     },
     /// Replay another engine's recorded games step by step and report the first difference
     /// (recordings from tools/differential/record.py).
@@ -443,13 +473,21 @@ fn main() -> ExitCode {
             jobs,
             allow_empty,
             bless,
+            report,
         } => {
             let opts = suite::RunOptions {
                 jobs: jobs_or_cores(jobs),
                 bless,
                 color,
             };
-            cmd_run(paths, &suite::Selection { filter, tag }, opts, format, allow_empty)
+            cmd_run(
+                paths,
+                &suite::Selection { filter, tag },
+                opts,
+                format,
+                allow_empty,
+                report.as_deref(),
+            )
         }
         Command::Check { paths } => cmd_check(paths, color),
         Command::Trace {
@@ -463,24 +501,28 @@ fn main() -> ExitCode {
             format,
             scenarios,
         } => cmd_rules(grep.as_deref(), format, scenarios),
-        Command::Places { board } => {
-            let b = if board == "beginner" {
-                Board::beginner()
-            } else if board == "court" {
-                Board::beginner_court()
-            } else if let Some(seed) = board.strip_prefix("random:").and_then(|s| s.parse::<u64>().ok()) {
-                Board::random(seed, TokenPlacement::Spiral)
-            } else if let Some(seed) = board.strip_prefix("court-random:").and_then(|s| s.parse::<u64>().ok()) {
-                Board::random_court(seed, TokenPlacement::Spiral)
-            } else {
-                eprintln!(
-                    "error: unknown board `{board}`: expected `beginner`, `court`, `random:SEED` or `court-random:SEED`"
-                );
-                return ExitCode::from(exit::USAGE);
-            };
-            out!("{}", catan_harness::places::render(&b));
-            ExitCode::SUCCESS
-        }
+        Command::Places { board } => match board_by_name(&board) {
+            Some(b) => {
+                out!("{}", catan_harness::places::render(&b));
+                ExitCode::SUCCESS
+            }
+            None => ExitCode::from(exit::USAGE),
+        },
+        Command::Draw {
+            what,
+            board,
+            at,
+            step,
+            highlight,
+            output,
+        } => cmd_draw(
+            &what,
+            board.as_deref(),
+            at.as_deref(),
+            step,
+            highlight.as_deref(),
+            output.as_deref(),
+        ),
         Command::Replay {
             from,
             files,
@@ -530,6 +572,7 @@ fn cmd_run(
     opts: suite::RunOptions,
     format: RunFormat,
     allow_empty: bool,
+    report: Option<&std::path::Path>,
 ) -> ExitCode {
     let paths = default_paths(paths);
     let files = match discover_or_exit(&paths) {
@@ -549,6 +592,15 @@ fn cmd_run(
         RunFormat::Human => out!("{}", suite::render_human(&results, opts.color)),
         RunFormat::Json => outln!("{}", suite::render_json(&results)),
         RunFormat::Junit => out!("{}", junit::render(&results, started, clock.elapsed())),
+    }
+    if let Some(dir) = report {
+        match catan_harness::report::write(dir, &results) {
+            Ok(path) => eprintln!("report: {}", path.display()),
+            Err(e) => {
+                eprintln!("error: {}: {e}", dir.display());
+                return ExitCode::from(exit::INTERNAL);
+            }
+        }
     }
     ExitCode::from(suite::exit_code(&suite::totals(&results)))
 }
@@ -673,14 +725,20 @@ fn cmd_trace(file: &std::path::Path, at: Option<String>, emit_scenario: bool, co
     let rep = runner::run(&sc);
     match at {
         Some(name) if emit_scenario => match rep.states.iter().find(|(n, _)| *n == name) {
-            Some((_, g)) => out!(
-                "{}",
-                emit::scenario_text(
-                    g,
-                    &format!("{} — at \"{name}\"", sc.title),
-                    &format!("The position of {} at snapshot \"{name}\".", file.display())
-                )
-            ),
+            Some((_, g)) => match emit::scenario_text(
+                g,
+                &format!("{} — at \"{name}\"", sc.title),
+                &format!("The position of {} at snapshot \"{name}\".", file.display()),
+            ) {
+                Ok(text) => out!("{text}"),
+                Err(why) => {
+                    eprintln!(
+                        "error: the position at snapshot \"{name}\" cannot be written as a scenario: {why}; \
+                         take the snapshot at a turn's before-roll or main step, after the decision"
+                    );
+                    return ExitCode::from(exit::USAGE);
+                }
+            },
             None => {
                 eprintln!("error: no snapshot \"{name}\"");
                 return ExitCode::from(exit::USAGE);
@@ -777,4 +835,72 @@ fn cmd_rules(grep: Option<&str>, format: Format, scenarios: Vec<PathBuf>) -> Exi
         return ExitCode::from(exit::NOTHING);
     }
     ExitCode::SUCCESS
+}
+
+/// A board by its command-line name (`beginner`, `court`, `random:SEED`, `court-random:SEED`);
+/// `None` after printing what is expected.
+fn board_by_name(board: &str) -> Option<Board> {
+    let b = if board == "beginner" {
+        Board::beginner()
+    } else if board == "court" {
+        Board::beginner_court()
+    } else if let Some(seed) = board.strip_prefix("random:").and_then(|s| s.parse::<u64>().ok()) {
+        Board::random(seed, TokenPlacement::Spiral)
+    } else if let Some(seed) = board.strip_prefix("court-random:").and_then(|s| s.parse::<u64>().ok()) {
+        Board::random_court(seed, TokenPlacement::Spiral)
+    } else {
+        eprintln!("error: unknown board `{board}`: expected `beginner`, `court`, `random:SEED` or `court-random:SEED`");
+        return None;
+    };
+    Some(b)
+}
+
+fn cmd_draw(
+    what: &str,
+    board: Option<&str>,
+    at: Option<&str>,
+    step: Option<usize>,
+    highlight: Option<&str>,
+    output: Option<&std::path::Path>,
+) -> ExitCode {
+    let svg = if what == "board" {
+        match board_by_name(board.unwrap_or("beginner")) {
+            Some(b) => catan_harness::draw::board_svg(&b),
+            None => return ExitCode::from(exit::USAGE),
+        }
+    } else {
+        let file = PathBuf::from(what);
+        if let Err(code) = discover_or_exit(std::slice::from_ref(&file)) {
+            return code;
+        }
+        let sc = match load::load(&file) {
+            Ok(sc) => sc,
+            Err(e) => {
+                eprint!("{}", e.render(100));
+                return ExitCode::from(exit::INVALID);
+            }
+        };
+        match catan_harness::draw::scenario_position(&sc, at, step) {
+            Ok((game, label)) => {
+                catan_harness::draw::position_svg(&game, &format!("{} — {label}", sc.title), highlight)
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(exit::USAGE);
+            }
+        }
+    };
+    match output {
+        Some(path) => match std::fs::write(path, svg) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {}: {e}", path.display());
+                ExitCode::from(exit::INTERNAL)
+            }
+        },
+        None => {
+            out!("{svg}");
+            ExitCode::SUCCESS
+        }
+    }
 }

@@ -8,7 +8,7 @@ use crate::emit;
 use crate::play::{new_game, PlayOptions};
 use crate::render;
 use catan_engine::random::RandomPlayer;
-use catan_engine::{Action, Game, Phase};
+use catan_engine::{Action, Game};
 
 /// Replays `seed` and, if it fails, returns the scenario text reproducing the failure.
 pub fn scenario_for_seed(opts: &PlayOptions, seed: u64) -> Option<String> {
@@ -18,7 +18,7 @@ pub fn scenario_for_seed(opts: &PlayOptions, seed: u64) -> Option<String> {
     let mut taken: Vec<Action> = Vec::new();
     let mut step = 0u64;
     while game.winner().is_none() && game.turn() <= opts.max_turns {
-        if matches!(game.phase(), Phase::Main | Phase::BeforeRoll) && !game.dev_played_this_turn() {
+        if emit::unstatable(&game).is_none() {
             quiet = Some((game.clone(), taken.len()));
         }
         let action = rp.choose(&game, opts.policy)?;
@@ -31,7 +31,7 @@ pub fn scenario_for_seed(opts: &PlayOptions, seed: u64) -> Option<String> {
                 render::action(&before, &action),
                 e.code()
             );
-            return Some(write(&start, &taken[from..], &note, None));
+            return write(&start, &taken[from..], &note, None);
         }
         if let Err(v) = game.check_invariants() {
             let (start, from) = quiet?;
@@ -39,15 +39,16 @@ pub fn scenario_for_seed(opts: &PlayOptions, seed: u64) -> Option<String> {
                 "Random play, seed {seed}, step {step}: after `{}`: {v}.",
                 render::action(&before, &action)
             );
-            return Some(write(&start, &taken[from..], &note, Some("expect invariants")));
+            return write(&start, &taken[from..], &note, Some("expect invariants"));
         }
         step += 1;
     }
     None
 }
 
-fn write(start: &Game, actions: &[Action], note: &str, expect: Option<&str>) -> String {
-    let mut text = emit::scenario_text(start, "shrunk from random play", note);
+fn write(start: &Game, actions: &[Action], note: &str, expect: Option<&str>) -> Option<String> {
+    // `start` is a moment `emit::unstatable` accepts, so this does not fail.
+    let mut text = emit::scenario_text(start, "shrunk from random play", note).ok()?;
     // Replay to render each step in the words of the state it applies to.
     let mut g = start.clone();
     for a in actions {
@@ -66,5 +67,5 @@ fn write(start: &Game, actions: &[Action], note: &str, expect: Option<&str>) -> 
         text.push_str(e);
         text.push('\n');
     }
-    text
+    Some(text)
 }

@@ -22,24 +22,8 @@ use std::path::{Path, PathBuf};
 /// The largest report one file may produce, whatever it holds.
 const MAX_REPORT_BYTES: usize = 192 * 1024;
 
-fn scenario_files() -> Vec<PathBuf> {
-    fn walk(p: &Path, out: &mut Vec<PathBuf>) {
-        if let Ok(rd) = std::fs::read_dir(p) {
-            let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
-            entries.sort();
-            for e in entries {
-                if e.is_dir() {
-                    walk(&e, out);
-                } else if e.extension().is_some_and(|x| x == "cat") {
-                    out.push(e);
-                }
-            }
-        }
-    }
-    let mut out = Vec::new();
-    walk(&Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios"), &mut out);
-    out
-}
+mod common;
+use common::scenario_files;
 
 /// Loads `text` as if it were the file at `path`, runs it when it loads, and checks the
 /// properties of the module docs. Returns the report's length.

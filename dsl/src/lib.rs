@@ -45,12 +45,18 @@
 //!    [`report::MAX_ERRORS`] errors per file); files over [`MAX_FILE_BYTES`]
 //!    are refused unparsed.
 //!
-//! 6. **Format** — [`mod@format`]: the canonical layout of a file, written from
+//! 7. **Format** — [`mod@format`]: the canonical layout of a file, written from
 //!    the AST with the source's comments kept (`catan-harness fmt`).
-//!
-//! Lowering the AST to engine terms (resolving words through the vocabulary
-//! and places against the board, splicing `include`d files) is a later stage,
-//! built on this crate.
+//! 8. **Lowering** — [`lower`]: the AST to engine terms (a `Setup`, actions with
+//!    their chance forced, expectations), resolving words through the
+//!    vocabulary and places against the board and splicing `include`d files.
+//!    One module per ruleset: `lower/mod.rs` (the driver, the header, the board,
+//!    the base game), `lower/ck.rs` (Cities & Knights), `lower/court.rs` (The
+//!    Court) and `lower/strict.rs` (arguments a construct does not use are
+//!    errors). Everything a lowering needs travels in one explicit context (the
+//!    board, the players, the file's language, the errors so far); there is no
+//!    global or thread-local state, so files of different languages can be
+//!    lowered side by side.
 //!
 //! ## Use
 //!

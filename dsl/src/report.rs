@@ -9,7 +9,7 @@
 //!   to windows around the labels on it, with `…` where text was left out; the labels
 //!   still point at the same text and the header still gives the original line and column.
 //!   Lines far from every label are not carried at all (their line breaks are, so line
-//!   numbers stay true).
+//!   numbers stay true); the lines inside a label that spans up to 60 lines are shown.
 //! - **Control characters are made visible** (`␀`, `␛` …) in the source and in messages, so
 //!   a file cannot send escape sequences to the terminal.
 //! - **Messages are bounded** to [`MAX_TEXT_CHARS`] characters each.
@@ -38,6 +38,8 @@ const WINDOW_BEFORE: usize = 40;
 const WINDOW_AFTER: usize = 60;
 /// Lines kept on each side of a labelled line (miette shows one).
 const CONTEXT_LINES: usize = 2;
+/// The most lines of one multi-line label shown whole.
+const MAX_SPAN_LINES: usize = 60;
 /// The most labels kept per diagnostic.
 const MAX_LABELS: usize = 8;
 /// How deep related diagnostics are followed.
@@ -236,15 +238,17 @@ impl ClippedSource {
     /// the clipped text.
     fn new(name: Option<String>, text: &str, labels: &[LabeledSpan]) -> (Self, Vec<LabeledSpan>) {
         let mut points: Vec<usize> = Vec::new();
+        let mut ranges: Vec<(usize, usize)> = Vec::new();
         for l in labels {
             let start = floor_boundary(text, l.offset());
             let end = floor_boundary(text, l.offset().saturating_add(l.len())).max(start);
             points.push(start);
             points.push(end);
+            ranges.push((start, end));
         }
         points.sort_unstable();
         points.dedup();
-        let clip = Clipper::run(text, &points);
+        let clip = Clipper::run(text, &points, &ranges);
         let mut columns = BTreeMap::new();
         let moved = labels
             .iter()
@@ -346,7 +350,7 @@ struct Clipper<'t> {
 }
 
 impl<'t> Clipper<'t> {
-    fn run(text: &'t str, points: &[usize]) -> Self {
+    fn run(text: &'t str, points: &[usize], ranges: &[(usize, usize)]) -> Self {
         let mut c = Clipper {
             text,
             out: String::new(),
@@ -369,6 +373,15 @@ impl<'t> Clipper<'t> {
             let lo = idx.saturating_sub(CONTEXT_LINES);
             let hi = (idx + CONTEXT_LINES).min(lines.len() - 1);
             keep[lo..=hi].iter_mut().for_each(|k| *k = true);
+        }
+        // The lines inside a label that spans several (a whole block), when there are few
+        // enough of them to show; a longer span shows its first and last lines only.
+        for &(a, b) in ranges {
+            let first = lines.partition_point(|&(_, end)| end < a).min(lines.len() - 1);
+            let last = lines.partition_point(|&(_, end)| end < b).min(lines.len() - 1);
+            if last > first && last - first <= MAX_SPAN_LINES {
+                keep[first..=last].iter_mut().for_each(|k| *k = true);
+            }
         }
         for (n, &(ls, le)) in lines.iter().enumerate() {
             if n > 0 {
@@ -510,5 +523,33 @@ mod tests {
         );
         assert!(!out.contains('\u{1b}') && !out.contains('\u{0}'), "{out:?}");
         assert!(out.contains("ab␛[31mcd␀"), "{out}");
+    }
+
+    #[test]
+    fn a_label_over_a_block_shows_every_line_of_it_and_a_huge_one_only_its_ends() {
+        let block: String = (1..=10).map(|i| format!("line number {i}\n")).collect();
+        let out = render(
+            &One {
+                src: NamedSource::new("t.cat", block.clone()),
+                at: (0, block.len() - 1).into(),
+            },
+            80,
+        );
+        for i in 1..=10 {
+            assert!(out.contains(&format!("line number {i}\n")), "line {i} missing:\n{out}");
+        }
+        let huge: String = (1..=500).map(|i| format!("line number {i}\n")).collect();
+        let out = render(
+            &One {
+                src: NamedSource::new("t.cat", huge.clone()),
+                at: (0, huge.len() - 1).into(),
+            },
+            80,
+        );
+        assert!(
+            out.contains("line number 1\n") && out.contains("line number 500"),
+            "{out}"
+        );
+        assert!(!out.contains("line number 250\n"), "a 500-line span is shown whole");
     }
 }

@@ -301,21 +301,6 @@ const fn alt(lang: Language, word: &'static str, term: Term) -> Entry {
 
 use Language::{Ca, De, En};
 
-thread_local! {
-    static CURRENT: std::cell::Cell<Language> = const { std::cell::Cell::new(Language::En) };
-}
-
-/// The language of the file being lowered on this thread (set by the lowering from the
-/// file's `language` header; English by default).
-pub fn current() -> Language {
-    CURRENT.with(|c| c.get())
-}
-
-/// Sets the language of the file being lowered on this thread.
-pub fn set_current(lang: Language) {
-    CURRENT.with(|c| c.set(lang));
-}
-
 /// The vocabulary: English (source 000's words), German (source 004's words where it prints
 /// them) and Catalan (source 001's words where it prints them).
 pub const TABLE: &[Entry] = &[

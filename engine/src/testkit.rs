@@ -122,6 +122,14 @@ impl Ck {
         setup.turn = 10;
         Ck { setup }
     }
+    /// Blue and white out of red's way: a settlement and two roads each, at G.n and Q.s.
+    pub fn opponents(self) -> Ck {
+        use Corner::{N, NE, S, SW};
+        self.settlement(1, ("G", N))
+            .roads(1, "G", &[N, NE])
+            .settlement(2, ("Q", S))
+            .roads(2, "Q", &[S, SW])
+    }
     pub fn rules(mut self, f: impl FnOnce(&mut Ruleset)) -> Ck {
         f(&mut self.setup.rules);
         self

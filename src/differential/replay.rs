@@ -342,14 +342,15 @@ pub fn replay_keeping_position(rec: &Recording, keep: bool) -> Result<ReplayRepo
         let action = step.action.to_string();
         let before = keep.then(|| game.clone());
         let diff = |detail: String, known: Option<&'static str>| {
-            let scenario = before.as_ref().map(|g| {
+            let scenario = before.as_ref().and_then(|g| {
                 let note = format!(
                     "catanatron seed {} step {}: {action}\nfirst difference ({}): {detail}",
                     h.seed,
                     step.i,
                     known.unwrap_or("unclassified")
                 );
-                crate::emit::scenario_text(g, &format!("catanatron seed {} step {}", h.seed, step.i), &note)
+                // A position in the middle of a decision cannot be written: no scenario then.
+                crate::emit::scenario_text(g, &format!("catanatron seed {} step {}", h.seed, step.i), &note).ok()
             });
             Some(Difference {
                 known,

@@ -12,10 +12,11 @@
 //! | components | [`Game::new`] | commodities, decks, knights | foreign soldiers |
 //! | card kinds | hands, trades, discards | commodities | — |
 //! | development cards | buying and playing them | replaced by progress cards | — |
-//! | dice | the production roll | event die | — |
+//! | dice | the production roll and its chance outcomes | event die, Alchemy, progress draws | — |
 //! | setup placement | setup settlement/city and road checks | a city in round two | no soldier intersections |
 //! | after a road | every road built | — | prisoners, banners |
 //! | turn actions | `legal_actions` before the roll and in the build phase | progress cards, knights, walls, improvements | send a noble |
+//! | decisions | `legal_actions` while a decision of the expansion is pending | pillage, decks, aqueduct, metropolis, relocation, Treason, Wedding, Commercial Harbor, Diplomacy, Fiesepeter | — |
 //! | maritime rates | bank trades | trading house, Merchant Fleet, merchant | — |
 //! | end of turn | ending a turn | knights refreshed, card effects end | — |
 //! | victory points | [`Game::public_vp`] and the invariants | metropolis, merchant, tokens, cards | banners, Most Influence |
@@ -117,6 +118,16 @@ pub(crate) trait ExpansionRules {
     /// The expansion's own invariants.
     fn check_invariants(_g: &Game) -> Result<(), InvariantViolation> {
         Ok(())
+    }
+    /// Chance: whether a chance outcome fits the expansion's own chance step (`None`: not
+    /// the expansion's to judge).
+    fn check_outcome(_g: &Game, _outcome: &crate::action::Outcome) -> Option<Result<(), RuleError>> {
+        None
+    }
+    /// Chance: applies an outcome the expansion's check accepted; `false` when it is not
+    /// the expansion's.
+    fn do_outcome(_g: &mut Game, _outcome: crate::action::Outcome, _events: &mut Vec<Event>) -> bool {
+        false
     }
     /// Legal actions for a decision the expansion adds (the game waits in one of its phases).
     fn push_decision_actions(_g: &Game, _out: &mut Vec<Action>) {}
@@ -334,6 +345,28 @@ impl Game {
     }
 
     /// The expansions' own invariants.
+    /// Extension point "chance": an expansion's verdict on a chance outcome, if it has one.
+    pub(crate) fn check_outcome_ext(&self, outcome: &crate::action::Outcome) -> Option<Result<(), RuleError>> {
+        let mut verdict = None;
+        each_expansion!(self.rules.expansions, E => {
+            if verdict.is_none() {
+                verdict = E::check_outcome(self, outcome);
+            }
+        });
+        verdict
+    }
+
+    /// Extension point "chance": lets the expansion apply its own chance outcome.
+    pub(crate) fn do_outcome_ext(&mut self, outcome: crate::action::Outcome, events: &mut Vec<Event>) -> bool {
+        let mut done = false;
+        each_expansion!(self.rules.expansions, E => {
+            if !done {
+                done = E::do_outcome(self, outcome, events);
+            }
+        });
+        done
+    }
+
     /// Extension point "decisions": the legal actions of a decision an expansion adds.
     pub(crate) fn push_decision_actions_ext(&self, out: &mut Vec<Action>) {
         each_expansion!(self.rules.expansions, E => E::push_decision_actions(self, out));

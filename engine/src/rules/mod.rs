@@ -229,42 +229,15 @@ impl Game {
     }
 
     fn check_outcome(&self, outcome: &Outcome) -> Result<(), RuleError> {
+        // An expansion's own chance (Cities & Knights: three dice, Alchemy, progress draws).
+        if let Some(result) = self.check_outcome_ext(outcome) {
+            return result;
+        }
         let waiting = self.waiting();
-        let ck = self.rolls_event_die();
         match (self.phase, *outcome) {
-            (Phase::Rolling, Outcome::Dice { .. }) if ck => Err(RuleError::ImpossibleOutcome {
-                why: "Cities & Knights rolls three dice: red, yellow and the event die",
-            }),
-            (Phase::Rolling, Outcome::CkDice { .. }) if !ck => Err(RuleError::ImpossibleOutcome {
+            (Phase::Rolling, Outcome::CkDice { .. } | Outcome::EventDie { .. }) => Err(RuleError::ImpossibleOutcome {
                 why: "only Cities & Knights rolls the event die",
             }),
-            (Phase::Rolling, Outcome::EventDie { .. }) if self.ck.alchemy.is_some() => Ok(()),
-            (Phase::Rolling, Outcome::EventDie { .. }) => Err(RuleError::ImpossibleOutcome {
-                why: "the event die is rolled alone only after Alchemy set the production dice",
-            }),
-            (Phase::Rolling, Outcome::CkDice { .. }) if self.ck.alchemy.is_some() => {
-                Err(RuleError::ImpossibleOutcome {
-                    why: "Alchemy set the production dice: only the event die is rolled",
-                })
-            }
-            (Phase::Rolling, Outcome::CkDice { red, yellow, .. }) => {
-                if (1..=6).contains(&red) && (1..=6).contains(&yellow) {
-                    Ok(())
-                } else {
-                    Err(RuleError::ImpossibleOutcome {
-                        why: "each die shows 1 to 6",
-                    })
-                }
-            }
-            (Phase::DrawingProgress { deck, .. }, Outcome::Progress { card }) => {
-                if card.track() == deck && self.ck.decks[deck.index()].unseen.get(card) > 0 {
-                    Ok(())
-                } else {
-                    Err(RuleError::ImpossibleOutcome {
-                        why: "that progress card is not among the deck's unseen cards",
-                    })
-                }
-            }
             (Phase::Rolling, Outcome::Dice { red, yellow }) => {
                 if (1..=6).contains(&red) && (1..=6).contains(&yellow) {
                     Ok(())
@@ -305,16 +278,15 @@ impl Game {
     }
 
     fn do_outcome(&mut self, outcome: Outcome, events: &mut Vec<Event>) {
+        if self.do_outcome_ext(outcome, events) {
+            return;
+        }
         match outcome {
             Outcome::Dice { red, yellow } => self.do_dice(red, yellow, events),
             Outcome::DevCard { card } => self.do_draw_dev(card, events),
             Outcome::Steal { card } => self.do_steal(card, events),
-            Outcome::CkDice { red, yellow, event } => self.do_ck_dice(red, yellow, event, events),
-            Outcome::Progress { card } => self.do_draw_progress(card, events),
-            Outcome::EventDie { event } => {
-                let (red, yellow) = self.ck.alchemy.take().unwrap_or((1, 1));
-                self.do_ck_dice(red, yellow, event, events)
-            }
+            // Checked away: only an expansion's own chance takes these.
+            Outcome::CkDice { .. } | Outcome::Progress { .. } | Outcome::EventDie { .. } => {}
         }
     }
 

@@ -1,9 +1,10 @@
 //! Cities & Knights at the base rules' extension points (see [`crate::rules::extensions`]).
 
 use super::CitiesAndKnights;
-use crate::action::Action;
+use crate::action::{Action, Outcome};
 use crate::cards::CardKind;
 use crate::error::{CkRule, RuleError};
+use crate::event::Event;
 use crate::ids::PlayerId;
 use crate::invariants::InvariantViolation;
 use crate::position::{err, PositionError, Setup, Subject};
@@ -122,6 +123,14 @@ impl ExpansionRules for CitiesAndKnights {
 
     fn check_invariants(g: &Game) -> Result<(), InvariantViolation> {
         g.check_ck_invariants()
+    }
+
+    fn check_outcome(g: &Game, outcome: &Outcome) -> Option<Result<(), RuleError>> {
+        g.check_ck_outcome(outcome)
+    }
+
+    fn do_outcome(g: &mut Game, outcome: Outcome, events: &mut Vec<Event>) -> bool {
+        g.do_ck_outcome(outcome, events)
     }
 
     fn push_decision_actions(g: &Game, out: &mut Vec<Action>) {

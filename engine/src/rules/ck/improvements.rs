@@ -315,10 +315,7 @@ mod tests {
             .roads(0, "E", &[N, NE])
             .levels(0, [4, 3, 0])
             .metropolis(Track::Science, ("E", N))
-            .settlement(1, ("G", N))
-            .roads(1, "G", &[N, NE])
-            .settlement(2, ("Q", S))
-            .roads(2, "Q", &[S, SW])
+            .opponents()
             .hand(0, Cards::of(&[(Cloth, 4)]))
             .game();
         assert_eq!(

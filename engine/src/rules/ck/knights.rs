@@ -410,10 +410,7 @@ mod tests {
         Ck::new()
             .settlement(0, ("E", N))
             .roads(0, "E", &[N, NE, SE, S])
-            .settlement(1, ("G", N))
-            .roads(1, "G", &[N, NE])
-            .settlement(2, ("Q", S))
-            .roads(2, "Q", &[S, SW])
+            .opponents()
     }
 
     fn v(g: &crate::Game, l: &str, c: crate::Corner) -> crate::VertexId {

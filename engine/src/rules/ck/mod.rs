@@ -14,6 +14,7 @@
 //! [`walls`], [`progress`] (playing the 25 kinds of progress card, one module per deck).
 
 pub(crate) mod barbarians;
+mod chance;
 mod decisions;
 pub(crate) mod draws;
 mod expansion;
@@ -272,10 +273,7 @@ mod tests {
             .roads(0, "A", &[N, NE])
             .city(0, ("E", SE))
             .roads(0, "E", &[SE, S])
-            .settlement(1, ("G", N))
-            .roads(1, "G", &[N, NE])
-            .settlement(2, ("Q", S))
-            .roads(2, "Q", &[S, SW])
+            .opponents()
             .before_roll()
             .game();
         let ev = roll3(&mut g, 4, 6, EventFace::Ship);
@@ -288,10 +286,7 @@ mod tests {
         let mut g2 = Ck::new()
             .city(0, ("E", SE))
             .roads(0, "E", &[SE, S])
-            .settlement(1, ("G", N))
-            .roads(1, "G", &[N, NE])
-            .settlement(2, ("Q", S))
-            .roads(2, "Q", &[S, SW])
+            .opponents()
             .before_roll()
             .game();
         roll3(&mut g2, 3, 3, EventFace::Ship);
@@ -300,13 +295,7 @@ mod tests {
 
     #[test]
     fn commodities_trade_four_to_one_and_two_to_one_with_the_trading_house() {
-        let ck = Ck::new()
-            .city(0, ("E", N))
-            .roads(0, "E", &[N, NE])
-            .settlement(1, ("G", N))
-            .roads(1, "G", &[N, NE])
-            .settlement(2, ("Q", S))
-            .roads(2, "Q", &[S, SW]);
+        let ck = Ck::new().city(0, ("E", N)).roads(0, "E", &[N, NE]).opponents();
         let trade = |give: CardKind, rate: u8, get: CardKind| Action::MaritimeTrade {
             player: p(0),
             give,
@@ -335,10 +324,7 @@ mod tests {
         let mut ck = Ck::new()
             .city(0, ("E", N))
             .roads(0, "E", &[N, NE])
-            .settlement(1, ("G", N))
-            .roads(1, "G", &[N, NE])
-            .settlement(2, ("Q", S))
-            .roads(2, "Q", &[S, SW])
+            .opponents()
             .hand(0, Cards::of(&[(Brick, 2)]));
         let e = ck.setup.board.hex_by_label("E").unwrap();
         ck.setup.ck.merchant = Some((e, p(0)));

@@ -73,10 +73,7 @@ mod tests {
             .roads(0, "E", &[N, NE])
             .settlement(0, ("O", S))
             .roads(0, "O", &[S, SW])
-            .settlement(1, ("G", N))
-            .roads(1, "G", &[N, NE])
-            .settlement(2, ("Q", S))
-            .roads(2, "Q", &[S, SW]);
+            .opponents();
         let mut g = ck.clone_with_hand(0, Cards::of(&[(Brick, 4)])).game();
         let city = vertex(&g, "E", N);
         let settlement = vertex(&g, "O", S);

@@ -145,10 +145,7 @@ mod tests {
             .knight(0, ("A", SE), 2, true)
             .knight(0, ("A", S), 2, false)
             .levels(0, [0, 0, 3])
-            .settlement(1, ("G", N))
-            .roads(1, "G", &[N, NE])
-            .settlement(2, ("Q", S))
-            .roads(2, "Q", &[S, SW]);
+            .opponents();
         ck.setup.players[0].ck.progress.add(ProgressCard::Smithing, 1);
         let g = ck.game();
         let smithing = |a: (&str, crate::board::Corner), b: (&str, crate::board::Corner)| Action::PlayProgress {
@@ -182,10 +179,7 @@ mod tests {
         let mut ck = Ck::new()
             .city(0, ("A", N))
             .roads(0, "A", &[N, NE])
-            .settlement(1, ("G", N))
-            .roads(1, "G", &[N, NE])
-            .settlement(2, ("Q", S))
-            .roads(2, "Q", &[S, SW])
+            .opponents()
             .before_roll();
         ck.setup.players[0].ck.progress.add(ProgressCard::Alchemy, 1);
         let g = ck.game();
@@ -200,13 +194,7 @@ mod tests {
 
     #[test]
     fn invention_is_listed_in_both_orders_because_apply_takes_both() {
-        let mut ck = Ck::new()
-            .city(0, ("A", N))
-            .roads(0, "A", &[N, NE])
-            .settlement(1, ("G", N))
-            .roads(1, "G", &[N, NE])
-            .settlement(2, ("Q", S))
-            .roads(2, "Q", &[S, SW]);
+        let mut ck = Ck::new().city(0, ("A", N)).roads(0, "A", &[N, NE]).opponents();
         ck.setup.players[0].ck.progress.add(ProgressCard::Invention, 1);
         let g = ck.game();
         let mut legal = vec![];

@@ -175,10 +175,7 @@ mod tests {
         let mut ck = Ck::new()
             .city(0, ("A", N))
             .roads(0, "A", &[N, NE])
-            .settlement(1, ("G", N))
-            .roads(1, "G", &[N, NE])
-            .settlement(2, ("Q", S))
-            .roads(2, "Q", &[S, SW])
+            .opponents()
             .hand(0, Cards::of(&[(Cloth, 4), (Wool, 4)]));
         ck.setup.players[0].ck.progress.add(ProgressCard::MerchantFleet, 2);
         let mut g = ck.game();

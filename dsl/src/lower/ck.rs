@@ -13,22 +13,22 @@ use catan_engine::progress::{EventFace, ProgressCard, ProgressCards, ProgressDec
 use catan_engine::{Action, Outcome, PlayerId};
 
 /// Words of a kind, for "did you mean" lists.
-fn words(kind: TermKind) -> Vec<&'static str> {
-    let mut w: Vec<&'static str> = vocab::words(vocab::current(), Some(kind)).collect();
+fn words(lang: crate::vocab::Language, kind: TermKind) -> Vec<&'static str> {
+    let mut w: Vec<&'static str> = vocab::words(lang, Some(kind)).collect();
     w.dedup();
     w
 }
 
-pub(super) fn progress_card(w: &str) -> Option<ProgressCard> {
-    match vocab::lookup_kind(vocab::current(), w, TermKind::Progress)? {
+pub(super) fn progress_card(lang: crate::vocab::Language, w: &str) -> Option<ProgressCard> {
+    match vocab::lookup_kind(lang, w, TermKind::Progress)? {
         Term::Progress(c) => Some(c),
         _ => None,
     }
 }
 
 /// A city improvement's building in the file's language: its track and level.
-pub(super) fn improvement(w: &str) -> Option<(Track, u8)> {
-    match vocab::lookup_kind(vocab::current(), w, TermKind::Improvement) {
+pub(super) fn improvement(lang: crate::vocab::Language, w: &str) -> Option<(Track, u8)> {
+    match vocab::lookup_kind(lang, w, TermKind::Improvement) {
         Some(Term::Improvement(t, level)) => Some((
             match t {
                 vocab::Track::Science => Track::Science,
@@ -43,16 +43,16 @@ pub(super) fn improvement(w: &str) -> Option<(Track, u8)> {
 
 /// `active` / `inactive` in the file's language, as the canonical English word; other words
 /// unchanged.
-fn status(w: &str) -> &str {
-    match vocab::lookup_kind(vocab::current(), w, TermKind::Status) {
+fn status(lang: crate::vocab::Language, w: &str) -> &str {
+    match vocab::lookup_kind(lang, w, TermKind::Status) {
         Some(Term::Status(vocab::Status::Active)) => "active",
         Some(Term::Status(vocab::Status::Inactive)) => "inactive",
         _ => w,
     }
 }
 
-pub(super) fn track(w: &str) -> Option<Track> {
-    match vocab::lookup_kind(vocab::current(), w, TermKind::Track)? {
+pub(super) fn track(lang: crate::vocab::Language, w: &str) -> Option<Track> {
+    match vocab::lookup_kind(lang, w, TermKind::Track)? {
         Term::Track(vocab::Track::Science) => Some(Track::Science),
         Term::Track(vocab::Track::Trade) => Some(Track::Trade),
         Term::Track(vocab::Track::Politics) => Some(Track::Politics),
@@ -60,8 +60,8 @@ pub(super) fn track(w: &str) -> Option<Track> {
     }
 }
 
-pub(super) fn event_face(w: &str) -> Option<EventFace> {
-    match vocab::lookup_kind(vocab::current(), w, TermKind::EventFace)? {
+pub(super) fn event_face(lang: crate::vocab::Language, w: &str) -> Option<EventFace> {
+    match vocab::lookup_kind(lang, w, TermKind::EventFace)? {
         Term::EventFace(EventFaceWord::Ship) => Some(EventFace::Ship),
         Term::EventFace(EventFaceWord::Science) => Some(EventFace::Gate(Track::Science)),
         Term::EventFace(EventFaceWord::Trade) => Some(EventFace::Gate(Track::Trade)),
@@ -70,8 +70,8 @@ pub(super) fn event_face(w: &str) -> Option<EventFace> {
     }
 }
 
-fn knight_level(w: &str) -> Option<u8> {
-    match vocab::lookup_kind(vocab::current(), w, TermKind::KnightLevel)? {
+fn knight_level(lang: crate::vocab::Language, w: &str) -> Option<u8> {
+    match vocab::lookup_kind(lang, w, TermKind::KnightLevel)? {
         Term::KnightLevel(KnightLevel::Basic) => Some(1),
         Term::KnightLevel(KnightLevel::Strong) => Some(2),
         Term::KnightLevel(KnightLevel::Mighty) => Some(3),
@@ -91,25 +91,25 @@ pub fn level_word(level: u8) -> &'static str {
 impl Cx<'_> {
     fn arg_progress(&mut self, a: &Spanned<Arg>) -> Option<ProgressCard> {
         let w = a.node.to_string();
-        let c = progress_card(&w);
+        let c = progress_card(self.lang, &w);
         if c.is_none() {
-            self.unknown(a.span, "progress card", &w, &words(TermKind::Progress));
+            self.unknown(a.span, "progress card", &w, &words(self.lang, TermKind::Progress));
         }
         c
     }
 
     fn arg_track(&mut self, a: &Spanned<Arg>) -> Option<Track> {
         let w = a.node.to_string();
-        let t = track(&w);
+        let t = track(self.lang, &w);
         if t.is_none() {
-            self.unknown(a.span, "improvement track", &w, &words(TermKind::Track));
+            self.unknown(a.span, "improvement track", &w, &words(self.lang, TermKind::Track));
         }
         t
     }
 
     fn arg_face(&mut self, a: &Spanned<Arg>) -> Option<EventFace> {
         let w = a.node.to_string();
-        let f = event_face(&w);
+        let f = event_face(self.lang, &w);
         if f.is_none() {
             self.unknown(a.span, "event-die face", &w, &["ship", "science", "trade", "politics"]);
         }
@@ -118,9 +118,9 @@ impl Cx<'_> {
 
     fn arg_level(&mut self, a: &Spanned<Arg>) -> Option<u8> {
         let w = a.node.to_string();
-        let l = knight_level(&w);
+        let l = knight_level(self.lang, &w);
         if l.is_none() {
-            self.unknown(a.span, "knight level", &w, &words(TermKind::KnightLevel));
+            self.unknown(a.span, "knight level", &w, &words(self.lang, TermKind::KnightLevel));
         }
         l
     }
@@ -132,13 +132,18 @@ impl Cx<'_> {
         for a in args {
             match &a.node {
                 Arg::Word(w) if w == "nothing" || w == "none" => {}
-                Arg::Count { count, item } => match progress_card(&item.node) {
+                Arg::Count { count, item } => match progress_card(self.lang, &item.node) {
                     Some(c) => match self.in_range(count.span, i64::from(count.node), 0, 255) {
                         Some(n) => out.add(c, n as u8),
                         None => ok = false,
                     },
                     None => {
-                        self.unknown(item.span, "progress card", &item.node, &words(TermKind::Progress));
+                        self.unknown(
+                            item.span,
+                            "progress card",
+                            &item.node,
+                            &words(self.lang, TermKind::Progress),
+                        );
                         ok = false;
                     }
                 },
@@ -192,7 +197,7 @@ pub(super) fn player_item(
                 };
                 let mut level_given = false;
                 while let Some(w) = args.get(i).and_then(|a| a.node.as_word()) {
-                    match status(w) {
+                    match status(cx.lang, w) {
                         "inactive" => {}
                         "active" => k.active = true,
                         "active-this-turn" => {
@@ -200,7 +205,7 @@ pub(super) fn player_item(
                             k.activated_this_turn = true;
                         }
                         "promoted-this-turn" => k.promoted_this_turn = true,
-                        other => match knight_level(other) {
+                        other => match knight_level(cx.lang, other) {
                             Some(_) if level_given => cx.err(
                                 args[i].span,
                                 "unused_argument",
@@ -259,22 +264,22 @@ pub(super) fn player_item(
             let mut i = 0;
             while i < args.len() {
                 match &args[i].node {
-                    Arg::Count { count, item: w } => match track(&w.node) {
+                    Arg::Count { count, item: w } => match track(cx.lang, &w.node) {
                         Some(t) => {
                             if let Some(n) = cx.in_range(count.span, i64::from(count.node), 0, 255) {
                                 setup.players[p.index()].ck.improvements[t.index()] = n as u8;
                             }
                         }
-                        None => cx.unknown(w.span, "improvement track", &w.node, &words(TermKind::Track)),
+                        None => cx.unknown(w.span, "improvement track", &w.node, &words(cx.lang, TermKind::Track)),
                     },
-                    Arg::Word(w) if track(w).is_none() => match improvement(w) {
+                    Arg::Word(w) if track(cx.lang, w).is_none() => match improvement(cx.lang, w) {
                         Some((t, level)) => {
                             let l = &mut setup.players[p.index()].ck.improvements[t.index()];
                             *l = (*l).max(level);
                         }
                         None => {
-                            let mut names = words(TermKind::Track);
-                            names.extend(words(TermKind::Improvement));
+                            let mut names = words(cx.lang, TermKind::Track);
+                            names.extend(words(cx.lang, TermKind::Improvement));
                             cx.unknown(args[i].span, "improvement track or building", w, &names);
                         }
                     },
@@ -632,8 +637,8 @@ pub(super) fn action(
             };
             one(Action::CommitKnights { player, knights })
         }
-        ("plays" | "play", Some(w)) if cx.ck && progress_card(w).is_some() => {
-            let card = progress_card(w)?;
+        ("plays" | "play", Some(w)) if cx.ck && progress_card(cx.lang, w).is_some() => {
+            let card = progress_card(cx.lang, w)?;
             return Some(play(cx, card, &args[1..], player, span));
         }
         _ => return None,
@@ -873,7 +878,7 @@ pub(super) fn expectation(cx: &mut Cx<'_>, head: &Spanned<Arg>, rest: &[Spanned<
                 .unwrap_or_default();
             let (mut level, mut status) = (false, false);
             for a in &rest[2..] {
-                match a.node.as_word().map(self::status) {
+                match a.node.as_word().map(|w| self::status(cx.lang, w)) {
                     Some(w @ ("active" | "inactive")) => {
                         status = true;
                         want = format!("{want} {w}");
@@ -964,11 +969,11 @@ pub(super) fn expectation(cx: &mut Cx<'_>, head: &Spanned<Arg>, rest: &[Spanned<
         })(),
         "robber"
             if matches!(
-                rest.first().and_then(|a| a.node.as_word()).map(status),
+                rest.first().and_then(|a| a.node.as_word()).map(|w| status(cx.lang, w)),
                 Some("active" | "inactive")
             ) =>
         {
-            let w = rest[0].node.as_word().map(status).unwrap_or("active");
+            let w = rest[0].node.as_word().map(|w| status(cx.lang, w)).unwrap_or("active");
             Some(Expectation::Ck(CkFact::RobberActive, w.to_string()))
         }
         _ => return None,

@@ -45,7 +45,7 @@ pub(super) fn trade(
         );
         return None;
     }
-    let give = match card_kind(&item.node) {
+    let give = match card_kind(cx.lang, &item.node) {
         Some(k) => k,
         None => {
             cx.unknown(item.span, "card", &item.node, &CARD_WORDS);
@@ -54,8 +54,8 @@ pub(super) fn trade(
     };
     let rate = cx.in_range(count.span, i64::from(count.node), 0, 255)? as u8;
     let get = match args.get(i + 1).map(|x| &x.node) {
-        Some(Arg::Count { count: one, item: g }) if one.node == 1 => card_kind(&g.node),
-        Some(Arg::Word(w)) => card_kind(w),
+        Some(Arg::Count { count: one, item: g }) if one.node == 1 => card_kind(cx.lang, &g.node),
+        Some(Arg::Word(w)) => card_kind(cx.lang, w),
         _ => None,
     };
     let Some(get) = get else {
@@ -100,12 +100,12 @@ pub(super) fn unused(cx: &mut Cx<'_>, rest: &[Spanned<Arg>], why: &str) -> Optio
 /// How many arguments the base game's lowering of `verb` reads (the rest are reported by
 /// [`unused`]); `None` for verbs that take a list (`discards`, `offers`) or that another
 /// module lowers.
-pub(super) fn step_arity(verb: &str, args: &[Spanned<Arg>]) -> Option<usize> {
+pub(super) fn step_arity(lang: crate::vocab::Language, verb: &str, args: &[Spanned<Arg>]) -> Option<usize> {
     let word = |i: usize| args.get(i).and_then(|a| a.node.as_word());
     Some(match verb {
         "builds" | "places" | "build" | "place" => 2,
         "buys" | "buy" => 2,
-        "plays" | "play" => match word(0).and_then(super::dev_card) {
+        "plays" | "play" => match word(0).and_then(|w| super::dev_card(lang, w)) {
             Some(catan_engine::DevCard::YearOfPlenty) => 3,
             Some(catan_engine::DevCard::Monopoly) => 2,
             Some(_) => 1,
@@ -148,7 +148,7 @@ pub(super) fn expect_arity(head: &str, rest: &[Spanned<Arg>]) -> Option<usize> {
 /// How many arguments the Cities & Knights lowering of `verb` reads, for its verbs of a
 /// fixed shape; `None` for lists (`commits knights …`, `gives …`), progress cards (each
 /// card checks its own) and verbs that are not Cities & Knights'.
-pub(super) fn ck_step_arity(verb: &str, args: &[Spanned<Arg>]) -> Option<usize> {
+pub(super) fn ck_step_arity(lang: crate::vocab::Language, verb: &str, args: &[Spanned<Arg>]) -> Option<usize> {
     let word = |i: usize| args.get(i).and_then(|a| a.node.as_word());
     let after = |w: &str| usize::from(word(0) == Some(w));
     Some(match (verb, word(0)) {
@@ -180,7 +180,7 @@ pub(super) fn ck_step_arity(verb: &str, args: &[Spanned<Arg>]) -> Option<usize> 
         ("commits" | "commit", Some("no" | "nothing")) => 2,
         // The Court: `sends noble`.
         ("sends" | "send", Some("noble")) => 1,
-        ("plays" | "play", Some(w)) => 1 + progress_arity(super::ck::progress_card(w)?)?,
+        ("plays" | "play", Some(w)) => 1 + progress_arity(super::ck::progress_card(lang, w)?)?,
         _ => return None,
     })
 }

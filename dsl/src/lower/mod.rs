@@ -62,11 +62,8 @@ pub struct LowerErrors {
     pub errors: Vec<LowerError>,
 }
 
-#[path = "lower_ck.rs"]
 mod ck;
-#[path = "lower_court.rs"]
 mod court;
-#[path = "lower_strict.rs"]
 mod strict;
 pub use ck::{level_word, progress_text};
 pub use court::prisoners_text;
@@ -82,6 +79,9 @@ struct Cx<'a> {
     court: bool,
     /// The fragment being lowered, when spans point into an included file.
     src: Option<FragmentSource>,
+    /// The file's language (its `language` header; English by default): every game word is
+    /// read in it.
+    lang: crate::vocab::Language,
 }
 
 fn sp(s: Span) -> SourceSpan {
@@ -103,10 +103,10 @@ const DEV_WORDS: [&str; 5] = ["knight", "victory-point", "road-building", "year-
 const PHASES: &[&str] = catan_engine::Phase::NAMES;
 
 /// The card a word names, through the one vocabulary table ([`crate::vocab`]).
-fn card_kind(w: &str) -> Option<CardKind> {
+fn card_kind(lang: crate::vocab::Language, w: &str) -> Option<CardKind> {
     use crate::vocab::{self, Commodity, Resource as R, Term, TermKind};
-    let term = vocab::lookup_kind(vocab::current(), w, TermKind::Resource)
-        .or_else(|| vocab::lookup_kind(vocab::current(), w, TermKind::Commodity))?;
+    let term =
+        vocab::lookup_kind(lang, w, TermKind::Resource).or_else(|| vocab::lookup_kind(lang, w, TermKind::Commodity))?;
     Some(match term {
         Term::Resource(R::Brick) => CardKind::Brick,
         Term::Resource(R::Lumber) => CardKind::Lumber,
@@ -121,9 +121,9 @@ fn card_kind(w: &str) -> Option<CardKind> {
 }
 
 /// The development card a word names, through the vocabulary table.
-fn dev_card(w: &str) -> Option<DevCard> {
+fn dev_card(lang: crate::vocab::Language, w: &str) -> Option<DevCard> {
     use crate::vocab::{self, DevCard as D, Term, TermKind};
-    match vocab::lookup_kind(vocab::current(), w, TermKind::DevCard)? {
+    match vocab::lookup_kind(lang, w, TermKind::DevCard)? {
         Term::DevCard(D::Knight) => Some(DevCard::Knight),
         Term::DevCard(D::VictoryPoint) => Some(DevCard::VictoryPoint),
         Term::DevCard(D::RoadBuilding) => Some(DevCard::RoadBuilding),
@@ -168,7 +168,7 @@ impl Cx<'_> {
     }
 
     fn player(&mut self, name: &Spanned<String>) -> Option<PlayerId> {
-        let colour = colour_word(&name.node);
+        let colour = colour_word(self.lang, &name.node);
         match self.colours.iter().position(|c| Some(*c) == colour) {
             Some(i) => Some(PlayerId(i as u8)),
             None => {
@@ -316,11 +316,11 @@ impl Cx<'_> {
 
     fn arg_resource(&mut self, a: &Spanned<Arg>) -> Option<Resource> {
         let w = self.arg_word(a, "a resource")?;
-        match card_kind(w).and_then(|k| k.resource()) {
+        match card_kind(self.lang, w).and_then(|k| k.resource()) {
             Some(r) => Some(r),
             None => {
                 let w = w.to_string();
-                let words = vocab_words(&[crate::vocab::TermKind::Resource], &RESOURCE_WORDS);
+                let words = vocab_words(self.lang, &[crate::vocab::TermKind::Resource], &RESOURCE_WORDS);
                 self.unknown(a.span, "resource", &w, &words);
                 None
             }
@@ -329,11 +329,12 @@ impl Cx<'_> {
 
     fn arg_card(&mut self, a: &Spanned<Arg>) -> Option<CardKind> {
         let w = self.arg_word(a, "a card")?;
-        match card_kind(w) {
+        match card_kind(self.lang, w) {
             Some(k) => Some(k),
             None => {
                 let w = w.to_string();
                 let words = vocab_words(
+                    self.lang,
                     &[crate::vocab::TermKind::Resource, crate::vocab::TermKind::Commodity],
                     &CARD_WORDS,
                 );
@@ -349,7 +350,7 @@ impl Cx<'_> {
         let mut ok = true;
         for a in args {
             match &a.node {
-                Arg::Count { count, item } => match card_kind(&item.node) {
+                Arg::Count { count, item } => match card_kind(self.lang, &item.node) {
                     // The engine counts at most 255 of a kind: the kind's running total.
                     Some(k) => match self.in_range(count.span, i64::from(c.get(k)) + i64::from(count.node), 0, 255) {
                         Some(n) => c.set(k, n as u8),
@@ -357,6 +358,7 @@ impl Cx<'_> {
                     },
                     None => {
                         let words = vocab_words(
+                            self.lang,
                             &[crate::vocab::TermKind::Resource, crate::vocab::TermKind::Commodity],
                             &CARD_WORDS,
                         );
@@ -365,13 +367,14 @@ impl Cx<'_> {
                     }
                 },
                 Arg::Word(w) if w == "nothing" => {}
-                Arg::Word(w) => match card_kind(w) {
+                Arg::Word(w) => match card_kind(self.lang, w) {
                     Some(k) => match self.in_range(a.span, i64::from(c.get(k)) + 1, 0, 255) {
                         Some(n) => c.set(k, n as u8),
                         None => ok = false,
                     },
                     None => {
                         let words = vocab_words(
+                            self.lang,
                             &[crate::vocab::TermKind::Resource, crate::vocab::TermKind::Commodity],
                             &CARD_WORDS,
                         );
@@ -423,7 +426,7 @@ impl Cx<'_> {
                     continue;
                 }
             };
-            match dev_card(word) {
+            match dev_card(self.lang, word) {
                 Some(c) => match self.in_range(span, i64::from(d.get(c)) + i64::from(n), 0, 255) {
                     Some(total) => d.add(c, total as u8 - d.get(c)),
                     None => ok = false,
@@ -546,9 +549,9 @@ fn rules_of(cx: &mut Cx<'_>, spec: &ast::RulesSpec) -> Ruleset {
 }
 
 /// A terrain word in the file's language (`mountains`, `gebirge`, `court`).
-fn terrain(w: &str) -> Option<Terrain> {
+fn terrain(lang: crate::vocab::Language, w: &str) -> Option<Terrain> {
     use crate::vocab::{Term, TermKind, Terrain as T};
-    match crate::vocab::lookup_kind(crate::vocab::current(), w, TermKind::Terrain) {
+    match crate::vocab::lookup_kind(lang, w, TermKind::Terrain) {
         Some(Term::Terrain(t)) => match t {
             T::Hills => Some(Terrain::Hills),
             T::Forest => Some(Terrain::Forest),
@@ -627,7 +630,7 @@ fn build_board(cx: &mut Cx<'_>, b: Option<Spanned<&ast::Board>>) -> Option<Board
                             );
                             continue;
                         };
-                        let Some(tt) = terrain(&t.node) else {
+                        let Some(tt) = terrain(cx.lang, &t.node) else {
                             let names: Vec<&str> = Terrain::ALL.iter().map(|t| t.name()).collect();
                             cx.unknown(t.span, "terrain", &t.node, &names);
                             continue;
@@ -637,7 +640,9 @@ fn build_board(cx: &mut Cx<'_>, b: Option<Spanned<&ast::Board>>) -> Option<Board
                     ast::BoardLine::Harbor { edge, kind } => {
                         let hk = match kind.node.as_str() {
                             "generic" | "3:1" => Some(HarborKind::Generic),
-                            w => card_kind(w).and_then(|k| k.resource()).map(HarborKind::Special),
+                            w => card_kind(cx.lang, w)
+                                .and_then(|k| k.resource())
+                                .map(HarborKind::Special),
                         };
                         let Some(hk) = hk else {
                             let mut opts = vec!["generic"];
@@ -781,7 +786,7 @@ fn build_position(
         for item in &section.items {
             let ps = &mut setup.players[p.index()];
             // Piece words may be written in the file's language (`siedlungen`, `muralla`).
-            let key = piece_canonical(item.key.node.as_str(), true).unwrap_or(item.key.node.as_str());
+            let key = piece_canonical(cx.lang, item.key.node.as_str(), true).unwrap_or(item.key.node.as_str());
             strict::item_rest(cx, key, &item.args);
             match key {
                 "settlement" | "settlements" | "city" | "cities" => {
@@ -887,7 +892,7 @@ fn build_position(
                 }
                 for a in &item.args {
                     if let Arg::Count { count, item: w } = &a.node {
-                        if let Some(k) = card_kind(&w.node) {
+                        if let Some(k) = card_kind(cx.lang, &w.node) {
                             bank.set(k, count.node.min(255) as u8);
                         }
                     }
@@ -984,9 +989,9 @@ fn dice(cx: &mut Cx<'_>, a: &Spanned<Arg>) -> Option<Outcome> {
 
 /// The canonical English word of a piece written in the file's language (`straße` → `road`),
 /// in the plural for position keys (`siedlungen` → `settlements`).
-fn piece_canonical(word: &str, plural: bool) -> Option<&'static str> {
+fn piece_canonical(lang: crate::vocab::Language, word: &str, plural: bool) -> Option<&'static str> {
     use crate::vocab::{Piece, Term, TermKind};
-    let Some(Term::Piece(p)) = crate::vocab::lookup_kind(crate::vocab::current(), word, TermKind::Piece) else {
+    let Some(Term::Piece(p)) = crate::vocab::lookup_kind(lang, word, TermKind::Piece) else {
         return None;
     };
     Some(match (p, plural) {
@@ -1023,16 +1028,19 @@ fn action(cx: &mut Cx<'_>, a: &Spanned<ast::Action>) -> Option<(Action, Vec<Outc
     // canonical one before the verbs below match on it.
     let translated: Vec<Spanned<Arg>>;
     let args: &[Spanned<Arg>] = match args.first().and_then(|x| x.node.as_word()) {
-        Some(w) if piece_canonical(w, false).is_some_and(|c| c != w) => {
+        Some(w) if piece_canonical(cx.lang, w, false).is_some_and(|c| c != w) => {
             let mut v = args.to_vec();
-            v[0] = Spanned::new(Arg::Word(piece_canonical(w, false).unwrap_or(w).to_string()), v[0].span);
+            v[0] = Spanned::new(
+                Arg::Word(piece_canonical(cx.lang, w, false).unwrap_or(w).to_string()),
+                v[0].span,
+            );
             translated = v;
             &translated
         }
         _ => args,
     };
     let word_at = |i: usize| args.get(i).and_then(|x| x.node.as_word());
-    if let Some(n) = strict::ck_step_arity(verb, args) {
+    if let Some(n) = strict::ck_step_arity(cx.lang, verb, args) {
         strict::unused(
             cx,
             args.get(n..).unwrap_or(&[]),
@@ -1045,7 +1053,7 @@ fn action(cx: &mut Cx<'_>, a: &Spanned<ast::Action>) -> Option<(Action, Vec<Outc
     if let Some(lowered) = court::action(verb, args, player) {
         return lowered;
     }
-    if let Some(n) = strict::step_arity(verb, args) {
+    if let Some(n) = strict::step_arity(cx.lang, verb, args) {
         strict::unused(
             cx,
             args.get(n..).unwrap_or(&[]),
@@ -1095,7 +1103,7 @@ fn action(cx: &mut Cx<'_>, a: &Spanned<ast::Action>) -> Option<(Action, Vec<Outc
             let mut chance = vec![];
             if let Some(c) = args.get(1) {
                 let w = c.node.to_string();
-                match dev_card(&w) {
+                match dev_card(cx.lang, &w) {
                     Some(card) => chance.push(Outcome::DevCard { card }),
                     None => {
                         cx.unknown(c.span, "development card", &w, &DEV_WORDS);
@@ -1111,7 +1119,7 @@ fn action(cx: &mut Cx<'_>, a: &Spanned<ast::Action>) -> Option<(Action, Vec<Outc
                 return None;
             };
             let w = c.node.to_string();
-            match dev_card(&w) {
+            match dev_card(cx.lang, &w) {
                 Some(DevCard::Knight) => Some((Action::PlayKnight { player }, vec![])),
                 Some(DevCard::RoadBuilding) => Some((Action::PlayRoadBuilding { player }, vec![])),
                 Some(DevCard::YearOfPlenty) => {
@@ -1342,7 +1350,9 @@ fn expectation(cx: &mut Cx<'_>, span: Span, args: &[Spanned<Arg>]) -> Option<Exp
                     .chain(
                         // `bank 0 wool` lists a zero count too.
                         rest.iter().filter_map(|a| match &a.node {
-                            Arg::Count { count, item } if count.node == 0 => card_kind(&item.node).map(|k| (k, 0)),
+                            Arg::Count { count, item } if count.node == 0 => {
+                                card_kind(cx.lang, &item.node).map(|k| (k, 0))
+                            }
                             _ => None,
                         }),
                     )
@@ -1471,8 +1481,11 @@ fn expectation(cx: &mut Cx<'_>, span: Span, args: &[Spanned<Arg>]) -> Option<Exp
 
 /// The words of some kinds in the file's language, for "did you mean" (English names in an
 /// English file).
-fn vocab_words(kinds: &[crate::vocab::TermKind], english: &[&'static str]) -> Vec<&'static str> {
-    let lang = crate::vocab::current();
+fn vocab_words(
+    lang: crate::vocab::Language,
+    kinds: &[crate::vocab::TermKind],
+    english: &[&'static str],
+) -> Vec<&'static str> {
     if lang == crate::vocab::Language::En {
         return english.to_vec();
     }
@@ -1480,11 +1493,11 @@ fn vocab_words(kinds: &[crate::vocab::TermKind], english: &[&'static str]) -> Ve
 }
 
 /// A colour word in the file's language (English always understood).
-fn colour_word(w: &str) -> Option<Colour> {
+fn colour_word(lang: crate::vocab::Language, w: &str) -> Option<Colour> {
     if let Some(c) = Colour::ALL.into_iter().find(|c| c.name() == w) {
         return Some(c);
     }
-    match crate::vocab::lookup_kind(crate::vocab::current(), w, crate::vocab::TermKind::Colour)? {
+    match crate::vocab::lookup_kind(lang, w, crate::vocab::TermKind::Colour)? {
         crate::vocab::Term::Colour(c) => {
             let canonical = crate::vocab::Term::Colour(c).canonical();
             Colour::ALL.into_iter().find(|k| k.name() == canonical)
@@ -1495,16 +1508,16 @@ fn colour_word(w: &str) -> Option<Colour> {
 
 /// An event field value as the traces render it: words of the file's language become the
 /// canonical English words (`rot` → `red`, `Wolle` → `wool`).
-fn field_value(a: &Arg) -> String {
+fn field_value(lang: crate::vocab::Language, a: &Arg) -> String {
     match a {
         // A quoted value (`cards="6 lehm, 1 tuch"`): in a German or Catalan file each game
         // word in it is translated, numbers and punctuation kept.
-        Arg::Str(s) if crate::vocab::current() != crate::vocab::Language::En => {
+        Arg::Str(s) if lang != crate::vocab::Language::En => {
             let mut out = String::with_capacity(s.len());
             let mut word = String::new();
             let flush = |word: &mut String, out: &mut String| {
                 if !word.is_empty() {
-                    let t = crate::vocab::lookup_all(crate::vocab::current(), word).next();
+                    let t = crate::vocab::lookup_all(lang, word).next();
                     out.push_str(t.map(|t| t.canonical()).unwrap_or(word));
                     word.clear();
                 }
@@ -1521,7 +1534,7 @@ fn field_value(a: &Arg) -> String {
             out
         }
         Arg::Str(s) => s.clone(),
-        Arg::Word(w) => crate::vocab::lookup_all(crate::vocab::current(), w)
+        Arg::Word(w) => crate::vocab::lookup_all(lang, w)
             .next()
             .map(|t| t.canonical().to_string())
             .unwrap_or_else(|| w.clone()),
@@ -1591,14 +1604,14 @@ pub fn lower_with_includes(
         ck: false,
         court: false,
         src: None,
+        lang: crate::vocab::Language::En,
     };
     let _ = cx.text;
     // The file's language first: every later word is read in it.
-    crate::vocab::set_current(crate::vocab::Language::En);
     for h in ast.headers() {
         if let ast::Header::Language(l) = h.node {
             if let Some(lang) = crate::vocab::Language::from_code(&l.node) {
-                crate::vocab::set_current(lang);
+                cx.lang = lang;
             }
         }
     }
@@ -1607,7 +1620,7 @@ pub fn lower_with_includes(
     match ast.players() {
         Some(ps) => {
             for p in ps {
-                match colour_word(&p.node) {
+                match colour_word(cx.lang, &p.node) {
                     Some(c) if !colours.contains(&c) => colours.push(c),
                     Some(_) => cx.err(
                         p.span,
@@ -1661,7 +1674,7 @@ pub fn lower_with_includes(
             }
             ast::Header::Rules(spec) => rules = Some(rules_of(&mut cx, spec)),
             ast::Header::Language(l) => match crate::vocab::Language::from_code(&l.node) {
-                Some(lang) => crate::vocab::set_current(lang),
+                Some(lang) => cx.lang = lang,
                 None => cx.unknown(l.span, "language", &l.node, &["en", "de", "ca"]),
             },
             ast::Header::Tags(t) => tags.extend(t.iter().map(|s| s.node.clone())),
@@ -1873,7 +1886,7 @@ pub fn lower_with_includes(
                     (k @ ("progress" | "event"), Some(a)) => ck::chance(&mut cx, k, a).flatten(),
                     ("card", Some(a)) => {
                         let w = a.node.to_string();
-                        match dev_card(&w) {
+                        match dev_card(cx.lang, &w) {
                             Some(card) => Some(Outcome::DevCard { card }),
                             None => {
                                 cx.unknown(a.span, "development card", &w, &DEV_WORDS);
@@ -1909,7 +1922,7 @@ pub fn lower_with_includes(
                     }
                     let fields: Vec<(String, String)> = fields
                         .iter()
-                        .map(|f| (f.key.node.clone(), field_value(&f.value.node)))
+                        .map(|f| (f.key.node.clone(), field_value(cx.lang, &f.value.node)))
                         .collect();
                     let kind = name.node.clone();
                     Some(StepKind::Expect(if matches!(e.kind.node, ExpectKind::Event { .. }) {

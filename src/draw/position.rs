@@ -1,0 +1,320 @@
+//! The pieces of a position on the board picture, and the side panel with each player's
+//! cards, points and levels. Everything is read through the engine's public accessors.
+
+use super::svg::{num, points, Svg};
+use super::{centre, SIZE};
+use crate::places::{edge_name, vertex_name};
+use catan_engine::court::SoldierColour;
+use catan_engine::state::Building;
+use catan_engine::{Colour, Game, HexId, Track, VertexId};
+
+/// The side panel's width in SVG units.
+pub const PANEL_WIDTH: f64 = 330.0;
+
+/// The fill colour of a player.
+fn fill(c: Colour) -> &'static str {
+    match c {
+        Colour::Red => "#d32f2f",
+        Colour::Blue => "#1565c0",
+        Colour::White => "#fafafa",
+        Colour::Orange => "#ef6c00",
+        Colour::Green => "#2e7d32",
+        Colour::Brown => "#6d4c41",
+    }
+}
+
+fn soldier_fill(c: SoldierColour) -> &'static str {
+    match c {
+        SoldierColour::Purple => "#7b1fa2",
+        SoldierColour::Green => "#1b5e20",
+        SoldierColour::Orange => "#e65100",
+    }
+}
+
+/// Roads, buildings, walls, metropolises, knights, soldiers, the robber and the merchant.
+pub(crate) fn draw_pieces(svg: &mut Svg, game: &Game, pts: &[(f64, f64)]) {
+    let board = game.board();
+    svg.open("g", &[("class", "pieces".into())]);
+    for e in 0..board.topology.edge_count() {
+        let e = catan_engine::EdgeId(e as u16);
+        let (Some(owner), Some(info)) = (game.road(e), board.topology.edge(e)) else {
+            continue;
+        };
+        let [a, b] = info.vertices;
+        let c = game.colour(owner);
+        svg.leaf(
+            "line",
+            &[
+                ("class", "road".into()),
+                ("data-place", edge_name(board, e)),
+                ("x1", num(pts[a.index()].0)),
+                ("y1", num(pts[a.index()].1)),
+                ("x2", num(pts[b.index()].0)),
+                ("y2", num(pts[b.index()].1)),
+                ("stroke", fill(c).into()),
+                ("stroke-width", "7".into()),
+                ("stroke-linecap", "round".into()),
+            ],
+            Some(&format!("{c} road {}", edge_name(board, e))),
+        );
+    }
+    for v in 0..board.topology.vertex_count() {
+        let v = VertexId(v as u16);
+        draw_vertex_pieces(svg, game, v, pts[v.index()]);
+    }
+    if let Some(h) = game.robber() {
+        let (x, y) = centre(board, h);
+        svg.leaf(
+            "circle",
+            &[
+                ("class", "robber".into()),
+                ("data-place", board.hex_name(h)),
+                ("cx", num(x - SIZE * 0.45)),
+                ("cy", num(y + 4.0)),
+                ("r", "9".into()),
+                ("fill", "#212121".into()),
+            ],
+            Some(&format!("the robber on {}", board.hex_name(h))),
+        );
+    }
+    if let Some((h, owner)) = game.merchant() {
+        draw_merchant(svg, game, h, game.colour(owner));
+    }
+    svg.close("g");
+}
+
+fn draw_merchant(svg: &mut Svg, game: &Game, h: HexId, c: Colour) {
+    let (x, y) = centre(game.board(), h);
+    let (x, y) = (x + SIZE * 0.45, y + 4.0);
+    svg.leaf(
+        "polygon",
+        &[
+            ("class", "merchant".into()),
+            (
+                "points",
+                points(&[(x, y - 10.0), (x + 9.0, y + 7.0), (x - 9.0, y + 7.0)]),
+            ),
+            ("fill", fill(c).into()),
+            ("stroke", "#000".into()),
+        ],
+        Some(&format!("the merchant of {c} on {}", game.board().hex_name(h))),
+    );
+}
+
+/// What stands on one intersection: a building (with wall and metropolis), a knight, or a
+/// Court soldier.
+fn draw_vertex_pieces(svg: &mut Svg, game: &Game, v: VertexId, (x, y): (f64, f64)) {
+    let board = game.board();
+    let name = vertex_name(board, v);
+    if let Some(site) = game.site(v) {
+        let c = game.colour(site.owner);
+        let (half, what) = match site.building {
+            Building::Settlement => (7.0, "settlement"),
+            Building::City => (10.0, "city"),
+            Building::DamagedCity => (10.0, "damaged city"),
+        };
+        if game.wall(v) {
+            svg.leaf(
+                "rect",
+                &[
+                    ("class", "wall".into()),
+                    ("x", num(x - half - 4.0)),
+                    ("y", num(y - half - 4.0)),
+                    ("width", num(2.0 * half + 8.0)),
+                    ("height", num(2.0 * half + 8.0)),
+                    ("fill", "#6d6d6d".into()),
+                ],
+                Some(&format!("{c} city wall at {name}")),
+            );
+        }
+        let metropolis = game.metropolis_at(v);
+        let mut title = format!("{c} {what} at {name}");
+        if let Some(t) = metropolis {
+            title.push_str(&format!(" with the {t} metropolis"));
+        }
+        svg.leaf(
+            "rect",
+            &[
+                ("class", what.replace(' ', "-")),
+                ("data-place", name.clone()),
+                ("x", num(x - half)),
+                ("y", num(y - half)),
+                ("width", num(2.0 * half)),
+                ("height", num(2.0 * half)),
+                ("fill", fill(c).into()),
+                ("stroke", "#000".into()),
+                ("stroke-width", "1.5".into()),
+                (
+                    "stroke-dasharray",
+                    if site.building == Building::DamagedCity {
+                        "3 2"
+                    } else {
+                        "none"
+                    }
+                    .into(),
+                ),
+            ],
+            Some(&title),
+        );
+        if metropolis.is_some() {
+            svg.text(
+                &[
+                    ("x", num(x)),
+                    ("y", num(y + 4.0)),
+                    ("text-anchor", "middle".into()),
+                    ("font-size", "11".into()),
+                    ("font-weight", "bold".into()),
+                    ("fill", if c == Colour::White { "#000" } else { "#fff" }.into()),
+                ],
+                "M",
+            );
+        }
+    }
+    if let Some(k) = game.knight(v) {
+        let c = game.colour(k.owner);
+        let status = if k.active { "active" } else { "inactive" };
+        svg.leaf(
+            "circle",
+            &[
+                ("class", format!("knight {status}")),
+                ("data-place", name.clone()),
+                ("cx", num(x)),
+                ("cy", num(y)),
+                ("r", "9".into()),
+                ("fill", if k.active { fill(c) } else { "#fff" }.into()),
+                ("stroke", fill(c).into()),
+                ("stroke-width", "3".into()),
+            ],
+            Some(&format!("{c} knight at {name}: strength {}, {status}", k.level)),
+        );
+        svg.text(
+            &[
+                ("x", num(x)),
+                ("y", num(y + 4.0)),
+                ("text-anchor", "middle".into()),
+                ("font-size", "11".into()),
+                (
+                    "fill",
+                    if k.active && c != Colour::White { "#fff" } else { "#000" }.into(),
+                ),
+            ],
+            &k.level.to_string(),
+        );
+    }
+    if let Some(s) = game.court().soldier(v) {
+        svg.leaf(
+            "polygon",
+            &[
+                ("class", "soldier".into()),
+                ("data-place", name.clone()),
+                (
+                    "points",
+                    points(&[(x, y - 6.0), (x + 5.0, y), (x, y + 6.0), (x - 5.0, y)]),
+                ),
+                ("fill", soldier_fill(s).into()),
+            ],
+            Some(&format!("{} soldier at {name}", s.name())),
+        );
+    }
+}
+
+/// The panel's lines: turn and step, then per player their points, hand and cards, and the
+/// Cities & Knights track.
+fn panel_lines(game: &Game) -> Vec<(String, Option<Colour>)> {
+    let mut lines = vec![(
+        format!(
+            "turn {} of {}, {}",
+            game.turn(),
+            game.colour(game.current()),
+            game.phase().name()
+        ),
+        None,
+    )];
+    let ck = game.rules().ck();
+    for (i, p) in game.players().iter().enumerate() {
+        let id = catan_engine::PlayerId(i as u8);
+        lines.push((format!("{}: {} VP", p.colour, game.public_vp(id)), Some(p.colour)));
+        lines.push((
+            format!(
+                "  hand {}",
+                if p.hand.is_empty() {
+                    "nothing".into()
+                } else {
+                    p.hand.to_string()
+                }
+            ),
+            None,
+        ));
+        if ck {
+            let lv = p.ck.improvements;
+            lines.push((
+                format!(
+                    "  science {}, trade {}, politics {}; {} progress",
+                    lv[0],
+                    lv[1],
+                    lv[2],
+                    p.ck.progress.total()
+                ),
+                None,
+            ));
+        } else if p.dev_cards.total() + p.new_dev_cards.total() > 0 || p.knights_played > 0 {
+            lines.push((
+                format!(
+                    "  {} development, {} knights played",
+                    p.dev_cards.total() + p.new_dev_cards.total(),
+                    p.knights_played
+                ),
+                None,
+            ));
+        }
+    }
+    if ck {
+        lines.push((
+            format!(
+                "barbarians {} of {}, {} attacks",
+                game.barbarians(),
+                game.rules().ck.barbarian_track,
+                game.barbarian_attacks()
+            ),
+            None,
+        ));
+        for t in Track::ALL {
+            if let Some(v) = game.metropolis(t) {
+                lines.push((format!("{t} metropolis at {}", vertex_name(game.board(), v)), None));
+            }
+        }
+    }
+    lines
+}
+
+/// The panel's height for `game`.
+pub(crate) fn panel_height(game: &Game) -> f64 {
+    40.0 + 18.0 * panel_lines(game).len() as f64
+}
+
+/// Draws the side panel at (`x`, `y`).
+pub(crate) fn draw_panel(svg: &mut Svg, game: &Game, x: f64, y: f64) {
+    svg.open("g", &[("class", "panel".into())]);
+    for (i, (line, colour)) in panel_lines(game).iter().enumerate() {
+        let ty = y + 18.0 * i as f64;
+        if let Some(c) = colour {
+            svg.leaf(
+                "rect",
+                &[
+                    ("x", num(x)),
+                    ("y", num(ty - 10.0)),
+                    ("width", "10".into()),
+                    ("height", "10".into()),
+                    ("fill", fill(*c).into()),
+                    ("stroke", "#000".into()),
+                ],
+                None,
+            );
+        }
+        svg.text(
+            &[("x", num(x + 16.0)), ("y", num(ty)), ("font-size", "12".into())],
+            line,
+        );
+    }
+    svg.close("g");
+}
