@@ -10,7 +10,7 @@ use crate::ids::{PlayerId, VertexId};
 use crate::progress::{ProgressCard, Track};
 use crate::ruleset::RobberBeforeAttack;
 use crate::state::{
-    Building, Game, Phase, RollStage, CARDS_PER_COMMODITY, CARDS_PER_RESOURCE, CITIES_PER_PLAYER, KNIGHTS_PER_LEVEL,
+    Building, Game, Phase, CARDS_PER_COMMODITY, CARDS_PER_RESOURCE, CITIES_PER_PLAYER, KNIGHTS_PER_LEVEL,
     ROADS_PER_PLAYER, SETTLEMENTS_PER_PLAYER, WALLS_PER_PLAYER,
 };
 
@@ -167,10 +167,37 @@ impl Game {
             }
         }
         self.check_expansion_invariants()?;
-        if let Phase::Ended { winner } = self.phase {
+        self.check_pending()?;
+        if let Phase::Ended { winner } = self.phase() {
             if self.total_vp(winner) < self.rules.base.victory_target {
                 return fail("winner", "the winner has fewer points than the target".into());
             }
+        }
+        Ok(())
+    }
+
+    /// The pending queue ([`crate::pending`]) never fills, never rests on an engine step, is
+    /// empty once the game is over, and names only seated players.
+    fn check_pending(&self) -> Result<(), InvariantViolation> {
+        let fail = |detail: String| {
+            Err(InvariantViolation {
+                name: "pending",
+                detail,
+            })
+        };
+        if self.pending.len() >= crate::pending::PENDING_CAPACITY {
+            return fail(format!("the pending queue is full ({} entries)", self.pending.len()));
+        }
+        if self.winner().is_some() && !self.pending.is_empty() {
+            return fail("entries are pending after the game ended".into());
+        }
+        if let Some(front) = self.pending.front() {
+            if front.kind.resolver() == crate::pending::Resolver::Engine {
+                return fail(format!("the game rests on an engine step: {:?}", front.kind));
+            }
+        }
+        if let Some(e) = self.pending.iter().find(|e| e.who.index() >= self.players.len()) {
+            return fail(format!("an entry names seat {}: {:?}", e.who.0, e.kind));
         }
         Ok(())
     }
@@ -192,7 +219,7 @@ impl Game {
             }
             knights[k.owner.index()][k.level as usize - 1] += 1;
         }
-        if let Phase::RelocatingKnight { knight, .. } = self.phase {
+        if let Phase::RelocatingKnight { knight, .. } = self.phase() {
             // The displaced knight is in its owner's hand until relocated.
             knights[knight.owner.index()][knight.level as usize - 1] += 1;
         }
@@ -234,8 +261,8 @@ impl Game {
                 return fail("improvements", format!("{}: a level above 5", st.colour));
             }
             let p = PlayerId(i as u8);
-            let pending =
-                self.phase == (Phase::DiscardingProgress { player: p }) || matches!(self.phase, Phase::Ended { .. });
+            let pending = self.phase() == (Phase::DiscardingProgress { player: p })
+                || matches!(self.phase(), Phase::Ended { .. });
             let over = self
                 .progress_limit_now(p)
                 .is_some_and(|limit| st.ck.progress.total() > limit);
@@ -261,7 +288,7 @@ impl Game {
                 {
                     return fail("metropolis", "two metropolises on one city".into());
                 }
-            } else if !matches!(self.phase, Phase::PlacingMetropolis { track, .. } if track == t)
+            } else if !matches!(self.phase(), Phase::PlacingMetropolis { track, .. } if track == t)
                 && self.players.iter().any(|p| p.level(t) >= 4)
             {
                 return fail(
@@ -270,7 +297,17 @@ impl Game {
                 );
             }
         }
-        let attacking = !matches!(self.ck.stage, RollStage::Idle | RollStage::Draws { .. });
+        // The ship stays at the end of the track while its attack is being resolved (or the
+        // game ended during it).
+        let attacking = self.winner().is_some()
+            || self.pending.iter().any(|e| {
+                matches!(
+                    e.kind,
+                    crate::pending::PendingKind::Ck(
+                        crate::pending::CkPending::ResolveAttack | crate::pending::CkPending::EndAttack
+                    )
+                )
+            });
         if self.ck.barbarians > self.rules.ck.barbarian_track
             || (self.ck.barbarians == self.rules.ck.barbarian_track && !attacking)
         {

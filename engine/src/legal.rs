@@ -15,7 +15,7 @@ impl Game {
     pub fn legal_actions(&self, out: &mut Vec<Action>) {
         out.clear();
         let p = self.current;
-        match self.phase {
+        match self.phase() {
             Phase::Ended { .. } => {}
             ph if ph.is_chance() => {
                 self.for_each_outcome(|o, _| out.push(Action::Chance(o)));
@@ -29,16 +29,15 @@ impl Game {
                 out.push(Action::Roll { player: p });
             }
             Phase::Discarding => {
-                for i in 0..self.players.len() {
-                    let owed = self.discards[i];
+                for player in self.player_ids() {
+                    let owed = self.discards_owed(player);
                     if owed > 0 {
-                        let player = PlayerId(i as u8);
-                        let hand = self.players[i].hand;
+                        let hand = self.players[player.index()].hand;
                         push_discards(player, &hand, owed, 0, Cards::EMPTY, out);
                     }
                 }
             }
-            Phase::MovingRobber { .. } => {
+            Phase::MovingRobber => {
                 for h in 0..self.tokens.len() {
                     let to = HexId(h as u16);
                     if self.check_move_robber(p, to).is_ok() {
@@ -46,7 +45,7 @@ impl Game {
                     }
                 }
             }
-            Phase::ChoosingVictim { .. } => {
+            Phase::ChoosingVictim => {
                 for victim in self.player_ids() {
                     if self.is_victim(p, victim) {
                         out.push(Action::Rob { player: p, victim });
@@ -347,7 +346,7 @@ impl Game {
     /// Calls `f(outcome, weight)` for every possible chance outcome now (none when no chance
     /// step is pending). Weights are relative: dice 1 each of 36, cards by count.
     pub fn for_each_outcome(&self, mut f: impl FnMut(Outcome, u32)) {
-        match self.phase {
+        match self.phase() {
             Phase::Rolling if self.ck.alchemy.is_some() => {
                 for (event, w) in EventFace::WEIGHTED {
                     f(Outcome::EventDie { event }, w);

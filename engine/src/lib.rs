@@ -51,6 +51,7 @@ pub mod invariants;
 pub mod kind_set;
 mod legal;
 pub mod multiset;
+pub mod pending;
 pub mod position;
 pub mod progress;
 pub mod random;

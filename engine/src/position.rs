@@ -608,10 +608,10 @@ impl Game {
                 self.turn = 0;
             }
             StartPhase::BeforeRoll | StartPhase::Main => {
-                self.phase = if s.phase == StartPhase::Main {
-                    Phase::Main
+                self.step = if s.phase == StartPhase::Main {
+                    crate::pending::Step::Main
                 } else {
-                    Phase::BeforeRoll
+                    crate::pending::Step::BeforeRoll
                 };
                 self.turn = s.turn.max(1);
             }
@@ -713,7 +713,7 @@ impl Game {
         setup.dev_deck = Some(self.dev_deck);
         setup.current = self.current;
         setup.first_player = self.first_player;
-        setup.phase = match self.phase {
+        setup.phase = match self.phase() {
             Phase::Setup { .. } => StartPhase::Setup,
             Phase::BeforeRoll => StartPhase::BeforeRoll,
             _ => StartPhase::Main,

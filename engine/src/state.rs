@@ -44,45 +44,6 @@ pub struct Knight {
     pub promoted: bool,
 }
 
-/// Where the roll of a Cities & Knights turn has got to: the event die, then progress draws
-/// or the barbarians, then production (source `000_fee7e8147b67bbe6.txt` pp. 5–7, 11).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, Default)]
-#[serde(tag = "stage", rename_all = "kebab-case")]
-pub enum RollStage {
-    /// No roll is being resolved.
-    #[default]
-    Idle,
-    /// Players owing a pillaged city, asked in turn order from the seat `offset` after the
-    /// current player.
-    Pillage {
-        /// Next seat offset to ask.
-        offset: u8,
-    },
-    /// Tied defenders choosing a deck and drawing, in turn order.
-    Defenders {
-        /// Next seat offset to ask.
-        offset: u8,
-    },
-    /// Progress draws after a city gate, in turn order.
-    Draws {
-        /// Next seat offset to ask.
-        offset: u8,
-    },
-    /// Production (or the 7) is next.
-    Production,
-    /// Aqueduct owners who received nothing choose a resource, in turn order.
-    Aqueduct {
-        /// Next seat offset to ask.
-        offset: u8,
-    },
-    /// Fiesepeter battle rule: players with active knights commit some of them against the
-    /// barbarians, in turn order.
-    Commit {
-        /// Next seat offset to ask.
-        offset: u8,
-    },
-}
-
 /// The Cities & Knights part of the game state (empty and unused in other rulesets).
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, Default)]
 pub struct CkState {
@@ -104,11 +65,6 @@ pub struct CkState {
     pub decks: [ProgressDeck; 3],
     /// The last roll: red die, yellow die, event face.
     pub dice: Option<(u8, u8, crate::progress::EventFace)>,
-    /// Where the roll's resolution stands.
-    pub stage: RollStage,
-    /// Seats involved in the current stage (pillage victims, tied defenders, drawers,
-    /// aqueduct owners), as a bit set.
-    pub stage_seats: u8,
     /// Alchemy: the production dice set before the roll.
     pub alchemy: Option<(u8, u8)>,
     /// Merchant Fleet: the kinds tradeable 2:1 for the rest of the turn (one per card played).
@@ -117,12 +73,6 @@ pub struct CkState {
     pub harbor: bool,
     /// Commercial Harbor: opponents already offered a trade this turn (bit set).
     pub harbor_done: u8,
-    /// Wedding: cards each seat still owes the current player.
-    pub gifts: [u8; MAX_PLAYERS],
-    /// Sabotage: the discards under way are Sabotage's (no robber afterwards).
-    pub sabotage: bool,
-    /// Taxation: players still to be robbed (bit set).
-    pub taxation: u8,
     /// Fiesepeter battle rule: the knights each seat committed to the battle under way.
     #[serde(default)]
     pub committed: [crate::action::KnightSet; MAX_PLAYERS],
@@ -160,19 +110,8 @@ pub struct Site {
     pub building: Building,
 }
 
-/// Where play returns after a robber move.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Resume {
-    /// Back to before the roll (a knight played before rolling).
-    BeforeRoll,
-    /// Back to the main (trade and build) phase.
-    Main,
-    /// Cities & Knights, Taxation: steal from the next player on the robber's hex.
-    Taxation,
-}
-
-/// What the game waits for.
+/// What the game waits for: the public view of the front of the pending queue, or of the
+/// turn's step when nothing is pending ([`crate::pending`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(tag = "phase", rename_all = "kebab-case")]
 pub enum Phase {
@@ -191,21 +130,13 @@ pub enum Phase {
     /// Players owing a discard after a 7 must discard (any order).
     Discarding,
     /// The current player must move the robber.
-    MovingRobber {
-        /// Where play resumes.
-        resume: Resume,
-    },
+    MovingRobber,
     /// The current player must name whom to rob.
-    ChoosingVictim {
-        /// Where play resumes.
-        resume: Resume,
-    },
+    ChoosingVictim,
     /// Chance: the card stolen from `victim`.
     Stealing {
         /// The victim.
         victim: PlayerId,
-        /// Where play resumes.
-        resume: Resume,
     },
     /// Trading and building.
     Main,
@@ -213,8 +144,6 @@ pub enum Phase {
     FreeRoads {
         /// Roads still to place.
         remaining: u8,
-        /// Where play resumes.
-        resume: Resume,
     },
     /// A trade offer awaits the answer of `to`.
     TradeOffer {
@@ -354,8 +283,8 @@ impl Phase {
             Phase::BeforeRoll => "before-roll",
             Phase::Rolling => "rolling",
             Phase::Discarding => "discarding",
-            Phase::MovingRobber { .. } => "moving-robber",
-            Phase::ChoosingVictim { .. } => "choosing-victim",
+            Phase::MovingRobber => "moving-robber",
+            Phase::ChoosingVictim => "choosing-victim",
             Phase::Stealing { .. } => "stealing",
             Phase::Main => "main",
             Phase::FreeRoads { .. } => "free-roads",
@@ -519,14 +448,16 @@ pub struct Game {
     pub(crate) players: Vec<PlayerState>,
     pub(crate) bank: Cards,
     pub(crate) dev_deck: DevCards,
-    pub(crate) phase: Phase,
+    /// Where the turn stands when nothing is pending.
+    pub(crate) step: crate::pending::Step,
+    /// Decisions, chance outcomes and engine steps awaited, in order.
+    pub(crate) pending: crate::pending::PendingQueue,
     pub(crate) current: PlayerId,
     pub(crate) first_player: PlayerId,
     pub(crate) turn: u32,
     pub(crate) dev_played: bool,
     pub(crate) longest_road: Option<PlayerId>,
     pub(crate) largest_army: Option<PlayerId>,
-    pub(crate) discards: [u8; MAX_PLAYERS],
     /// Road Building, Year of Plenty and Monopoly cards played (out of the game).
     pub(crate) progress_played: u8,
     /// Cities & Knights state.
@@ -576,17 +507,17 @@ impl Game {
             players: colours.iter().map(|c| PlayerState::new(*c)).collect(),
             bank,
             dev_deck: DevCards::FULL_DECK,
-            phase: Phase::Setup {
+            step: crate::pending::Step::Setup {
                 placed: 0,
                 road_from: None,
             },
+            pending: crate::pending::PendingQueue::default(),
             current: first,
             first_player: first,
             turn: 0,
             dev_played: false,
             longest_road: None,
             largest_army: None,
-            discards: [0; MAX_PLAYERS],
             progress_played: 0,
             ck: CkState::default(),
             court: crate::court::CourtState::default(),
@@ -660,9 +591,22 @@ impl Game {
     pub fn dev_deck(&self) -> DevCards {
         self.dev_deck
     }
-    /// The phase.
+    /// The phase: what the front of the pending queue waits for, or the turn's step.
+    #[inline]
     pub fn phase(&self) -> Phase {
-        self.phase
+        match (self.step, self.pending.front()) {
+            (crate::pending::Step::Ended { winner }, _) => Phase::Ended { winner },
+            (_, Some(entry)) => entry.phase(),
+            (step, None) => step.phase(),
+        }
+    }
+    /// The turn's step (setup, before the roll, trade and build, over).
+    pub fn step(&self) -> crate::pending::Step {
+        self.step
+    }
+    /// Everything the game waits for, in the order it is resolved.
+    pub fn pending(&self) -> &crate::pending::PendingQueue {
+        &self.pending
     }
     /// Whose turn it is (in setup: who places).
     pub fn current(&self) -> PlayerId {
@@ -690,12 +634,20 @@ impl Game {
     }
     /// Discards owed after a 7, by seat.
     pub fn discards_owed(&self, p: PlayerId) -> u8 {
-        self.discards.get(p.index()).copied().unwrap_or(0)
+        self.pending
+            .front_group()
+            .find_map(|e| match e.kind {
+                crate::pending::PendingKind::Base(crate::pending::BasePending::Discard { count }) if e.who == p => {
+                    Some(count)
+                }
+                _ => None,
+            })
+            .unwrap_or(0)
     }
     /// The winner, once the game is over.
     pub fn winner(&self) -> Option<PlayerId> {
-        match self.phase {
-            Phase::Ended { winner } => Some(winner),
+        match self.step {
+            crate::pending::Step::Ended { winner } => Some(winner),
             _ => None,
         }
     }
@@ -792,7 +744,13 @@ impl Game {
     }
     /// Cards a seat still owes the current player after a Wedding.
     pub fn gifts_owed(&self, p: PlayerId) -> u8 {
-        self.ck.gifts.get(p.index()).copied().unwrap_or(0)
+        self.pending
+            .front_group()
+            .find_map(|e| match e.kind {
+                crate::pending::PendingKind::Ck(crate::pending::CkPending::Gift { count }) if e.who == p => Some(count),
+                _ => None,
+            })
+            .unwrap_or(0)
     }
     /// The progress card with a name held by a player, for refusals.
     pub fn holds_progress(&self, p: PlayerId, c: ProgressCard) -> bool {
@@ -806,7 +764,7 @@ impl Game {
 
     /// Who must act now.
     pub fn actor(&self) -> Actor {
-        match self.phase {
+        match self.phase() {
             Phase::Ended { .. } => Actor::Nobody,
             p if p.is_chance() => Actor::Chance,
             Phase::Discarding => Actor::Discarders,

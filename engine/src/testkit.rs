@@ -63,7 +63,7 @@ pub fn main_phase_game() -> Game {
     for i in 0..4 {
         give(&mut g, p(i), Cards::EMPTY);
     }
-    g.phase = Phase::Main;
+    g.step = crate::pending::Step::Main;
     g
 }
 

@@ -46,7 +46,7 @@ impl Game {
     pub(crate) fn check_road(&self, player: PlayerId, at: EdgeId) -> Result<(), RuleError> {
         self.known_edge(at)?;
         let st = &self.players[player.index()];
-        let (free, setup_from) = match self.phase {
+        let (free, setup_from) = match self.phase() {
             Phase::Setup { road_from: Some(v), .. } => (true, Some(v)),
             Phase::FreeRoads { .. } => (true, None),
             Phase::DiplomacyRoad { player: p, removed } if p == player => {
@@ -93,7 +93,8 @@ impl Game {
     }
 
     pub(crate) fn do_road(&mut self, player: PlayerId, at: EdgeId, events: &mut Vec<Event>) {
-        let free = !matches!(self.phase, Phase::Main);
+        let phase = self.phase();
+        let free = !matches!(phase, Phase::Main);
         let st = &mut self.players[player.index()];
         if !free {
             st.hand.remove_all(&cost::ROAD);
@@ -104,18 +105,19 @@ impl Game {
         self.roads[at.index()] = Some(player);
         events.push(Event::RoadBuilt { player, at, free });
         self.after_road_ext(player, at, events);
-        match self.phase {
+        match phase {
             Phase::Setup { .. } => {
                 self.update_longest_road(1 << player.0, events);
                 self.setup_after_road(events);
             }
-            Phase::FreeRoads { remaining, resume } => {
+            Phase::FreeRoads { remaining } => {
                 self.update_longest_road(1 << player.0, events);
-                self.continue_free_roads(player, remaining.saturating_sub(1), resume);
+                self.pending.pop_front();
+                self.continue_free_roads(player, remaining.saturating_sub(1));
             }
             Phase::DiplomacyRoad { .. } => {
                 self.update_longest_road(1 << player.0, events);
-                self.phase = Phase::Main;
+                self.resolved(events);
             }
             _ => self.update_longest_road(1 << player.0, events),
         }
@@ -124,7 +126,7 @@ impl Game {
     pub(crate) fn check_settlement(&self, player: PlayerId, at: VertexId) -> Result<(), RuleError> {
         self.known_vertex(at)?;
         let st = &self.players[player.index()];
-        let setup = match self.phase {
+        let setup = match self.phase() {
             Phase::Setup { road_from: None, .. } => true,
             Phase::Main => false,
             _ => return Err(self.wrong_time(player, "build a settlement")),
@@ -175,7 +177,7 @@ impl Game {
     }
 
     pub(crate) fn do_settlement(&mut self, player: PlayerId, at: VertexId, events: &mut Vec<Event>) {
-        let setup = matches!(self.phase, Phase::Setup { .. });
+        let setup = matches!(self.phase(), Phase::Setup { .. });
         let st = &mut self.players[player.index()];
         if !setup {
             st.hand.remove_all(&cost::SETTLEMENT);
@@ -215,7 +217,7 @@ impl Game {
 
     pub(crate) fn check_city(&self, player: PlayerId, at: VertexId) -> Result<(), RuleError> {
         self.known_vertex(at)?;
-        if let Phase::Setup { road_from: None, .. } = self.phase {
+        if let Phase::Setup { road_from: None, .. } = self.phase() {
             if self.setup_has_city_round() {
                 return self.check_setup_city(player, at);
             }
@@ -231,7 +233,7 @@ impl Game {
         price: crate::cards::Cards,
     ) -> Result<(), RuleError> {
         self.known_vertex(at)?;
-        if self.phase != Phase::Main {
+        if self.phase() != Phase::Main {
             return Err(self.wrong_time(player, "build a city"));
         }
         let st = &self.players[player.index()];
@@ -277,7 +279,7 @@ impl Game {
     }
 
     pub(crate) fn do_city(&mut self, player: PlayerId, at: VertexId, events: &mut Vec<Event>) {
-        if let Phase::Setup { .. } = self.phase {
+        if let Phase::Setup { .. } = self.phase() {
             return self.do_setup_city(player, at, events);
         }
         self.do_city_priced(player, at, cost::CITY, events);
@@ -493,7 +495,7 @@ mod tests {
     #[test]
     fn building_before_the_roll_is_refused() {
         let mut g = main_phase_game();
-        g.phase = crate::state::Phase::BeforeRoll;
+        g.step = crate::pending::Step::BeforeRoll;
         give(&mut g, p(0), crate::cards::cost::ROAD);
         let e = first_legal_road_any(&g, p(0));
         assert_eq!(

@@ -9,13 +9,14 @@ use crate::cards::{cost, CardKind, Cards, DevCard};
 use crate::error::{Piece, RuleError};
 use crate::event::Event;
 use crate::ids::PlayerId;
+use crate::pending::{BasePending, Pending};
 use crate::ruleset::{DevBeforeRoll, RoadBuildingWithoutRoad};
-use crate::state::{Game, Phase, Resume};
+use crate::state::{Game, Phase};
 use crate::Action;
 
 impl Game {
     pub(crate) fn check_buy_dev(&self, player: PlayerId) -> Result<(), RuleError> {
-        if self.phase != Phase::Main {
+        if self.phase() != Phase::Main {
             return Err(self.wrong_time(player, "buy a development card"));
         }
         let st = &self.players[player.index()];
@@ -35,7 +36,7 @@ impl Game {
     pub(crate) fn do_buy_dev(&mut self, player: PlayerId, events: &mut Vec<Event>) {
         self.players[player.index()].hand.remove_all(&cost::DEV_CARD);
         self.bank.add_all(&cost::DEV_CARD);
-        self.phase = Phase::DrawingDevCard;
+        self.queue_next(Pending::base(player, BasePending::DrawDevCard));
         events.push(Event::DevCardBought { player });
     }
 
@@ -43,15 +44,15 @@ impl Game {
         let player = self.current;
         self.dev_deck.remove(card, 1);
         self.players[player.index()].new_dev_cards.add(card, 1);
-        self.phase = Phase::Main;
         events.push(Event::DevCardDrawn { player, card });
+        self.resolved(events);
     }
 
     pub(crate) fn check_play_dev(&self, action: &Action) -> Result<(), RuleError> {
         let player = action.player().unwrap_or(PlayerId(0));
         let card = action.dev_card().unwrap_or(DevCard::VictoryPoint);
         let st = &self.players[player.index()];
-        match self.phase {
+        match self.phase() {
             Phase::Main => {}
             Phase::BeforeRoll => {
                 if card != DevCard::Knight && self.rules.base.dev_before_roll == DevBeforeRoll::KnightOnly {
@@ -98,11 +99,6 @@ impl Game {
     pub(crate) fn do_play_dev(&mut self, action: Action, events: &mut Vec<Event>) {
         let Some(player) = action.player() else { return };
         let Some(card) = action.dev_card() else { return };
-        let resume = if self.phase == Phase::BeforeRoll {
-            Resume::BeforeRoll
-        } else {
-            Resume::Main
-        };
         self.players[player.index()].dev_cards.remove(card, 1);
         self.dev_played = true;
         if card != DevCard::Knight {
@@ -114,19 +110,14 @@ impl Game {
                 self.players[player.index()].knights_played += 1;
                 self.update_largest_army(player, events);
                 if self.knight_moves_robber() {
-                    self.phase = Phase::MovingRobber { resume };
+                    self.queue_next(Pending::base(player, BasePending::MoveRobber));
                 } else {
                     // The Court: the robber waits off the island until the first 7.
                     events.push(Event::RobberWaits { player });
-                    self.phase = if resume == Resume::BeforeRoll {
-                        Phase::BeforeRoll
-                    } else {
-                        Phase::Main
-                    };
                 }
             }
             Action::PlayRoadBuilding { .. } => {
-                self.continue_free_roads(player, 2, resume);
+                self.continue_free_roads(player, 2);
             }
             Action::PlayYearOfPlenty { take, .. } => {
                 let mut cards = Cards::EMPTY;
@@ -175,13 +166,14 @@ impl Game {
             })
     }
 
-    pub(crate) fn continue_free_roads(&mut self, player: PlayerId, remaining: u8, resume: Resume) {
+    /// Queues the next free road of Road Building while one is left to place and a legal
+    /// place exists; play then returns to where the card was played (before the roll, or
+    /// trade and build).
+    pub(crate) fn continue_free_roads(&mut self, player: PlayerId, remaining: u8) {
         let remaining = remaining.min(self.players[player.index()].roads_left);
-        self.phase = if remaining > 0 && self.free_road_placeable(player) {
-            Phase::FreeRoads { remaining, resume }
-        } else {
-            self.resume_phase(resume)
-        };
+        if remaining > 0 && self.free_road_placeable(player) {
+            self.queue_next(Pending::base(player, BasePending::FreeRoads { remaining }));
+        }
     }
 }
 
@@ -274,7 +266,7 @@ mod tests {
     #[test]
     fn knight_before_the_roll_moves_the_robber_then_the_roll_follows() {
         let mut g = main_phase_game();
-        g.phase = Phase::BeforeRoll;
+        g.step = crate::pending::Step::BeforeRoll;
         g.players[0].dev_cards.add(DevCard::Knight, 1);
         g.apply(Action::PlayKnight { player: p(0) }).unwrap();
         let to = (0..19)
@@ -300,7 +292,7 @@ mod tests {
     fn knight_only_option_refuses_other_cards_before_the_roll() {
         let mut g = main_phase_game();
         g.rules.base.dev_before_roll = crate::ruleset::DevBeforeRoll::KnightOnly;
-        g.phase = Phase::BeforeRoll;
+        g.step = crate::pending::Step::BeforeRoll;
         g.players[0].dev_cards.add(DevCard::Monopoly, 1);
         let e = g
             .check(&Action::PlayMonopoly {

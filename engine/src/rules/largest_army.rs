@@ -53,7 +53,7 @@ mod tests {
         g.players[who as usize].dev_cards.add(DevCard::Knight, 1);
         g.current = p(who);
         g.dev_played = false;
-        g.phase = crate::state::Phase::Main;
+        g.step = crate::pending::Step::Main;
         g.apply(Action::PlayKnight { player: p(who) }).unwrap();
         let to = (0..19)
             .map(crate::HexId)

@@ -12,6 +12,7 @@ pub(crate) mod extensions;
 mod largest_army;
 mod longest_road;
 mod production;
+mod queue;
 mod robber;
 mod setup;
 mod trade;
@@ -59,7 +60,7 @@ impl Game {
     /// # Errors
     /// The refusing rule, as [`Game::apply`].
     pub fn check(&self, action: &Action) -> Result<(), RuleError> {
-        if let Phase::Ended { winner } = self.phase {
+        if let crate::pending::Step::Ended { winner } = self.step {
             return Err(RuleError::GameOver {
                 winner: self.colour(winner),
             });
@@ -133,7 +134,8 @@ impl Game {
             | Action::PlayYearOfPlenty { .. }
             | Action::PlayMonopoly { .. } => self.do_play_dev(action, events),
             Action::Roll { player } => {
-                self.phase = Phase::Rolling;
+                self.set_step(crate::pending::Step::Main);
+                self.queue_next(crate::pending::Pending::base(player, crate::pending::BasePending::Dice));
                 events.push(Event::RollRequested { player });
             }
             Action::Discard { player, cards } => self.do_discard(player, cards, events),
@@ -169,7 +171,7 @@ impl Game {
             Action::SurrenderKnight { player, at } => self.do_surrender(player, at, events),
             Action::PlaceTreasonKnight { player, at, level } => self.do_treason_placement(player, at, level, events),
             Action::GiveCards { player, cards } => self.do_give_cards(player, cards, events),
-            Action::SkipFreeRoad { .. } => self.phase = Phase::Main,
+            Action::SkipFreeRoad { .. } => self.resolved(events),
             Action::SendNoble { player } => self.do_send_noble(player, events),
             Action::Chance(outcome) => self.do_outcome(outcome, events),
             Action::CommitKnights { player, knights } => self.do_commit_knights(player, knights, events),
@@ -180,7 +182,7 @@ impl Game {
     /// Checks that `player` is the one the game waits for.
     fn check_actor(&self, player: PlayerId, action: &Action) -> Result<(), RuleError> {
         let colour = self.colour(player);
-        let waiting = match self.phase {
+        let waiting = match self.phase() {
             p if p.is_chance() => Some(Waiting::Chance),
             Phase::Discarding => {
                 if matches!(action, Action::Discard { .. }) {
@@ -234,7 +236,7 @@ impl Game {
             return result;
         }
         let waiting = self.waiting();
-        match (self.phase, *outcome) {
+        match (self.phase(), *outcome) {
             (Phase::Rolling, Outcome::CkDice { .. } | Outcome::EventDie { .. }) => Err(RuleError::ImpossibleOutcome {
                 why: "only Cities & Knights rolls the event die",
             }),
@@ -302,7 +304,7 @@ impl Game {
 
     /// A refusal for an action of the wrong kind at this moment.
     pub(crate) fn wrong_time(&self, player: PlayerId, action: &'static str) -> RuleError {
-        let (expected, code) = match self.phase {
+        let (expected, code) = match self.phase() {
             Phase::Setup { road_from: None, .. } => ("setup: place a settlement", "BASE.SETUP.ORDER"),
             Phase::Setup { road_from: Some(_), .. } => (
                 "setup: place the road at the settlement just placed",
@@ -314,8 +316,8 @@ impl Game {
                 "nothing of that kind is pending: the turn is in its trade and build phase",
                 "TURN.NOTHING_PENDING",
             ),
-            Phase::MovingRobber { .. } => ("the robber must be moved first", "TURN.DECISION_PENDING"),
-            Phase::ChoosingVictim { .. } => ("the player to rob must be chosen first", "TURN.DECISION_PENDING"),
+            Phase::MovingRobber => ("the robber must be moved first", "TURN.DECISION_PENDING"),
+            Phase::ChoosingVictim => ("the player to rob must be chosen first", "TURN.DECISION_PENDING"),
             Phase::FreeRoads { .. } => ("the free roads must be placed first", "TURN.DECISION_PENDING"),
             Phase::Discarding => ("discards are pending", "TURN.DECISION_PENDING"),
             Phase::TradeOffer { .. } => ("a trade offer awaits an answer", "TURN.DECISION_PENDING"),

@@ -9,11 +9,13 @@
 use crate::cards::CardKind;
 use crate::event::Event;
 use crate::ids::MAX_PLAYERS;
+use crate::pending::{BasePending, Pending};
 use crate::ruleset::ShortageRule;
-use crate::state::{Building, Game, Phase, Resume};
+use crate::state::{Building, Game};
 
 impl Game {
     pub(crate) fn do_dice(&mut self, red: u8, yellow: u8, events: &mut Vec<Event>) {
+        self.pending.pop_front();
         let total = red + yellow;
         events.push(Event::Rolled {
             player: self.current,
@@ -25,8 +27,8 @@ impl Game {
             self.start_seven(events);
         } else {
             self.produce(total, events);
-            self.phase = Phase::Main;
         }
+        self.run_engine_steps(events);
     }
 
     /// Pays production for a dice total; returns the set of seats that received anything.
@@ -120,39 +122,28 @@ impl Game {
 
     /// A 7: players above the hand limit owe half their cards, rounded down; then the roller
     /// moves the robber (source `base-rules` §4 "Rolling a 7").
+    ///
+    /// Queued next: the discards (in seat order, resolved in any order), then the robber —
+    /// unless it is not active yet (extension point "robber activation": Cities & Knights
+    /// before the first barbarian attack, source `000_fee7e8147b67bbe6.txt` p. 7: nothing
+    /// moves, nothing is stolen).
     pub(crate) fn start_seven(&mut self, events: &mut Vec<Event>) {
-        let mut any = false;
+        let mut next = 0;
         for i in 0..self.players.len() {
-            let limit = self.discard_limit(crate::PlayerId(i as u8));
+            let player = crate::PlayerId(i as u8);
+            let limit = self.discard_limit(player);
             let n = self.players[i].hand.total();
-            let owe = if n > limit { (n / 2) as u8 } else { 0 };
-            self.discards[i] = owe;
-            if owe > 0 {
-                any = true;
-                events.push(Event::MustDiscard {
-                    player: crate::PlayerId(i as u8),
-                    count: owe,
-                });
+            if n > limit {
+                let count = (n / 2) as u8;
+                self.pending
+                    .insert(next, Pending::base(player, BasePending::Discard { count }));
+                next += 1;
+                events.push(Event::MustDiscard { player, count });
             }
         }
-        self.phase = if any {
-            Phase::Discarding
-        } else {
-            self.after_seven_discards()
-        };
-    }
-
-    /// Extension point "robber activation": after the discards of a 7 the roller moves the
-    /// robber, unless it is not active yet (Cities & Knights before the first barbarian
-    /// attack, source `000_fee7e8147b67bbe6.txt` p. 7: nothing moves, nothing is stolen).
-    pub(crate) fn after_seven_discards(&self) -> Phase {
-        if self.ck.sabotage {
-            // Sabotage's discards: back to the action phase.
-            Phase::Main
-        } else if self.robber_active() {
-            Phase::MovingRobber { resume: Resume::Main }
-        } else {
-            Phase::Main
+        if self.robber_active() {
+            self.pending
+                .insert(next, Pending::base(self.current, BasePending::MoveRobber));
         }
     }
 }
@@ -175,7 +166,7 @@ mod tests {
     /// A bare 4-player game in the before-roll phase of turn 1 with hand-placed buildings.
     fn bare() -> crate::Game {
         let mut g = new_game(4);
-        g.phase = crate::state::Phase::BeforeRoll;
+        g.step = crate::pending::Step::BeforeRoll;
         g.turn = 1;
         g
     }
@@ -253,11 +244,6 @@ mod tests {
         put(&mut g, "J", Corner::N, 0, Building::City);
         let ev = roll(&mut g, 3, 4);
         assert!(!ev.iter().any(|e| matches!(e, Event::Produced { .. })));
-        assert_eq!(
-            g.phase(),
-            crate::state::Phase::MovingRobber {
-                resume: crate::state::Resume::Main
-            }
-        );
+        assert_eq!(g.phase(), crate::state::Phase::MovingRobber);
     }
 }

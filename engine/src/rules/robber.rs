@@ -9,15 +9,16 @@ use crate::cards::Cards;
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::ids::{HexId, PlayerId};
-use crate::state::{Game, Phase, Resume};
+use crate::pending::{BasePending, CkPending, Pending, PendingKind};
+use crate::state::{Game, Phase};
 
 impl Game {
     pub(crate) fn check_discard(&self, player: PlayerId, cards: Cards) -> Result<(), RuleError> {
-        if self.phase != Phase::Discarding {
+        if self.phase() != Phase::Discarding {
             return Err(self.wrong_time(player, "discard"));
         }
         let st = &self.players[player.index()];
-        let owed = self.discards[player.index()];
+        let owed = self.discards_owed(player);
         if owed == 0 {
             return Err(RuleError::NoDiscardOwed { player: st.colour });
         }
@@ -46,17 +47,19 @@ impl Game {
     pub(crate) fn do_discard(&mut self, player: PlayerId, cards: Cards, events: &mut Vec<Event>) {
         self.players[player.index()].hand.remove_all(&cards);
         self.bank.add_all(&cards);
-        self.discards[player.index()] = 0;
         events.push(Event::Discarded { player, cards });
-        if self.discards.iter().all(|&d| d == 0) {
-            self.phase = self.after_seven_discards();
-            self.ck.sabotage = false;
+        let owed = self
+            .pending
+            .position(|e| e.who == player && matches!(e.kind, PendingKind::Base(BasePending::Discard { .. })));
+        if let Some(i) = owed {
+            self.pending.remove(i);
         }
+        self.run_engine_steps(events);
     }
 
     pub(crate) fn check_move_robber(&self, player: PlayerId, to: HexId) -> Result<(), RuleError> {
         self.known_hex(to)?;
-        if !matches!(self.phase, Phase::MovingRobber { .. }) {
+        if self.phase() != Phase::MovingRobber {
             return Err(self.wrong_time(player, "move the robber"));
         }
         if !self.board.terrain[to.index()].is_land() {
@@ -83,27 +86,23 @@ impl Game {
     }
 
     pub(crate) fn do_move_robber(&mut self, player: PlayerId, to: HexId, events: &mut Vec<Event>) {
-        let Phase::MovingRobber { resume } = self.phase else {
+        let Some(entry) = self.pending.pop_front() else {
             return;
         };
         let from = self.robber;
         self.robber = Some(to);
         events.push(Event::RobberMoved { player, from, to });
-        if resume == Resume::Taxation {
+        if entry.kind == PendingKind::Ck(CkPending::TaxationRobber) {
             self.start_taxation(player);
-            return;
+        } else if self.player_ids().any(|v| self.is_victim(player, v)) {
+            self.queue_next(Pending::base(player, BasePending::ChooseVictim));
         }
-        let any = self.player_ids().any(|v| self.is_victim(player, v));
-        self.phase = if any {
-            Phase::ChoosingVictim { resume }
-        } else {
-            self.resume_phase(resume)
-        };
+        self.run_engine_steps(events);
     }
 
     pub(crate) fn check_rob(&self, player: PlayerId, victim: PlayerId) -> Result<(), RuleError> {
         self.known_player(victim)?;
-        if !matches!(self.phase, Phase::ChoosingVictim { .. }) {
+        if self.phase() != Phase::ChoosingVictim {
             return Err(self.wrong_time(player, "rob"));
         }
         if !self.is_victim(player, victim) {
@@ -115,23 +114,22 @@ impl Game {
     }
 
     pub(crate) fn do_rob(&mut self, player: PlayerId, victim: PlayerId, events: &mut Vec<Event>) {
-        let Phase::ChoosingVictim { resume } = self.phase else {
-            return;
-        };
+        self.pending.pop_front();
         if self.players[victim.index()].hand.is_empty() {
             events.push(Event::Robbed {
                 player,
                 victim,
                 card: None,
             });
-            self.phase = self.resume_phase(resume);
         } else {
-            self.phase = Phase::Stealing { victim, resume };
+            self.queue_next(Pending::base(player, BasePending::Steal { victim }));
         }
+        self.run_engine_steps(events);
     }
 
+    /// Chance: the card taken from the victim of the front `Steal` entry.
     pub(crate) fn do_steal(&mut self, card: crate::cards::CardKind, events: &mut Vec<Event>) {
-        let Phase::Stealing { victim, resume } = self.phase else {
+        let Phase::Stealing { victim } = self.phase() else {
             return;
         };
         let player = self.current;
@@ -142,25 +140,14 @@ impl Game {
             victim,
             card: Some(card),
         });
-        if resume == Resume::Taxation {
-            self.next_taxation();
-        } else {
-            self.phase = self.resume_phase(resume);
-        }
-    }
-
-    pub(crate) fn resume_phase(&self, resume: Resume) -> Phase {
-        match resume {
-            Resume::BeforeRoll => Phase::BeforeRoll,
-            Resume::Main | Resume::Taxation => Phase::Main,
-        }
+        self.resolved(events);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use crate::cards::{CardKind, Cards};
-    use crate::state::{Phase, Resume};
+    use crate::state::Phase;
     use crate::testkit::*;
     use crate::{Action, Outcome};
 
@@ -172,7 +159,7 @@ mod tests {
     #[test]
     fn seven_with_eight_cards_discards_four_and_seven_cards_keep_all() {
         let mut g = main_phase_game();
-        g.phase = Phase::BeforeRoll;
+        g.step = crate::pending::Step::BeforeRoll;
         give(&mut g, p(1), Cards::of(&[(CardKind::Wool, 8)]));
         give(&mut g, p(2), Cards::of(&[(CardKind::Ore, 7)]));
         give(&mut g, p(3), Cards::of(&[(CardKind::Ore, 4), (CardKind::Grain, 7)]));
@@ -223,13 +210,13 @@ mod tests {
             cards: Cards::of(&[(CardKind::Wool, 4)]),
         })
         .unwrap();
-        assert_eq!(g.phase(), Phase::MovingRobber { resume: Resume::Main });
+        assert_eq!(g.phase(), Phase::MovingRobber);
     }
 
     #[test]
     fn robber_must_move_and_only_adjacent_players_can_be_robbed() {
         let mut g = main_phase_game();
-        g.phase = Phase::BeforeRoll;
+        g.step = crate::pending::Step::BeforeRoll;
         seven(&mut g);
         let here = g.robber().unwrap();
         assert_eq!(
@@ -249,7 +236,7 @@ mod tests {
             .find(|&h| Some(h) != g.robber())
             .unwrap();
         g.apply(Action::MoveRobber { player: p(0), to: h }).unwrap();
-        if let Phase::ChoosingVictim { .. } = g.phase() {
+        if let Phase::ChoosingVictim = g.phase() {
             let not_adjacent = g.player_ids().find(|&v| v != p(0) && !g.is_victim(p(0), v));
             if let Some(v) = not_adjacent {
                 assert_eq!(
@@ -293,7 +280,7 @@ mod tests {
     #[test]
     fn robbing_a_player_with_no_cards_takes_nothing() {
         let mut g = main_phase_game();
-        g.phase = Phase::BeforeRoll;
+        g.step = crate::pending::Step::BeforeRoll;
         seven(&mut g);
         let blue_v = (0..54)
             .map(crate::VertexId)

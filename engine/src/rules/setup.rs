@@ -19,13 +19,13 @@ impl Game {
 
     /// Whether setup is in its second round (the reverse-order placements).
     pub(crate) fn setup_round_two(&self) -> bool {
-        matches!(self.phase, Phase::Setup { placed, .. } if placed >= self.players.len() as u8)
+        matches!(self.phase(), Phase::Setup { placed, .. } if placed >= self.players.len() as u8)
     }
 
     /// After a setup settlement (or, in Cities & Knights, the round-2 city): starting
     /// resources on the second round, one per terrain hex next to the piece.
     pub(crate) fn setup_after_settlement(&mut self, player: PlayerId, at: VertexId, events: &mut Vec<Event>) {
-        if let Phase::Setup { placed, .. } = self.phase {
+        if let Phase::Setup { placed, .. } = self.phase() {
             let n = self.players.len() as u8;
             if placed >= n {
                 let mut cards = Cards::EMPTY;
@@ -42,22 +42,22 @@ impl Game {
                 self.players[player.index()].hand.add_all(&cards);
                 events.push(Event::StartingResources { player, cards });
             }
-            self.phase = Phase::Setup {
+            self.set_step(crate::pending::Step::Setup {
                 placed,
                 road_from: Some(at),
-            };
+            });
         }
     }
 
     /// After a setup road: the next placement, or the first turn.
     pub(crate) fn setup_after_road(&mut self, events: &mut Vec<Event>) {
-        if let Phase::Setup { placed, .. } = self.phase {
+        if let Phase::Setup { placed, .. } = self.phase() {
             let next = placed + 1;
             let n = self.players.len() as u8;
             if next >= 2 * n {
                 self.current = self.first_player;
                 self.turn = 1;
-                self.phase = Phase::BeforeRoll;
+                self.set_step(crate::pending::Step::BeforeRoll);
                 events.push(Event::SetupEnded);
                 events.push(Event::TurnStarted {
                     player: self.current,
@@ -65,10 +65,10 @@ impl Game {
                 });
             } else {
                 self.current = self.setup_seat(next);
-                self.phase = Phase::Setup {
+                self.set_step(crate::pending::Step::Setup {
                     placed: next,
                     road_from: None,
-                };
+                });
             }
         }
     }

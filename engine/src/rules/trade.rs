@@ -45,7 +45,7 @@ impl Game {
         rate: u8,
         get: CardKind,
     ) -> Result<(), RuleError> {
-        if self.phase != Phase::Main {
+        if self.phase() != Phase::Main {
             return Err(self.wrong_time(player, "trade with the bank"));
         }
         self.check_kinds(&Cards::of(&[(give, 1), (get, 1)]))?;
@@ -110,7 +110,7 @@ impl Game {
 
     pub(crate) fn check_offer(&self, player: PlayerId, to: PlayerId, give: Cards, get: Cards) -> Result<(), RuleError> {
         self.known_player(to)?;
-        if self.phase != Phase::Main {
+        if self.phase() != Phase::Main {
             return Err(self.wrong_time(player, "offer a trade"));
         }
         if to == player {
@@ -143,12 +143,15 @@ impl Game {
         get: Cards,
         events: &mut Vec<Event>,
     ) {
-        self.phase = Phase::TradeOffer { to, give, get };
+        self.queue_next(crate::pending::Pending::base(
+            to,
+            crate::pending::BasePending::TradeAnswer { give, get },
+        ));
         events.push(Event::TradeOffered { player, to, give, get });
     }
 
     pub(crate) fn check_accept(&self, player: PlayerId) -> Result<(), RuleError> {
-        let Phase::TradeOffer { get, .. } = self.phase else {
+        let Phase::TradeOffer { get, .. } = self.phase() else {
             return Err(self.wrong_time(player, "accept a trade"));
         };
         let st = &self.players[player.index()];
@@ -163,7 +166,7 @@ impl Game {
     }
 
     pub(crate) fn do_accept(&mut self, player: PlayerId, events: &mut Vec<Event>) {
-        let Phase::TradeOffer { give, get, .. } = self.phase else {
+        let Phase::TradeOffer { give, get, .. } = self.phase() else {
             return;
         };
         let cur = self.current.index();
@@ -171,26 +174,26 @@ impl Game {
         self.players[cur].hand.add_all(&get);
         self.players[player.index()].hand.remove_all(&get);
         self.players[player.index()].hand.add_all(&give);
-        self.phase = Phase::Main;
         events.push(Event::TradeAccepted {
             player,
             partner: self.current,
         });
+        self.resolved(events);
     }
 
     pub(crate) fn check_decline(&self, player: PlayerId) -> Result<(), RuleError> {
-        if !matches!(self.phase, Phase::TradeOffer { .. }) {
+        if !matches!(self.phase(), Phase::TradeOffer { .. }) {
             return Err(self.wrong_time(player, "decline a trade"));
         }
         Ok(())
     }
 
     pub(crate) fn do_decline(&mut self, player: PlayerId, events: &mut Vec<Event>) {
-        self.phase = Phase::Main;
         events.push(Event::TradeDeclined {
             player,
             partner: self.current,
         });
+        self.resolved(events);
     }
 }
 

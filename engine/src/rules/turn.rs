@@ -10,14 +10,14 @@ use crate::state::{Game, Phase};
 
 impl Game {
     pub(crate) fn check_roll(&self, player: PlayerId) -> Result<(), RuleError> {
-        if self.phase != Phase::BeforeRoll {
+        if self.phase() != Phase::BeforeRoll {
             return Err(self.wrong_time(player, "roll the dice"));
         }
         Ok(())
     }
 
     pub(crate) fn check_end_turn(&self, player: PlayerId) -> Result<(), RuleError> {
-        if self.phase != Phase::Main {
+        if self.phase() != Phase::Main {
             return Err(self.wrong_time(player, "end the turn"));
         }
         self.check_progress_hand_at_end(player)
@@ -34,7 +34,7 @@ impl Game {
         events.push(Event::TurnEnded { player });
         self.current = self.next_seat(player);
         self.turn += 1;
-        self.phase = Phase::BeforeRoll;
+        self.set_step(crate::pending::Step::BeforeRoll);
         events.push(Event::TurnStarted {
             player: self.current,
             turn: self.turn,
@@ -52,7 +52,7 @@ mod tests {
     #[test]
     fn roll_only_once_and_end_turn_only_after_rolling() {
         let mut g = main_phase_game();
-        g.phase = Phase::BeforeRoll;
+        g.step = crate::pending::Step::BeforeRoll;
         assert_eq!(
             g.check(&Action::EndTurn { player: p(0) }).unwrap_err().code(),
             "BASE.TURN.ROLL_FIRST"
@@ -92,7 +92,7 @@ mod tests {
     #[test]
     fn dice_outside_one_to_six_are_impossible() {
         let mut g = main_phase_game();
-        g.phase = Phase::BeforeRoll;
+        g.step = crate::pending::Step::BeforeRoll;
         g.apply(Action::Roll { player: p(0) }).unwrap();
         let e = g
             .check(&Action::Chance(Outcome::Dice { red: 0, yellow: 7 }))

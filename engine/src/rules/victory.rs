@@ -7,18 +7,18 @@ use crate::state::{Game, Phase};
 
 impl Game {
     pub(crate) fn check_victory(&mut self, events: &mut Vec<Event>) {
-        if matches!(self.phase, Phase::Setup { .. } | Phase::Ended { .. }) {
+        if matches!(self.phase(), Phase::Setup { .. } | Phase::Ended { .. }) {
             return;
         }
         let p = self.current;
         let points = self.total_vp(p);
         if points >= self.rules.base.victory_target {
-            if let Phase::RelocatingKnight { knight, .. } = self.phase {
+            if let Phase::RelocatingKnight { knight, .. } = self.phase() {
                 // The game ends before the displaced knight is relocated: it goes back to
                 // its owner's supply.
                 self.players[knight.owner.index()].ck.knights_left[knight.level as usize - 1] += 1;
             }
-            self.phase = Phase::Ended { winner: p };
+            self.end_game(p);
             events.push(Event::GameWon {
                 player: p,
                 points,

@@ -27,10 +27,11 @@ use crate::action::KnightSet;
 use crate::error::{CkRule, RuleError};
 use crate::event::Event;
 use crate::ids::{PlayerId, VertexId, MAX_PLAYERS};
+use crate::pending::{CkPending, Pending};
 use crate::progress::ProgressCard;
 use crate::progress::Track;
 use crate::ruleset::{BattleRule, DefenderCriterion, DefenderTieCard};
-use crate::state::{Building, Game, Knight, Phase, RollStage};
+use crate::state::{Building, Game, Knight, Phase};
 
 impl Game {
     /// A ship face: the ship sails one step, and attacks at the end of the track.
@@ -89,18 +90,18 @@ impl Game {
     }
 
     /// The barbarians land. Under the Fiesepeter battle rule the players with active knights
-    /// first commit knights, in turn order from the current player (roll stage `Commit`); the
-    /// battle is then fought by [`Game::resolve_attack`].
+    /// first commit knights, in turn order from the current player (queued ahead of the
+    /// battle); the battle is fought by [`Game::resolve_attack`].
     fn barbarian_attack(&mut self, events: &mut Vec<Event>) {
         if self.rules.ck.battle == BattleRule::Fiesepeter {
             self.ck.committed = [KnightSet::EMPTY; MAX_PLAYERS];
-            self.ck.stage_seats = 0;
-            for k in self.ck.knights.iter().flatten() {
-                if k.active {
-                    self.ck.stage_seats |= 1 << k.owner.0;
-                }
-            }
-            self.ck.stage = RollStage::Commit { offset: 0 };
+            let with_knights = self.seats_from_current(|p| self.knights().any(|(_, k)| k.active && k.owner == p));
+            let current = self.current;
+            let commits = with_knights
+                .into_iter()
+                .flatten()
+                .map(|p| Pending::ck(p, CkPending::CommitKnights));
+            self.queue_next_all(commits.chain([Pending::ck(current, CkPending::ResolveAttack)]));
             return;
         }
         self.resolve_attack(events);
@@ -120,26 +121,28 @@ impl Game {
                 events.push(Event::RobberActivated { at: d });
             }
         }
-        self.ck.stage_seats = 0;
+        let current = self.current;
         if strength > defence {
             events.push(Event::BarbariansWon { strength, defence });
             let lowest = (0..n)
                 .filter(|&p| self.can_be_pillaged(PlayerId(p as u8)))
                 .map(|p| contributions[p])
                 .min();
-            if let Some(low) = lowest {
-                for offset in 0..n as u8 {
-                    let p = self.seat_from_current(offset);
-                    if contributions[p.index()] == low && self.can_be_pillaged(p) {
-                        self.ck.stage_seats |= 1 << p.0;
-                        events.push(Event::MustLoseCity {
-                            player: p,
-                            contributed: low,
-                        });
-                    }
-                }
+            let losers = match lowest {
+                Some(low) => self.seats_from_current(|p| contributions[p.index()] == low && self.can_be_pillaged(p)),
+                None => [None; MAX_PLAYERS],
+            };
+            for p in losers.into_iter().flatten() {
+                events.push(Event::MustLoseCity {
+                    player: p,
+                    contributed: contributions[p.index()],
+                });
             }
-            self.ck.stage = RollStage::Pillage { offset: 0 };
+            let pillages = losers
+                .into_iter()
+                .flatten()
+                .map(|p| Pending::ck(p, CkPending::LoseCity));
+            self.queue_next_all(pillages.chain([Pending::ck(current, CkPending::EndAttack)]));
         } else {
             events.push(Event::DefendersWon { strength, defence });
             let score = match self.rules.ck.defender {
@@ -147,6 +150,7 @@ impl Game {
                 DefenderCriterion::KnightCount => self.active_knight_counts(),
             };
             let best = score[..n].iter().copied().max().unwrap_or(0);
+            let mut choosers = [None; MAX_PLAYERS];
             if best > 0 || !self.rules.ck.defender_needs_knights {
                 let tied = (0..n as u8)
                     .filter(|&p| score[p as usize] == best)
@@ -159,19 +163,20 @@ impl Game {
                         contributed: contributions[player.index()],
                     });
                 } else {
-                    self.ck.stage_seats = tied;
-                    for k in 0..n as u8 {
-                        let p = self.seat_from_current(k);
-                        if tied & (1 << p.0) != 0 {
-                            events.push(Event::DefenderTied {
-                                player: p,
-                                contributed: contributions[p.index()],
-                            });
-                        }
+                    choosers = self.seats_from_current(|p| tied & (1 << p.0) != 0);
+                    for p in choosers.into_iter().flatten() {
+                        events.push(Event::DefenderTied {
+                            player: p,
+                            contributed: contributions[p.index()],
+                        });
                     }
                 }
             }
-            self.ck.stage = RollStage::Defenders { offset: 0 };
+            let choices = choosers
+                .into_iter()
+                .flatten()
+                .map(|p| Pending::ck(p, CkPending::DefenderDeck));
+            self.queue_next_all(choices.chain([Pending::ck(current, CkPending::EndAttack)]));
         }
     }
 
@@ -194,7 +199,7 @@ impl Game {
 
     pub(crate) fn check_lose_city(&self, player: PlayerId, at: VertexId) -> Result<(), RuleError> {
         self.known_vertex(at)?;
-        if self.phase != (Phase::Pillaging { player }) {
+        if self.phase() != (Phase::Pillaging { player }) {
             return Err(self.wrong_time(player, "give up a city"));
         }
         let own_city = self.sites[at.index()].is_some_and(|s| s.owner == player && s.building == Building::City);
@@ -233,11 +238,11 @@ impl Game {
             damaged,
             wall,
         });
-        self.continue_roll(events);
+        self.resolved(events);
     }
 
     pub(crate) fn check_commit_knights(&self, player: PlayerId, knights: KnightSet) -> Result<(), RuleError> {
-        if self.phase != (Phase::CommittingKnights { player }) {
+        if self.phase() != (Phase::CommittingKnights { player }) {
             return Err(self.wrong_time(player, "commit knights against the barbarians"));
         }
         for at in knights.iter() {
@@ -261,7 +266,7 @@ impl Game {
             knights: knights.len() as u8,
             strength,
         });
-        self.continue_roll(events);
+        self.resolved(events);
     }
 
     /// Every choice of knights `player` may commit: each subset of their active knights.
@@ -290,7 +295,7 @@ impl Game {
     }
 
     pub(crate) fn check_defender_deck(&self, player: PlayerId, deck: Track) -> Result<(), RuleError> {
-        if self.phase != (Phase::ChoosingDefenderDeck { player }) {
+        if self.phase() != (Phase::ChoosingDefenderDeck { player }) {
             return Err(self.wrong_time(player, "choose a progress deck"));
         }
         let any = self.ck.decks.iter().any(|d| !d.is_empty());
@@ -306,7 +311,7 @@ impl Game {
     }
 
     pub(crate) fn check_defender_card(&self, player: PlayerId, card: ProgressCard) -> Result<(), RuleError> {
-        if self.phase != (Phase::ChoosingDefenderDeck { player }) {
+        if self.phase() != (Phase::ChoosingDefenderDeck { player }) {
             return Err(self.wrong_time(player, "choose a progress card"));
         }
         if self.rules.ck.defender_tie_card != DefenderTieCard::ChooseCard
@@ -326,9 +331,9 @@ impl Game {
         } else {
             d.under.remove(card);
         }
-        if !self.receive_progress(player, deck, card, events) {
-            self.continue_roll(events);
-        }
+        self.pending.pop_front();
+        self.receive_progress(player, deck, card, events);
+        self.run_engine_steps(events);
     }
 
     /// The tied defender's choices: a deck, or (option `defender-tie-card choose-card`) a card.
@@ -348,9 +353,9 @@ impl Game {
     }
 
     pub(crate) fn do_defender_deck(&mut self, player: PlayerId, deck: Track, events: &mut Vec<Event>) {
-        if !self.start_draw(player, deck, events) {
-            self.continue_roll(events);
-        }
+        self.pending.pop_front();
+        self.start_draw(player, deck, events);
+        self.run_engine_steps(events);
     }
 }
 
@@ -529,12 +534,7 @@ mod tests {
         assert_eq!(g.robber(), None);
         let ev = roll3(&mut g, 3, 4, EventFace::Ship);
         assert!(ev.contains(&Event::RobberActivated { at: hex(&g, "J") }));
-        assert_eq!(
-            g.phase(),
-            Phase::MovingRobber {
-                resume: crate::state::Resume::Main
-            }
-        );
+        assert_eq!(g.phase(), Phase::MovingRobber);
         // Before the first attack a 7 moves nothing.
         let mut g = attack().barbarians(0, 0).game();
         roll3(&mut g, 3, 4, EventFace::Ship);

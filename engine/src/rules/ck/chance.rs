@@ -13,7 +13,7 @@ impl Game {
     /// waits for; `None` for the base game's own chance steps.
     pub(crate) fn check_ck_outcome(&self, outcome: &Outcome) -> Option<Result<(), RuleError>> {
         let impossible = |why| Some(Err(RuleError::ImpossibleOutcome { why }));
-        match (self.phase, *outcome) {
+        match (self.phase(), *outcome) {
             (Phase::Rolling, Outcome::Dice { .. }) => {
                 impossible("Cities & Knights rolls three dice: red, yellow and the event die")
             }

@@ -14,7 +14,7 @@ impl Game {
     /// Pushes the legal actions of the Cities & Knights decision the game waits for (none in
     /// any other phase).
     pub(crate) fn push_ck_decision_actions(&self, out: &mut Vec<Action>) {
-        match self.phase {
+        match self.phase() {
             Phase::HarborAnswer { to, .. } => {
                 for commodity in [CardKind::Paper, CardKind::Cloth, CardKind::Coin] {
                     if self.players[to.index()].hand.get(commodity) > 0 {
@@ -31,10 +31,11 @@ impl Game {
                 }
             }
             Phase::TreasonPlacement { player, level, .. } => {
+                // Placing no knight is written with level 1 (the level means nothing then).
                 out.push(Action::PlaceTreasonKnight {
                     player,
                     at: None,
-                    level,
+                    level: 1,
                 });
                 for l in 1..=self.treason_max_level(level) {
                     if self.players[player.index()].ck.knights_left[l as usize - 1] == 0 {
@@ -54,7 +55,7 @@ impl Game {
             }
             Phase::WeddingGifts => {
                 for i in 0..self.players.len() {
-                    let owed = self.ck.gifts[i];
+                    let owed = self.gifts_owed(PlayerId(i as u8));
                     if owed > 0 {
                         let hand = self.players[i].hand;
                         let start = out.len();

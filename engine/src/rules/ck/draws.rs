@@ -14,36 +14,38 @@
 use crate::error::{CkRule, RuleError};
 use crate::event::Event;
 use crate::ids::PlayerId;
+use crate::pending::{CkPending, Pending};
 use crate::progress::{ProgressCard, Track};
 use crate::ruleset::ProgressHandLimit;
-use crate::state::{Game, Phase, RollStage, PROGRESS_HAND_LIMIT};
+use crate::state::{Game, Phase, PROGRESS_HAND_LIMIT};
 
 impl Game {
-    /// A gate face: marks the players who draw (level L ≥ 1 and red die ≤ L + 1).
+    /// A gate face: the players who draw (level L ≥ 1 and red die ≤ L + 1) draw in turn
+    /// order from the roller, ahead of production.
     pub(crate) fn start_draws(&mut self, track: Track, red: u8) {
-        self.ck.stage_seats = 0;
-        for (i, st) in self.players.iter().enumerate() {
-            let level = st.ck.improvements[track.index()];
-            if level >= 1 && red <= level + 1 {
-                self.ck.stage_seats |= 1 << i;
-            }
-        }
-        self.ck.stage = RollStage::Draws { offset: 0 };
+        let drawers = self.seats_from_current(|p| {
+            let level = self.players[p.index()].ck.improvements[track.index()];
+            level >= 1 && red <= level + 1
+        });
+        self.queue_next_all(
+            drawers
+                .into_iter()
+                .flatten()
+                .map(|p| Pending::ck(p, CkPending::Draw { deck: track })),
+        );
     }
 
-    /// Starts a draw; returns whether the game now waits (for chance or a discard).
-    pub(crate) fn start_draw(&mut self, player: PlayerId, deck: Track, events: &mut Vec<Event>) -> bool {
+    /// A draw: chance picks among the deck's unseen cards (queued next); once only cards
+    /// discarded under it are left, the first of those is taken.
+    pub(crate) fn start_draw(&mut self, player: PlayerId, deck: Track, events: &mut Vec<Event>) {
         let d = &mut self.ck.decks[deck.index()];
         if !d.unseen.is_empty() {
-            self.phase = Phase::DrawingProgress { player, deck };
-            return true;
+            self.queue_next(Pending::ck(player, CkPending::DrawProgress { deck }));
+            return;
         }
         match d.under.pop_front() {
             Some(card) => self.receive_progress(player, deck, card, events),
-            None => {
-                events.push(Event::ProgressDeckEmpty { player, deck });
-                false
-            }
+            None => events.push(Event::ProgressDeckEmpty { player, deck }),
         }
     }
 
@@ -59,20 +61,20 @@ impl Game {
         }
     }
 
-    /// A drawn card reaches its player; returns whether they must now discard.
+    /// A drawn card reaches its player; a discard is queued next when they hold too many.
     pub(crate) fn receive_progress(
         &mut self,
         player: PlayerId,
         deck: Track,
         card: ProgressCard,
         events: &mut Vec<Event>,
-    ) -> bool {
+    ) {
         events.push(Event::ProgressDrawn { player, deck, card });
         let st = &mut self.players[player.index()];
         if card.is_victory_point() {
             st.ck.progress_vp.add(card, 1);
             events.push(Event::VictoryCardRevealed { player, card });
-            return false;
+            return;
         }
         st.ck.progress.add(card, 1);
         let held = st.ck.progress.total();
@@ -82,27 +84,26 @@ impl Game {
                     player,
                     count: (held - limit) as u8,
                 });
-                self.phase = Phase::DiscardingProgress { player };
-                true
+                self.queue_next(Pending::ck(player, CkPending::DiscardProgress));
             }
-            _ => false,
+            _ => {}
         }
     }
 
     /// Chance: the card drawn from the deck's unseen cards.
     pub(crate) fn do_draw_progress(&mut self, card: ProgressCard, events: &mut Vec<Event>) {
-        let Phase::DrawingProgress { player, deck } = self.phase else {
+        let Phase::DrawingProgress { player, deck } = self.phase() else {
             return;
         };
+        self.pending.pop_front();
         self.ck.decks[deck.index()].unseen.remove(card, 1);
-        if !self.receive_progress(player, deck, card, events) {
-            self.continue_roll(events);
-        }
+        self.receive_progress(player, deck, card, events);
+        self.run_engine_steps(events);
     }
 
     pub(crate) fn check_discard_progress(&self, player: PlayerId, card: ProgressCard) -> Result<(), RuleError> {
         let held = self.players[player.index()].ck.progress.total();
-        match self.phase {
+        match self.phase() {
             Phase::DiscardingProgress { player: p } if p == player => {}
             Phase::Main if player == self.current => {
                 if held <= PROGRESS_HAND_LIMIT {
@@ -123,10 +124,10 @@ impl Game {
         let held = st.ck.progress.total();
         self.ck.decks[card.track().index()].under.push(card);
         events.push(Event::ProgressDiscarded { player, card });
-        if let Phase::DiscardingProgress { .. } = self.phase {
+        if let Phase::DiscardingProgress { .. } = self.phase() {
             let still_over = self.progress_limit_now(player).is_some_and(|limit| held > limit);
             if !still_over {
-                self.continue_roll(events);
+                self.resolved(events);
             }
         }
     }

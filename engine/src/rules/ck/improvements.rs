@@ -69,7 +69,7 @@ impl Game {
 
     /// Improving at a discount of `less` commodities (0, or 1 with Crane).
     pub(crate) fn check_improve_at(&self, player: PlayerId, track: Track, less: u8) -> Result<(), RuleError> {
-        if self.phase != Phase::Main {
+        if self.phase() != Phase::Main {
             return Err(self.wrong_time(player, "improve a city"));
         }
         let st = &self.players[player.index()];
@@ -131,7 +131,10 @@ impl Game {
                 previous: holder,
                 r#final: level == MAX_LEVEL,
             });
-            self.phase = Phase::PlacingMetropolis { player, track };
+            self.queue_next(crate::pending::Pending::ck(
+                player,
+                crate::pending::CkPending::Metropolis { track },
+            ));
         } else if level == MAX_LEVEL && holder == Some(player) && !self.ck.metropolis_final[t] {
             self.ck.metropolis_final[t] = true;
             events.push(Event::MetropolisWon {
@@ -145,7 +148,7 @@ impl Game {
 
     pub(crate) fn check_place_metropolis(&self, player: PlayerId, at: VertexId) -> Result<(), RuleError> {
         self.known_vertex(at)?;
-        if !matches!(self.phase, Phase::PlacingMetropolis { player: p, .. } if p == player) {
+        if !matches!(self.phase(), Phase::PlacingMetropolis { player: p, .. } if p == player) {
             return Err(self.wrong_time(player, "place a metropolis"));
         }
         let own_city = self.sites[at.index()].is_some_and(|s| s.owner == player && s.building == Building::City);
@@ -156,17 +159,17 @@ impl Game {
     }
 
     pub(crate) fn do_place_metropolis(&mut self, player: PlayerId, at: VertexId, events: &mut Vec<Event>) {
-        let Phase::PlacingMetropolis { track, .. } = self.phase else {
+        let Phase::PlacingMetropolis { track, .. } = self.phase() else {
             return;
         };
         self.ck.metropolis[track.index()] = Some(at);
         events.push(Event::MetropolisPlaced { player, track, at });
-        self.phase = Phase::Main;
+        self.resolved(events);
     }
 
     pub(crate) fn check_aqueduct(&self, player: PlayerId, take: Option<Resource>) -> Result<(), RuleError> {
-        if self.phase != (Phase::Aqueduct { player }) {
-            return Err(match self.phase {
+        if self.phase() != (Phase::Aqueduct { player }) {
+            return Err(match self.phase() {
                 Phase::Main => RuleError::Ck(CkRule::AqueductNotOwed),
                 _ => self.wrong_time(player, "use the aqueduct"),
             });
@@ -185,7 +188,7 @@ impl Game {
             self.players[player.index()].hand.add(r.card(), 1);
         }
         events.push(Event::AqueductUsed { player, resource: take });
-        self.continue_roll(events);
+        self.resolved(events);
     }
 }
 

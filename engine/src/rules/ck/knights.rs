@@ -20,8 +20,9 @@ use crate::cards::cost;
 use crate::error::{CkRule, Piece, RuleError};
 use crate::event::Event;
 use crate::ids::{PlayerId, VertexId};
+use crate::pending::{BasePending, CkPending, Pending};
 use crate::ruleset::KnightPassing;
-use crate::state::{Game, Knight, Phase, Resume};
+use crate::state::{Game, Knight, Phase};
 
 /// A set of intersections (up to 512), without allocation.
 #[derive(Clone, Copy, Default)]
@@ -117,7 +118,7 @@ impl Game {
     }
 
     fn check_main(&self, player: PlayerId, what: &'static str) -> Result<(), RuleError> {
-        if self.phase != Phase::Main {
+        if self.phase() != Phase::Main {
             return Err(self.wrong_time(player, what));
         }
         Ok(())
@@ -315,13 +316,13 @@ impl Game {
             to,
             victim: victim.owner,
         });
-        self.start_relocation(victim, to, Phase::Main, events);
+        self.start_relocation(victim, to, events);
         self.knights_changed_routes(events);
     }
 
-    /// A displaced knight's owner must relocate it, or it goes back to supply when it has
-    /// nowhere to go (then play goes on at `then`).
-    pub(crate) fn start_relocation(&mut self, knight: Knight, from: VertexId, then: Phase, events: &mut Vec<Event>) {
+    /// A displaced knight's owner must relocate it (queued next), or it goes back to supply
+    /// when it has nowhere to go.
+    pub(crate) fn start_relocation(&mut self, knight: Knight, from: VertexId, events: &mut Vec<Event>) {
         if self.knight_reach(knight.owner, from).empty.is_empty() {
             self.players[knight.owner.index()].ck.knights_left[knight.level as usize - 1] += 1;
             events.push(Event::KnightRemoved {
@@ -329,19 +330,14 @@ impl Game {
                 at: from,
                 level: knight.level,
             });
-            self.phase = then;
         } else {
-            self.phase = Phase::RelocatingKnight {
-                player: knight.owner,
-                knight,
-                from,
-            };
+            self.queue_next(Pending::ck(knight.owner, CkPending::RelocateKnight { knight, from }));
         }
     }
 
     pub(crate) fn check_relocate(&self, player: PlayerId, to: VertexId) -> Result<(), RuleError> {
         self.known_vertex(to)?;
-        let Phase::RelocatingKnight { player: p, from, .. } = self.phase else {
+        let Phase::RelocatingKnight { player: p, from, .. } = self.phase() else {
             return Err(self.wrong_time(player, "relocate a knight"));
         };
         if p != player {
@@ -354,13 +350,14 @@ impl Game {
     }
 
     pub(crate) fn do_relocate(&mut self, player: PlayerId, to: VertexId, events: &mut Vec<Event>) {
-        let Phase::RelocatingKnight { knight, from, .. } = self.phase else {
+        let Phase::RelocatingKnight { knight, from, .. } = self.phase() else {
             return;
         };
+        self.pending.pop_front();
         self.ck.knights[to.index()] = Some(knight);
         events.push(Event::KnightRelocated { player, from, to });
-        self.phase = Phase::Main;
         self.knights_changed_routes(events);
+        self.run_engine_steps(events);
     }
 
     pub(crate) fn check_chase_robber(&self, player: PlayerId, knight: VertexId) -> Result<(), RuleError> {
@@ -386,7 +383,7 @@ impl Game {
             k.active = false;
         }
         events.push(Event::RobberChased { player, knight });
-        self.phase = Phase::MovingRobber { resume: Resume::Main };
+        self.queue_next(Pending::base(player, BasePending::MoveRobber));
     }
 
     /// End of turn: knights may be promoted and act again next turn.
@@ -643,7 +640,7 @@ mod tests {
             knight: k,
         })
         .unwrap();
-        assert!(matches!(g2.phase(), Phase::MovingRobber { .. }));
+        assert!(matches!(g2.phase(), Phase::MovingRobber));
         let g = base().knight(0, ("E", NE), 1, true).barbarians(0, 1).game();
         let far = v(&g, "E", NE);
         assert_eq!(

@@ -4,8 +4,8 @@
 //!
 //! The expansion hooks into the base rules at named extension points, each a method here or
 //! in a submodule: [`Game::start_cities_and_knights`] (components), the roll
-//! ([`Game::do_ck_dice`] and the staged resolution [`Game::continue_roll`]: event die, then
-//! barbarians or progress draws, then production), production of commodities
+//! ([`Game::do_ck_dice`], whose steps wait in the pending queue ([`pending`]): event die,
+//! then barbarians or progress draws, then production), production of commodities
 //! ([`Game::ck_city_yield`]), the discard limit ([`Game::discard_limit`]), the robber's
 //! activation ([`Game::robber_active`]) and victory points ([`Game::public_vp`]).
 //!
@@ -21,6 +21,7 @@ mod expansion;
 pub(crate) mod improvements;
 pub(crate) mod knights;
 pub mod options;
+pub mod pending;
 mod position;
 pub(crate) mod progress;
 pub(crate) mod walls;
@@ -30,9 +31,10 @@ use crate::cards::CardKind;
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::ids::PlayerId;
+use crate::pending::{CkPending, Pending};
 use crate::progress::{EventFace, ProgressDeck, Track};
 use crate::ruleset::RobberBeforeAttack;
-use crate::state::{Game, Phase, RollStage, CARDS_PER_COMMODITY};
+use crate::state::{Game, CARDS_PER_COMMODITY};
 
 /// Cities & Knights, as an expansion of the base rules ([`crate::rules::extensions`]).
 pub(crate) struct CitiesAndKnights;
@@ -78,18 +80,29 @@ impl Game {
         PlayerId(((self.current.index() + offset as usize) % self.players.len()) as u8)
     }
 
-    /// The next seat at or after `offset` (in turn order from the current player) whose bit is
-    /// set in the stage's seat set, with its offset.
-    fn next_stage_seat(&self, offset: u8) -> Option<(u8, PlayerId)> {
-        (offset..self.players.len() as u8)
-            .map(|k| (k, self.seat_from_current(k)))
-            .find(|(_, p)| self.ck.stage_seats & (1 << p.0) != 0)
+    /// The seats, in turn order from the current player, for which `f` holds (a fixed
+    /// array: no allocation; iterate with `.into_iter().flatten()`).
+    pub(crate) fn seats_from_current(
+        &self,
+        f: impl Fn(PlayerId) -> bool,
+    ) -> [Option<PlayerId>; crate::ids::MAX_PLAYERS] {
+        let mut seats = [None; crate::ids::MAX_PLAYERS];
+        let mut n = 0;
+        for k in 0..self.players.len() as u8 {
+            let p = self.seat_from_current(k);
+            if f(p) {
+                seats[n] = Some(p);
+                n += 1;
+            }
+        }
+        seats
     }
 
     /// The three dice came up (source `000_fee7e8147b67bbe6.txt` p. 5): the event die is
     /// resolved first (ship: the barbarians advance and may attack; gate: progress draws),
-    /// then production.
+    /// then production, then the aqueduct; the queue holds these steps in that order.
     pub(crate) fn do_ck_dice(&mut self, red: u8, yellow: u8, event: EventFace, events: &mut Vec<Event>) {
+        self.pending.pop_front();
         let player = self.current;
         events.push(Event::Rolled {
             player,
@@ -99,94 +112,45 @@ impl Game {
         });
         events.push(Event::EventDieRolled { player, face: event });
         self.ck.dice = Some((red, yellow, event));
-        self.ck.stage = RollStage::Production;
+        self.queue_last(Pending::ck(player, CkPending::Produce));
+        self.queue_last(Pending::ck(player, CkPending::EndRoll));
         match event {
             EventFace::Ship => self.advance_barbarians(events),
             EventFace::Gate(track) => self.start_draws(track, red),
         }
-        self.continue_roll(events);
+        self.run_engine_steps(events);
     }
 
-    /// Resolves the roll up to the next decision or chance step, or to the action phase.
-    pub(crate) fn continue_roll(&mut self, events: &mut Vec<Event>) {
-        loop {
-            // The player on turn wins the moment they reach the target (a victory point card
-            // or the defender token during the roll): the roll stops there.
-            if self.total_vp(self.current) >= self.rules.base.victory_target {
-                return;
-            }
-            match self.ck.stage {
-                RollStage::Idle => {
-                    self.ck.dice = None;
-                    self.ck.stage_seats = 0;
-                    self.phase = Phase::Main;
-                    return;
-                }
-                // Decisions asked of several seats in turn order from the roller: which city
-                // the barbarians pillage, which deck a tied defender draws from, the aqueduct,
-                // which knights fight (Fiesepeter battle rule).
-                stage @ (RollStage::Pillage { offset }
-                | RollStage::Defenders { offset }
-                | RollStage::Aqueduct { offset }
-                | RollStage::Commit { offset }) => match self.next_stage_seat(offset) {
-                    Some((k, player)) => {
-                        let offset = k + 1;
-                        (self.ck.stage, self.phase) = match stage {
-                            RollStage::Pillage { .. } => (RollStage::Pillage { offset }, Phase::Pillaging { player }),
-                            RollStage::Defenders { .. } => {
-                                (RollStage::Defenders { offset }, Phase::ChoosingDefenderDeck { player })
-                            }
-                            RollStage::Commit { .. } => {
-                                (RollStage::Commit { offset }, Phase::CommittingKnights { player })
-                            }
-                            _ => (RollStage::Aqueduct { offset }, Phase::Aqueduct { player }),
-                        };
-                        return;
-                    }
-                    None if matches!(stage, RollStage::Aqueduct { .. }) => self.ck.stage = RollStage::Idle,
-                    // Every knight committed (Fiesepeter battle rule): the battle.
-                    None if matches!(stage, RollStage::Commit { .. }) => self.resolve_attack(events),
-                    None => {
-                        self.end_attack(events);
-                        self.ck.stage = RollStage::Production;
-                    }
-                },
-                RollStage::Draws { offset } => match self.next_stage_seat(offset) {
-                    Some((k, player)) => {
-                        self.ck.stage = RollStage::Draws { offset: k + 1 };
-                        let deck = match self.ck.dice {
-                            Some((_, _, EventFace::Gate(t))) => t,
-                            _ => Track::Science,
-                        };
-                        if self.start_draw(player, deck, events) {
-                            return;
-                        }
-                    }
-                    None => self.ck.stage = RollStage::Production,
-                },
-                RollStage::Production => {
-                    self.ck.stage = RollStage::Idle;
-                    let Some((red, yellow, _)) = self.ck.dice else {
-                        continue;
-                    };
-                    let total = red + yellow;
-                    if total == 7 {
-                        self.ck.dice = None;
-                        self.ck.stage_seats = 0;
-                        self.start_seven(events);
-                        return;
-                    }
-                    let received = self.produce(total, events);
-                    self.ck.stage_seats = 0;
-                    for p in 0..self.players.len() {
-                        if received & (1 << p) == 0 && self.players[p].ck.improvements[Track::Science.index()] >= 3 {
-                            self.ck.stage_seats |= 1 << p;
-                        }
-                    }
-                    self.ck.stage = RollStage::Aqueduct { offset: 0 };
-                }
-            }
+    /// Runs one of the roll's engine steps (see [`pending`]).
+    pub(crate) fn run_ck_step(&mut self, who: PlayerId, step: CkPending, events: &mut Vec<Event>) {
+        match step {
+            CkPending::ResolveAttack => self.resolve_attack(events),
+            CkPending::EndAttack => self.end_attack(events),
+            CkPending::Draw { deck } => self.start_draw(who, deck, events),
+            CkPending::Produce => self.produce_after_event_die(events),
+            CkPending::EndRoll => self.ck.dice = None,
+            _ => {}
         }
+    }
+
+    /// Production for the red and yellow dice once the event die is resolved; a 7 starts the
+    /// robber sequence instead. Players with science level 3 or more who received nothing
+    /// then choose a resource (the aqueduct), in turn order from the roller.
+    fn produce_after_event_die(&mut self, events: &mut Vec<Event>) {
+        let Some((red, yellow, _)) = self.ck.dice else {
+            return;
+        };
+        let total = red + yellow;
+        if total == 7 {
+            self.ck.dice = None;
+            self.start_seven(events);
+            return;
+        }
+        let received = self.produce(total, events);
+        let owed = self.seats_from_current(|p| {
+            received & (1 << p.0) == 0 && self.players[p.index()].ck.improvements[Track::Science.index()] >= 3
+        });
+        self.queue_next_all(owed.into_iter().flatten().map(|p| Pending::ck(p, CkPending::Aqueduct)));
     }
 
     /// Extension point "city yield": what a city produces on a hex of this terrain, as

@@ -19,7 +19,7 @@ impl Game {
     /// A wall, paid or (Engineering) free.
     pub(crate) fn check_wall_at(&self, player: PlayerId, at: VertexId, free: bool) -> Result<(), RuleError> {
         self.known_vertex(at)?;
-        if self.phase != Phase::Main {
+        if self.phase() != Phase::Main {
             return Err(self.wrong_time(player, "build a city wall"));
         }
         let st = &self.players[player.index()];

@@ -34,7 +34,7 @@ impl Game {
     }
 
     pub(crate) fn check_send_noble(&self, player: PlayerId) -> Result<(), RuleError> {
-        if self.phase != Phase::Main {
+        if self.phase() != Phase::Main {
             return Err(self.wrong_time(player, "send a noble"));
         }
         if !self.road_at_court(player) {
@@ -76,7 +76,7 @@ impl Game {
 mod tests {
     use crate::cards::CardKind;
     use crate::ids::{EdgeId, PlayerId};
-    use crate::state::{Game, Phase};
+    use crate::state::Game;
     use crate::Action;
 
     /// A Court game in the build phase with red's road on a path of the Court hex.
@@ -85,7 +85,7 @@ mod tests {
         let court = g.court_hex().unwrap();
         let e: EdgeId = g.board.topology.hex(court).unwrap().sides[0];
         g.roads[e.index()] = Some(PlayerId(0));
-        g.phase = Phase::Main;
+        g.step = crate::pending::Step::Main;
         g.turn = 1;
         for p in 0..3 {
             g.players[p].hand.set(CardKind::Wool, 5);

@@ -16,13 +16,14 @@ pub(crate) mod trade;
 use crate::error::{CkRule, RuleError};
 use crate::event::Event;
 use crate::ids::PlayerId;
+use crate::pending::{CkPending, Pending};
 use crate::progress::ProgressPlay;
 use crate::state::{Game, Phase};
 
 impl Game {
     pub(crate) fn check_play_progress(&self, player: PlayerId, play: &ProgressPlay) -> Result<(), RuleError> {
         let card = play.card();
-        match (play, self.phase) {
+        match (play, self.phase()) {
             (ProgressPlay::Alchemy { .. }, Phase::BeforeRoll) => {}
             (ProgressPlay::Alchemy { .. }, _) => return Err(RuleError::Ck(CkRule::AlchemyBeforeRoll)),
             (_, Phase::Main) => {}
@@ -73,7 +74,7 @@ impl Game {
             P::Irrigation => self.do_harvest(player, crate::board::Terrain::Fields, events),
             P::Mining => self.do_harvest(player, crate::board::Terrain::Mountains, events),
             P::Medicine { at } => self.do_medicine(player, at, events),
-            P::RoadBuilding => self.continue_free_roads(player, 2, crate::state::Resume::Main),
+            P::RoadBuilding => self.continue_free_roads(player, 2),
             P::Smithing { knights } => self.do_smithing(player, knights, events),
             P::CommercialHarbor => self.ck.harbor = true,
             P::GuildDues { victim, cards } => self.take_cards(player, victim, cards, events),
@@ -81,12 +82,8 @@ impl Game {
             P::MerchantFleet { kind } => self.ck.fleet.insert(kind),
             P::ResourceMonopoly { resource } => self.do_monopoly_of(player, resource.card(), 2, events),
             P::TradeMonopoly { commodity } => self.do_monopoly_of(player, commodity, 1, events),
-            P::Taxation => {
-                self.phase = Phase::MovingRobber {
-                    resume: crate::state::Resume::Taxation,
-                }
-            }
-            P::Treason { victim } => self.phase = Phase::TreasonSurrender { player: victim },
+            P::Taxation => self.queue_next(Pending::ck(player, CkPending::TaxationRobber)),
+            P::Treason { victim } => self.queue_next(Pending::ck(victim, CkPending::TreasonSurrender)),
             P::Diplomacy { road } => self.do_diplomacy(player, road, events),
             P::Intrigue { knight } => self.do_intrigue(player, knight, events),
             P::Sabotage => self.do_sabotage(player, events),

@@ -25,9 +25,10 @@ use crate::cards::Cards;
 use crate::error::{CkRule, RuleError};
 use crate::event::Event;
 use crate::ids::{EdgeId, PlayerId, VertexId};
+use crate::pending::{BasePending, CkPending, Pending, PendingKind};
 use crate::progress::ProgressCard;
 use crate::ruleset::DeserterStrength;
-use crate::state::{Game, Knight, Phase, Resume};
+use crate::state::{Game, Knight, Phase};
 
 impl Game {
     pub(crate) fn check_taxation(&self) -> Result<(), RuleError> {
@@ -37,35 +38,24 @@ impl Game {
         Ok(())
     }
 
-    /// After the Taxation robber move: every player with a building on the hex is robbed.
+    /// After the Taxation robber move: every player with a building on the hex and a card
+    /// in hand is robbed, in turn order from the current player (one chance entry each).
     pub(crate) fn start_taxation(&mut self, player: PlayerId) {
-        self.ck.taxation = 0;
-        if let Some(h) = self.robber {
-            for v in self.board.topology.hexes()[h.index()].corners {
-                if let Some(s) = self.sites[v.index()] {
-                    if s.owner != player && !self.players[s.owner.index()].hand.is_empty() {
-                        self.ck.taxation |= 1 << s.owner.0;
-                    }
-                }
-            }
+        let Some(h) = self.robber else { return };
+        let corners = self.board.topology.hexes()[h.index()].corners;
+        let victims = (1..self.players.len() as u8)
+            .map(|k| self.seat_from_current(k))
+            .filter(|&victim| {
+                !self.players[victim.index()].hand.is_empty()
+                    && corners
+                        .iter()
+                        .any(|v| self.sites[v.index()].is_some_and(|s| s.owner == victim && s.owner != player))
+            });
+        let mut entries = [None; crate::ids::MAX_PLAYERS];
+        for (slot, victim) in entries.iter_mut().zip(victims) {
+            *slot = Some(Pending::base(player, BasePending::Steal { victim }));
         }
-        self.next_taxation();
-    }
-
-    /// The next Taxation victim in turn order, or back to the action phase.
-    pub(crate) fn next_taxation(&mut self) {
-        for k in 1..self.players.len() as u8 {
-            let victim = self.seat_from_current(k);
-            if self.ck.taxation & (1 << victim.0) != 0 {
-                self.ck.taxation &= !(1 << victim.0);
-                self.phase = Phase::Stealing {
-                    victim,
-                    resume: Resume::Taxation,
-                };
-                return;
-            }
-        }
-        self.phase = Phase::Main;
+        self.queue_next_all(entries.into_iter().flatten());
     }
 
     pub(crate) fn check_treason(&self, player: PlayerId, victim: PlayerId) -> Result<(), RuleError> {
@@ -78,7 +68,7 @@ impl Game {
 
     pub(crate) fn check_surrender(&self, player: PlayerId, at: VertexId) -> Result<(), RuleError> {
         self.known_vertex(at)?;
-        if self.phase != (Phase::TreasonSurrender { player }) {
+        if self.phase() != (Phase::TreasonSurrender { player }) {
             return Err(self.wrong_time(player, "give up a knight"));
         }
         if self.ck.knights[at.index()].is_none_or(|k| k.owner != player) {
@@ -98,19 +88,19 @@ impl Game {
             level: k.level,
         });
         self.update_longest_road(u8::MAX, events);
+        self.pending.pop_front();
         let by = self.current;
         let max = self.treason_max_level(k.level);
         let can_place = (1..=max).any(|l| self.players[by.index()].ck.knights_left[l as usize - 1] > 0)
             && (0..self.sites.len()).any(|v| self.knight_site_ok(by, VertexId(v as u16)));
-        self.phase = if can_place {
-            Phase::TreasonPlacement {
-                player: by,
+        if can_place {
+            let placement = CkPending::TreasonPlacement {
                 level: k.level,
                 active: k.active,
-            }
-        } else {
-            Phase::Main
-        };
+            };
+            self.queue_next(Pending::ck(by, placement));
+        }
+        self.run_engine_steps(events);
     }
 
     /// The strongest knight Treason may place after removing one of strength `removed`
@@ -142,14 +132,22 @@ impl Game {
     ) -> Result<(), RuleError> {
         let Phase::TreasonPlacement {
             player: p, level: max, ..
-        } = self.phase
+        } = self.phase()
         else {
             return Err(self.wrong_time(player, "place a knight for Treason"));
         };
         if p != player {
             return Err(self.wrong_time(player, "place a knight for Treason"));
         }
-        let Some(at) = at else { return Ok(()) };
+        let Some(at) = at else {
+            // Placing no knight has one spelling: level 1 (so that the legal actions list it
+            // once and `apply` accepts exactly that).
+            return if level == 1 {
+                Ok(())
+            } else {
+                Err(RuleError::Ck(CkRule::TreasonPlacement))
+            };
+        };
         self.known_vertex(at)?;
         // Option `deserter-strength` (D12): the removed knight's strength or lower, or any.
         let max = self.treason_max_level(max);
@@ -169,7 +167,7 @@ impl Game {
         level: u8,
         events: &mut Vec<Event>,
     ) {
-        let Phase::TreasonPlacement { active, .. } = self.phase else {
+        let Phase::TreasonPlacement { active, .. } = self.phase() else {
             return;
         };
         if let Some(at) = at {
@@ -190,7 +188,7 @@ impl Game {
             });
             self.update_longest_road(u8::MAX, events);
         }
-        self.phase = Phase::Main;
+        self.resolved(events);
     }
 
     /// A road is open when one of its ends touches none of its owner's other roads,
@@ -231,12 +229,12 @@ impl Game {
         });
         self.update_longest_road(1 << owner.0, events);
         if owner == player && self.players[player.index()].roads_left > 0 {
-            self.phase = Phase::DiplomacyRoad { player, removed: road };
+            self.queue_next(Pending::ck(player, CkPending::DiplomacyRoad { removed: road }));
         }
     }
 
     pub(crate) fn check_skip_free_road(&self, player: PlayerId) -> Result<(), RuleError> {
-        match self.phase {
+        match self.phase() {
             Phase::DiplomacyRoad { player: p, .. } if p == player => Ok(()),
             _ => Err(self.wrong_time(player, "skip the free road")),
         }
@@ -264,30 +262,23 @@ impl Game {
             at,
             victim: victim.owner,
         });
-        self.start_relocation(victim, at, Phase::Main, events);
+        self.start_relocation(victim, at, events);
         self.update_longest_road(u8::MAX, events);
     }
 
     pub(crate) fn do_sabotage(&mut self, player: PlayerId, events: &mut Vec<Event>) {
         let mine = self.total_vp(player);
-        let mut any = false;
+        let mut next = 0;
         for i in 0..self.players.len() {
             let p = PlayerId(i as u8);
-            let n = self.players[i].hand.total();
-            let owe = if p != player && self.total_vp(p) >= mine {
-                (n / 2) as u8
-            } else {
-                0
-            };
-            self.discards[i] = owe;
-            if owe > 0 {
-                any = true;
-                events.push(Event::MustDiscard { player: p, count: owe });
+            let count = (self.players[i].hand.total() / 2) as u8;
+            if p != player && self.total_vp(p) >= mine && count > 0 {
+                // Sabotage's discards: no robber afterwards, back to the action phase.
+                self.pending
+                    .insert(next, Pending::base(p, BasePending::Discard { count }));
+                next += 1;
+                events.push(Event::MustDiscard { player: p, count });
             }
-        }
-        if any {
-            self.ck.sabotage = true;
-            self.phase = Phase::Discarding;
         }
     }
 
@@ -344,34 +335,27 @@ impl Game {
 
     pub(crate) fn do_wedding(&mut self, player: PlayerId, events: &mut Vec<Event>) {
         let mine = self.total_vp(player);
-        let mut any = false;
+        let mut next = 0;
         for i in 0..self.players.len() {
             let p = PlayerId(i as u8);
-            let owe = if p != player && self.total_vp(p) > mine {
-                self.players[i].hand.total().min(2) as u8
-            } else {
-                0
-            };
-            self.ck.gifts[i] = owe;
-            if owe > 0 {
-                any = true;
+            let count = self.players[i].hand.total().min(2) as u8;
+            if p != player && self.total_vp(p) > mine && count > 0 {
+                self.pending.insert(next, Pending::ck(p, CkPending::Gift { count }));
+                next += 1;
                 events.push(Event::MustGive {
                     player: p,
                     to: player,
-                    count: owe,
+                    count,
                 });
             }
-        }
-        if any {
-            self.phase = Phase::WeddingGifts;
         }
     }
 
     pub(crate) fn check_give_cards(&self, player: PlayerId, cards: Cards) -> Result<(), RuleError> {
-        if self.phase != Phase::WeddingGifts {
+        if self.phase() != Phase::WeddingGifts {
             return Err(self.wrong_time(player, "give cards"));
         }
-        let owed = self.ck.gifts[player.index()];
+        let owed = self.gifts_owed(player);
         if owed == 0 {
             return Err(self.wrong_time(player, "give cards"));
         }
@@ -383,11 +367,14 @@ impl Game {
 
     pub(crate) fn do_give_cards(&mut self, player: PlayerId, cards: Cards, events: &mut Vec<Event>) {
         let to = self.current;
-        self.ck.gifts[player.index()] = 0;
         self.take_cards(to, player, cards, events);
-        if self.ck.gifts.iter().all(|&g| g == 0) {
-            self.phase = Phase::Main;
+        let owed = self
+            .pending
+            .position(|e| e.who == player && matches!(e.kind, PendingKind::Ck(CkPending::Gift { .. })));
+        if let Some(i) = owed {
+            self.pending.remove(i);
         }
+        self.run_engine_steps(events);
     }
 }
 
@@ -443,5 +430,22 @@ mod tests {
         let k = g.knight(vertex(&g, "E", NE)).unwrap();
         assert_eq!((k.level, k.active), (3, true));
         g.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn placing_no_treason_knight_has_one_spelling_and_it_is_listed() {
+        let none = |level| Action::PlaceTreasonKnight {
+            player: p(0),
+            at: None,
+            level,
+        };
+        let mut g = treason("any");
+        let mut legal = vec![];
+        g.legal_actions(&mut legal);
+        assert!(legal.contains(&none(1)));
+        assert!(!legal.contains(&none(3)));
+        assert_eq!(refused(&g, none(3)), "CK.CARD.TREASON_PLACEMENT");
+        ok(&mut g, none(1));
+        assert_eq!(g.phase(), Phase::Main);
     }
 }

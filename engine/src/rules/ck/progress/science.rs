@@ -22,7 +22,7 @@ use crate::cards::{CardKind, Cards};
 use crate::error::{CkRule, RuleError};
 use crate::event::Event;
 use crate::ids::{HexId, PlayerId, VertexId};
-use crate::state::{Game, Phase};
+use crate::state::Game;
 
 /// Medicine's price for a city: 2 ore and 1 grain.
 pub const MEDICINE: Cards = Cards::of(&[(CardKind::Grain, 1), (CardKind::Ore, 2)]);
@@ -38,7 +38,8 @@ impl Game {
 
     pub(crate) fn do_alchemy(&mut self, player: PlayerId, red: u8, yellow: u8, events: &mut Vec<Event>) {
         self.ck.alchemy = Some((red, yellow));
-        self.phase = Phase::Rolling;
+        self.set_step(crate::pending::Step::Main);
+        self.queue_next(crate::pending::Pending::base(player, crate::pending::BasePending::Dice));
         events.push(Event::RollRequested { player });
     }
 

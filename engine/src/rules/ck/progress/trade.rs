@@ -19,6 +19,7 @@ use crate::cards::{CardKind, Cards, Resource};
 use crate::error::{CkRule, RuleError};
 use crate::event::Event;
 use crate::ids::{HexId, PlayerId};
+use crate::pending::{CkPending, Pending};
 use crate::ruleset::MerchantNextTo;
 use crate::state::{Building, Game, Phase};
 
@@ -84,7 +85,7 @@ impl Game {
         resource: Resource,
     ) -> Result<(), RuleError> {
         self.known_player(to)?;
-        if self.phase != Phase::Main {
+        if self.phase() != Phase::Main {
             return Err(self.wrong_time(player, "offer a Commercial Harbor trade"));
         }
         if !self.ck.harbor
@@ -116,16 +117,12 @@ impl Game {
         });
         if has_commodity {
             self.take_cards(to, player, Cards::of(&[(resource.card(), 1)]), events);
-            self.phase = Phase::HarborAnswer {
-                from: player,
-                to,
-                resource,
-            };
+            self.queue_next(Pending::ck(to, CkPending::HarborAnswer { from: player, resource }));
         }
     }
 
     pub(crate) fn check_give_commodity(&self, player: PlayerId, commodity: CardKind) -> Result<(), RuleError> {
-        let Phase::HarborAnswer { to, .. } = self.phase else {
+        let Phase::HarborAnswer { to, .. } = self.phase() else {
             return Err(self.wrong_time(player, "give a commodity"));
         };
         if to != player {
@@ -138,11 +135,11 @@ impl Game {
     }
 
     pub(crate) fn do_give_commodity(&mut self, player: PlayerId, commodity: CardKind, events: &mut Vec<Event>) {
-        let Phase::HarborAnswer { from, .. } = self.phase else {
+        let Phase::HarborAnswer { from, .. } = self.phase() else {
             return;
         };
         self.take_cards(from, player, Cards::of(&[(commodity, 1)]), events);
-        self.phase = Phase::Main;
+        self.resolved(events);
     }
 }
 
