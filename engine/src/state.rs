@@ -314,25 +314,6 @@ impl Phase {
             Phase::Rolling | Phase::Stealing { .. } | Phase::DrawingDevCard | Phase::DrawingProgress { .. }
         )
     }
-
-    /// The player who must decide in this phase when it is not the current player.
-    pub fn decider(&self) -> Option<PlayerId> {
-        match *self {
-            Phase::TradeOffer { to, .. } => Some(to),
-            Phase::Pillaging { player }
-            | Phase::ChoosingDefenderDeck { player }
-            | Phase::DiscardingProgress { player }
-            | Phase::Aqueduct { player }
-            | Phase::PlacingMetropolis { player, .. }
-            | Phase::RelocatingKnight { player, .. }
-            | Phase::TreasonSurrender { player }
-            | Phase::TreasonPlacement { player, .. }
-            | Phase::DiplomacyRoad { player, .. }
-            | Phase::CommittingKnights { player } => Some(player),
-            Phase::HarborAnswer { to, .. } => Some(to),
-            _ => None,
-        }
-    }
 }
 
 /// One player's Cities & Knights state.
@@ -764,12 +745,15 @@ impl Game {
 
     /// Who must act now.
     pub fn actor(&self) -> Actor {
-        match self.phase() {
-            Phase::Ended { .. } => Actor::Nobody,
-            p if p.is_chance() => Actor::Chance,
-            Phase::Discarding => Actor::Discarders,
-            Phase::WeddingGifts => Actor::Discarders,
-            p => Actor::Player(p.decider().unwrap_or(self.current)),
+        use crate::pending::Resolver;
+        if self.winner().is_some() {
+            return Actor::Nobody;
+        }
+        match self.pending.front() {
+            None => Actor::Player(self.current),
+            Some(e) if e.kind.resolver() == Resolver::Chance => Actor::Chance,
+            Some(e) if e.kind.simultaneous() => Actor::Discarders,
+            Some(e) => Actor::Player(e.who),
         }
     }
 

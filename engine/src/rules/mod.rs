@@ -205,19 +205,16 @@ impl Game {
                     Some(Waiting::Player(self.colour(to)))
                 }
             }
-            p if p.decider().is_some() => {
-                let d = p.decider().unwrap_or(self.current);
+            // The player named by the front entry of the pending queue, or the current player.
+            _ => {
+                let d = match self.actor() {
+                    crate::state::Actor::Player(d) => d,
+                    _ => self.current,
+                };
                 if player == d {
                     None
                 } else {
                     Some(Waiting::Player(self.colour(d)))
-                }
-            }
-            _ => {
-                if player == self.current {
-                    None
-                } else {
-                    Some(Waiting::Player(self.colour(self.current)))
                 }
             }
         };
