@@ -4,6 +4,8 @@
 
 use crate::places::{edge_name, vertex_name};
 use catan_engine::state::Building;
+use catan_engine::CkAction;
+use catan_engine::CourtAction;
 use catan_engine::{Action, Event, Field, Game, Outcome, PlayerId};
 use std::fmt::Write;
 
@@ -68,57 +70,75 @@ pub fn action(game: &Game, a: &Action) -> String {
         Action::AcceptTrade { player } => format!("{} accepts", c(player)),
         Action::DeclineTrade { player } => format!("{} declines", c(player)),
         Action::EndTurn { player } => format!("{} ends turn", c(player)),
-        Action::BuildWall { player, at } => format!("{} builds wall {}", c(player), vertex_name(b, *at)),
-        Action::Improve { player, track } => format!("{} improves {track}", c(player)),
-        Action::PlaceMetropolis { player, at } => format!("{} places metropolis {}", c(player), vertex_name(b, *at)),
-        Action::RecruitKnight { player, at } => format!("{} recruits knight {}", c(player), vertex_name(b, *at)),
-        Action::PromoteKnight { player, at } => format!("{} promotes knight {}", c(player), vertex_name(b, *at)),
-        Action::ActivateKnight { player, at } => format!("{} activates knight {}", c(player), vertex_name(b, *at)),
-        Action::MoveKnight { player, from, to } => format!(
+        Action::Ck(CkAction::BuildWall { player, at }) => format!("{} builds wall {}", c(player), vertex_name(b, *at)),
+        Action::Ck(CkAction::Improve { player, track }) => format!("{} improves {track}", c(player)),
+        Action::Ck(CkAction::PlaceMetropolis { player, at }) => {
+            format!("{} places metropolis {}", c(player), vertex_name(b, *at))
+        }
+        Action::Ck(CkAction::RecruitKnight { player, at }) => {
+            format!("{} recruits knight {}", c(player), vertex_name(b, *at))
+        }
+        Action::Ck(CkAction::PromoteKnight { player, at }) => {
+            format!("{} promotes knight {}", c(player), vertex_name(b, *at))
+        }
+        Action::Ck(CkAction::ActivateKnight { player, at }) => {
+            format!("{} activates knight {}", c(player), vertex_name(b, *at))
+        }
+        Action::Ck(CkAction::MoveKnight { player, from, to }) => format!(
             "{} moves knight {} to {}",
             c(player),
             vertex_name(b, *from),
             vertex_name(b, *to)
         ),
-        Action::DisplaceKnight { player, from, to } => format!(
+        Action::Ck(CkAction::DisplaceKnight { player, from, to }) => format!(
             "{} displaces knight {} to {}",
             c(player),
             vertex_name(b, *from),
             vertex_name(b, *to)
         ),
-        Action::RelocateKnight { player, to } => format!("{} relocates knight {}", c(player), vertex_name(b, *to)),
-        Action::ChaseRobber { player, knight } => {
+        Action::Ck(CkAction::RelocateKnight { player, to }) => {
+            format!("{} relocates knight {}", c(player), vertex_name(b, *to))
+        }
+        Action::Ck(CkAction::ChaseRobber { player, knight }) => {
             format!("{} chases robber with {}", c(player), vertex_name(b, *knight))
         }
-        Action::LoseCity { player, at } => format!("{} loses city {}", c(player), vertex_name(b, *at)),
-        Action::ChooseDefenderDeck { player, deck } => format!("{} chooses deck {deck}", c(player)),
-        Action::DiscardProgress { player, card } => format!("{} discards progress {card}", c(player)),
-        Action::Aqueduct { player, take: Some(r) } => format!("{} takes aqueduct {r}", c(player)),
-        Action::Aqueduct { player, take: None } => format!("{} declines aqueduct", c(player)),
-        Action::PlayProgress { player, play } => format!("{} plays {}", c(player), progress_play(game, play)),
-        Action::OfferHarborTrade { player, to, resource } => {
+        Action::Ck(CkAction::LoseCity { player, at }) => format!("{} loses city {}", c(player), vertex_name(b, *at)),
+        Action::Ck(CkAction::ChooseDefenderDeck { player, deck }) => format!("{} chooses deck {deck}", c(player)),
+        Action::Ck(CkAction::DiscardProgress { player, card }) => format!("{} discards progress {card}", c(player)),
+        Action::Ck(CkAction::Aqueduct { player, take: Some(r) }) => format!("{} takes aqueduct {r}", c(player)),
+        Action::Ck(CkAction::Aqueduct { player, take: None }) => format!("{} declines aqueduct", c(player)),
+        Action::Ck(CkAction::PlayProgress { player, play }) => {
+            format!("{} plays {}", c(player), progress_play(game, play))
+        }
+        Action::Ck(CkAction::OfferHarborTrade { player, to, resource }) => {
             format!("{} offers-harbor {} {resource}", c(player), c(to))
         }
-        Action::GiveCommodity { player, commodity } => format!("{} gives commodity {commodity}", c(player)),
-        Action::SurrenderKnight { player, at } => format!("{} surrenders knight {}", c(player), vertex_name(b, *at)),
-        Action::PlaceTreasonKnight {
+        Action::Ck(CkAction::GiveCommodity { player, commodity }) => {
+            format!("{} gives commodity {commodity}", c(player))
+        }
+        Action::Ck(CkAction::SurrenderKnight { player, at }) => {
+            format!("{} surrenders knight {}", c(player), vertex_name(b, *at))
+        }
+        Action::Ck(CkAction::PlaceTreasonKnight {
             player,
             at: Some(at),
             level,
-        } => format!(
+        }) => format!(
             "{} places knight {} {}",
             c(player),
             vertex_name(b, *at),
             ["basic", "strong", "mighty"][(*level as usize).clamp(1, 3) - 1]
         ),
-        Action::PlaceTreasonKnight { player, at: None, .. } => format!("{} places no knight", c(player)),
-        Action::GiveCards { player, cards } => format!("{} gives {cards}", c(player)),
-        Action::SkipFreeRoad { player } => format!("{} skips free road", c(player)),
-        Action::SendNoble { player } => format!("{} sends noble", c(player)),
+        Action::Ck(CkAction::PlaceTreasonKnight { player, at: None, .. }) => format!("{} places no knight", c(player)),
+        Action::Ck(CkAction::GiveCards { player, cards }) => format!("{} gives {cards}", c(player)),
+        Action::Ck(CkAction::SkipFreeRoad { player }) => format!("{} skips free road", c(player)),
+        Action::Court(CourtAction::SendNoble { player }) => format!("{} sends noble", c(player)),
         Action::Chance(o) => outcome(o),
-        Action::ChooseDefenderCard { player, card } => format!("{} chooses card {card}", c(player)),
-        Action::CommitKnights { player, knights } if knights.is_empty() => format!("{} commits no knights", c(player)),
-        Action::CommitKnights { player, knights } => format!(
+        Action::Ck(CkAction::ChooseDefenderCard { player, card }) => format!("{} chooses card {card}", c(player)),
+        Action::Ck(CkAction::CommitKnights { player, knights }) if knights.is_empty() => {
+            format!("{} commits no knights", c(player))
+        }
+        Action::Ck(CkAction::CommitKnights { player, knights }) => format!(
             "{} commits knights {}",
             c(player),
             knights.iter().map(|v| vertex_name(b, v)).collect::<Vec<_>>().join(", ")

@@ -5,8 +5,11 @@
 
 use crate::cards::{CardKind, Cards, DevCard, Resource};
 use crate::ids::{EdgeId, HexId, PlayerId, VertexId};
-use crate::progress::{EventFace, ProgressCard, ProgressPlay, Track};
+use crate::progress::{EventFace, ProgressCard};
 use serde::{Deserialize, Serialize};
+
+pub use crate::rules::ck::actions::CkAction;
+pub use crate::rules::court::actions::CourtAction;
 
 /// One decision, or one chance outcome.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -125,184 +128,14 @@ pub enum Action {
         /// Who.
         player: PlayerId,
     },
-    /// Cities & Knights: build a city wall under an own city.
-    BuildWall {
-        /// Who.
-        player: PlayerId,
-        /// The city.
-        at: VertexId,
-    },
-    /// Cities & Knights: buy the next level of an improvement track.
-    Improve {
-        /// Who.
-        player: PlayerId,
-        /// Which track.
-        track: Track,
-    },
-    /// Cities & Knights: place the metropolis just won on one of your cities.
-    PlaceMetropolis {
-        /// Who.
-        player: PlayerId,
-        /// The city.
-        at: VertexId,
-    },
-    /// Cities & Knights: recruit a basic knight.
-    RecruitKnight {
-        /// Who.
-        player: PlayerId,
-        /// Where.
-        at: VertexId,
-    },
-    /// Cities & Knights: promote a knight one level.
-    PromoteKnight {
-        /// Who.
-        player: PlayerId,
-        /// The knight.
-        at: VertexId,
-    },
-    /// Cities & Knights: activate a knight (1 grain).
-    ActivateKnight {
-        /// Who.
-        player: PlayerId,
-        /// The knight.
-        at: VertexId,
-    },
-    /// Cities & Knights: move an active knight along your routes to an empty intersection.
-    MoveKnight {
-        /// Who.
-        player: PlayerId,
-        /// The knight.
-        from: VertexId,
-        /// Where to.
-        to: VertexId,
-    },
-    /// Cities & Knights: move an active knight onto a weaker opposing knight, displacing it.
-    DisplaceKnight {
-        /// Who.
-        player: PlayerId,
-        /// The displacing knight.
-        from: VertexId,
-        /// The intersection of the knight displaced.
-        to: VertexId,
-    },
-    /// Cities & Knights: put your displaced knight on a new intersection.
-    RelocateKnight {
-        /// The displaced knight's owner.
-        player: PlayerId,
-        /// Where to.
-        to: VertexId,
-    },
-    /// Cities & Knights: an active knight next to the robber chases it away (then move the
-    /// robber and rob as on a 7).
-    ChaseRobber {
-        /// Who.
-        player: PlayerId,
-        /// The knight.
-        knight: VertexId,
-    },
-    /// Cities & Knights: choose which of your cities the barbarians pillage.
-    LoseCity {
-        /// Who.
-        player: PlayerId,
-        /// The city.
-        at: VertexId,
-    },
-    /// Cities & Knights: a tied defender chooses the deck to draw from.
-    ChooseDefenderDeck {
-        /// Who.
-        player: PlayerId,
-        /// Which deck.
-        deck: Track,
-    },
-    /// Cities & Knights: discard a progress card (under its deck).
-    DiscardProgress {
-        /// Who.
-        player: PlayerId,
-        /// Which card.
-        card: ProgressCard,
-    },
-    /// Cities & Knights: take a resource with the aqueduct (science level 3), or `None` to
-    /// take nothing.
-    Aqueduct {
-        /// Who.
-        player: PlayerId,
-        /// The resource taken.
-        take: Option<Resource>,
-    },
-    /// Cities & Knights: play a progress card with the choices it asks of its player.
-    PlayProgress {
-        /// Who.
-        player: PlayerId,
-        /// The card and its choices.
-        play: ProgressPlay,
-    },
-    /// Commercial Harbor: offer an opponent one resource (once per opponent per turn).
-    OfferHarborTrade {
-        /// Who offers.
-        player: PlayerId,
-        /// To whom.
-        to: PlayerId,
-        /// The resource offered.
-        resource: Resource,
-    },
-    /// Commercial Harbor: the opponent gives a commodity of their choice for the resource.
-    GiveCommodity {
-        /// Who gives.
-        player: PlayerId,
-        /// The commodity.
-        commodity: CardKind,
-    },
-    /// Treason: the targeted player removes one of their knights.
-    SurrenderKnight {
-        /// Whose knight.
-        player: PlayerId,
-        /// The knight removed.
-        at: VertexId,
-    },
-    /// Treason: place one of your knights (same strength or lower, same status), or none.
-    PlaceTreasonKnight {
-        /// Who.
-        player: PlayerId,
-        /// Where (`None`: place nothing).
-        at: Option<VertexId>,
-        /// Strength of the knight placed.
-        level: u8,
-    },
-    /// Wedding: a richer player gives 2 cards of their choice.
-    GiveCards {
-        /// Who gives.
-        player: PlayerId,
-        /// The cards.
-        cards: Cards,
-    },
-    /// Diplomacy: build no free road after removing your own.
-    SkipFreeRoad {
-        /// Who.
-        player: PlayerId,
-    },
-    /// The Court: send a noble to the Court (1 wool + 1 grain).
-    SendNoble {
-        /// Who.
-        player: PlayerId,
-    },
     /// A chance outcome.
     Chance(Outcome),
-    /// Cities & Knights, Fiesepeter battle rule: the active knights a player sends against the
-    /// barbarians (possibly none).
-    CommitKnights {
-        /// Who.
-        player: PlayerId,
-        /// The knights committed, by intersection.
-        knights: KnightSet,
-    },
-    /// Cities & Knights, option `defender-tie-card choose-card`: a tied defender takes a card
-    /// of their choice from the decks.
-    ChooseDefenderCard {
-        /// Who.
-        player: PlayerId,
-        /// The card taken (from its own deck).
-        card: ProgressCard,
-    },
+    /// A Cities & Knights action ([`CkAction`], declared with the expansion's rules).
+    #[serde(untagged)]
+    Ck(CkAction),
+    /// A The Court action ([`CourtAction`], declared with the expansion's rules).
+    #[serde(untagged)]
+    Court(CourtAction),
 }
 
 impl Action {
@@ -326,31 +159,9 @@ impl Action {
             | OfferTrade { player, .. }
             | AcceptTrade { player }
             | DeclineTrade { player }
-            | EndTurn { player }
-            | BuildWall { player, .. }
-            | Improve { player, .. }
-            | PlaceMetropolis { player, .. }
-            | RecruitKnight { player, .. }
-            | PromoteKnight { player, .. }
-            | ActivateKnight { player, .. }
-            | MoveKnight { player, .. }
-            | DisplaceKnight { player, .. }
-            | RelocateKnight { player, .. }
-            | ChaseRobber { player, .. }
-            | LoseCity { player, .. }
-            | ChooseDefenderDeck { player, .. }
-            | DiscardProgress { player, .. }
-            | Aqueduct { player, .. }
-            | PlayProgress { player, .. }
-            | OfferHarborTrade { player, .. }
-            | GiveCommodity { player, .. }
-            | SurrenderKnight { player, .. }
-            | PlaceTreasonKnight { player, .. }
-            | GiveCards { player, .. }
-            | SkipFreeRoad { player }
-            | SendNoble { player }
-            | CommitKnights { player, .. }
-            | ChooseDefenderCard { player, .. } => Some(player),
+            | EndTurn { player } => Some(player),
+            Ck(a) => Some(a.player()),
+            Court(a) => Some(a.player()),
             Chance(_) => None,
         }
     }
@@ -482,5 +293,28 @@ impl From<Vec<VertexId>> for KnightSet {
 impl From<KnightSet> for Vec<VertexId> {
     fn from(s: KnightSet) -> Vec<VertexId> {
         s.iter().collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_expansions_action_serialises_like_a_base_action_and_comes_back_nested() {
+        let wall = Action::Ck(CkAction::BuildWall {
+            player: PlayerId(1),
+            at: VertexId(7),
+        });
+        let json = serde_json::to_string(&wall).unwrap();
+        assert_eq!(json, r#"{"action":"build-wall","player":1,"at":7}"#);
+        assert_eq!(serde_json::from_str::<Action>(&json).unwrap(), wall);
+        let noble = Action::Court(CourtAction::SendNoble { player: PlayerId(0) });
+        let json = serde_json::to_string(&noble).unwrap();
+        assert_eq!(serde_json::from_str::<Action>(&json).unwrap(), noble);
+        let roll = Action::Roll { player: PlayerId(2) };
+        let json = serde_json::to_string(&roll).unwrap();
+        assert_eq!(json, r#"{"action":"roll","player":2}"#);
+        assert_eq!(serde_json::from_str::<Action>(&json).unwrap(), roll);
     }
 }

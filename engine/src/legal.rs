@@ -9,6 +9,7 @@ use crate::cards::{CardKind, Cards, DevCard, Resource};
 use crate::ids::{HexId, PlayerId, VertexId};
 use crate::progress::{EventFace, Track};
 use crate::state::{Game, Phase};
+use crate::CkAction;
 
 impl Game {
     /// Fills `out` (cleared first) with every legal action but trade offers.
@@ -146,39 +147,39 @@ impl Game {
             let at = VertexId(v as u16);
             match (self.sites[v], self.ck.knights[v]) {
                 (Some(s), _) if s.owner == p && st.ck.walls_left > 0 && self.check_wall(p, at).is_ok() => {
-                    out.push(Action::BuildWall { player: p, at });
+                    out.push(Action::Ck(CkAction::BuildWall { player: p, at }));
                 }
                 (None, None) if knights_cost && st.ck.knights_left[0] > 0 && self.check_recruit(p, at).is_ok() => {
-                    out.push(Action::RecruitKnight { player: p, at });
+                    out.push(Action::Ck(CkAction::RecruitKnight { player: p, at }));
                 }
                 (None, Some(k)) if k.owner == p => {
                     if self.check_promote(p, at).is_ok() {
-                        out.push(Action::PromoteKnight { player: p, at });
+                        out.push(Action::Ck(CkAction::PromoteKnight { player: p, at }));
                     }
                     if !k.active {
                         if self.check_activate(p, at).is_ok() {
-                            out.push(Action::ActivateKnight { player: p, at });
+                            out.push(Action::Ck(CkAction::ActivateKnight { player: p, at }));
                         }
                     } else if !k.fresh {
                         let reach = self.knight_reach(p, at);
                         for to in reach.empty.iter() {
-                            out.push(Action::MoveKnight {
+                            out.push(Action::Ck(CkAction::MoveKnight {
                                 player: p,
                                 from: at,
                                 to,
-                            });
+                            }));
                         }
                         for to in reach.knights.iter() {
                             if self.ck.knights[to.index()].is_some_and(|t| t.level < k.level) {
-                                out.push(Action::DisplaceKnight {
+                                out.push(Action::Ck(CkAction::DisplaceKnight {
                                     player: p,
                                     from: at,
                                     to,
-                                });
+                                }));
                             }
                         }
                         if self.check_chase_robber(p, at).is_ok() {
-                            out.push(Action::ChaseRobber { player: p, knight: at });
+                            out.push(Action::Ck(CkAction::ChaseRobber { player: p, knight: at }));
                         }
                     }
                 }
@@ -188,12 +189,12 @@ impl Game {
         for track in Track::ALL {
             // Affordability first: it is the cheap test.
             if hand.contains(&self.improvement_cost(p, track)) && self.check_improve(p, track).is_ok() {
-                out.push(Action::Improve { player: p, track });
+                out.push(Action::Ck(CkAction::Improve { player: p, track }));
             }
         }
         if st.ck.progress.total() > crate::state::PROGRESS_HAND_LIMIT {
             for (card, _) in st.ck.progress.iter() {
-                out.push(Action::DiscardProgress { player: p, card });
+                out.push(Action::Ck(CkAction::DiscardProgress { player: p, card }));
             }
         }
         self.push_progress_plays(p, out);
@@ -201,11 +202,11 @@ impl Game {
             for to in self.player_ids() {
                 for r in Resource::ALL {
                     if self.check_harbor_offer(p, to, r).is_ok() {
-                        out.push(Action::OfferHarborTrade {
+                        out.push(Action::Ck(CkAction::OfferHarborTrade {
                             player: p,
                             to,
                             resource: r,
-                        });
+                        }));
                     }
                 }
             }

@@ -61,7 +61,7 @@ pub mod state;
 #[cfg(test)]
 mod testkit;
 
-pub use action::{Action, KnightSet, Outcome};
+pub use action::{Action, CkAction, CourtAction, KnightSet, Outcome};
 pub use board::{Board, Corner, Side, Terrain};
 pub use cards::{CardKind, Cards, DevCard, DevCards, Resource};
 pub use error::RuleError;

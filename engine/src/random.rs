@@ -7,6 +7,7 @@ use crate::event::Event;
 use crate::ids::PlayerId;
 use crate::invariants::InvariantViolation;
 use crate::state::{Actor, Game};
+use crate::CkAction;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -229,14 +230,14 @@ fn is_building(a: &Action) -> bool {
             | Action::PlayRoadBuilding { .. }
             | Action::PlayYearOfPlenty { .. }
             | Action::PlayMonopoly { .. }
-            | Action::BuildWall { .. }
-            | Action::Improve { .. }
-            | Action::RecruitKnight { .. }
-            | Action::PromoteKnight { .. }
-            | Action::ActivateKnight { .. }
-            | Action::DisplaceKnight { .. }
-            | Action::ChaseRobber { .. }
-            | Action::PlayProgress { .. }
-            | Action::OfferHarborTrade { .. }
+            | Action::Ck(CkAction::BuildWall { .. })
+            | Action::Ck(CkAction::Improve { .. })
+            | Action::Ck(CkAction::RecruitKnight { .. })
+            | Action::Ck(CkAction::PromoteKnight { .. })
+            | Action::Ck(CkAction::ActivateKnight { .. })
+            | Action::Ck(CkAction::DisplaceKnight { .. })
+            | Action::Ck(CkAction::ChaseRobber { .. })
+            | Action::Ck(CkAction::PlayProgress { .. })
+            | Action::Ck(CkAction::OfferHarborTrade { .. })
     )
 }

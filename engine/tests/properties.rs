@@ -10,6 +10,8 @@ use catan_engine::board::TokenPlacement;
 use catan_engine::cards::{CardKind, Cards, DevCard, Resource};
 use catan_engine::position::StartPhase;
 use catan_engine::random::{PlayConfig, Policy, RandomPlayer};
+use catan_engine::CkAction;
+use catan_engine::CourtAction;
 use catan_engine::{Action, Actor, Colour, EdgeId, Game, HexId, Outcome, Phase, PlayerId, Ruleset, VertexId};
 use catan_engine::{EventFace, ProgressCard, Track};
 use proptest::prelude::*;
@@ -418,6 +420,17 @@ fn near_miss(a: Action, t: &Tweak) -> Action {
         DeclineTrade { player } => DeclineTrade { player: who(player) },
         EndTurn { player } => EndTurn { player: who(player) },
         Chance(o) => Chance(if fields { t.outcome } else { o }),
+        Ck(c) => Ck(near_miss_ck(c, t)),
+        Court(CourtAction::SendNoble { player }) => Court(CourtAction::SendNoble { player: who(player) }),
+    }
+}
+
+/// [`near_miss`] for the Cities & Knights actions.
+fn near_miss_ck(a: CkAction, t: &Tweak) -> CkAction {
+    use CkAction::*;
+    let who = |p: PlayerId| if t.mode != 1 { t.player } else { p };
+    let fields = t.mode != 0;
+    match a {
         BuildWall { player, at } => BuildWall {
             player: who(player),
             at: if fields { t.vertex } else { at },
@@ -503,7 +516,6 @@ fn near_miss(a: Action, t: &Tweak) -> Action {
             cards: if fields { t.cards } else { cards },
         },
         SkipFreeRoad { player } => SkipFreeRoad { player: who(player) },
-        SendNoble { player } => SendNoble { player: who(player) },
         ChooseDefenderCard { player, card } => ChooseDefenderCard {
             player: who(player),
             card: if fields {
@@ -539,83 +551,83 @@ fn candidates(g: &Game) -> Vec<Action> {
             out.push(Action::BuildSettlement { player, at });
             out.push(Action::BuildCity { player, at });
             out.extend([
-                Action::BuildWall { player, at },
-                Action::PlaceMetropolis { player, at },
-                Action::RecruitKnight { player, at },
-                Action::PromoteKnight { player, at },
-                Action::ActivateKnight { player, at },
-                Action::RelocateKnight { player, to: at },
-                Action::ChaseRobber { player, knight: at },
-                Action::LoseCity { player, at },
+                Action::Ck(CkAction::BuildWall { player, at }),
+                Action::Ck(CkAction::PlaceMetropolis { player, at }),
+                Action::Ck(CkAction::RecruitKnight { player, at }),
+                Action::Ck(CkAction::PromoteKnight { player, at }),
+                Action::Ck(CkAction::ActivateKnight { player, at }),
+                Action::Ck(CkAction::RelocateKnight { player, to: at }),
+                Action::Ck(CkAction::ChaseRobber { player, knight: at }),
+                Action::Ck(CkAction::LoseCity { player, at }),
             ]);
         }
         // Knight moves and displacements from every knight of this player.
         for (from, k) in g.knights() {
             if k.owner == player {
                 for v in 0..=topo.vertex_count() as u16 {
-                    out.push(Action::MoveKnight {
+                    out.push(Action::Ck(CkAction::MoveKnight {
                         player,
                         from,
                         to: VertexId(v),
-                    });
-                    out.push(Action::DisplaceKnight {
+                    }));
+                    out.push(Action::Ck(CkAction::DisplaceKnight {
                         player,
                         from,
                         to: VertexId(v),
-                    });
+                    }));
                 }
             }
         }
         for track in Track::ALL {
-            out.push(Action::Improve { player, track });
-            out.push(Action::ChooseDefenderDeck { player, deck: track });
+            out.push(Action::Ck(CkAction::Improve { player, track }));
+            out.push(Action::Ck(CkAction::ChooseDefenderDeck { player, deck: track }));
         }
         for card in ProgressCard::ALL {
-            out.push(Action::DiscardProgress { player, card });
-            out.push(Action::ChooseDefenderCard { player, card });
+            out.push(Action::Ck(CkAction::DiscardProgress { player, card }));
+            out.push(Action::Ck(CkAction::ChooseDefenderCard { player, card }));
         }
-        out.push(Action::Aqueduct { player, take: None });
-        out.push(Action::SkipFreeRoad { player });
-        out.push(Action::SendNoble { player });
+        out.push(Action::Ck(CkAction::Aqueduct { player, take: None }));
+        out.push(Action::Ck(CkAction::SkipFreeRoad { player }));
+        out.push(Action::Court(CourtAction::SendNoble { player }));
         for other in 0..=g.player_count() as u8 {
             for r in Resource::ALL {
-                out.push(Action::OfferHarborTrade {
+                out.push(Action::Ck(CkAction::OfferHarborTrade {
                     player,
                     to: PlayerId(other),
                     resource: r,
-                });
+                }));
             }
         }
         for commodity in CardKind::ALL {
-            out.push(Action::GiveCommodity { player, commodity });
+            out.push(Action::Ck(CkAction::GiveCommodity { player, commodity }));
         }
         for v in 0..=topo.vertex_count() as u16 {
-            out.push(Action::SurrenderKnight {
+            out.push(Action::Ck(CkAction::SurrenderKnight {
                 player,
                 at: VertexId(v),
-            });
+            }));
             for level in 0..=4 {
-                out.push(Action::PlaceTreasonKnight {
+                out.push(Action::Ck(CkAction::PlaceTreasonKnight {
                     player,
                     at: Some(VertexId(v)),
                     level,
-                });
+                }));
             }
         }
-        out.push(Action::PlaceTreasonKnight {
+        out.push(Action::Ck(CkAction::PlaceTreasonKnight {
             player,
             at: None,
             level: 1,
-        });
+        }));
         // Knights committed (Fiesepeter): none, any one place, every subset of each seat's
         // knights.
-        out.push(Action::CommitKnights {
+        out.push(Action::Ck(CkAction::CommitKnights {
             player,
             knights: catan_engine::KnightSet::EMPTY,
-        });
+        }));
         for v in 0..=topo.vertex_count() as u16 {
             if let Some(knights) = catan_engine::KnightSet::new(&[VertexId(v)]) {
-                out.push(Action::CommitKnights { player, knights });
+                out.push(Action::Ck(CkAction::CommitKnights { player, knights }));
             }
         }
         for owner in 0..g.player_count() as u8 {
@@ -631,13 +643,13 @@ fn candidates(g: &Game) -> Vec<Action> {
                     .map(|i| theirs[i])
                     .collect();
                 if let Some(knights) = catan_engine::KnightSet::new(&pick) {
-                    out.push(Action::CommitKnights { player, knights });
+                    out.push(Action::Ck(CkAction::CommitKnights { player, knights }));
                 }
             }
         }
         out.extend(progress_candidates(g, player));
         for r in Resource::ALL {
-            out.push(Action::Aqueduct { player, take: Some(r) });
+            out.push(Action::Ck(CkAction::Aqueduct { player, take: Some(r) }));
         }
         for h in 0..=topo.hex_count() as u16 {
             out.push(Action::MoveRobber { player, to: HexId(h) });
@@ -790,7 +802,7 @@ fn progress_candidates(g: &Game, player: PlayerId) -> Vec<Action> {
     }
     plays
         .into_iter()
-        .map(|play| Action::PlayProgress { player, play })
+        .map(|play| Action::Ck(CkAction::PlayProgress { player, play }))
         .collect()
 }
 
@@ -936,14 +948,14 @@ proptest! {
             let combinatorial = matches!(
                 a,
                 Action::Discard { .. }
-                    | Action::GiveCards { .. }
-                    | Action::PlayProgress {
+                    | Action::Ck(CkAction::GiveCards { .. })
+                    | Action::Ck(CkAction::PlayProgress {
                         play: catan_engine::progress::ProgressPlay::GuildDues { .. }
                             | catan_engine::progress::ProgressPlay::Smithing {
                                 knights: [Some(_), Some(_)]
                             },
                         ..
-                    }
+                    })
             );
             if !combinatorial {
                 prop_assert!(accepted.contains(a), "listed {:?} not among the candidates accepted", a);

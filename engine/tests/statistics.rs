@@ -11,6 +11,7 @@
 use catan_engine::board::TokenPlacement;
 use catan_engine::position::{PlayerSetup, Setup, StartPhase};
 use catan_engine::random::RandomPlayer;
+use catan_engine::CkAction;
 use catan_engine::{Action, Board, Colour, Event, EventFace, Game, Outcome, Phase, PlayerId, Ruleset, Track};
 use std::sync::Arc;
 
@@ -131,7 +132,10 @@ fn the_barbarians_attack_on_one_roll_in_fourteen() {
             let a = acts
                 .iter()
                 .find(|a| matches!(a, Action::EndTurn { .. }))
-                .or_else(|| acts.iter().find(|a| matches!(a, Action::DiscardProgress { .. })))
+                .or_else(|| {
+                    acts.iter()
+                        .find(|a| matches!(a, Action::Ck(CkAction::DiscardProgress { .. })))
+                })
                 .copied()
                 .unwrap_or_else(|| rp.choose(&g, Default::default()).expect("a decision"));
             g.apply(a).unwrap();

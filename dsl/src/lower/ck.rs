@@ -10,6 +10,7 @@ use crate::scenario::{CkFact, Expectation};
 use crate::vocab::{self, EventFaceWord, KnightLevel, Term, TermKind};
 use catan_engine::position::{KnightSetup, Setup, Subject};
 use catan_engine::progress::{EventFace, ProgressCard, ProgressCards, ProgressDeck, ProgressPlay, Track};
+use catan_engine::CkAction;
 use catan_engine::{Action, Outcome, PlayerId};
 
 /// Words of a kind, for "did you mean" lists.
@@ -459,11 +460,10 @@ pub(super) fn action(
     };
     let one = |a: Action| Some((a, vec![]));
     Some(match (verb, first) {
-        ("builds" | "build", Some("wall")) => {
-            vertex_after(cx, 1, "a city, e.g. `builds wall A.n`").and_then(|at| one(Action::BuildWall { player, at }))
-        }
+        ("builds" | "build", Some("wall")) => vertex_after(cx, 1, "a city, e.g. `builds wall A.n`")
+            .and_then(|at| one(Action::Ck(CkAction::BuildWall { player, at }))),
         ("places" | "place", Some("metropolis")) => {
-            vertex_after(cx, 1, "a city").and_then(|at| one(Action::PlaceMetropolis { player, at }))
+            vertex_after(cx, 1, "a city").and_then(|at| one(Action::Ck(CkAction::PlaceMetropolis { player, at })))
         }
         ("places" | "place", Some("knight")) => {
             // Treason: places knight A.n strong
@@ -472,19 +472,21 @@ pub(super) fn action(
                 Some(a) => cx.arg_level(a)?,
                 None => 1,
             };
-            one(Action::PlaceTreasonKnight {
+            one(Action::Ck(CkAction::PlaceTreasonKnight {
                 player,
                 at: Some(at),
                 level,
-            })
+            }))
         }
-        ("places" | "place", Some("no")) => one(Action::PlaceTreasonKnight {
+        ("places" | "place", Some("no")) => one(Action::Ck(CkAction::PlaceTreasonKnight {
             player,
             at: None,
             level: 1,
-        }),
+        })),
         ("improves" | "improve", _) => match args.first() {
-            Some(a) => cx.arg_track(a).and_then(|track| one(Action::Improve { player, track })),
+            Some(a) => cx
+                .arg_track(a)
+                .and_then(|track| one(Action::Ck(CkAction::Improve { player, track }))),
             None => {
                 cx.missing_arg(span, verb, "a track: science, trade or politics");
                 None
@@ -492,15 +494,18 @@ pub(super) fn action(
         },
         ("recruits" | "recruit", _) => {
             let i = usize::from(first == Some("knight"));
-            vertex_after(cx, i, "an intersection").and_then(|at| one(Action::RecruitKnight { player, at }))
+            vertex_after(cx, i, "an intersection")
+                .and_then(|at| one(Action::Ck(CkAction::RecruitKnight { player, at })))
         }
         ("promotes" | "promote", _) => {
             let i = usize::from(first == Some("knight"));
-            vertex_after(cx, i, "a knight's intersection").and_then(|at| one(Action::PromoteKnight { player, at }))
+            vertex_after(cx, i, "a knight's intersection")
+                .and_then(|at| one(Action::Ck(CkAction::PromoteKnight { player, at })))
         }
         ("activates" | "activate", _) => {
             let i = usize::from(first == Some("knight"));
-            vertex_after(cx, i, "a knight's intersection").and_then(|at| one(Action::ActivateKnight { player, at }))
+            vertex_after(cx, i, "a knight's intersection")
+                .and_then(|at| one(Action::Ck(CkAction::ActivateKnight { player, at })))
         }
         ("moves" | "move", Some("knight")) | ("displaces" | "displace", _) => {
             // moves knight A.n to B.s / displaces knight A.n to B.s
@@ -513,14 +518,15 @@ pub(super) fn action(
             };
             let to = vertex_after(cx, j, "where it goes, e.g. `to B.s`")?;
             if verb.starts_with("move") {
-                one(Action::MoveKnight { player, from, to })
+                one(Action::Ck(CkAction::MoveKnight { player, from, to }))
             } else {
-                one(Action::DisplaceKnight { player, from, to })
+                one(Action::Ck(CkAction::DisplaceKnight { player, from, to }))
             }
         }
         ("relocates" | "relocate", _) => {
             let i = usize::from(first == Some("knight"));
-            vertex_after(cx, i, "an intersection").and_then(|to| one(Action::RelocateKnight { player, to }))
+            vertex_after(cx, i, "an intersection")
+                .and_then(|to| one(Action::Ck(CkAction::RelocateKnight { player, to })))
         }
         ("chases" | "chase", _) => {
             // chases robber with A.n
@@ -529,17 +535,17 @@ pub(super) fn action(
                 .position(|a| a.node.as_word() == Some("with"))
                 .map_or(usize::from(first == Some("robber")), |w| w + 1);
             vertex_after(cx, i, "the knight, e.g. `chases robber with A.n`")
-                .and_then(|knight| one(Action::ChaseRobber { player, knight }))
+                .and_then(|knight| one(Action::Ck(CkAction::ChaseRobber { player, knight })))
         }
         ("loses" | "lose", _) => {
             let i = usize::from(first == Some("city"));
-            vertex_after(cx, i, "a city").and_then(|at| one(Action::LoseCity { player, at }))
+            vertex_after(cx, i, "a city").and_then(|at| one(Action::Ck(CkAction::LoseCity { player, at })))
         }
         ("chooses" | "choose", Some("card")) => match args.get(1) {
             // Option `defender-tie-card choose-card`: chooses card merchant
             Some(a) => cx
                 .arg_progress(a)
-                .and_then(|card| one(Action::ChooseDefenderCard { player, card })),
+                .and_then(|card| one(Action::Ck(CkAction::ChooseDefenderCard { player, card }))),
             None => {
                 cx.missing_arg(span, verb, "a progress card, e.g. `chooses card merchant`");
                 None
@@ -559,12 +565,12 @@ pub(super) fn action(
                     card: cx.arg_progress(c)?,
                 });
             }
-            Some((Action::ChooseDefenderDeck { player, deck }, chance))
+            Some((Action::Ck(CkAction::ChooseDefenderDeck { player, deck }), chance))
         }
         ("discards" | "discard", Some("progress")) => match args.get(1) {
             Some(a) => cx
                 .arg_progress(a)
-                .and_then(|card| one(Action::DiscardProgress { player, card })),
+                .and_then(|card| one(Action::Ck(CkAction::DiscardProgress { player, card }))),
             None => {
                 cx.missing_arg(span, verb, "a progress card");
                 None
@@ -573,13 +579,13 @@ pub(super) fn action(
         ("takes" | "take", Some("aqueduct")) => match args.get(1) {
             Some(a) => cx
                 .arg_resource(a)
-                .and_then(|r| one(Action::Aqueduct { player, take: Some(r) })),
+                .and_then(|r| one(Action::Ck(CkAction::Aqueduct { player, take: Some(r) }))),
             None => {
                 cx.missing_arg(span, verb, "a resource, e.g. `takes aqueduct ore`");
                 None
             }
         },
-        ("declines" | "decline", Some("aqueduct")) => one(Action::Aqueduct { player, take: None }),
+        ("declines" | "decline", Some("aqueduct")) => one(Action::Ck(CkAction::Aqueduct { player, take: None })),
         ("offers-harbor" | "offer-harbor", _) => {
             let (Some(to), Some(r)) = (args.first(), args.get(1)) else {
                 cx.missing_arg(span, verb, "a player and a resource, e.g. `offers-harbor blue wool`");
@@ -587,12 +593,12 @@ pub(super) fn action(
             };
             let to = cx.arg_player(to)?;
             let resource = cx.arg_resource(r)?;
-            one(Action::OfferHarborTrade { player, to, resource })
+            one(Action::Ck(CkAction::OfferHarborTrade { player, to, resource }))
         }
         ("gives" | "give", Some("commodity")) => match args.get(1) {
             Some(a) => cx
                 .arg_card(a)
-                .and_then(|commodity| one(Action::GiveCommodity { player, commodity })),
+                .and_then(|commodity| one(Action::Ck(CkAction::GiveCommodity { player, commodity }))),
             None => {
                 cx.missing_arg(span, verb, "a commodity");
                 None
@@ -600,16 +606,16 @@ pub(super) fn action(
         },
         ("gives" | "give", _) => cx
             .cards(args)
-            .and_then(|cards| one(Action::GiveCards { player, cards })),
+            .and_then(|cards| one(Action::Ck(CkAction::GiveCards { player, cards }))),
         ("surrenders" | "surrender", _) => {
             let i = usize::from(first == Some("knight"));
-            vertex_after(cx, i, "a knight").and_then(|at| one(Action::SurrenderKnight { player, at }))
+            vertex_after(cx, i, "a knight").and_then(|at| one(Action::Ck(CkAction::SurrenderKnight { player, at })))
         }
-        ("skips" | "skip", _) => one(Action::SkipFreeRoad { player }),
-        ("commits" | "commit", Some("no" | "nothing")) => one(Action::CommitKnights {
+        ("skips" | "skip", _) => one(Action::Ck(CkAction::SkipFreeRoad { player })),
+        ("commits" | "commit", Some("no" | "nothing")) => one(Action::Ck(CkAction::CommitKnights {
             player,
             knights: catan_engine::KnightSet::EMPTY,
-        }),
+        })),
         ("commits" | "commit", _) => {
             // Fiesepeter battle rule: commits knights A.ne, G.se
             let i = usize::from(matches!(first, Some("knights" | "knight")));
@@ -635,7 +641,7 @@ pub(super) fn action(
                 );
                 return Some(None);
             };
-            one(Action::CommitKnights { player, knights })
+            one(Action::Ck(CkAction::CommitKnights { player, knights }))
         }
         ("plays" | "play", Some(w)) if cx.ck && progress_card(cx.lang, w).is_some() => {
             let card = progress_card(cx.lang, w)?;
@@ -805,7 +811,7 @@ fn play(
             return None;
         }
     };
-    Some((Action::PlayProgress { player, play }, chance))
+    Some((Action::Ck(CkAction::PlayProgress { player, play }), chance))
 }
 
 /// `rolls 3+4 ship`: the three dice of a Cities & Knights roll.

@@ -8,6 +8,7 @@ use crate::ast::{Arg, Spanned};
 use crate::scenario::{CourtFact, Expectation};
 use catan_engine::court::SoldierColour;
 use catan_engine::position::{Setup, Subject};
+use catan_engine::CourtAction;
 use catan_engine::{Action, Outcome, PlayerId};
 
 /// Player items of The Court, for "did you mean" lists.
@@ -166,7 +167,7 @@ pub(super) fn global_item(
 pub(super) fn action(verb: &str, args: &[Spanned<Arg>], player: PlayerId) -> Option<Option<(Action, Vec<Outcome>)>> {
     let first = args.first().and_then(|a| a.node.as_word());
     match (verb, first) {
-        ("sends" | "send", Some("noble")) => Some(Some((Action::SendNoble { player }, vec![]))),
+        ("sends" | "send", Some("noble")) => Some(Some((Action::Court(CourtAction::SendNoble { player }), vec![]))),
         _ => None,
     }
 }

@@ -21,7 +21,7 @@ mod victory;
 
 pub use longest_road::longest_road_length;
 
-use crate::action::{Action, Outcome};
+use crate::action::{Action, CkAction, Outcome};
 use crate::error::{RuleError, Waiting};
 use crate::event::Event;
 use crate::ids::{EdgeId, HexId, PlayerId, VertexId};
@@ -95,31 +95,9 @@ impl Game {
             Action::AcceptTrade { player } => self.check_accept(player),
             Action::DeclineTrade { player } => self.check_decline(player),
             Action::EndTurn { player } => self.check_end_turn(player),
-            Action::BuildWall { player, at } => self.check_wall(player, at),
-            Action::Improve { player, track } => self.check_improve(player, track),
-            Action::PlaceMetropolis { player, at } => self.check_place_metropolis(player, at),
-            Action::RecruitKnight { player, at } => self.check_recruit(player, at),
-            Action::PromoteKnight { player, at } => self.check_promote(player, at),
-            Action::ActivateKnight { player, at } => self.check_activate(player, at),
-            Action::MoveKnight { player, from, to } => self.check_move_knight(player, from, to),
-            Action::DisplaceKnight { player, from, to } => self.check_displace(player, from, to),
-            Action::RelocateKnight { player, to } => self.check_relocate(player, to),
-            Action::ChaseRobber { player, knight } => self.check_chase_robber(player, knight),
-            Action::LoseCity { player, at } => self.check_lose_city(player, at),
-            Action::ChooseDefenderDeck { player, deck } => self.check_defender_deck(player, deck),
-            Action::DiscardProgress { player, card } => self.check_discard_progress(player, card),
-            Action::Aqueduct { player, take } => self.check_aqueduct(player, take),
-            Action::PlayProgress { player, play } => self.check_play_progress(player, &play),
-            Action::OfferHarborTrade { player, to, resource } => self.check_harbor_offer(player, to, resource),
-            Action::GiveCommodity { player, commodity } => self.check_give_commodity(player, commodity),
-            Action::SurrenderKnight { player, at } => self.check_surrender(player, at),
-            Action::PlaceTreasonKnight { player, at, level } => self.check_treason_placement(player, at, level),
-            Action::GiveCards { player, cards } => self.check_give_cards(player, cards),
-            Action::SkipFreeRoad { player } => self.check_skip_free_road(player),
-            Action::SendNoble { player } => self.check_send_noble(player),
             Action::Chance(_) => Ok(()),
-            Action::CommitKnights { player, knights } => self.check_commit_knights(player, knights),
-            Action::ChooseDefenderCard { player, card } => self.check_defender_card(player, card),
+            Action::Ck(a) => self.check_ck_action(a),
+            Action::Court(a) => self.check_court_action(a),
         }
     }
 
@@ -151,31 +129,9 @@ impl Game {
             Action::AcceptTrade { player } => self.do_accept(player, events),
             Action::DeclineTrade { player } => self.do_decline(player, events),
             Action::EndTurn { player } => self.do_end_turn(player, events),
-            Action::BuildWall { player, at } => self.do_wall(player, at, events),
-            Action::Improve { player, track } => self.do_improve(player, track, events),
-            Action::PlaceMetropolis { player, at } => self.do_place_metropolis(player, at, events),
-            Action::RecruitKnight { player, at } => self.do_recruit(player, at, events),
-            Action::PromoteKnight { player, at } => self.do_promote(player, at, events),
-            Action::ActivateKnight { player, at } => self.do_activate(player, at, events),
-            Action::MoveKnight { player, from, to } => self.do_move_knight(player, from, to, events),
-            Action::DisplaceKnight { player, from, to } => self.do_displace(player, from, to, events),
-            Action::RelocateKnight { player, to } => self.do_relocate(player, to, events),
-            Action::ChaseRobber { player, knight } => self.do_chase_robber(player, knight, events),
-            Action::LoseCity { player, at } => self.do_lose_city(player, at, events),
-            Action::ChooseDefenderDeck { player, deck } => self.do_defender_deck(player, deck, events),
-            Action::DiscardProgress { player, card } => self.do_discard_progress(player, card, events),
-            Action::Aqueduct { player, take } => self.do_aqueduct(player, take, events),
-            Action::PlayProgress { player, play } => self.do_play_progress(player, play, events),
-            Action::OfferHarborTrade { player, to, resource } => self.do_harbor_offer(player, to, resource, events),
-            Action::GiveCommodity { player, commodity } => self.do_give_commodity(player, commodity, events),
-            Action::SurrenderKnight { player, at } => self.do_surrender(player, at, events),
-            Action::PlaceTreasonKnight { player, at, level } => self.do_treason_placement(player, at, level, events),
-            Action::GiveCards { player, cards } => self.do_give_cards(player, cards, events),
-            Action::SkipFreeRoad { .. } => self.resolved(events),
-            Action::SendNoble { player } => self.do_send_noble(player, events),
             Action::Chance(outcome) => self.do_outcome(outcome, events),
-            Action::CommitKnights { player, knights } => self.do_commit_knights(player, knights, events),
-            Action::ChooseDefenderCard { player, card } => self.do_defender_card(player, card, events),
+            Action::Ck(a) => self.do_ck_action(a, events),
+            Action::Court(a) => self.do_court_action(a, events),
         }
     }
 
@@ -192,7 +148,7 @@ impl Game {
                 }
             }
             Phase::WeddingGifts => {
-                if matches!(action, Action::GiveCards { .. }) {
+                if matches!(action, Action::Ck(CkAction::GiveCards { .. })) {
                     None
                 } else {
                     Some(Waiting::Discarders)

@@ -32,6 +32,7 @@ use crate::progress::ProgressCard;
 use crate::progress::Track;
 use crate::ruleset::{BattleRule, DefenderCriterion, DefenderTieCard};
 use crate::state::{Building, Game, Knight, Phase};
+use crate::CkAction;
 
 impl Game {
     /// A ship face: the ship sails one step, and attacks at the end of the track.
@@ -289,7 +290,7 @@ impl Game {
                 }
             }
             if let Some(knights) = KnightSet::new(&pick[..m]) {
-                out.push(crate::Action::CommitKnights { player, knights });
+                out.push(crate::Action::Ck(CkAction::CommitKnights { player, knights }));
             }
         }
     }
@@ -340,13 +341,13 @@ impl Game {
     pub(crate) fn push_defender_choices(&self, player: PlayerId, out: &mut Vec<crate::Action>) {
         for deck in Track::ALL {
             if self.check_defender_deck(player, deck).is_ok() {
-                out.push(crate::Action::ChooseDefenderDeck { player, deck });
+                out.push(crate::Action::Ck(CkAction::ChooseDefenderDeck { player, deck }));
             }
         }
         if self.rules.ck.defender_tie_card == DefenderTieCard::ChooseCard {
             for card in ProgressCard::ALL {
                 if self.check_defender_card(player, card).is_ok() {
-                    out.push(crate::Action::ChooseDefenderCard { player, card });
+                    out.push(crate::Action::Ck(CkAction::ChooseDefenderCard { player, card }));
                 }
             }
         }
@@ -366,6 +367,7 @@ mod tests {
     use crate::progress::{EventFace, ProgressCard, Track};
     use crate::state::Building;
     use crate::testkit::*;
+    use crate::CkAction;
     use crate::{Action, Event, Outcome, Phase};
 
     /// Red city E.n with a wall; blue city G.n with an active basic knight at G.ne; white's
@@ -408,15 +410,15 @@ mod tests {
         assert_eq!(
             refused(
                 &g,
-                Action::LoseCity {
+                Action::Ck(CkAction::LoseCity {
                     player: p(0),
                     at: blue_city
-                }
+                })
             ),
             "CK.BARBARIANS.PILLAGE_CHOICE"
         );
         let at = vertex(&g, "E", N);
-        let ev = g.apply(Action::LoseCity { player: p(0), at }).unwrap();
+        let ev = g.apply(Action::Ck(CkAction::LoseCity { player: p(0), at })).unwrap();
         assert!(ev.contains(&Event::CityPillaged {
             player: p(0),
             at,
@@ -447,7 +449,7 @@ mod tests {
         roll3(&mut g, 2, 3, EventFace::Ship);
         let at = vertex(&g, "E", N);
         let vp_before = g.total_vp(p(0));
-        g.apply(Action::LoseCity { player: p(0), at }).unwrap();
+        g.apply(Action::Ck(CkAction::LoseCity { player: p(0), at })).unwrap();
         assert_eq!(g.site(at).unwrap().building, Building::DamagedCity);
         assert_eq!(g.total_vp(p(0)), vp_before - 1);
         let other = vertex(&g, "A", N);
@@ -500,20 +502,20 @@ mod tests {
             contributed: 2
         }));
         assert_eq!(g.phase(), Phase::ChoosingDefenderDeck { player: p(0) });
-        g.apply(Action::ChooseDefenderDeck {
+        g.apply(Action::Ck(CkAction::ChooseDefenderDeck {
             player: p(0),
             deck: Track::Trade,
-        })
+        }))
         .unwrap();
         g.apply(Action::Chance(Outcome::Progress {
             card: ProgressCard::Merchant,
         }))
         .unwrap();
         assert_eq!(g.phase(), Phase::ChoosingDefenderDeck { player: p(1) });
-        g.apply(Action::ChooseDefenderDeck {
+        g.apply(Action::Ck(CkAction::ChooseDefenderDeck {
             player: p(1),
             deck: Track::Politics,
-        })
+        }))
         .unwrap();
         g.apply(Action::Chance(Outcome::Progress {
             card: ProgressCard::Constitution,
@@ -549,9 +551,11 @@ mod tests {
         let ck = attack()
             .knight(0, ("E", NE), 2, true)
             .rules(|r| r.set_option("battle", "fiesepeter").unwrap());
-        let commit = |g: &crate::Game, who: u8, at: &[(&str, crate::board::Corner)]| Action::CommitKnights {
-            player: p(who),
-            knights: KnightSet::new(&at.iter().map(|(l, c)| vertex(g, l, *c)).collect::<Vec<_>>()).unwrap(),
+        let commit = |g: &crate::Game, who: u8, at: &[(&str, crate::board::Corner)]| {
+            Action::Ck(CkAction::CommitKnights {
+                player: p(who),
+                knights: KnightSet::new(&at.iter().map(|(l, c)| vertex(g, l, *c)).collect::<Vec<_>>()).unwrap(),
+            })
         };
         let mut g = ck.game();
         let ev = roll3(&mut g, 2, 3, EventFace::Ship);
@@ -580,7 +584,7 @@ mod tests {
         }));
         assert_eq!(g.phase(), Phase::Pillaging { player: p(0) });
         let at = vertex(&g, "E", N);
-        ok(&mut g, Action::LoseCity { player: p(0), at });
+        ok(&mut g, Action::Ck(CkAction::LoseCity { player: p(0), at }));
         // Only blue's committed knight lies down; red's stays active.
         assert!(g.knight(vertex(&g, "E", NE)).unwrap().active);
         assert!(!g.knight(vertex(&g, "G", NE)).unwrap().active);
@@ -624,12 +628,12 @@ mod tests {
             .game();
         roll3(&mut g, 2, 3, EventFace::Ship);
         assert_eq!(g.phase(), Phase::ChoosingDefenderDeck { player: p(0) });
-        let deck = Action::ChooseDefenderDeck {
+        let deck = Action::Ck(CkAction::ChooseDefenderDeck {
             player: p(0),
             deck: Track::Trade,
-        };
+        });
         assert_eq!(refused(&g, deck), "CK.BARBARIANS.DEFENDER_CARD");
-        let take = |who: u8, card| Action::ChooseDefenderCard { player: p(who), card };
+        let take = |who: u8, card| Action::Ck(CkAction::ChooseDefenderCard { player: p(who), card });
         let mut legal = vec![];
         g.legal_actions(&mut legal);
         assert_eq!(legal.len(), ProgressCard::ALL.len());

@@ -9,6 +9,7 @@ use crate::cards::{CardKind, Cards, Resource};
 use crate::ids::{PlayerId, VertexId};
 use crate::legal::push_discards;
 use crate::state::{Game, Phase};
+use crate::CkAction;
 
 impl Game {
     /// Pushes the legal actions of the Cities & Knights decision the game waits for (none in
@@ -18,7 +19,7 @@ impl Game {
             Phase::HarborAnswer { to, .. } => {
                 for commodity in [CardKind::Paper, CardKind::Cloth, CardKind::Coin] {
                     if self.players[to.index()].hand.get(commodity) > 0 {
-                        out.push(Action::GiveCommodity { player: to, commodity });
+                        out.push(Action::Ck(CkAction::GiveCommodity { player: to, commodity }));
                     }
                 }
             }
@@ -26,17 +27,17 @@ impl Game {
             Phase::TreasonSurrender { player } => {
                 for (at, k) in self.knights() {
                     if k.owner == player {
-                        out.push(Action::SurrenderKnight { player, at });
+                        out.push(Action::Ck(CkAction::SurrenderKnight { player, at }));
                     }
                 }
             }
             Phase::TreasonPlacement { player, level, .. } => {
                 // Placing no knight is written with level 1 (the level means nothing then).
-                out.push(Action::PlaceTreasonKnight {
+                out.push(Action::Ck(CkAction::PlaceTreasonKnight {
                     player,
                     at: None,
                     level: 1,
-                });
+                }));
                 for l in 1..=self.treason_max_level(level) {
                     if self.players[player.index()].ck.knights_left[l as usize - 1] == 0 {
                         continue;
@@ -44,11 +45,11 @@ impl Game {
                     for v in 0..self.sites.len() {
                         let at = VertexId(v as u16);
                         if self.knight_site_ok(player, at) {
-                            out.push(Action::PlaceTreasonKnight {
+                            out.push(Action::Ck(CkAction::PlaceTreasonKnight {
                                 player,
                                 at: Some(at),
                                 level: l,
-                            });
+                            }));
                         }
                     }
                 }
@@ -62,7 +63,7 @@ impl Game {
                         push_discards(PlayerId(i as u8), &hand, owed, 0, Cards::EMPTY, out);
                         for a in &mut out[start..] {
                             if let Action::Discard { player, cards } = *a {
-                                *a = Action::GiveCards { player, cards };
+                                *a = Action::Ck(CkAction::GiveCards { player, cards });
                             }
                         }
                     }
@@ -75,33 +76,33 @@ impl Game {
                         out.push(Action::BuildRoad { player, at });
                     }
                 }
-                out.push(Action::SkipFreeRoad { player });
+                out.push(Action::Ck(CkAction::SkipFreeRoad { player }));
             }
             Phase::Pillaging { player } => self.push_vertex_actions(out, |at| {
-                let a = Action::LoseCity { player, at };
+                let a = Action::Ck(CkAction::LoseCity { player, at });
                 self.check_lose_city(player, at).is_ok().then_some(a)
             }),
             Phase::ChoosingDefenderDeck { player } => self.push_defender_choices(player, out),
             Phase::DiscardingProgress { player } => {
                 for (card, _) in self.players[player.index()].ck.progress.iter() {
-                    out.push(Action::DiscardProgress { player, card });
+                    out.push(Action::Ck(CkAction::DiscardProgress { player, card }));
                 }
             }
             Phase::Aqueduct { player } => {
                 for r in Resource::ALL {
                     if self.bank.get(r.card()) > 0 {
-                        out.push(Action::Aqueduct { player, take: Some(r) });
+                        out.push(Action::Ck(CkAction::Aqueduct { player, take: Some(r) }));
                     }
                 }
-                out.push(Action::Aqueduct { player, take: None });
+                out.push(Action::Ck(CkAction::Aqueduct { player, take: None }));
             }
             Phase::PlacingMetropolis { player, .. } => self.push_vertex_actions(out, |at| {
-                let a = Action::PlaceMetropolis { player, at };
+                let a = Action::Ck(CkAction::PlaceMetropolis { player, at });
                 self.check_place_metropolis(player, at).is_ok().then_some(a)
             }),
             Phase::RelocatingKnight { player, from, .. } => {
                 for to in self.knight_reach(player, from).empty.iter() {
-                    out.push(Action::RelocateKnight { player, to });
+                    out.push(Action::Ck(CkAction::RelocateKnight { player, to }));
                 }
             }
             _ => {}

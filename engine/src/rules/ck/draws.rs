@@ -146,6 +146,7 @@ mod tests {
     use crate::board::Corner::*;
     use crate::progress::{EventFace, ProgressCard::*, Track};
     use crate::testkit::*;
+    use crate::CkAction;
     use crate::{Action, Event, Outcome, Phase};
 
     fn table() -> Ck {
@@ -248,33 +249,33 @@ mod tests {
         assert_eq!(
             refused(
                 &g,
-                Action::DiscardProgress {
+                Action::Ck(CkAction::DiscardProgress {
                     player: p(1),
                     card: Crane
-                }
+                })
             ),
             "CK.PROGRESS.NOT_HELD"
         );
-        g.apply(Action::DiscardProgress {
+        g.apply(Action::Ck(CkAction::DiscardProgress {
             player: p(1),
             card: Merchant,
-        })
+        }))
         .unwrap();
         assert_eq!(g.phase(), Phase::Main);
         assert_eq!(g.progress_deck(Track::Trade).under.cards(), &[Merchant]);
         assert_eq!(refused(&g, Action::EndTurn { player: p(0) }), "CK.PROGRESS.HAND_LIMIT");
-        g.apply(Action::DiscardProgress {
+        g.apply(Action::Ck(CkAction::DiscardProgress {
             player: p(0),
             card: ResourceMonopoly,
-        })
+        }))
         .unwrap();
         assert_eq!(
             refused(
                 &g,
-                Action::DiscardProgress {
+                Action::Ck(CkAction::DiscardProgress {
                     player: p(0),
                     card: ResourceMonopoly
-                }
+                })
             ),
             "CK.PROGRESS.NO_DISCARD_OWED"
         );

@@ -85,32 +85,7 @@ impl ExpansionRules for CitiesAndKnights {
     }
 
     fn owns_action(action: &Action) -> bool {
-        matches!(
-            action,
-            Action::BuildWall { .. }
-                | Action::Improve { .. }
-                | Action::PlaceMetropolis { .. }
-                | Action::RecruitKnight { .. }
-                | Action::PromoteKnight { .. }
-                | Action::ActivateKnight { .. }
-                | Action::MoveKnight { .. }
-                | Action::DisplaceKnight { .. }
-                | Action::RelocateKnight { .. }
-                | Action::ChaseRobber { .. }
-                | Action::LoseCity { .. }
-                | Action::ChooseDefenderDeck { .. }
-                | Action::DiscardProgress { .. }
-                | Action::Aqueduct { .. }
-                | Action::PlayProgress { .. }
-                | Action::OfferHarborTrade { .. }
-                | Action::GiveCommodity { .. }
-                | Action::SurrenderKnight { .. }
-                | Action::PlaceTreasonKnight { .. }
-                | Action::GiveCards { .. }
-                | Action::SkipFreeRoad { .. }
-                | Action::CommitKnights { .. }
-                | Action::ChooseDefenderCard { .. }
-        )
+        matches!(action, Action::Ck(_))
     }
 
     /// No development cards are bought or played (p. 3).

@@ -198,6 +198,7 @@ mod tests {
     use crate::cards::{CardKind::*, Cards, Resource};
     use crate::progress::{EventFace, Track};
     use crate::testkit::*;
+    use crate::CkAction;
     use crate::{Action, Event, Phase};
 
     fn two_cities() -> Ck {
@@ -218,20 +219,20 @@ mod tests {
             .levels(0, [1, 0, 0])
             .hand(0, Cards::of(&[(Paper, 2)]))
             .game();
-        g.apply(Action::Improve {
+        g.apply(Action::Ck(CkAction::Improve {
             player: p(0),
             track: Track::Science,
-        })
+        }))
         .unwrap();
         assert_eq!(g.player(p(0)).unwrap().level(Track::Science), 2);
         assert_eq!(g.player(p(0)).unwrap().hand, Cards::EMPTY);
         assert_eq!(
             refused(
                 &g,
-                Action::Improve {
+                Action::Ck(CkAction::Improve {
                     player: p(0),
                     track: Track::Science
-                }
+                })
             ),
             "BASE.BUILD.COST"
         );
@@ -239,10 +240,10 @@ mod tests {
         assert_eq!(
             refused(
                 &g,
-                Action::Improve {
+                Action::Ck(CkAction::Improve {
                     player: p(2),
                     track: Track::Politics
-                }
+                })
             ),
             "CK.IMPROVE.NEEDS_CITY"
         );
@@ -255,10 +256,10 @@ mod tests {
             .hand(0, Cards::of(&[(Paper, 4)]))
             .game();
         let ev = g
-            .apply(Action::Improve {
+            .apply(Action::Ck(CkAction::Improve {
                 player: p(0),
                 track: Track::Science,
-            })
+            }))
             .unwrap();
         assert!(ev.contains(&Event::MetropolisWon {
             player: p(0),
@@ -277,15 +278,16 @@ mod tests {
         assert_eq!(
             refused(
                 &g,
-                Action::PlaceMetropolis {
+                Action::Ck(CkAction::PlaceMetropolis {
                     player: p(0),
                     at: blue_city
-                }
+                })
             ),
             "CK.METROPOLIS.PLACEMENT"
         );
         let at = vertex(&g, "O", S);
-        g.apply(Action::PlaceMetropolis { player: p(0), at }).unwrap();
+        g.apply(Action::Ck(CkAction::PlaceMetropolis { player: p(0), at }))
+            .unwrap();
         assert_eq!(g.metropolis(Track::Science), Some(at));
         assert_eq!(g.total_vp(p(0)), 6);
         // Blue reaches 5 first: takes it for good.
@@ -296,15 +298,15 @@ mod tests {
             .current(1)
             .hand(1, Cards::of(&[(Paper, 5)]))
             .game();
-        g.apply(Action::Improve {
+        g.apply(Action::Ck(CkAction::Improve {
             player: p(1),
             track: Track::Science,
-        })
+        }))
         .unwrap();
-        g.apply(Action::PlaceMetropolis {
+        g.apply(Action::Ck(CkAction::PlaceMetropolis {
             player: p(1),
             at: blue_city,
-        })
+        }))
         .unwrap();
         assert!(g.metropolis_final(Track::Science));
         assert_eq!(g.total_vp(p(0)), 4);
@@ -324,10 +326,10 @@ mod tests {
         assert_eq!(
             refused(
                 &g,
-                Action::Improve {
+                Action::Ck(CkAction::Improve {
                     player: p(0),
                     track: Track::Trade
-                }
+                })
             ),
             "CK.METROPOLIS.NEEDS_CITY"
         );
@@ -350,7 +352,7 @@ mod tests {
                 .roads(2, "Q", &[S, SW])
                 .hand(0, Cards::of(&[(Cloth, 5), (Paper, 5)]))
         };
-        let improve = |track| Action::Improve { player: p(0), track };
+        let improve = |track| Action::Ck(CkAction::Improve { player: p(0), track });
         // Level 4 of trade would not win a metropolis (blue has it), still refused.
         let g = red_one_metropolis_city(3, 4).game();
         assert_eq!(refused(&g, improve(Track::Trade)), "CK.METROPOLIS.NEEDS_CITY");
@@ -381,10 +383,10 @@ mod tests {
         let mut g = two_cities().levels(0, [3, 0, 0]).before_roll().game();
         roll3(&mut g, 5, 3, EventFace::Ship);
         assert_eq!(g.phase(), Phase::Aqueduct { player: p(0) });
-        g.apply(Action::Aqueduct {
+        g.apply(Action::Ck(CkAction::Aqueduct {
             player: p(0),
             take: Some(Resource::Ore),
-        })
+        }))
         .unwrap();
         assert_eq!(g.player(p(0)).unwrap().hand, Cards::of(&[(Ore, 1)]));
         assert_eq!(g.phase(), Phase::Main);
@@ -395,10 +397,10 @@ mod tests {
         assert_eq!(
             refused(
                 &g,
-                Action::Aqueduct {
+                Action::Ck(CkAction::Aqueduct {
                     player: p(0),
                     take: None
-                }
+                })
             ),
             "CK.AQUEDUCT.NOT_OWED"
         );

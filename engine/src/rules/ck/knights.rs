@@ -400,6 +400,7 @@ mod tests {
     use crate::board::Corner::*;
     use crate::cards::{cost, CardKind::*, Cards};
     use crate::testkit::*;
+    use crate::CkAction;
     use crate::{Action, Event, Phase};
 
     /// Red: settlement on E.n with a road E.n → E.ne → E.se → E.s; blue settlement at G.n.
@@ -418,32 +419,33 @@ mod tests {
     fn a_basic_knight_is_recruited_inactive_on_an_empty_intersection_at_an_own_road() {
         let mut g = base().hand(0, cost::KNIGHT).game();
         let at = v(&g, "E", SE);
-        g.apply(Action::RecruitKnight { player: p(0), at }).unwrap();
+        g.apply(Action::Ck(CkAction::RecruitKnight { player: p(0), at }))
+            .unwrap();
         let k = g.knight(at).unwrap();
         assert_eq!((k.level, k.active), (1, false));
         assert_eq!(g.player(p(0)).unwrap().hand, Cards::EMPTY);
         let mut g = base().hand(0, cost::KNIGHT).game();
         let far = v(&g, "A", N);
         assert_eq!(
-            refused(&g, Action::RecruitKnight { player: p(0), at: far }),
+            refused(&g, Action::Ck(CkAction::RecruitKnight { player: p(0), at: far })),
             "CK.KNIGHT.RECRUIT_SITE"
         );
         let on_settlement = v(&g, "E", N);
         assert_eq!(
             refused(
                 &g,
-                Action::RecruitKnight {
+                Action::Ck(CkAction::RecruitKnight {
                     player: p(0),
                     at: on_settlement
-                }
+                })
             ),
             "CK.KNIGHT.RECRUIT_SITE"
         );
         // No distance rule: right next to the own settlement is fine.
-        g.apply(Action::RecruitKnight {
+        g.apply(Action::Ck(CkAction::RecruitKnight {
             player: p(0),
             at: v(&g, "E", NE),
-        })
+        }))
         .unwrap();
     }
 
@@ -454,36 +456,37 @@ mod tests {
             .hand(0, Cards::of(&[(Grain, 1)]))
             .game();
         let at = v(&g, "E", SE);
-        g.apply(Action::ActivateKnight { player: p(0), at }).unwrap();
+        g.apply(Action::Ck(CkAction::ActivateKnight { player: p(0), at }))
+            .unwrap();
         let to = v(&g, "E", S);
         assert_eq!(
             refused(
                 &g,
-                Action::MoveKnight {
+                Action::Ck(CkAction::MoveKnight {
                     player: p(0),
                     from: at,
                     to
-                }
+                })
             ),
             "CK.KNIGHT.ACTIVATED_THIS_TURN"
         );
         let mut g = base().knight(0, ("E", SE), 1, true).game();
-        g.apply(Action::MoveKnight {
+        g.apply(Action::Ck(CkAction::MoveKnight {
             player: p(0),
             from: at,
             to,
-        })
+        }))
         .unwrap();
         assert!(g.knight(at).is_none());
         assert!(!g.knight(to).unwrap().active);
         assert_eq!(
             refused(
                 &g,
-                Action::MoveKnight {
+                Action::Ck(CkAction::MoveKnight {
                     player: p(0),
                     from: to,
                     to: at
-                }
+                })
             ),
             "CK.KNIGHT.NOT_ACTIVE"
         );
@@ -498,11 +501,11 @@ mod tests {
         assert_eq!(
             refused(
                 &g,
-                Action::MoveKnight {
+                Action::Ck(CkAction::MoveKnight {
                     player: p(0),
                     from,
                     to: beyond
-                }
+                })
             ),
             "CK.KNIGHT.REACH"
         );
@@ -510,11 +513,11 @@ mod tests {
         assert_eq!(
             refused(
                 &g,
-                Action::MoveKnight {
+                Action::Ck(CkAction::MoveKnight {
                     player: p(0),
                     from,
                     to: off_route
-                }
+                })
             ),
             "CK.KNIGHT.REACH"
         );
@@ -524,11 +527,11 @@ mod tests {
             .settlement(1, ("E", SE))
             .rules(|r| r.set_option("knight-passing", "no-foreign-knights").unwrap())
             .game();
-        assert!(g.is_legal(&Action::MoveKnight {
+        assert!(g.is_legal(&Action::Ck(CkAction::MoveKnight {
             player: p(0),
             from,
             to: beyond
-        }));
+        })));
     }
 
     #[test]
@@ -542,24 +545,29 @@ mod tests {
             .game();
         let (from, to) = (v(&g, "E", NE), v(&g, "E", SE));
         assert_eq!(to, v(&g, "F", SW));
-        let ev = g.apply(Action::DisplaceKnight { player: p(0), from, to }).unwrap();
+        let ev = g
+            .apply(Action::Ck(CkAction::DisplaceKnight { player: p(0), from, to }))
+            .unwrap();
         assert!(ev.iter().any(|e| matches!(e, Event::KnightDisplaced { .. })));
         assert!(matches!(g.phase(), Phase::RelocatingKnight { player, .. } if player == p(1)));
         // Blue's knight can only go along blue's routes from where it stood.
         assert_eq!(
             refused(
                 &g,
-                Action::RelocateKnight {
+                Action::Ck(CkAction::RelocateKnight {
                     player: p(1),
                     to: v(&g, "E", S)
-                }
+                })
             ),
             "CK.KNIGHT.RELOCATE"
         );
         let mut legal = Vec::new();
         g.legal_actions(&mut legal);
         let spot = v(&g, "F", SE);
-        assert_eq!(legal, vec![Action::RelocateKnight { player: p(1), to: spot }]);
+        assert_eq!(
+            legal,
+            vec![Action::Ck(CkAction::RelocateKnight { player: p(1), to: spot })]
+        );
         g.apply(legal[0]).unwrap();
         let k = g.knight(spot).unwrap();
         assert!(k.active, "status kept");
@@ -576,7 +584,7 @@ mod tests {
             .game();
         let (from, to) = (v(&g, "E", NE), v(&g, "E", SE));
         assert_eq!(
-            refused(&g, Action::DisplaceKnight { player: p(0), from, to }),
+            refused(&g, Action::Ck(CkAction::DisplaceKnight { player: p(0), from, to })),
             "CK.KNIGHT.DISPLACE_WEAKER"
         );
         // Blue's only road ends at its own settlement: no empty intersection to go to.
@@ -586,7 +594,9 @@ mod tests {
             .roads(1, "F", &[SW, S])
             .knight(1, ("F", SW), 2, false)
             .game();
-        let ev = g.apply(Action::DisplaceKnight { player: p(0), from, to }).unwrap();
+        let ev = g
+            .apply(Action::Ck(CkAction::DisplaceKnight { player: p(0), from, to }))
+            .unwrap();
         assert!(ev.iter().any(|e| matches!(e, Event::KnightRemoved { level: 2, .. })));
         assert_eq!(g.player(p(1)).unwrap().ck.knights_left, [2, 2, 2]);
         assert_eq!(g.phase(), Phase::Main);
@@ -597,22 +607,24 @@ mod tests {
         let two = Cards::of(&[(Wool, 2), (Ore, 2)]);
         let mut g = base().knight(0, ("E", SE), 1, false).hand(0, two).game();
         let at = v(&g, "E", SE);
-        g.apply(Action::PromoteKnight { player: p(0), at }).unwrap();
+        g.apply(Action::Ck(CkAction::PromoteKnight { player: p(0), at }))
+            .unwrap();
         assert_eq!(g.knight(at).unwrap().level, 2);
         assert_eq!(
-            refused(&g, Action::PromoteKnight { player: p(0), at }),
+            refused(&g, Action::Ck(CkAction::PromoteKnight { player: p(0), at })),
             "CK.KNIGHT.PROMOTE_ONCE"
         );
         let g = base().knight(0, ("E", SE), 2, false).hand(0, two).game();
         assert_eq!(
-            refused(&g, Action::PromoteKnight { player: p(0), at }),
+            refused(&g, Action::Ck(CkAction::PromoteKnight { player: p(0), at })),
             "CK.KNIGHT.FORTRESS"
         );
         let mut ck = base().knight(0, ("E", SE), 2, false).hand(0, two).levels(0, [0, 0, 3]);
         let s = ck.setup.players[0].settlements.remove(0);
         ck.setup.players[0].cities.push(s);
         let mut g = ck.game();
-        g.apply(Action::PromoteKnight { player: p(0), at }).unwrap();
+        g.apply(Action::Ck(CkAction::PromoteKnight { player: p(0), at }))
+            .unwrap();
         assert_eq!(g.knight(at).unwrap().level, 3);
     }
 
@@ -624,10 +636,10 @@ mod tests {
         assert_eq!(
             refused(
                 &g,
-                Action::ChaseRobber {
+                Action::Ck(CkAction::ChaseRobber {
                     player: p(0),
                     knight: k
-                }
+                })
             ),
             "CK.ROBBER.INACTIVE"
         );
@@ -635,10 +647,10 @@ mod tests {
         // E.se touches E, F and J (the desert, where the robber stands after the attack).
         assert!(g.robber_active());
         let mut g2 = g.clone();
-        g2.apply(Action::ChaseRobber {
+        g2.apply(Action::Ck(CkAction::ChaseRobber {
             player: p(0),
             knight: k,
-        })
+        }))
         .unwrap();
         assert!(matches!(g2.phase(), Phase::MovingRobber));
         let g = base().knight(0, ("E", NE), 1, true).barbarians(0, 1).game();
@@ -646,10 +658,10 @@ mod tests {
         assert_eq!(
             refused(
                 &g,
-                Action::ChaseRobber {
+                Action::Ck(CkAction::ChaseRobber {
                     player: p(0),
                     knight: far
-                }
+                })
             ),
             "CK.KNIGHT.CHASE_ADJACENT"
         );
@@ -676,11 +688,11 @@ mod tests {
             refused(&g, Action::BuildSettlement { player: p(0), at: site }),
             "CK.KNIGHT.BLOCKS_SITE"
         );
-        g.apply(Action::MoveKnight {
+        g.apply(Action::Ck(CkAction::MoveKnight {
             player: p(0),
             from: site,
             to: v(&g, "E", SE),
-        })
+        }))
         .unwrap();
         g.apply(Action::BuildSettlement { player: p(0), at: site }).unwrap();
     }

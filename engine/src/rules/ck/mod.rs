@@ -13,6 +13,7 @@
 //! hand limit, discards), [`improvements`] (tracks, metropolises, the aqueduct), [`knights`],
 //! [`walls`], [`progress`] (playing the 25 kinds of progress card, one module per deck).
 
+pub mod actions;
 pub(crate) mod barbarians;
 mod chance;
 mod decisions;

@@ -64,6 +64,7 @@ mod tests {
     use crate::cards::{CardKind::*, Cards};
     use crate::progress::EventFace;
     use crate::testkit::*;
+    use crate::CkAction;
     use crate::{Action, Phase};
 
     #[test]
@@ -80,17 +81,18 @@ mod tests {
         assert_eq!(
             refused(
                 &g,
-                Action::BuildWall {
+                Action::Ck(CkAction::BuildWall {
                     player: p(0),
                     at: settlement
-                }
+                })
             ),
             "CK.WALL.UNDER_OWN_CITY"
         );
-        g.apply(Action::BuildWall { player: p(0), at: city }).unwrap();
+        g.apply(Action::Ck(CkAction::BuildWall { player: p(0), at: city }))
+            .unwrap();
         assert!(g.wall(city));
         assert_eq!(
-            refused(&g, Action::BuildWall { player: p(0), at: city }),
+            refused(&g, Action::Ck(CkAction::BuildWall { player: p(0), at: city })),
             "CK.WALL.ONE_PER_CITY"
         );
         assert_eq!(g.discard_limit(p(0)), 9);

@@ -10,6 +10,7 @@ use crate::position::{err, PositionError, Setup, Subject};
 use crate::rules::extensions::ExpansionRules;
 use crate::ruleset::{CourtRobberEntry, CourtRobberStart, Expansion};
 use crate::state::{Game, PlayerState};
+use crate::CourtAction;
 
 impl ExpansionRules for TheCourt {
     const EXPANSION: Expansion = Expansion::TheCourt;
@@ -33,7 +34,7 @@ impl ExpansionRules for TheCourt {
 
     fn push_build_actions(g: &Game, player: PlayerId, out: &mut Vec<Action>) {
         if g.check_send_noble(player).is_ok() {
-            out.push(Action::SendNoble { player });
+            out.push(Action::Court(CourtAction::SendNoble { player }));
         }
     }
 
@@ -92,7 +93,7 @@ impl ExpansionRules for TheCourt {
     }
 
     fn owns_action(action: &Action) -> bool {
-        matches!(action, Action::SendNoble { .. })
+        matches!(action, Action::Court(_))
     }
 
     fn check_invariants(g: &Game) -> Result<(), InvariantViolation> {

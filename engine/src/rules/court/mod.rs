@@ -11,6 +11,7 @@
 //!   at the first barbarian attack when combined with Cities & Knights (the project's own
 //!   combination rule, see [`crate::ruleset::CourtRobberEntry`]).
 
+pub mod actions;
 mod expansion;
 mod nobles;
 pub mod options;

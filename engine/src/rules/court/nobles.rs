@@ -78,6 +78,7 @@ mod tests {
     use crate::ids::{EdgeId, PlayerId};
     use crate::state::Game;
     use crate::Action;
+    use crate::CourtAction;
 
     /// A Court game in the build phase with red's road on a path of the Court hex.
     fn at_court() -> Game {
@@ -97,12 +98,15 @@ mod tests {
     #[test]
     fn a_noble_costs_wool_and_grain_and_needs_a_road_at_the_court() {
         let mut g = at_court();
-        g.apply(Action::SendNoble { player: PlayerId(0) }).unwrap();
+        g.apply(Action::Court(CourtAction::SendNoble { player: PlayerId(0) }))
+            .unwrap();
         assert_eq!(g.court.nobles[0], 1);
         assert_eq!(g.players[0].hand.get(CardKind::Wool), 4);
         g.current = PlayerId(1);
         let before = g.clone();
-        let e = g.apply(Action::SendNoble { player: PlayerId(1) }).unwrap_err();
+        let e = g
+            .apply(Action::Court(CourtAction::SendNoble { player: PlayerId(1) }))
+            .unwrap_err();
         assert_eq!(e.code(), "COURT.NOBLE.ROAD_AT_COURT");
         assert_eq!(g, before);
     }
@@ -112,20 +116,25 @@ mod tests {
         let mut g = at_court();
         g.court.nobles = [10, 10, 0, 0];
         g.court.influence = Some(PlayerId(0));
-        let e = g.apply(Action::SendNoble { player: PlayerId(0) }).unwrap_err();
+        let e = g
+            .apply(Action::Court(CourtAction::SendNoble { player: PlayerId(0) }))
+            .unwrap_err();
         assert_eq!(e.code(), "COURT.NOBLE.SUPPLY");
         g.court.nobles = [10, 9, 0, 0];
-        g.apply(Action::SendNoble { player: PlayerId(0) }).unwrap();
+        g.apply(Action::Court(CourtAction::SendNoble { player: PlayerId(0) }))
+            .unwrap();
     }
 
     #[test]
     fn most_influence_first_to_three_then_strictly_more() {
         let mut g = at_court();
         for _ in 0..2 {
-            g.apply(Action::SendNoble { player: PlayerId(0) }).unwrap();
+            g.apply(Action::Court(CourtAction::SendNoble { player: PlayerId(0) }))
+                .unwrap();
         }
         assert_eq!(g.court.influence, None);
-        g.apply(Action::SendNoble { player: PlayerId(0) }).unwrap();
+        g.apply(Action::Court(CourtAction::SendNoble { player: PlayerId(0) }))
+            .unwrap();
         assert_eq!(g.court.influence, Some(PlayerId(0)));
         assert_eq!(g.court_vp(PlayerId(0)), 2);
         // Blue reaches 3 (a tie): red keeps it; 4 takes it.
@@ -134,9 +143,11 @@ mod tests {
         let e: EdgeId = g.board.topology.hex(court).unwrap().sides[3];
         g.roads[e.index()] = Some(PlayerId(1));
         g.current = PlayerId(1);
-        g.apply(Action::SendNoble { player: PlayerId(1) }).unwrap();
+        g.apply(Action::Court(CourtAction::SendNoble { player: PlayerId(1) }))
+            .unwrap();
         assert_eq!(g.court.influence, Some(PlayerId(0)));
-        g.apply(Action::SendNoble { player: PlayerId(1) }).unwrap();
+        g.apply(Action::Court(CourtAction::SendNoble { player: PlayerId(1) }))
+            .unwrap();
         assert_eq!(g.court.influence, Some(PlayerId(1)));
     }
 }

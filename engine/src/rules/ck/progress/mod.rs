@@ -19,6 +19,7 @@ use crate::ids::PlayerId;
 use crate::pending::{CkPending, Pending};
 use crate::progress::ProgressPlay;
 use crate::state::{Game, Phase};
+use crate::CkAction;
 
 impl Game {
     pub(crate) fn check_play_progress(&self, player: PlayerId, play: &ProgressPlay) -> Result<(), RuleError> {
@@ -130,7 +131,7 @@ impl Game {
         }
         let mut push = |play: ProgressPlay| {
             if self.check_play_progress(p, &play).is_ok() {
-                out.push(crate::Action::PlayProgress { player: p, play });
+                out.push(crate::Action::Ck(CkAction::PlayProgress { player: p, play }));
             }
         };
         for (card, _) in hand.iter() {

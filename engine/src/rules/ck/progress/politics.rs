@@ -383,6 +383,7 @@ mod tests {
     use crate::board::Corner::*;
     use crate::progress::{ProgressCard, ProgressPlay};
     use crate::testkit::*;
+    use crate::CkAction;
     use crate::{Action, Phase};
 
     /// Red plays Treason against blue, whose only knight is basic; blue gives it up.
@@ -400,23 +401,25 @@ mod tests {
         let mut g = ck.game();
         ok(
             &mut g,
-            Action::PlayProgress {
+            Action::Ck(CkAction::PlayProgress {
                 player: p(0),
                 play: ProgressPlay::Treason { victim: p(1) },
-            },
+            }),
         );
         let at = vertex(&g, "G", NE);
-        ok(&mut g, Action::SurrenderKnight { player: p(1), at });
+        ok(&mut g, Action::Ck(CkAction::SurrenderKnight { player: p(1), at }));
         assert!(matches!(g.phase(), Phase::TreasonPlacement { level: 1, .. }));
         g
     }
 
     #[test]
     fn the_treason_knight_is_no_stronger_than_the_one_removed_unless_any_strength_is_allowed() {
-        let place = |g: &crate::Game, level| Action::PlaceTreasonKnight {
-            player: p(0),
-            at: Some(vertex(g, "E", NE)),
-            level,
+        let place = |g: &crate::Game, level| {
+            Action::Ck(CkAction::PlaceTreasonKnight {
+                player: p(0),
+                at: Some(vertex(g, "E", NE)),
+                level,
+            })
         };
         let g = treason("same-or-lower");
         assert!(g.is_legal(&place(&g, 1)));
@@ -434,10 +437,12 @@ mod tests {
 
     #[test]
     fn placing_no_treason_knight_has_one_spelling_and_it_is_listed() {
-        let none = |level| Action::PlaceTreasonKnight {
-            player: p(0),
-            at: None,
-            level,
+        let none = |level| {
+            Action::Ck(CkAction::PlaceTreasonKnight {
+                player: p(0),
+                at: None,
+                level,
+            })
         };
         let mut g = treason("any");
         let mut legal = vec![];

@@ -135,6 +135,7 @@ mod tests {
     use crate::progress::{ProgressCard, ProgressPlay};
     use crate::testkit::*;
     use crate::Action;
+    use crate::CkAction;
 
     #[test]
     fn smithing_promotes_one_after_the_other_so_the_second_may_use_the_piece_the_first_freed() {
@@ -149,11 +150,13 @@ mod tests {
             .opponents();
         ck.setup.players[0].ck.progress.add(ProgressCard::Smithing, 1);
         let g = ck.game();
-        let smithing = |a: (&str, crate::board::Corner), b: (&str, crate::board::Corner)| Action::PlayProgress {
-            player: p(0),
-            play: ProgressPlay::Smithing {
-                knights: [Some(vertex(&g, a.0, a.1)), Some(vertex(&g, b.0, b.1))],
-            },
+        let smithing = |a: (&str, crate::board::Corner), b: (&str, crate::board::Corner)| {
+            Action::Ck(CkAction::PlayProgress {
+                player: p(0),
+                play: ProgressPlay::Smithing {
+                    knights: [Some(vertex(&g, a.0, a.1)), Some(vertex(&g, b.0, b.1))],
+                },
+            })
         };
         // Basic first: no strong piece is free yet, exactly as with two paid promotions.
         assert_eq!(refused(&g, smithing(("A", NE), ("A", SE))), "CK.KNIGHT.SUPPLY");
@@ -184,9 +187,11 @@ mod tests {
             .before_roll();
         ck.setup.players[0].ck.progress.add(ProgressCard::Alchemy, 1);
         let g = ck.game();
-        let play = |red, yellow| Action::PlayProgress {
-            player: p(0),
-            play: ProgressPlay::Alchemy { red, yellow },
+        let play = |red, yellow| {
+            Action::Ck(CkAction::PlayProgress {
+                player: p(0),
+                play: ProgressPlay::Alchemy { red, yellow },
+            })
         };
         assert_eq!(refused(&g, play(7, 1)), "CK.CARD.ALCHEMY_DICE");
         assert_eq!(refused(&g, play(0, 3)), "CK.CARD.ALCHEMY_DICE");
@@ -203,20 +208,20 @@ mod tests {
         let swaps: Vec<_> = legal
             .iter()
             .filter_map(|a| match a {
-                Action::PlayProgress {
+                Action::Ck(CkAction::PlayProgress {
                     play: ProgressPlay::Invention { a, b },
                     ..
-                } => Some((*a, *b)),
+                }) => Some((*a, *b)),
                 _ => None,
             })
             .collect();
         assert!(!swaps.is_empty());
         for &(a, b) in &swaps {
             assert!(swaps.contains(&(b, a)), "{a:?} {b:?} listed in one order only");
-            let play = Action::PlayProgress {
+            let play = Action::Ck(CkAction::PlayProgress {
                 player: p(0),
                 play: ProgressPlay::Invention { a: b, b: a },
-            };
+            });
             assert!(g.is_legal(&play));
         }
     }

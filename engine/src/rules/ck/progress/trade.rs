@@ -149,6 +149,7 @@ mod tests {
     use crate::progress::{ProgressCard, ProgressPlay};
     use crate::testkit::*;
     use crate::Action;
+    use crate::CkAction;
 
     /// Red has a city on E.n and a settlement on Q.s; the merchant card is in hand.
     fn merchant(option: &'static str) -> crate::Game {
@@ -176,9 +177,11 @@ mod tests {
             .hand(0, Cards::of(&[(Cloth, 4), (Wool, 4)]));
         ck.setup.players[0].ck.progress.add(ProgressCard::MerchantFleet, 2);
         let mut g = ck.game();
-        let fleet = |kind| Action::PlayProgress {
-            player: p(0),
-            play: ProgressPlay::MerchantFleet { kind },
+        let fleet = |kind| {
+            Action::Ck(CkAction::PlayProgress {
+                player: p(0),
+                play: ProgressPlay::MerchantFleet { kind },
+            })
         };
         let two_for_one = |give, get| Action::MaritimeTrade {
             player: p(0),
@@ -201,9 +204,11 @@ mod tests {
 
     #[test]
     fn the_merchant_goes_next_to_a_settlement_or_a_city_or_under_the_colonist_reading_a_settlement_only() {
-        let play = |g: &crate::Game, label: &str| Action::PlayProgress {
-            player: p(0),
-            play: ProgressPlay::Merchant { hex: hex(g, label) },
+        let play = |g: &crate::Game, label: &str| {
+            Action::Ck(CkAction::PlayProgress {
+                player: p(0),
+                play: ProgressPlay::Merchant { hex: hex(g, label) },
+            })
         };
         // E touches red's city only; Q red's settlement.
         let g = merchant("settlements-or-cities");
