@@ -18,6 +18,7 @@ pub(crate) mod barbarians;
 mod chance;
 mod decisions;
 pub(crate) mod draws;
+pub mod errors;
 mod expansion;
 pub(crate) mod improvements;
 pub(crate) mod knights;

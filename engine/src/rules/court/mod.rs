@@ -12,6 +12,7 @@
 //!   combination rule, see [`crate::ruleset::CourtRobberEntry`]).
 
 pub mod actions;
+pub mod errors;
 mod expansion;
 mod nobles;
 pub mod options;
