@@ -7,9 +7,7 @@
 use crate::action::{Action, Outcome};
 use crate::cards::{CardKind, Cards, DevCard, Resource};
 use crate::ids::{HexId, PlayerId, VertexId};
-use crate::progress::{EventFace, Track};
 use crate::state::{Game, Phase};
-use crate::CkAction;
 
 impl Game {
     /// Fills `out` (cleared first) with every legal action but trade offers.
@@ -130,89 +128,6 @@ impl Game {
         }
     }
 
-    pub(crate) fn push_vertex_actions(&self, out: &mut Vec<Action>, f: impl Fn(VertexId) -> Option<Action>) {
-        for v in 0..self.sites.len() {
-            if let Some(a) = f(VertexId(v as u16)) {
-                out.push(a);
-            }
-        }
-    }
-
-    /// The Cities & Knights actions of the action phase.
-    pub(crate) fn push_ck_main(&self, p: PlayerId, out: &mut Vec<Action>) {
-        let st = &self.players[p.index()];
-        let hand = st.hand;
-        let knights_cost = hand.contains(&crate::cards::cost::KNIGHT);
-        for v in 0..self.sites.len() {
-            let at = VertexId(v as u16);
-            match (self.sites[v], self.ck.knights[v]) {
-                (Some(s), _) if s.owner == p && st.ck.walls_left > 0 && self.check_wall(p, at).is_ok() => {
-                    out.push(Action::Ck(CkAction::BuildWall { player: p, at }));
-                }
-                (None, None) if knights_cost && st.ck.knights_left[0] > 0 && self.check_recruit(p, at).is_ok() => {
-                    out.push(Action::Ck(CkAction::RecruitKnight { player: p, at }));
-                }
-                (None, Some(k)) if k.owner == p => {
-                    if self.check_promote(p, at).is_ok() {
-                        out.push(Action::Ck(CkAction::PromoteKnight { player: p, at }));
-                    }
-                    if !k.active {
-                        if self.check_activate(p, at).is_ok() {
-                            out.push(Action::Ck(CkAction::ActivateKnight { player: p, at }));
-                        }
-                    } else if !k.fresh {
-                        let reach = self.knight_reach(p, at);
-                        for to in reach.empty.iter() {
-                            out.push(Action::Ck(CkAction::MoveKnight {
-                                player: p,
-                                from: at,
-                                to,
-                            }));
-                        }
-                        for to in reach.knights.iter() {
-                            if self.ck.knights[to.index()].is_some_and(|t| t.level < k.level) {
-                                out.push(Action::Ck(CkAction::DisplaceKnight {
-                                    player: p,
-                                    from: at,
-                                    to,
-                                }));
-                            }
-                        }
-                        if self.check_chase_robber(p, at).is_ok() {
-                            out.push(Action::Ck(CkAction::ChaseRobber { player: p, knight: at }));
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-        for track in Track::ALL {
-            // Affordability first: it is the cheap test.
-            if hand.contains(&self.improvement_cost(p, track)) && self.check_improve(p, track).is_ok() {
-                out.push(Action::Ck(CkAction::Improve { player: p, track }));
-            }
-        }
-        if st.ck.progress.total() > crate::state::PROGRESS_HAND_LIMIT {
-            for (card, _) in st.ck.progress.iter() {
-                out.push(Action::Ck(CkAction::DiscardProgress { player: p, card }));
-            }
-        }
-        self.push_progress_plays(p, out);
-        if self.ck.harbor {
-            for to in self.player_ids() {
-                for r in Resource::ALL {
-                    if self.check_harbor_offer(p, to, r).is_ok() {
-                        out.push(Action::Ck(CkAction::OfferHarborTrade {
-                            player: p,
-                            to,
-                            resource: r,
-                        }));
-                    }
-                }
-            }
-        }
-    }
-
     /// Roads `p` may place now: empty land paths touching their network. Only paths at the
     /// ends of their roads and at their buildings can qualify, so only those are tried.
     fn push_roads(&self, p: PlayerId, out: &mut Vec<Action>) {
@@ -250,6 +165,14 @@ impl Game {
         });
     }
 
+    pub(crate) fn push_vertex_actions(&self, out: &mut Vec<Action>, f: impl Fn(VertexId) -> Option<Action>) {
+        for v in 0..self.sites.len() {
+            if let Some(a) = f(VertexId(v as u16)) {
+                out.push(a);
+            }
+        }
+    }
+
     /// Settlement sites of `p`: only intersections on their roads qualify, so only the ends
     /// of their roads are tried (in intersection order, as a full scan would list them).
     fn push_settlements(&self, p: PlayerId, out: &mut Vec<Action>) {
@@ -264,7 +187,7 @@ impl Game {
                 }
                 seen[w] |= 1 << b;
                 let info = &topo.vertices()[at.index()];
-                if info.on_land && self.distance_ok(at) && self.ck.knights.get(at.index()).is_none_or(|k| k.is_none()) {
+                if info.on_land && self.distance_ok(at) && self.check_building_site_ext(at).is_ok() {
                     out.push(Action::BuildSettlement { player: p, at });
                 }
             }
@@ -347,26 +270,11 @@ impl Game {
     /// Calls `f(outcome, weight)` for every possible chance outcome now (none when no chance
     /// step is pending). Weights are relative: dice 1 each of 36, cards by count.
     pub fn for_each_outcome(&self, mut f: impl FnMut(Outcome, u32)) {
+        // An expansion's own chance (Cities & Knights: three dice, Alchemy, progress draws).
+        if self.for_each_outcome_ext(&mut f) {
+            return;
+        }
         match self.phase() {
-            Phase::Rolling if self.ck.alchemy.is_some() => {
-                for (event, w) in EventFace::WEIGHTED {
-                    f(Outcome::EventDie { event }, w);
-                }
-            }
-            Phase::Rolling if self.rolls_event_die() => {
-                for red in 1..=6 {
-                    for yellow in 1..=6 {
-                        for (event, w) in EventFace::WEIGHTED {
-                            f(Outcome::CkDice { red, yellow, event }, w);
-                        }
-                    }
-                }
-            }
-            Phase::DrawingProgress { deck, .. } => {
-                for (card, n) in self.ck.decks[deck.index()].unseen.iter() {
-                    f(Outcome::Progress { card }, n as u32);
-                }
-            }
             Phase::Rolling => {
                 for red in 1..=6 {
                     for yellow in 1..=6 {

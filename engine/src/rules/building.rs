@@ -146,9 +146,7 @@ impl Game {
         if setup {
             self.check_setup_site_ext(at)?;
         }
-        if self.knight(at).is_some() {
-            return Err(RuleError::Ck(CkRule::KnightOnSite));
-        }
+        self.check_building_site_ext(at)?;
         if !self.distance_ok(at) {
             return Err(RuleError::DistanceRule);
         }
@@ -259,9 +257,7 @@ impl Game {
             }) if owner == player => {}
             _ => return Err(RuleError::CityNeedsOwnSettlement { player: st.colour }),
         }
-        if st.ck.damaged_cities > 0 {
-            return Err(RuleError::Ck(CkRule::RepairFirst));
-        }
+        self.check_city_ext(player)?;
         if st.cities_left == 0 {
             return Err(RuleError::NoPiecesLeft {
                 player: st.colour,
@@ -295,10 +291,9 @@ impl Game {
         let st = &mut self.players[player.index()];
         st.hand.remove_all(&price);
         self.bank.add_all(&price);
-        let repaired = self.sites[at.index()].is_some_and(|s| s.building == Building::DamagedCity);
-        if repaired {
-            st.ck.damaged_cities = st.ck.damaged_cities.saturating_sub(1);
-        } else {
+        let repaired = self.repair_city_ext(player, at);
+        if !repaired {
+            let st = &mut self.players[player.index()];
             st.cities_left -= 1;
             st.settlements_left += 1;
         }
@@ -311,45 +306,6 @@ impl Game {
         } else {
             events.push(Event::CityBuilt { player, at });
         }
-    }
-
-    /// Cities & Knights setup, round 2: a city on an empty intersection under the distance
-    /// rule, then a road at it (source `000_fee7e8147b67bbe6.txt` p. 4).
-    fn check_setup_city(&self, player: PlayerId, at: VertexId) -> Result<(), RuleError> {
-        let st = &self.players[player.index()];
-        let info = &self.board.topology.vertices()[at.index()];
-        if !info.on_land {
-            return Err(RuleError::NotOnLand { piece: Piece::City });
-        }
-        if self.sites[at.index()].is_some() {
-            return Err(RuleError::Occupied);
-        }
-        if !self.setup_round_two() {
-            return Err(RuleError::Ck(CkRule::SetupCityInRoundTwo));
-        }
-        if !self.distance_ok(at) {
-            return Err(RuleError::DistanceRule);
-        }
-        self.check_setup_site_ext(at)?;
-        if st.cities_left == 0 {
-            return Err(RuleError::NoPiecesLeft {
-                player: st.colour,
-                piece: Piece::City,
-            });
-        }
-        Ok(())
-    }
-
-    fn do_setup_city(&mut self, player: PlayerId, at: VertexId, events: &mut Vec<Event>) {
-        let harbors = self.harbor_mask_at(at);
-        self.players[player.index()].harbors |= harbors;
-        self.players[player.index()].cities_left -= 1;
-        self.sites[at.index()] = Some(Site {
-            owner: player,
-            building: Building::City,
-        });
-        events.push(Event::CityBuilt { player, at });
-        self.setup_after_settlement(player, at, events);
     }
 }
 

@@ -14,6 +14,9 @@
 //! | development cards | buying and playing them | replaced by progress cards | — |
 //! | dice | the production roll and its chance outcomes | event die, Alchemy, progress draws | — |
 //! | setup placement | setup settlement/city and road checks | a city in round two | no soldier intersections |
+//! | building sites | settlement checks and listing | no settlement under a knight | — |
+//! | cities | city checks and builds | repair a damaged city first | — |
+//! | game over | the victory rule | a displaced knight back to supply | — |
 //! | after a road | every road built | — | prisoners, banners |
 //! | turn actions | `legal_actions` before the roll and in the build phase | progress cards, knights, walls, improvements | send a noble |
 //! | decisions | `legal_actions` while a decision of the expansion is pending | pillage, decks, aqueduct, metropolis, relocation, Treason, Wedding, Commercial Harbor, Diplomacy, Fiesepeter | — |
@@ -50,8 +53,6 @@ pub(crate) trait ExpansionRules {
     /// Whether the expansion removes the development cards (Cities & Knights replaces them by
     /// progress cards).
     const NO_DEVELOPMENT_CARDS: bool = false;
-    /// Whether the production roll adds the event die.
-    const EVENT_DIE: bool = false;
     /// Whether the second setup round places a city instead of a settlement.
     const SETUP_CITY: bool = false;
     /// The refusal's words for one of this expansion's actions in a game without it.
@@ -69,6 +70,23 @@ pub(crate) trait ExpansionRules {
     fn check_setup_road(_g: &Game, _at: EdgeId) -> Result<(), RuleError> {
         Ok(())
     }
+    /// Refuses a settlement on an intersection for what stands there.
+    fn check_building_site(_g: &Game, _at: VertexId) -> Result<(), RuleError> {
+        Ok(())
+    }
+    /// Refuses a city `player` would build (before its cost is checked).
+    fn check_city(_g: &Game, _player: PlayerId) -> Result<(), RuleError> {
+        Ok(())
+    }
+    /// A city is built on `at` over a building of the expansion's (the settlement it
+    /// replaces is the base game's): takes care of the supply and returns `true` when it was
+    /// one.
+    fn repair_city(_g: &mut Game, _player: PlayerId, _at: VertexId) -> bool {
+        false
+    }
+    /// The game is won: about to end, with what was still pending in the queue (which is
+    /// then dropped).
+    fn game_over(_g: &mut Game) {}
     /// After any road is built.
     fn after_road(_g: &mut Game, _player: PlayerId, _at: EdgeId, _events: &mut Vec<Event>) {}
     /// Actions the expansion adds before the roll.
@@ -127,6 +145,11 @@ pub(crate) trait ExpansionRules {
     /// Chance: applies an outcome the expansion's check accepted; `false` when it is not
     /// the expansion's.
     fn do_outcome(_g: &mut Game, _outcome: crate::action::Outcome, _events: &mut Vec<Event>) -> bool {
+        false
+    }
+    /// Chance: calls `f` with every outcome (and its weight) of the expansion's own chance
+    /// step the game waits for; `false` when the game waits for none of the expansion's.
+    fn for_each_outcome<F: FnMut(crate::action::Outcome, u32)>(_g: &Game, _f: &mut F) -> bool {
         false
     }
     /// Legal actions for a decision the expansion adds (the game waits in one of its phases).
@@ -198,14 +221,6 @@ impl Game {
         !removed
     }
 
-    /// Whether the production roll includes the event die.
-    #[inline]
-    pub(crate) fn rolls_event_die(&self) -> bool {
-        let mut any = false;
-        each_expansion!(self.rules.expansions, E => any |= E::EVENT_DIE);
-        any
-    }
-
     /// Whether the second setup round places a city (Cities & Knights).
     pub(crate) fn setup_has_city_round(&self) -> bool {
         let mut any = false;
@@ -238,6 +253,46 @@ impl Game {
             }
         });
         result
+    }
+
+    /// Extension point "building sites": an expansion's refusal of a settlement's site.
+    #[inline]
+    pub(crate) fn check_building_site_ext(&self, at: VertexId) -> Result<(), RuleError> {
+        let mut result = Ok(());
+        each_expansion!(self.rules.expansions, E => {
+            if result.is_ok() {
+                result = E::check_building_site(self, at);
+            }
+        });
+        result
+    }
+
+    /// Extension point "cities": an expansion's refusal of a city.
+    pub(crate) fn check_city_ext(&self, player: PlayerId) -> Result<(), RuleError> {
+        let mut result = Ok(());
+        each_expansion!(self.rules.expansions, E => {
+            if result.is_ok() {
+                result = E::check_city(self, player);
+            }
+        });
+        result
+    }
+
+    /// Extension point "cities": whether the city replaces an expansion's building (whose
+    /// supply the expansion has settled).
+    pub(crate) fn repair_city_ext(&mut self, player: PlayerId, at: VertexId) -> bool {
+        let mut done = false;
+        each_expansion!(self.rules.expansions, E => {
+            if !done {
+                done = E::repair_city(self, player, at);
+            }
+        });
+        done
+    }
+
+    /// Extension point "game over": what an expansion puts back when the game ends.
+    pub(crate) fn game_over_ext(&mut self) {
+        each_expansion!(self.rules.expansions, E => E::game_over(self));
     }
 
     /// Extension point "after a road is built" (in setup, with Road Building, or bought).
@@ -362,6 +417,18 @@ impl Game {
         each_expansion!(self.rules.expansions, E => {
             if !done {
                 done = E::do_outcome(self, outcome, events);
+            }
+        });
+        done
+    }
+
+    /// Extension point "chance": the outcomes of an expansion's own chance step, if the game
+    /// waits for one.
+    pub(crate) fn for_each_outcome_ext<F: FnMut(crate::action::Outcome, u32)>(&self, f: &mut F) -> bool {
+        let mut done = false;
+        each_expansion!(self.rules.expansions, E => {
+            if !done {
+                done = E::for_each_outcome(self, f);
             }
         });
         done

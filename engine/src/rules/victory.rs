@@ -13,11 +13,7 @@ impl Game {
         let p = self.current;
         let points = self.total_vp(p);
         if points >= self.rules.base.victory_target {
-            if let Phase::RelocatingKnight { knight, .. } = self.phase() {
-                // The game ends before the displaced knight is relocated: it goes back to
-                // its owner's supply.
-                self.players[knight.owner.index()].ck.knights_left[knight.level as usize - 1] += 1;
-            }
+            self.game_over_ext();
             self.end_game(p);
             events.push(Event::GameWon {
                 player: p,

@@ -6,6 +6,7 @@
 use crate::action::Outcome;
 use crate::error::RuleError;
 use crate::event::Event;
+use crate::progress::EventFace;
 use crate::state::{Game, Phase};
 
 impl Game {
@@ -40,6 +41,35 @@ impl Game {
             }
             _ => None,
         }
+    }
+
+    /// Every outcome of the Cities & Knights chance step the game waits for, with its weight:
+    /// the three dice (36 × the event die's six faces, the ship on three), the event die
+    /// alone after Alchemy, or a progress card among the deck's unseen cards.
+    pub(crate) fn for_each_ck_outcome<F: FnMut(Outcome, u32)>(&self, f: &mut F) -> bool {
+        match self.phase() {
+            Phase::Rolling if self.ck.alchemy.is_some() => {
+                for (event, w) in EventFace::WEIGHTED {
+                    f(Outcome::EventDie { event }, w);
+                }
+            }
+            Phase::Rolling => {
+                for red in 1..=6 {
+                    for yellow in 1..=6 {
+                        for (event, w) in EventFace::WEIGHTED {
+                            f(Outcome::CkDice { red, yellow, event }, w);
+                        }
+                    }
+                }
+            }
+            Phase::DrawingProgress { deck, .. } => {
+                for (card, n) in self.ck.decks[deck.index()].unseen.iter() {
+                    f(Outcome::Progress { card }, n as u32);
+                }
+            }
+            _ => return false,
+        }
+        true
     }
 
     /// Applies a Cities & Knights chance outcome; `false` for any other.

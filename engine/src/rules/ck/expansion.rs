@@ -5,8 +5,9 @@ use crate::action::{Action, Outcome};
 use crate::cards::CardKind;
 use crate::error::{CkRule, RuleError};
 use crate::event::Event;
-use crate::ids::PlayerId;
+use crate::ids::{PlayerId, VertexId};
 use crate::invariants::InvariantViolation;
+use crate::pending::{CkPending, PendingKind};
 use crate::position::{err, PositionError, Setup, Subject};
 use crate::progress::Track;
 use crate::rules::extensions::ExpansionRules;
@@ -19,8 +20,6 @@ impl ExpansionRules for CitiesAndKnights {
     const COMMODITIES: bool = true;
     /// Progress cards replace the development cards (p. 3).
     const NO_DEVELOPMENT_CARDS: bool = true;
-    /// The event die is rolled with the production dice (p. 5).
-    const EVENT_DIE: bool = true;
     /// The second setup placement is a city (p. 4).
     const SETUP_CITY: bool = true;
     const ACTION_ELSEWHERE: &'static str = "this Cities & Knights action in a game without the expansion";
@@ -84,6 +83,44 @@ impl ExpansionRules for CitiesAndKnights {
         g.ck.attacks > 0
     }
 
+    /// No settlement where a knight stands (p. 9).
+    fn check_building_site(g: &Game, at: VertexId) -> Result<(), RuleError> {
+        if g.knight(at).is_some() {
+            return Err(RuleError::Ck(CkRule::KnightOnSite));
+        }
+        Ok(())
+    }
+
+    /// A player with a damaged city repairs it before building any other city (p. 11).
+    fn check_city(g: &Game, player: PlayerId) -> Result<(), RuleError> {
+        if g.players[player.index()].ck.damaged_cities > 0 {
+            return Err(RuleError::Ck(CkRule::RepairFirst));
+        }
+        Ok(())
+    }
+
+    /// A damaged city built into a city again: the piece never left the board.
+    fn repair_city(g: &mut Game, player: PlayerId, at: VertexId) -> bool {
+        let damaged = g.sites[at.index()].is_some_and(|s| s.building == crate::state::Building::DamagedCity);
+        if damaged {
+            let st = &mut g.players[player.index()];
+            st.ck.damaged_cities = st.ck.damaged_cities.saturating_sub(1);
+        }
+        damaged
+    }
+
+    /// The game ended before a displaced knight was relocated: it goes back to its owner's
+    /// supply.
+    fn game_over(g: &mut Game) {
+        let displaced = g.pending.iter().find_map(|e| match e.kind {
+            PendingKind::Ck(CkPending::RelocateKnight { knight, .. }) => Some(knight),
+            _ => None,
+        });
+        if let Some(knight) = displaced {
+            g.players[knight.owner.index()].ck.knights_left[knight.level as usize - 1] += 1;
+        }
+    }
+
     fn owns_action(action: &Action) -> bool {
         matches!(action, Action::Ck(_))
     }
@@ -106,6 +143,10 @@ impl ExpansionRules for CitiesAndKnights {
 
     fn do_outcome(g: &mut Game, outcome: Outcome, events: &mut Vec<Event>) -> bool {
         g.do_ck_outcome(outcome, events)
+    }
+
+    fn for_each_outcome<F: FnMut(Outcome, u32)>(g: &Game, f: &mut F) -> bool {
+        g.for_each_ck_outcome(f)
     }
 
     fn push_decision_actions(g: &Game, out: &mut Vec<Action>) {

@@ -26,6 +26,8 @@ pub mod options;
 pub mod pending;
 mod position;
 pub(crate) mod progress;
+mod setup;
+mod turn_actions;
 pub(crate) mod walls;
 
 use crate::board::Terrain;
