@@ -5,6 +5,8 @@
 
 use crate::play::{new_game, PlayOptions, MAX_LISTED_FAILURES};
 use catan_engine::random::RandomPlayer;
+use catan_engine::CkEvent;
+use catan_engine::CourtEvent;
 use catan_engine::{Event, ProgressCard};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -224,27 +226,27 @@ fn count(s: &mut Stats, e: &Event) {
             }
         }
         Event::RobberMoved { .. } => s.robber_moves += 1,
-        Event::BarbariansAttacked { .. } => s.barbarian_attacks += 1,
-        Event::BarbariansWon { .. } => s.barbarians_won += 1,
-        Event::DefendersWon { .. } => s.defenders_won += 1,
-        Event::CityPillaged { damaged, .. } => {
+        Event::Ck(CkEvent::BarbariansAttacked { .. }) => s.barbarian_attacks += 1,
+        Event::Ck(CkEvent::BarbariansWon { .. }) => s.barbarians_won += 1,
+        Event::Ck(CkEvent::DefendersWon { .. }) => s.defenders_won += 1,
+        Event::Ck(CkEvent::CityPillaged { damaged, .. }) => {
             s.cities_pillaged += 1;
             if *damaged {
                 s.cities_damaged += 1;
             }
         }
-        Event::DefenderRewarded { .. } => s.defender_tokens += 1,
-        Event::MetropolisWon { .. } => s.metropolis_changes += 1,
-        Event::ProgressDrawn { card, .. } => *s.progress_drawn.entry(card.name().into()).or_default() += 1,
-        Event::ProgressPlayed { card, .. } => *s.cards_played.entry(card.name().into()).or_default() += 1,
-        Event::KnightRecruited { .. } => s.knights_recruited += 1,
-        Event::KnightDisplaced { .. } => s.knights_displaced += 1,
-        Event::SoldierCaptured { .. } => s.soldiers_captured += 1,
-        Event::BannerTaken { .. } => s.banner_changes += 1,
-        Event::TricolourBannerTaken { .. } => s.tricolour_banners += 1,
-        Event::NobleSent { .. } => s.nobles_sent += 1,
-        Event::MostInfluenceTaken { .. } => s.influence_changes += 1,
-        Event::RobberWaits { .. } => s.robber_waits += 1,
+        Event::Ck(CkEvent::DefenderRewarded { .. }) => s.defender_tokens += 1,
+        Event::Ck(CkEvent::MetropolisWon { .. }) => s.metropolis_changes += 1,
+        Event::Ck(CkEvent::ProgressDrawn { card, .. }) => *s.progress_drawn.entry(card.name().into()).or_default() += 1,
+        Event::Ck(CkEvent::ProgressPlayed { card, .. }) => *s.cards_played.entry(card.name().into()).or_default() += 1,
+        Event::Ck(CkEvent::KnightRecruited { .. }) => s.knights_recruited += 1,
+        Event::Ck(CkEvent::KnightDisplaced { .. }) => s.knights_displaced += 1,
+        Event::Court(CourtEvent::SoldierCaptured { .. }) => s.soldiers_captured += 1,
+        Event::Court(CourtEvent::BannerTaken { .. }) => s.banner_changes += 1,
+        Event::Court(CourtEvent::TricolourBannerTaken { .. }) => s.tricolour_banners += 1,
+        Event::Court(CourtEvent::NobleSent { .. }) => s.nobles_sent += 1,
+        Event::Court(CourtEvent::MostInfluenceTaken { .. }) => s.influence_changes += 1,
+        Event::Court(CourtEvent::RobberWaits { .. }) => s.robber_waits += 1,
         _ => {}
     }
 }

@@ -10,6 +10,9 @@ use crate::progress::{EventFace, ProgressCard, Track};
 use catan_engine_derive::Fields;
 use serde::{Deserialize, Serialize};
 
+pub use crate::rules::ck::events::CkEvent;
+pub use crate::rules::court::events::CourtEvent;
+
 /// What happened.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, Fields)]
 #[serde(tag = "event", rename_all = "kebab-case")]
@@ -217,394 +220,6 @@ pub enum Event {
     },
     /// The setup phase ended.
     SetupEnded,
-    /// Cities & Knights: the event die came up.
-    EventDieRolled {
-        /// Who rolled.
-        player: PlayerId,
-        /// The face.
-        face: EventFace,
-    },
-    /// Cities & Knights: a player received a commodity from a city.
-    CommodityProduced {
-        /// Who.
-        player: PlayerId,
-        /// Which commodity.
-        commodity: CardKind,
-        /// How many.
-        count: u8,
-    },
-    /// Cities & Knights: the bank could not pay a commodity to everybody owed it.
-    CommodityShortage {
-        /// Which commodity.
-        commodity: CardKind,
-        /// Total owed.
-        owed: u8,
-        /// What the bank held.
-        bank: u8,
-    },
-    /// Cities & Knights: the barbarian ship sailed one step.
-    BarbariansAdvanced {
-        /// Steps sailed now.
-        position: u8,
-        /// Steps to Catan.
-        track: u8,
-    },
-    /// Cities & Knights: the barbarians reached Catan.
-    BarbariansAttacked {
-        /// Barbarian strength (cities on the board).
-        strength: u8,
-        /// Sum of the active knights' strengths.
-        defence: u8,
-    },
-    /// Cities & Knights: the barbarians were stronger; cities will be pillaged.
-    BarbariansWon {
-        /// Barbarian strength.
-        strength: u8,
-        /// Defence.
-        defence: u8,
-    },
-    /// Cities & Knights: the knights held.
-    DefendersWon {
-        /// Barbarian strength.
-        strength: u8,
-        /// Defence.
-        defence: u8,
-    },
-    /// Cities & Knights: a lowest contributor must choose a city to be pillaged.
-    MustLoseCity {
-        /// Who.
-        player: PlayerId,
-        /// Strength contributed.
-        contributed: u8,
-    },
-    /// Cities & Knights: a city became a settlement (or was turned on its side).
-    CityPillaged {
-        /// Owner.
-        player: PlayerId,
-        /// Where.
-        at: VertexId,
-        /// Turned on its side (no settlement left in supply).
-        damaged: bool,
-        /// A wall stood under it and was lost.
-        wall: bool,
-    },
-    /// Cities & Knights: the single highest contributor receives a VP token.
-    DefenderRewarded {
-        /// Who.
-        player: PlayerId,
-        /// Strength contributed.
-        contributed: u8,
-    },
-    /// Cities & Knights: a tied highest contributor will draw a progress card.
-    DefenderTied {
-        /// Who.
-        player: PlayerId,
-        /// Strength contributed.
-        contributed: u8,
-    },
-    /// Cities & Knights: after an attack every knight lies down and the ship returns.
-    KnightsDeactivated {
-        /// Knights that were active.
-        count: u8,
-    },
-    /// Cities & Knights: the first attack puts the robber on the desert; it is active from now on.
-    RobberActivated {
-        /// Where it stands.
-        at: HexId,
-    },
-    /// Cities & Knights: a progress card was drawn.
-    ProgressDrawn {
-        /// Who.
-        player: PlayerId,
-        /// Which deck.
-        deck: Track,
-        /// Which card.
-        card: ProgressCard,
-    },
-    /// Cities & Knights: a draw from an empty deck gives nothing.
-    ProgressDeckEmpty {
-        /// Who would draw.
-        player: PlayerId,
-        /// Which deck.
-        deck: Track,
-    },
-    /// Cities & Knights: a victory point progress card was placed face up.
-    VictoryCardRevealed {
-        /// Who.
-        player: PlayerId,
-        /// Which card.
-        card: ProgressCard,
-    },
-    /// Cities & Knights: a player holds too many progress cards.
-    MustDiscardProgress {
-        /// Who.
-        player: PlayerId,
-        /// Cards over the limit.
-        count: u8,
-    },
-    /// Cities & Knights: a progress card went under its deck.
-    ProgressDiscarded {
-        /// Who.
-        player: PlayerId,
-        /// Which card.
-        card: ProgressCard,
-    },
-    /// Cities & Knights: a player who received nothing took a resource (or declined).
-    AqueductUsed {
-        /// Who.
-        player: PlayerId,
-        /// What was taken.
-        resource: Option<Resource>,
-    },
-    /// Cities & Knights: a city wall was built.
-    WallBuilt {
-        /// Who.
-        player: PlayerId,
-        /// Under which city.
-        at: VertexId,
-    },
-    /// Cities & Knights: a track rose one level.
-    Improved {
-        /// Who.
-        player: PlayerId,
-        /// Which track.
-        track: Track,
-        /// The level reached.
-        level: u8,
-    },
-    /// Cities & Knights: a player won a metropolis (from `previous`, if anyone).
-    MetropolisWon {
-        /// Who.
-        player: PlayerId,
-        /// Which metropolis.
-        track: Track,
-        /// Who lost it.
-        previous: Option<PlayerId>,
-        /// Held for good (level 5).
-        r#final: bool,
-    },
-    /// Cities & Knights: a metropolis was placed on a city.
-    MetropolisPlaced {
-        /// Who.
-        player: PlayerId,
-        /// Which metropolis.
-        track: Track,
-        /// On which city.
-        at: VertexId,
-    },
-    /// Cities & Knights: a basic knight was recruited (inactive).
-    KnightRecruited {
-        /// Who.
-        player: PlayerId,
-        /// Where.
-        at: VertexId,
-    },
-    /// Cities & Knights: a knight rose one level.
-    KnightPromoted {
-        /// Who.
-        player: PlayerId,
-        /// Where.
-        at: VertexId,
-        /// The new strength.
-        level: u8,
-    },
-    /// Cities & Knights: a knight was stood up.
-    KnightActivated {
-        /// Who.
-        player: PlayerId,
-        /// Where.
-        at: VertexId,
-    },
-    /// Cities & Knights: a knight moved (and lay down).
-    KnightMoved {
-        /// Who.
-        player: PlayerId,
-        /// From.
-        from: VertexId,
-        /// To.
-        to: VertexId,
-    },
-    /// Cities & Knights: a knight displaced a weaker opposing knight.
-    KnightDisplaced {
-        /// Who displaced.
-        player: PlayerId,
-        /// From.
-        from: VertexId,
-        /// Where the displaced knight stood.
-        to: VertexId,
-        /// The displaced knight's owner.
-        victim: PlayerId,
-    },
-    /// Cities & Knights: a displaced knight was put on a new intersection.
-    KnightRelocated {
-        /// Owner.
-        player: PlayerId,
-        /// Where it stood.
-        from: VertexId,
-        /// Where it went.
-        to: VertexId,
-    },
-    /// Cities & Knights: a knight went back to its owner's supply.
-    KnightRemoved {
-        /// Owner.
-        player: PlayerId,
-        /// Where it stood.
-        at: VertexId,
-        /// Its strength.
-        level: u8,
-    },
-    /// Cities & Knights: a knight chased the robber away.
-    RobberChased {
-        /// Who.
-        player: PlayerId,
-        /// The knight.
-        knight: VertexId,
-    },
-    /// Cities & Knights: a city turned on its side was rebuilt.
-    CityRepaired {
-        /// Who.
-        player: PlayerId,
-        /// Where.
-        at: VertexId,
-    },
-    /// Cities & Knights: a progress card was played (it goes under its deck).
-    ProgressPlayed {
-        /// Who.
-        player: PlayerId,
-        /// Which card.
-        card: ProgressCard,
-    },
-    /// Cities & Knights: cards passed from one hand to another (Guild Dues, monopolies, Wedding, Commercial Harbor).
-    CardsTaken {
-        /// Who received.
-        player: PlayerId,
-        /// Who gave.
-        from: PlayerId,
-        /// What.
-        cards: Cards,
-    },
-    /// Invention: two number tokens changed places.
-    TokensSwapped {
-        /// Who.
-        player: PlayerId,
-        /// One hex.
-        a: HexId,
-        /// The other hex.
-        b: HexId,
-    },
-    /// Merchant: the merchant stands on a new hex under a new controller.
-    MerchantPlaced {
-        /// Its controller.
-        player: PlayerId,
-        /// Where.
-        hex: HexId,
-        /// The previous controller.
-        previous: Option<PlayerId>,
-    },
-    /// Commercial Harbor: a resource offered to an opponent (`answered` no: they hold no commodity, the resource stays).
-    HarborOffered {
-        /// Who offered.
-        player: PlayerId,
-        /// To whom.
-        to: PlayerId,
-        /// The resource.
-        resource: Resource,
-        /// Whether a commodity is owed in return.
-        answered: bool,
-    },
-    /// Treason: a knight placed with the status of the one removed.
-    KnightPlaced {
-        /// Owner.
-        player: PlayerId,
-        /// Where.
-        at: VertexId,
-        /// Strength.
-        level: u8,
-        /// Status.
-        active: bool,
-    },
-    /// Diplomacy: a road went back to its owner's supply.
-    RoadRemoved {
-        /// Owner.
-        player: PlayerId,
-        /// Where.
-        at: EdgeId,
-    },
-    /// Intrigue: an opposing knight was displaced without a knight.
-    KnightIntrigued {
-        /// Who played Intrigue.
-        player: PlayerId,
-        /// Where the knight stood.
-        at: VertexId,
-        /// Its owner.
-        victim: PlayerId,
-    },
-    /// Espionage: a progress card taken from an opponent (or none).
-    ProgressTaken {
-        /// Who.
-        player: PlayerId,
-        /// From whom.
-        from: PlayerId,
-        /// The card.
-        card: Option<ProgressCard>,
-    },
-    /// Wedding: a richer player owes cards of their choice.
-    MustGive {
-        /// Who gives.
-        player: PlayerId,
-        /// To whom.
-        to: PlayerId,
-        /// How many.
-        count: u8,
-    },
-    /// The Court: a road took a foreign soldier prisoner.
-    SoldierCaptured {
-        /// The road's owner.
-        player: PlayerId,
-        /// The soldier's intersection.
-        at: VertexId,
-        /// The soldier's colour.
-        colour: SoldierColour,
-        /// The player's prisoners of that colour now.
-        prisoners: u8,
-    },
-    /// The Court: a colour's banner changed hands.
-    BannerTaken {
-        /// The new holder.
-        player: PlayerId,
-        /// The colour.
-        colour: SoldierColour,
-        /// The previous holder.
-        from: Option<PlayerId>,
-    },
-    /// The Court: a player took a tricolour banner.
-    TricolourBannerTaken {
-        /// Who.
-        player: PlayerId,
-        /// Tricolour banners left.
-        left: u8,
-    },
-    /// The Court: a noble was sent to the Court.
-    NobleSent {
-        /// Who.
-        player: PlayerId,
-        /// The player's nobles at the Court now.
-        nobles: u8,
-        /// Nobles left to send, all players together.
-        left: u8,
-    },
-    /// The Court: the Most Influence card changed hands.
-    MostInfluenceTaken {
-        /// The new holder.
-        player: PlayerId,
-        /// The previous holder.
-        from: Option<PlayerId>,
-    },
-    /// The Court: a knight was played before the first 7; the robber stays off the island.
-    RobberWaits {
-        /// Who played the knight.
-        player: PlayerId,
-    },
     /// The game was won.
     GameWon {
         /// The winner.
@@ -614,16 +229,12 @@ pub enum Event {
         /// Hidden victory point cards revealed.
         revealed: u8,
     },
-    /// Cities & Knights, Fiesepeter battle rule: `player` sent these knights against the
-    /// barbarians.
-    KnightsCommitted {
-        /// Who.
-        player: PlayerId,
-        /// How many knights.
-        knights: u8,
-        /// Their total strength.
-        strength: u8,
-    },
+    /// A Cities & Knights event ([`CkEvent`], declared with the expansion's rules).
+    #[serde(untagged)]
+    Ck(CkEvent),
+    /// A The Court event ([`CourtEvent`], declared with the expansion's rules).
+    #[serde(untagged)]
+    Court(CourtEvent),
 }
 
 /// A field value of an event, for matching and rendering.
@@ -687,18 +298,18 @@ field_from! {
 
 #[cfg(test)]
 mod derived_fields {
-    use super::{Event, Field};
+    use super::{CkEvent, Event, Field};
     use crate::ids::PlayerId;
     use crate::progress::Track;
 
     #[test]
     fn fields_follow_the_declaration_with_raw_names_unescaped() {
-        let e = Event::MetropolisWon {
+        let e = Event::Ck(CkEvent::MetropolisWon {
             player: PlayerId(1),
             track: Track::Trade,
             previous: None,
             r#final: true,
-        };
+        });
         assert_eq!(
             e.fields(),
             vec![
@@ -708,11 +319,11 @@ mod derived_fields {
                 ("final", Field::Flag(true)),
             ]
         );
-        let taken = Event::ProgressTaken {
+        let taken = Event::Ck(CkEvent::ProgressTaken {
             player: PlayerId(0),
             from: PlayerId(2),
             card: None,
-        };
+        });
         assert_eq!(taken.fields()[2], ("card", Field::Word("none")));
         assert!(Event::SetupEnded.fields().is_empty());
     }
@@ -732,5 +343,17 @@ mod derived_fields {
         kinds.dedup();
         assert_eq!(kinds.len(), Event::KINDS.len());
         assert!(Event::KINDS.contains(&"tricolour-banner-taken"));
+        // An expansion's event: the same flat JSON, the same name, and back nested.
+        let wall = Event::Ck(CkEvent::WallBuilt {
+            player: PlayerId(1),
+            at: crate::ids::VertexId(4),
+        });
+        let json = serde_json::to_value(wall).unwrap();
+        assert_eq!(json["event"], "wall-built");
+        assert_eq!(wall.kind(), "wall-built");
+        assert_eq!(serde_json::from_value::<Event>(json).unwrap(), wall);
+        let (base, ck, court) = (27, super::CkEvent::KINDS.len(), super::CourtEvent::KINDS.len());
+        assert_eq!(Event::KINDS.len(), base + ck + court, "nested kinds listed once each");
+        assert!(ck > 40 && court == 6);
     }
 }

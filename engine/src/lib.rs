@@ -65,7 +65,7 @@ pub use action::{Action, CkAction, CourtAction, KnightSet, Outcome};
 pub use board::{Board, Corner, Side, Terrain};
 pub use cards::{CardKind, Cards, DevCard, DevCards, Resource};
 pub use error::RuleError;
-pub use event::{Event, Field};
+pub use event::{CkEvent, CourtEvent, Event, Field};
 pub use ids::{Colour, EdgeId, HexId, PlayerId, VertexId};
 pub use progress::{EventFace, ProgressCard, Track};
 pub use rules::longest_road_length;

@@ -8,6 +8,7 @@ use crate::ids::PlayerId;
 use crate::invariants::InvariantViolation;
 use crate::state::{Actor, Game};
 use crate::CkAction;
+use crate::CkEvent;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -195,7 +196,9 @@ impl RandomPlayer {
                 r.push(action);
             }
             for e in &self.events {
-                if let Event::ProgressPlayed { card, .. } | Event::VictoryCardRevealed { card, .. } = e {
+                if let Event::Ck(CkEvent::ProgressPlayed { card, .. })
+                | Event::Ck(CkEvent::VictoryCardRevealed { card, .. }) = e
+                {
                     cards_played[card.index()] += 1;
                 }
             }

@@ -12,6 +12,7 @@ use catan_engine::board::TokenPlacement;
 use catan_engine::position::{PlayerSetup, Setup, StartPhase};
 use catan_engine::random::RandomPlayer;
 use catan_engine::CkAction;
+use catan_engine::CkEvent;
 use catan_engine::{Action, Board, Colour, Event, EventFace, Game, Outcome, Phase, PlayerId, Ruleset, Track};
 use std::sync::Arc;
 
@@ -122,7 +123,7 @@ fn the_barbarians_attack_on_one_roll_in_fourteen() {
         g.apply_into(Action::Chance(o), &mut events).unwrap();
         attacks += events
             .iter()
-            .filter(|e| matches!(e, Event::BarbariansAttacked { .. }))
+            .filter(|e| matches!(e, Event::Ck(CkEvent::BarbariansAttacked { .. })))
             .count() as u64;
         let mut acts = Vec::new();
         while g.phase() != Phase::BeforeRoll && g.winner().is_none() {

@@ -6,6 +6,10 @@
 //! `(name, Field::from(value))`. An event's name and field list are therefore its
 //! declaration; adding an event (or a field) needs no second list by hand. Every field type
 //! must convert into the engine's `Field` (`impl From<T> for Field`).
+//!
+//! A variant with one unnamed field holds another enum deriving `Fields` (an expansion's
+//! own events, `Ck(CkEvent)`): its name and fields are the inner event's, and `KINDS`
+//! lists the inner enum's kinds where the variant stands.
 
 use proc_macro::TokenStream;
 use quote::quote;
@@ -25,9 +29,22 @@ pub fn derive_fields(input: TokenStream) -> TokenStream {
     };
     let mut arms = Vec::new();
     let mut kinds = Vec::new();
-    let mut names = Vec::new();
+    // `KINDS` in parts: runs of this enum's own names, and nested enums' `KINDS`.
+    let mut parts = Vec::new();
+    let mut names: Vec<String> = Vec::new();
     for variant in &data.variants {
         let v = &variant.ident;
+        if let Fields::Unnamed(unnamed) = &variant.fields {
+            if unnamed.unnamed.len() == 1 {
+                let ty = &unnamed.unnamed[0].ty;
+                let run = std::mem::take(&mut names);
+                parts.push(quote! { &[#(#run),*] });
+                parts.push(quote! { <#ty>::KINDS });
+                kinds.push(quote! { #name::#v(inner) => inner.kind(), });
+                arms.push(quote! { #name::#v(inner) => inner.fields(), });
+                continue;
+            }
+        }
         let kebab = kebab_case(&v.to_string());
         kinds.push(quote! { #name::#v { .. } => #kebab, });
         names.push(kebab);
@@ -47,16 +64,43 @@ pub fn derive_fields(input: TokenStream) -> TokenStream {
             }
             Fields::Unit => arms.push(quote! { #name::#v => vec![], }),
             Fields::Unnamed(_) => {
-                return syn::Error::new_spanned(v, "`Fields` needs named fields (the name is the field's label)")
+                return syn::Error::new_spanned(v, "`Fields` needs named fields (the name is the field's label), or one field holding a nested event enum")
                     .to_compile_error()
                     .into();
             }
         }
     }
+    parts.push(quote! { &[#(#names),*] });
     quote! {
         impl #name {
             /// Every event kind name, in declaration order (for diagnostics: "did you mean").
-            pub const KINDS: &'static [&'static str] = &[#(#names),*];
+            pub const KINDS: &'static [&'static str] = {
+                const PARTS: &[&[&str]] = &[#(#parts),*];
+                const N: usize = {
+                    let mut n = 0;
+                    let mut i = 0;
+                    while i < PARTS.len() {
+                        n += PARTS[i].len();
+                        i += 1;
+                    }
+                    n
+                };
+                const ALL: [&str; N] = {
+                    let mut out = [""; N];
+                    let (mut k, mut i) = (0, 0);
+                    while i < PARTS.len() {
+                        let mut j = 0;
+                        while j < PARTS[i].len() {
+                            out[k] = PARTS[i][j];
+                            k += 1;
+                            j += 1;
+                        }
+                        i += 1;
+                    }
+                    out
+                };
+                &ALL
+            };
 
             /// The stable kebab-case name of this event (derived from the variant's name).
             pub fn kind(&self) -> &'static str {

@@ -12,6 +12,7 @@ use crate::error::{CkRule, Piece, RuleError};
 use crate::event::Event;
 use crate::ids::{EdgeId, PlayerId, VertexId};
 use crate::state::{Building, Game, Phase, Site};
+use crate::CkEvent;
 
 impl Game {
     /// Whether `player` may extend a road network through intersection `v`: it holds their
@@ -302,7 +303,7 @@ impl Game {
             building: Building::City,
         });
         if repaired {
-            events.push(Event::CityRepaired { player, at });
+            events.push(Event::Ck(CkEvent::CityRepaired { player, at }));
         } else {
             events.push(Event::CityBuilt { player, at });
         }

@@ -13,6 +13,7 @@ use crate::pending::{BasePending, Pending};
 use crate::ruleset::{DevBeforeRoll, RoadBuildingWithoutRoad};
 use crate::state::{Game, Phase};
 use crate::Action;
+use crate::CourtEvent;
 
 impl Game {
     pub(crate) fn check_buy_dev(&self, player: PlayerId) -> Result<(), RuleError> {
@@ -113,7 +114,7 @@ impl Game {
                     self.queue_next(Pending::base(player, BasePending::MoveRobber));
                 } else {
                     // The Court: the robber waits off the island until the first 7.
-                    events.push(Event::RobberWaits { player });
+                    events.push(Event::Court(CourtEvent::RobberWaits { player }));
                 }
             }
             Action::PlayRoadBuilding { .. } => {

@@ -12,6 +12,7 @@ use crate::ids::MAX_PLAYERS;
 use crate::pending::{BasePending, Pending};
 use crate::ruleset::ShortageRule;
 use crate::state::{Building, Game};
+use crate::CkEvent;
 
 impl Game {
     pub(crate) fn do_dice(&mut self, red: u8, yellow: u8, events: &mut Vec<Event>) {
@@ -82,11 +83,11 @@ impl Game {
                         owed: total_owed,
                         bank,
                     }),
-                    None => events.push(Event::CommodityShortage {
+                    None => events.push(Event::Ck(CkEvent::CommodityShortage {
                         commodity: card,
                         owed: total_owed,
                         bank,
-                    }),
+                    })),
                 }
                 if claimants == 1 && self.rules.base.shortage == ShortageRule::OneTakesRest && bank > 0 {
                     if let Some(p) = (0..self.players.len()).find(|&p| owed[p][k] > 0) {
@@ -112,11 +113,11 @@ impl Game {
                 resource,
                 count: n,
             }),
-            None => events.push(Event::CommodityProduced {
+            None => events.push(Event::Ck(CkEvent::CommodityProduced {
                 player,
                 commodity: card,
                 count: n,
-            }),
+            })),
         }
     }
 

@@ -33,16 +33,17 @@ use crate::progress::Track;
 use crate::ruleset::{BattleRule, DefenderCriterion, DefenderTieCard};
 use crate::state::{Building, Game, Knight, Phase};
 use crate::CkAction;
+use crate::CkEvent;
 
 impl Game {
     /// A ship face: the ship sails one step, and attacks at the end of the track.
     pub(crate) fn advance_barbarians(&mut self, events: &mut Vec<Event>) {
         let track = self.rules.ck.barbarian_track;
         self.ck.barbarians = (self.ck.barbarians + 1).min(track);
-        events.push(Event::BarbariansAdvanced {
+        events.push(Event::Ck(CkEvent::BarbariansAdvanced {
             position: self.ck.barbarians,
             track,
-        });
+        }));
         if self.ck.barbarians >= track {
             self.barbarian_attack(events);
         }
@@ -114,17 +115,17 @@ impl Game {
         let contributions = self.knight_contributions();
         let n = self.players.len();
         let defence: u8 = contributions[..n].iter().sum();
-        events.push(Event::BarbariansAttacked { strength, defence });
+        events.push(Event::Ck(CkEvent::BarbariansAttacked { strength, defence }));
         self.ck.attacks = self.ck.attacks.saturating_add(1);
         if self.ck.attacks == 1 {
             if let Some(d) = self.robber_entry_hex() {
                 self.robber = Some(d);
-                events.push(Event::RobberActivated { at: d });
+                events.push(Event::Ck(CkEvent::RobberActivated { at: d }));
             }
         }
         let current = self.current;
         if strength > defence {
-            events.push(Event::BarbariansWon { strength, defence });
+            events.push(Event::Ck(CkEvent::BarbariansWon { strength, defence }));
             let lowest = (0..n)
                 .filter(|&p| self.can_be_pillaged(PlayerId(p as u8)))
                 .map(|p| contributions[p])
@@ -134,10 +135,10 @@ impl Game {
                 None => [None; MAX_PLAYERS],
             };
             for p in losers.into_iter().flatten() {
-                events.push(Event::MustLoseCity {
+                events.push(Event::Ck(CkEvent::MustLoseCity {
                     player: p,
                     contributed: contributions[p.index()],
-                });
+                }));
             }
             let pillages = losers
                 .into_iter()
@@ -145,7 +146,7 @@ impl Game {
                 .map(|p| Pending::ck(p, CkPending::LoseCity));
             self.queue_next_all(pillages.chain([Pending::ck(current, CkPending::EndAttack)]));
         } else {
-            events.push(Event::DefendersWon { strength, defence });
+            events.push(Event::Ck(CkEvent::DefendersWon { strength, defence }));
             let score = match self.rules.ck.defender {
                 DefenderCriterion::Strength => contributions,
                 DefenderCriterion::KnightCount => self.active_knight_counts(),
@@ -159,17 +160,17 @@ impl Game {
                 if tied.count_ones() == 1 {
                     let player = PlayerId(tied.trailing_zeros() as u8);
                     self.players[player.index()].ck.vp_tokens += 1;
-                    events.push(Event::DefenderRewarded {
+                    events.push(Event::Ck(CkEvent::DefenderRewarded {
                         player,
                         contributed: contributions[player.index()],
-                    });
+                    }));
                 } else {
                     choosers = self.seats_from_current(|p| tied & (1 << p.0) != 0);
                     for p in choosers.into_iter().flatten() {
-                        events.push(Event::DefenderTied {
+                        events.push(Event::Ck(CkEvent::DefenderTied {
                             player: p,
                             contributed: contributions[p.index()],
-                        });
+                        }));
                     }
                 }
             }
@@ -195,7 +196,7 @@ impl Game {
             }
         }
         self.ck.barbarians = 0;
-        events.push(Event::KnightsDeactivated { count });
+        events.push(Event::Ck(CkEvent::KnightsDeactivated { count }));
     }
 
     pub(crate) fn check_lose_city(&self, player: PlayerId, at: VertexId) -> Result<(), RuleError> {
@@ -233,12 +234,12 @@ impl Game {
                 Building::Settlement
             },
         });
-        events.push(Event::CityPillaged {
+        events.push(Event::Ck(CkEvent::CityPillaged {
             player,
             at,
             damaged,
             wall,
-        });
+        }));
         self.resolved(events);
     }
 
@@ -262,11 +263,11 @@ impl Game {
             .filter_map(|v| self.ck.knights[v.index()])
             .map(|k| k.level)
             .sum();
-        events.push(Event::KnightsCommitted {
+        events.push(Event::Ck(CkEvent::KnightsCommitted {
             player,
             knights: knights.len() as u8,
             strength,
-        });
+        }));
         self.resolved(events);
     }
 
@@ -368,6 +369,7 @@ mod tests {
     use crate::state::Building;
     use crate::testkit::*;
     use crate::CkAction;
+    use crate::CkEvent;
     use crate::{Action, Event, Outcome, Phase};
 
     /// Red city E.n with a wall; blue city G.n with an active basic knight at G.ne; white's
@@ -392,15 +394,15 @@ mod tests {
     fn the_lowest_contributor_with_a_city_that_can_be_pillaged_loses_it_and_its_wall() {
         let mut g = attack().game();
         let ev = roll3(&mut g, 2, 3, EventFace::Ship);
-        assert!(ev.contains(&Event::BarbariansAttacked {
+        assert!(ev.contains(&Event::Ck(CkEvent::BarbariansAttacked {
             strength: 3,
             defence: 1
-        }));
+        })));
         // White contributed 0 too, but its only city is a metropolis: skipped.
         let must: Vec<_> = ev
             .iter()
             .filter_map(|e| match e {
-                Event::MustLoseCity { player, .. } => Some(*player),
+                Event::Ck(CkEvent::MustLoseCity { player, .. }) => Some(*player),
                 _ => None,
             })
             .collect();
@@ -419,12 +421,12 @@ mod tests {
         );
         let at = vertex(&g, "E", N);
         let ev = g.apply(Action::Ck(CkAction::LoseCity { player: p(0), at })).unwrap();
-        assert!(ev.contains(&Event::CityPillaged {
+        assert!(ev.contains(&Event::Ck(CkEvent::CityPillaged {
             player: p(0),
             at,
             damaged: false,
             wall: true
-        }));
+        })));
         assert_eq!(g.site(at).unwrap().building, Building::Settlement);
         assert!(!g.wall(at));
         assert_eq!(g.player(p(0)).unwrap().ck.walls_left, 3);
@@ -464,7 +466,7 @@ mod tests {
             "CK.BARBARIANS.REPAIR_FIRST"
         );
         let ev = g.apply(Action::BuildCity { player: p(0), at }).unwrap();
-        assert!(ev.contains(&Event::CityRepaired { player: p(0), at }));
+        assert!(ev.contains(&Event::Ck(CkEvent::CityRepaired { player: p(0), at })));
         g.apply(Action::BuildCity {
             player: p(0),
             at: other,
@@ -477,14 +479,14 @@ mod tests {
         // Red adds an active strong knight: defence 3 against strength 3.
         let mut g = attack().knight(0, ("E", NE), 2, true).game();
         let ev = roll3(&mut g, 2, 3, EventFace::Ship);
-        assert!(ev.contains(&Event::DefendersWon {
+        assert!(ev.contains(&Event::Ck(CkEvent::DefendersWon {
             strength: 3,
             defence: 3
-        }));
-        assert!(ev.contains(&Event::DefenderRewarded {
+        })));
+        assert!(ev.contains(&Event::Ck(CkEvent::DefenderRewarded {
             player: p(0),
             contributed: 2
-        }));
+        })));
         assert_eq!(g.player(p(0)).unwrap().ck.vp_tokens, 1);
         // Red's strong knight ties with blue's two basic ones: each draws, red (on turn) first.
         let mut g = attack()
@@ -493,14 +495,14 @@ mod tests {
             .knight(1, ("G", SE), 1, true)
             .game();
         let ev = roll3(&mut g, 2, 3, EventFace::Ship);
-        assert!(ev.contains(&Event::DefenderTied {
+        assert!(ev.contains(&Event::Ck(CkEvent::DefenderTied {
             player: p(0),
             contributed: 2
-        }));
-        assert!(ev.contains(&Event::DefenderTied {
+        })));
+        assert!(ev.contains(&Event::Ck(CkEvent::DefenderTied {
             player: p(1),
             contributed: 2
-        }));
+        })));
         assert_eq!(g.phase(), Phase::ChoosingDefenderDeck { player: p(0) });
         g.apply(Action::Ck(CkAction::ChooseDefenderDeck {
             player: p(0),
@@ -535,7 +537,7 @@ mod tests {
         let mut g = attack().knight(0, ("E", NE), 2, true).game();
         assert_eq!(g.robber(), None);
         let ev = roll3(&mut g, 3, 4, EventFace::Ship);
-        assert!(ev.contains(&Event::RobberActivated { at: hex(&g, "J") }));
+        assert!(ev.contains(&Event::Ck(CkEvent::RobberActivated { at: hex(&g, "J") })));
         assert_eq!(g.phase(), Phase::MovingRobber);
         // Before the first attack a 7 moves nothing.
         let mut g = attack().barbarians(0, 0).game();
@@ -559,7 +561,9 @@ mod tests {
         };
         let mut g = ck.game();
         let ev = roll3(&mut g, 2, 3, EventFace::Ship);
-        assert!(!ev.iter().any(|e| matches!(e, Event::BarbariansAttacked { .. })));
+        assert!(!ev
+            .iter()
+            .any(|e| matches!(e, Event::Ck(CkEvent::BarbariansAttacked { .. }))));
         // Red (on turn) chooses first; white has no active knight and is not asked.
         assert_eq!(g.phase(), Phase::CommittingKnights { player: p(0) });
         let mut legal = vec![];
@@ -573,15 +577,15 @@ mod tests {
         assert_eq!(g.phase(), Phase::CommittingKnights { player: p(1) });
         let a = commit(&g, 1, &[("G", NE)]);
         let ev = g.apply(a).unwrap();
-        assert!(ev.contains(&Event::KnightsCommitted {
+        assert!(ev.contains(&Event::Ck(CkEvent::KnightsCommitted {
             player: p(1),
             knights: 1,
             strength: 1
-        }));
-        assert!(ev.contains(&Event::BarbariansWon {
+        })));
+        assert!(ev.contains(&Event::Ck(CkEvent::BarbariansWon {
             strength: 3,
             defence: 1
-        }));
+        })));
         assert_eq!(g.phase(), Phase::Pillaging { player: p(0) });
         let at = vertex(&g, "E", N);
         ok(&mut g, Action::Ck(CkAction::LoseCity { player: p(0), at }));
@@ -598,11 +602,11 @@ mod tests {
         ok(&mut g, a);
         let a = commit(&g, 1, &[("G", NE)]);
         let ev = g.apply(a).unwrap();
-        assert!(ev.contains(&Event::DefenderRewarded {
+        assert!(ev.contains(&Event::Ck(CkEvent::DefenderRewarded {
             player: p(0),
             contributed: 2
-        }));
-        assert!(ev.contains(&Event::KnightsDeactivated { count: 2 }));
+        })));
+        assert!(ev.contains(&Event::Ck(CkEvent::KnightsDeactivated { count: 2 })));
     }
 
     #[test]
@@ -611,10 +615,10 @@ mod tests {
         ck.setup.players[1].ck.knights[0].active = false;
         let mut g = ck.game();
         let ev = roll3(&mut g, 2, 3, EventFace::Ship);
-        assert!(ev.contains(&Event::BarbariansWon {
+        assert!(ev.contains(&Event::Ck(CkEvent::BarbariansWon {
             strength: 3,
             defence: 0
-        }));
+        })));
         assert_eq!(g.phase(), Phase::Pillaging { player: p(0) });
     }
 
@@ -638,10 +642,10 @@ mod tests {
         g.legal_actions(&mut legal);
         assert_eq!(legal.len(), ProgressCard::ALL.len());
         let ev = g.apply(take(0, ProgressCard::Constitution)).unwrap();
-        assert!(ev.contains(&Event::VictoryCardRevealed {
+        assert!(ev.contains(&Event::Ck(CkEvent::VictoryCardRevealed {
             player: p(0),
             card: ProgressCard::Constitution
-        }));
+        })));
         // The only Constitution is gone; blue takes something else.
         assert_eq!(g.phase(), Phase::ChoosingDefenderDeck { player: p(1) });
         assert_eq!(

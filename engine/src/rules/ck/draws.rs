@@ -18,6 +18,7 @@ use crate::pending::{CkPending, Pending};
 use crate::progress::{ProgressCard, Track};
 use crate::ruleset::ProgressHandLimit;
 use crate::state::{Game, Phase, PROGRESS_HAND_LIMIT};
+use crate::CkEvent;
 
 impl Game {
     /// A gate face: the players who draw (level L ≥ 1 and red die ≤ L + 1) draw in turn
@@ -45,7 +46,7 @@ impl Game {
         }
         match d.under.pop_front() {
             Some(card) => self.receive_progress(player, deck, card, events),
-            None => events.push(Event::ProgressDeckEmpty { player, deck }),
+            None => events.push(Event::Ck(CkEvent::ProgressDeckEmpty { player, deck })),
         }
     }
 
@@ -69,21 +70,21 @@ impl Game {
         card: ProgressCard,
         events: &mut Vec<Event>,
     ) {
-        events.push(Event::ProgressDrawn { player, deck, card });
+        events.push(Event::Ck(CkEvent::ProgressDrawn { player, deck, card }));
         let st = &mut self.players[player.index()];
         if card.is_victory_point() {
             st.ck.progress_vp.add(card, 1);
-            events.push(Event::VictoryCardRevealed { player, card });
+            events.push(Event::Ck(CkEvent::VictoryCardRevealed { player, card }));
             return;
         }
         st.ck.progress.add(card, 1);
         let held = st.ck.progress.total();
         match self.progress_limit_now(player) {
             Some(limit) if held > limit => {
-                events.push(Event::MustDiscardProgress {
+                events.push(Event::Ck(CkEvent::MustDiscardProgress {
                     player,
                     count: (held - limit) as u8,
-                });
+                }));
                 self.queue_next(Pending::ck(player, CkPending::DiscardProgress));
             }
             _ => {}
@@ -123,7 +124,7 @@ impl Game {
         st.ck.progress.remove(card, 1);
         let held = st.ck.progress.total();
         self.ck.decks[card.track().index()].under.push(card);
-        events.push(Event::ProgressDiscarded { player, card });
+        events.push(Event::Ck(CkEvent::ProgressDiscarded { player, card }));
         if let Phase::DiscardingProgress { .. } = self.phase() {
             let still_over = self.progress_limit_now(player).is_some_and(|limit| held > limit);
             if !still_over {
@@ -147,6 +148,7 @@ mod tests {
     use crate::progress::{EventFace, ProgressCard::*, Track};
     use crate::testkit::*;
     use crate::CkAction;
+    use crate::CkEvent;
     use crate::{Action, Event, Outcome, Phase};
 
     fn table() -> Ck {
@@ -211,10 +213,10 @@ mod tests {
         let mut g = table().levels(1, [1, 0, 0]).game();
         roll3(&mut g, 1, 2, EventFace::Gate(Track::Science));
         let ev = draw(&mut g, Printing);
-        assert!(ev.contains(&Event::VictoryCardRevealed {
+        assert!(ev.contains(&Event::Ck(CkEvent::VictoryCardRevealed {
             player: p(1),
             card: Printing
-        }));
+        })));
         assert_eq!(g.player(p(1)).unwrap().ck.progress.total(), 0);
         assert_eq!(g.total_vp(p(1)), 3);
     }
@@ -244,7 +246,7 @@ mod tests {
             }
         );
         let ev = draw(&mut g, CommercialHarbor);
-        assert!(ev.contains(&Event::MustDiscardProgress { player: p(1), count: 1 }));
+        assert!(ev.contains(&Event::Ck(CkEvent::MustDiscardProgress { player: p(1), count: 1 })));
         assert_eq!(g.phase(), Phase::DiscardingProgress { player: p(1) });
         assert_eq!(
             refused(
@@ -300,11 +302,11 @@ mod tests {
         ck.setup.checked = false;
         let mut g = ck.game_unchecked();
         let ev = roll3(&mut g, 1, 2, EventFace::Gate(Track::Science));
-        assert!(ev.contains(&Event::ProgressDrawn {
+        assert!(ev.contains(&Event::Ck(CkEvent::ProgressDrawn {
             player: p(0),
             deck: Track::Science,
             card: Mining
-        }));
+        })));
         assert_eq!(g.phase(), Phase::Main);
     }
 }

@@ -19,6 +19,7 @@ use crate::event::Event;
 use crate::ids::{PlayerId, VertexId};
 use crate::progress::Track;
 use crate::state::{Building, Game, Phase};
+use crate::CkEvent;
 
 /// Levels on each track.
 pub const MAX_LEVEL: u8 = 5;
@@ -119,30 +120,30 @@ impl Game {
         self.bank.add_all(&cost);
         let level = st.ck.improvements[track.index()] + 1;
         st.ck.improvements[track.index()] = level;
-        events.push(Event::Improved { player, track, level });
+        events.push(Event::Ck(CkEvent::Improved { player, track, level }));
         let t = track.index();
         let holder = self.ck.metropolis[t].and_then(|v| self.sites[v.index()].map(|s| s.owner));
         if self.wins_metropolis(player, track, level) {
             self.ck.metropolis[t] = None;
             self.ck.metropolis_final[t] = level == MAX_LEVEL;
-            events.push(Event::MetropolisWon {
+            events.push(Event::Ck(CkEvent::MetropolisWon {
                 player,
                 track,
                 previous: holder,
                 r#final: level == MAX_LEVEL,
-            });
+            }));
             self.queue_next(crate::pending::Pending::ck(
                 player,
                 crate::pending::CkPending::Metropolis { track },
             ));
         } else if level == MAX_LEVEL && holder == Some(player) && !self.ck.metropolis_final[t] {
             self.ck.metropolis_final[t] = true;
-            events.push(Event::MetropolisWon {
+            events.push(Event::Ck(CkEvent::MetropolisWon {
                 player,
                 track,
                 previous: Some(player),
                 r#final: true,
-            });
+            }));
         }
     }
 
@@ -163,7 +164,7 @@ impl Game {
             return;
         };
         self.ck.metropolis[track.index()] = Some(at);
-        events.push(Event::MetropolisPlaced { player, track, at });
+        events.push(Event::Ck(CkEvent::MetropolisPlaced { player, track, at }));
         self.resolved(events);
     }
 
@@ -187,7 +188,7 @@ impl Game {
             self.bank.remove(r.card(), 1);
             self.players[player.index()].hand.add(r.card(), 1);
         }
-        events.push(Event::AqueductUsed { player, resource: take });
+        events.push(Event::Ck(CkEvent::AqueductUsed { player, resource: take }));
         self.resolved(events);
     }
 }
@@ -199,6 +200,7 @@ mod tests {
     use crate::progress::{EventFace, Track};
     use crate::testkit::*;
     use crate::CkAction;
+    use crate::CkEvent;
     use crate::{Action, Event, Phase};
 
     fn two_cities() -> Ck {
@@ -261,12 +263,12 @@ mod tests {
                 track: Track::Science,
             }))
             .unwrap();
-        assert!(ev.contains(&Event::MetropolisWon {
+        assert!(ev.contains(&Event::Ck(CkEvent::MetropolisWon {
             player: p(0),
             track: Track::Science,
             previous: None,
             r#final: false
-        }));
+        })));
         assert_eq!(
             g.phase(),
             Phase::PlacingMetropolis {

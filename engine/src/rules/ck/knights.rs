@@ -23,6 +23,7 @@ use crate::ids::{PlayerId, VertexId};
 use crate::pending::{BasePending, CkPending, Pending};
 use crate::ruleset::KnightPassing;
 use crate::state::{Game, Knight, Phase};
+use crate::CkEvent;
 
 /// A set of intersections (up to 512), without allocation.
 #[derive(Clone, Copy, Default)]
@@ -176,7 +177,7 @@ impl Game {
             fresh: false,
             promoted: false,
         });
-        events.push(Event::KnightRecruited { player, at });
+        events.push(Event::Ck(CkEvent::KnightRecruited { player, at }));
         self.knights_changed_routes(events);
     }
 
@@ -228,7 +229,7 @@ impl Game {
         k.level += 1;
         k.promoted = true;
         let level = k.level;
-        events.push(Event::KnightPromoted { player, at, level });
+        events.push(Event::Ck(CkEvent::KnightPromoted { player, at, level }));
     }
 
     // ----- activate -----
@@ -251,7 +252,7 @@ impl Game {
         if let Some(k) = self.ck.knights[at.index()].as_mut() {
             k.active = true;
             k.fresh = true;
-            events.push(Event::KnightActivated { player, at });
+            events.push(Event::Ck(CkEvent::KnightActivated { player, at }));
         }
     }
 
@@ -285,7 +286,7 @@ impl Game {
         };
         k.active = false;
         self.ck.knights[to.index()] = Some(k);
-        events.push(Event::KnightMoved { player, from, to });
+        events.push(Event::Ck(CkEvent::KnightMoved { player, from, to }));
         self.knights_changed_routes(events);
     }
 
@@ -310,12 +311,12 @@ impl Game {
         };
         k.active = false;
         self.ck.knights[to.index()] = Some(k);
-        events.push(Event::KnightDisplaced {
+        events.push(Event::Ck(CkEvent::KnightDisplaced {
             player,
             from,
             to,
             victim: victim.owner,
-        });
+        }));
         self.start_relocation(victim, to, events);
         self.knights_changed_routes(events);
     }
@@ -325,11 +326,11 @@ impl Game {
     pub(crate) fn start_relocation(&mut self, knight: Knight, from: VertexId, events: &mut Vec<Event>) {
         if self.knight_reach(knight.owner, from).empty.is_empty() {
             self.players[knight.owner.index()].ck.knights_left[knight.level as usize - 1] += 1;
-            events.push(Event::KnightRemoved {
+            events.push(Event::Ck(CkEvent::KnightRemoved {
                 player: knight.owner,
                 at: from,
                 level: knight.level,
-            });
+            }));
         } else {
             self.queue_next(Pending::ck(knight.owner, CkPending::RelocateKnight { knight, from }));
         }
@@ -355,7 +356,7 @@ impl Game {
         };
         self.pending.pop_front();
         self.ck.knights[to.index()] = Some(knight);
-        events.push(Event::KnightRelocated { player, from, to });
+        events.push(Event::Ck(CkEvent::KnightRelocated { player, from, to }));
         self.knights_changed_routes(events);
         self.run_engine_steps(events);
     }
@@ -382,7 +383,7 @@ impl Game {
         if let Some(k) = self.ck.knights[knight.index()].as_mut() {
             k.active = false;
         }
-        events.push(Event::RobberChased { player, knight });
+        events.push(Event::Ck(CkEvent::RobberChased { player, knight }));
         self.queue_next(Pending::base(player, BasePending::MoveRobber));
     }
 
@@ -401,6 +402,7 @@ mod tests {
     use crate::cards::{cost, CardKind::*, Cards};
     use crate::testkit::*;
     use crate::CkAction;
+    use crate::CkEvent;
     use crate::{Action, Event, Phase};
 
     /// Red: settlement on E.n with a road E.n → E.ne → E.se → E.s; blue settlement at G.n.
@@ -548,7 +550,9 @@ mod tests {
         let ev = g
             .apply(Action::Ck(CkAction::DisplaceKnight { player: p(0), from, to }))
             .unwrap();
-        assert!(ev.iter().any(|e| matches!(e, Event::KnightDisplaced { .. })));
+        assert!(ev
+            .iter()
+            .any(|e| matches!(e, Event::Ck(CkEvent::KnightDisplaced { .. }))));
         assert!(matches!(g.phase(), Phase::RelocatingKnight { player, .. } if player == p(1)));
         // Blue's knight can only go along blue's routes from where it stood.
         assert_eq!(
@@ -597,7 +601,9 @@ mod tests {
         let ev = g
             .apply(Action::Ck(CkAction::DisplaceKnight { player: p(0), from, to }))
             .unwrap();
-        assert!(ev.iter().any(|e| matches!(e, Event::KnightRemoved { level: 2, .. })));
+        assert!(ev
+            .iter()
+            .any(|e| matches!(e, Event::Ck(CkEvent::KnightRemoved { level: 2, .. }))));
         assert_eq!(g.player(p(1)).unwrap().ck.knights_left, [2, 2, 2]);
         assert_eq!(g.phase(), Phase::Main);
     }

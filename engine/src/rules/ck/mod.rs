@@ -19,6 +19,7 @@ mod chance;
 mod decisions;
 pub(crate) mod draws;
 pub mod errors;
+pub mod events;
 mod expansion;
 pub(crate) mod improvements;
 pub(crate) mod knights;
@@ -39,6 +40,7 @@ use crate::pending::{CkPending, Pending};
 use crate::progress::{EventFace, ProgressDeck, Track};
 use crate::ruleset::RobberBeforeAttack;
 use crate::state::{Game, CARDS_PER_COMMODITY};
+use crate::CkEvent;
 
 /// Cities & Knights, as an expansion of the base rules ([`crate::rules::extensions`]).
 pub(crate) struct CitiesAndKnights;
@@ -114,7 +116,7 @@ impl Game {
             yellow,
             total: red + yellow,
         });
-        events.push(Event::EventDieRolled { player, face: event });
+        events.push(Event::Ck(CkEvent::EventDieRolled { player, face: event }));
         self.ck.dice = Some((red, yellow, event));
         self.queue_last(Pending::ck(player, CkPending::Produce));
         self.queue_last(Pending::ck(player, CkPending::EndRoll));
@@ -193,6 +195,7 @@ mod tests {
     use crate::cards::{CardKind, CardKind::*, Cards};
     use crate::progress::EventFace;
     use crate::testkit::*;
+    use crate::CkEvent;
     use crate::{Action, Colour, Event, Game, PlayerId, Ruleset};
     use std::sync::Arc;
 
@@ -245,11 +248,11 @@ mod tests {
             .before_roll()
             .game();
         let ev = roll3(&mut g, 4, 6, EventFace::Ship);
-        assert!(ev.contains(&Event::CommodityProduced {
+        assert!(ev.contains(&Event::Ck(CkEvent::CommodityProduced {
             player: p(0),
             commodity: Coin,
             count: 1
-        }));
+        })));
         assert_eq!(g.player(p(0)).unwrap().hand, Cards::of(&[(Ore, 1), (Coin, 1)]));
         let mut g2 = Ck::new()
             .city(0, ("E", SE))

@@ -10,6 +10,7 @@ use crate::error::{CkRule, Piece, RuleError};
 use crate::event::Event;
 use crate::ids::{PlayerId, VertexId};
 use crate::state::{Building, Game, Phase};
+use crate::CkEvent;
 
 impl Game {
     pub(crate) fn check_wall(&self, player: PlayerId, at: VertexId) -> Result<(), RuleError> {
@@ -54,7 +55,7 @@ impl Game {
         }
         st.ck.walls_left -= 1;
         self.ck.walls[at.index()] = true;
-        events.push(Event::WallBuilt { player, at });
+        events.push(Event::Ck(CkEvent::WallBuilt { player, at }));
     }
 }
 

@@ -13,6 +13,7 @@
 
 pub mod actions;
 pub mod errors;
+pub mod events;
 mod expansion;
 mod nobles;
 pub mod options;

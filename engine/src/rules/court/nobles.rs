@@ -14,6 +14,7 @@ use crate::error::{CourtRule, RuleError};
 use crate::event::Event;
 use crate::ids::PlayerId;
 use crate::state::{Game, Phase};
+use crate::CourtEvent;
 
 /// The price of a noble: 1 wool + 1 grain.
 pub(crate) const NOBLE_COST: Cards = Cards::of(&[(CardKind::Wool, 1), (CardKind::Grain, 1)]);
@@ -54,11 +55,11 @@ impl Game {
         self.bank.add_all(&NOBLE_COST);
         self.court.nobles[player.index()] += 1;
         let nobles = self.court.nobles[player.index()];
-        events.push(Event::NobleSent {
+        events.push(Event::Court(CourtEvent::NobleSent {
             player,
             nobles,
             left: NOBLES - self.court.nobles_sent(),
-        });
+        }));
         let takes = match self.court.influence {
             None => nobles >= FIRST_CLAIM,
             Some(h) if h == player => false,
@@ -67,7 +68,7 @@ impl Game {
         if takes {
             let from = self.court.influence;
             self.court.influence = Some(player);
-            events.push(Event::MostInfluenceTaken { player, from });
+            events.push(Event::Court(CourtEvent::MostInfluenceTaken { player, from }));
         }
     }
 }

@@ -23,6 +23,7 @@ use crate::error::{CourtRule, RuleError};
 use crate::event::Event;
 use crate::ids::{EdgeId, PlayerId, VertexId};
 use crate::state::Game;
+use crate::CourtEvent;
 
 impl Game {
     /// Extension point "setup placement", for a building: refused on a soldier's
@@ -89,12 +90,12 @@ impl Game {
             };
             self.court.soldiers[v.index()] = None;
             self.court.prisoners[player.index()][colour.index()] += 1;
-            events.push(Event::SoldierCaptured {
+            events.push(Event::Court(CourtEvent::SoldierCaptured {
                 player,
                 at: v,
                 colour,
                 prisoners: self.court.prisoners[player.index()][colour.index()],
-            });
+            }));
             self.update_banner(player, colour, events);
             self.update_tricolour(player, events);
         }
@@ -112,7 +113,7 @@ impl Game {
         if takes {
             let from = self.court.banners[c];
             self.court.banners[c] = Some(player);
-            events.push(Event::BannerTaken { player, colour, from });
+            events.push(Event::Court(CourtEvent::BannerTaken { player, colour, from }));
         }
     }
 
@@ -122,10 +123,10 @@ impl Game {
         let has = self.court.tricolour & (1 << player.0) != 0;
         if all && !has && self.court.tricolours_taken() < TRICOLOUR_BANNERS {
             self.court.tricolour |= 1 << player.0;
-            events.push(Event::TricolourBannerTaken {
+            events.push(Event::Court(CourtEvent::TricolourBannerTaken {
                 player,
                 left: TRICOLOUR_BANNERS - self.court.tricolours_taken(),
-            });
+            }));
         }
     }
 }
@@ -139,6 +140,7 @@ mod tests {
     use crate::ids::{Colour, EdgeId, PlayerId, VertexId};
     use crate::state::Game;
     use crate::testkit::court_game;
+    use crate::CourtEvent;
     use crate::Ruleset;
     use std::sync::Arc;
 
@@ -227,7 +229,10 @@ mod tests {
                 at: e,
             })
             .unwrap();
-        let taken = ev.iter().filter(|e| matches!(e, Event::SoldierCaptured { .. })).count();
+        let taken = ev
+            .iter()
+            .filter(|e| matches!(e, Event::Court(CourtEvent::SoldierCaptured { .. })))
+            .count();
         assert_eq!(taken, 2, "{ev:?}");
         // With a soldier-free site left, the same settlement is refused.
         let mut g = court_game(3);
@@ -274,10 +279,10 @@ mod tests {
         assert_eq!(g.court.banners[0], Some(PlayerId(1)));
         assert!(ev.iter().any(|e| matches!(
             e,
-            Event::BannerTaken {
+            Event::Court(CourtEvent::BannerTaken {
                 from: Some(PlayerId(0)),
                 ..
-            }
+            })
         )));
         assert_eq!(g.court_vp(PlayerId(1)), 1);
         assert_eq!(g.court_vp(PlayerId(0)), 0);

@@ -20,6 +20,7 @@ use crate::pending::{CkPending, Pending};
 use crate::progress::ProgressPlay;
 use crate::state::{Game, Phase};
 use crate::CkAction;
+use crate::CkEvent;
 
 impl Game {
     pub(crate) fn check_play_progress(&self, player: PlayerId, play: &ProgressPlay) -> Result<(), RuleError> {
@@ -65,7 +66,7 @@ impl Game {
         let card = play.card();
         self.players[player.index()].ck.progress.remove(card, 1);
         self.ck.decks[card.track().index()].under.push(card);
-        events.push(Event::ProgressPlayed { player, card });
+        events.push(Event::Ck(CkEvent::ProgressPlayed { player, card }));
         use ProgressPlay as P;
         match play {
             P::Alchemy { red, yellow } => self.do_alchemy(player, red, yellow, events),
@@ -104,11 +105,11 @@ impl Game {
     ) {
         self.players[from.index()].hand.remove_all(&cards);
         self.players[to.index()].hand.add_all(&cards);
-        events.push(Event::CardsTaken {
+        events.push(Event::Ck(CkEvent::CardsTaken {
             player: to,
             from,
             cards,
-        });
+        }));
     }
 
     /// Turn-long effects end with the turn (Merchant Fleet, Commercial Harbor).

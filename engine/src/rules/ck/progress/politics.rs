@@ -29,6 +29,7 @@ use crate::pending::{BasePending, CkPending, Pending, PendingKind};
 use crate::progress::ProgressCard;
 use crate::ruleset::DeserterStrength;
 use crate::state::{Game, Knight, Phase};
+use crate::CkEvent;
 
 impl Game {
     pub(crate) fn check_taxation(&self) -> Result<(), RuleError> {
@@ -82,11 +83,11 @@ impl Game {
             return;
         };
         self.players[player.index()].ck.knights_left[k.level as usize - 1] += 1;
-        events.push(Event::KnightRemoved {
+        events.push(Event::Ck(CkEvent::KnightRemoved {
             player,
             at,
             level: k.level,
-        });
+        }));
         self.update_longest_road(u8::MAX, events);
         self.pending.pop_front();
         let by = self.current;
@@ -180,12 +181,12 @@ impl Game {
                 fresh: active,
                 promoted: false,
             });
-            events.push(Event::KnightPlaced {
+            events.push(Event::Ck(CkEvent::KnightPlaced {
                 player,
                 at,
                 level,
                 active,
-            });
+            }));
             self.update_longest_road(u8::MAX, events);
         }
         self.resolved(events);
@@ -223,10 +224,10 @@ impl Game {
         let st = &mut self.players[owner.index()];
         st.roads.retain(|&e| e != road);
         st.roads_left += 1;
-        events.push(Event::RoadRemoved {
+        events.push(Event::Ck(CkEvent::RoadRemoved {
             player: owner,
             at: road,
-        });
+        }));
         self.update_longest_road(1 << owner.0, events);
         if owner == player && self.players[player.index()].roads_left > 0 {
             self.queue_next(Pending::ck(player, CkPending::DiplomacyRoad { removed: road }));
@@ -257,11 +258,11 @@ impl Game {
         let Some(victim) = self.ck.knights[at.index()].take() else {
             return;
         };
-        events.push(Event::KnightIntrigued {
+        events.push(Event::Ck(CkEvent::KnightIntrigued {
             player,
             at,
             victim: victim.owner,
-        });
+        }));
         self.start_relocation(victim, at, events);
         self.update_longest_road(u8::MAX, events);
     }
@@ -311,11 +312,11 @@ impl Game {
             self.players[victim.index()].ck.progress.remove(c, 1);
             self.players[player.index()].ck.progress.add(c, 1);
         }
-        events.push(Event::ProgressTaken {
+        events.push(Event::Ck(CkEvent::ProgressTaken {
             player,
             from: victim,
             card,
-        });
+        }));
     }
 
     pub(crate) fn do_encouragement(&mut self, player: PlayerId, events: &mut Vec<Event>) {
@@ -324,10 +325,10 @@ impl Game {
                 if k.owner == player && !k.active {
                     k.active = true;
                     k.fresh = true;
-                    events.push(Event::KnightActivated {
+                    events.push(Event::Ck(CkEvent::KnightActivated {
                         player,
                         at: VertexId(v as u16),
-                    });
+                    }));
                 }
             }
         }
@@ -342,11 +343,11 @@ impl Game {
             if p != player && self.total_vp(p) > mine && count > 0 {
                 self.pending.insert(next, Pending::ck(p, CkPending::Gift { count }));
                 next += 1;
-                events.push(Event::MustGive {
+                events.push(Event::Ck(CkEvent::MustGive {
                     player: p,
                     to: player,
                     count,
-                });
+                }));
             }
         }
     }

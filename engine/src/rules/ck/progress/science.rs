@@ -23,6 +23,7 @@ use crate::error::{CkRule, RuleError};
 use crate::event::Event;
 use crate::ids::{HexId, PlayerId, VertexId};
 use crate::state::Game;
+use crate::CkEvent;
 
 /// Medicine's price for a city: 2 ore and 1 grain.
 pub const MEDICINE: Cards = Cards::of(&[(CardKind::Grain, 1), (CardKind::Ore, 2)]);
@@ -59,7 +60,7 @@ impl Game {
 
     pub(crate) fn do_invention(&mut self, player: PlayerId, a: HexId, b: HexId, events: &mut Vec<Event>) {
         self.tokens.swap(a.index(), b.index());
-        events.push(Event::TokensSwapped { player, a, b });
+        events.push(Event::Ck(CkEvent::TokensSwapped { player, a, b }));
     }
 
     /// Irrigation (fields → grain) and Mining (mountains → ore).

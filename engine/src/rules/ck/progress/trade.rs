@@ -22,6 +22,7 @@ use crate::ids::{HexId, PlayerId};
 use crate::pending::{CkPending, Pending};
 use crate::ruleset::MerchantNextTo;
 use crate::state::{Building, Game, Phase};
+use crate::CkEvent;
 
 impl Game {
     pub(crate) fn check_guild_dues(&self, player: PlayerId, victim: PlayerId, cards: Cards) -> Result<(), RuleError> {
@@ -54,7 +55,7 @@ impl Game {
     pub(crate) fn do_merchant(&mut self, player: PlayerId, hex: HexId, events: &mut Vec<Event>) {
         let previous = self.ck.merchant.map(|(_, p)| p);
         self.ck.merchant = Some((hex, player));
-        events.push(Event::MerchantPlaced { player, hex, previous });
+        events.push(Event::Ck(CkEvent::MerchantPlaced { player, hex, previous }));
     }
 
     pub(crate) fn check_trade_monopoly(&self, commodity: CardKind) -> Result<(), RuleError> {
@@ -109,12 +110,12 @@ impl Game {
         let has_commodity = [CardKind::Paper, CardKind::Cloth, CardKind::Coin]
             .iter()
             .any(|&c| self.players[to.index()].hand.get(c) > 0);
-        events.push(Event::HarborOffered {
+        events.push(Event::Ck(CkEvent::HarborOffered {
             player,
             to,
             resource,
             answered: has_commodity,
-        });
+        }));
         if has_commodity {
             self.take_cards(to, player, Cards::of(&[(resource.card(), 1)]), events);
             self.queue_next(Pending::ck(to, CkPending::HarborAnswer { from: player, resource }));
