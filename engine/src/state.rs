@@ -581,6 +581,17 @@ impl Game {
             (step, None) => step.phase(),
         }
     }
+    /// Whether the current player is in the trade and build phase with nothing pending
+    /// (the same as `phase() == Phase::Main`, without building the view).
+    #[inline]
+    pub fn in_main(&self) -> bool {
+        self.pending.is_empty() && self.step == crate::pending::Step::Main
+    }
+    /// Whether the current player has not rolled yet and nothing is pending.
+    #[inline]
+    pub fn in_before_roll(&self) -> bool {
+        self.pending.is_empty() && self.step == crate::pending::Step::BeforeRoll
+    }
     /// The turn's step (setup, before the roll, trade and build, over).
     pub fn step(&self) -> crate::pending::Step {
         self.step

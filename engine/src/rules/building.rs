@@ -232,7 +232,7 @@ impl Game {
         price: crate::cards::Cards,
     ) -> Result<(), RuleError> {
         self.known_vertex(at)?;
-        if self.phase() != Phase::Main {
+        if !self.in_main() {
             return Err(self.wrong_time(player, "build a city"));
         }
         let st = &self.players[player.index()];

@@ -17,7 +17,7 @@ use crate::CourtEvent;
 
 impl Game {
     pub(crate) fn check_buy_dev(&self, player: PlayerId) -> Result<(), RuleError> {
-        if self.phase() != Phase::Main {
+        if !self.in_main() {
             return Err(self.wrong_time(player, "buy a development card"));
         }
         let st = &self.players[player.index()];

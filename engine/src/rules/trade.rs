@@ -45,7 +45,7 @@ impl Game {
         rate: u8,
         get: CardKind,
     ) -> Result<(), RuleError> {
-        if self.phase() != Phase::Main {
+        if !self.in_main() {
             return Err(self.wrong_time(player, "trade with the bank"));
         }
         self.check_kinds(&Cards::of(&[(give, 1), (get, 1)]))?;
@@ -110,7 +110,7 @@ impl Game {
 
     pub(crate) fn check_offer(&self, player: PlayerId, to: PlayerId, give: Cards, get: Cards) -> Result<(), RuleError> {
         self.known_player(to)?;
-        if self.phase() != Phase::Main {
+        if !self.in_main() {
             return Err(self.wrong_time(player, "offer a trade"));
         }
         if to == player {

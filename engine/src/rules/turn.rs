@@ -6,18 +6,18 @@ use crate::cards::DevCards;
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::ids::PlayerId;
-use crate::state::{Game, Phase};
+use crate::state::Game;
 
 impl Game {
     pub(crate) fn check_roll(&self, player: PlayerId) -> Result<(), RuleError> {
-        if self.phase() != Phase::BeforeRoll {
+        if !self.in_before_roll() {
             return Err(self.wrong_time(player, "roll the dice"));
         }
         Ok(())
     }
 
     pub(crate) fn check_end_turn(&self, player: PlayerId) -> Result<(), RuleError> {
-        if self.phase() != Phase::Main {
+        if !self.in_main() {
             return Err(self.wrong_time(player, "end the turn"));
         }
         self.check_progress_hand_at_end(player)

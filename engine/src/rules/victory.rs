@@ -3,11 +3,12 @@
 //! moment of their own turn and only then.
 
 use crate::event::Event;
-use crate::state::{Game, Phase};
+use crate::pending::Step;
+use crate::state::Game;
 
 impl Game {
     pub(crate) fn check_victory(&mut self, events: &mut Vec<Event>) {
-        if matches!(self.phase(), Phase::Setup { .. } | Phase::Ended { .. }) {
+        if matches!(self.step, Step::Setup { .. } | Step::Ended { .. }) {
             return;
         }
         let p = self.current;

@@ -70,7 +70,7 @@ impl Game {
 
     /// Improving at a discount of `less` commodities (0, or 1 with Crane).
     pub(crate) fn check_improve_at(&self, player: PlayerId, track: Track, less: u8) -> Result<(), RuleError> {
-        if self.phase() != Phase::Main {
+        if !self.in_main() {
             return Err(self.wrong_time(player, "improve a city"));
         }
         let st = &self.players[player.index()];

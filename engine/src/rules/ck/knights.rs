@@ -119,7 +119,7 @@ impl Game {
     }
 
     fn check_main(&self, player: PlayerId, what: &'static str) -> Result<(), RuleError> {
-        if self.phase() != Phase::Main {
+        if !self.in_main() {
             return Err(self.wrong_time(player, what));
         }
         Ok(())

@@ -9,7 +9,7 @@ use crate::cards::cost;
 use crate::error::{CkRule, Piece, RuleError};
 use crate::event::Event;
 use crate::ids::{PlayerId, VertexId};
-use crate::state::{Building, Game, Phase};
+use crate::state::{Building, Game};
 use crate::CkEvent;
 
 impl Game {
@@ -20,7 +20,7 @@ impl Game {
     /// A wall, paid or (Engineering) free.
     pub(crate) fn check_wall_at(&self, player: PlayerId, at: VertexId, free: bool) -> Result<(), RuleError> {
         self.known_vertex(at)?;
-        if self.phase() != Phase::Main {
+        if !self.in_main() {
             return Err(self.wrong_time(player, "build a city wall"));
         }
         let st = &self.players[player.index()];

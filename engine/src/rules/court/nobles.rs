@@ -13,7 +13,7 @@ use crate::court::{FIRST_CLAIM, NOBLES};
 use crate::error::{CourtRule, RuleError};
 use crate::event::Event;
 use crate::ids::PlayerId;
-use crate::state::{Game, Phase};
+use crate::state::Game;
 use crate::CourtEvent;
 
 /// The price of a noble: 1 wool + 1 grain.
@@ -35,7 +35,7 @@ impl Game {
     }
 
     pub(crate) fn check_send_noble(&self, player: PlayerId) -> Result<(), RuleError> {
-        if self.phase() != Phase::Main {
+        if !self.in_main() {
             return Err(self.wrong_time(player, "send a noble"));
         }
         if !self.road_at_court(player) {

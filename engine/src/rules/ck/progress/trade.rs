@@ -86,7 +86,7 @@ impl Game {
         resource: Resource,
     ) -> Result<(), RuleError> {
         self.known_player(to)?;
-        if self.phase() != Phase::Main {
+        if !self.in_main() {
             return Err(self.wrong_time(player, "offer a Commercial Harbor trade"));
         }
         if !self.ck.harbor
