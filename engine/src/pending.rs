@@ -49,6 +49,7 @@ pub enum Step {
 
 impl Step {
     /// The phase shown when no entry is pending.
+    #[inline]
     pub fn phase(self) -> Phase {
         match self {
             Step::Setup { placed, road_from } => Phase::Setup { placed, road_from },
@@ -118,6 +119,7 @@ pub enum Resolver {
 
 impl PendingKind {
     /// Who resolves entries of this kind.
+    #[inline]
     pub fn resolver(self) -> Resolver {
         match self {
             PendingKind::Base(BasePending::Dice | BasePending::DrawDevCard | BasePending::Steal { .. }) => {
@@ -130,6 +132,7 @@ impl PendingKind {
 
     /// Whether several players owe entries of this kind at once and resolve them in any
     /// order (discards, Wedding gifts).
+    #[inline]
     pub fn simultaneous(self) -> bool {
         matches!(self, PendingKind::Base(BasePending::Discard { .. }))
             || matches!(self, PendingKind::Ck(k) if k.simultaneous())
@@ -148,6 +151,7 @@ pub struct Pending {
 
 impl Pending {
     /// A base-game entry.
+    #[inline]
     pub fn base(who: PlayerId, kind: BasePending) -> Pending {
         Pending {
             who,
@@ -156,6 +160,7 @@ impl Pending {
     }
 
     /// A Cities & Knights entry.
+    #[inline]
     pub fn ck(who: PlayerId, kind: CkPending) -> Pending {
         Pending {
             who,
@@ -164,6 +169,7 @@ impl Pending {
     }
 
     /// The phase this entry shows while it is at the front.
+    #[inline]
     pub fn phase(self) -> Phase {
         let player = self.who;
         match self.kind {

@@ -137,42 +137,28 @@ impl Game {
 
     /// Checks that `player` is the one the game waits for.
     fn check_actor(&self, player: PlayerId, action: &Action) -> Result<(), RuleError> {
+        use crate::pending::{BasePending, CkPending, PendingKind, Resolver};
         let colour = self.colour(player);
-        let waiting = match self.phase() {
-            p if p.is_chance() => Some(Waiting::Chance),
-            Phase::Discarding => {
-                if matches!(action, Action::Discard { .. }) {
-                    None
-                } else {
-                    Some(Waiting::Discarders)
-                }
-            }
-            Phase::WeddingGifts => {
-                if matches!(action, Action::Ck(CkAction::GiveCards { .. })) {
-                    None
-                } else {
-                    Some(Waiting::Discarders)
-                }
-            }
-            Phase::TradeOffer { to, .. } => {
-                if player == to && matches!(action, Action::AcceptTrade { .. } | Action::DeclineTrade { .. }) {
-                    None
-                } else {
-                    Some(Waiting::Player(self.colour(to)))
-                }
-            }
-            // The player named by the front entry of the pending queue, or the current player.
-            _ => {
-                let d = match self.actor() {
-                    crate::state::Actor::Player(d) => d,
-                    _ => self.current,
+        // The front entry of the pending queue names who decides; with nothing pending, the
+        // current player.
+        let waiting = match self.pending.front() {
+            None if player == self.current => None,
+            None => Some(Waiting::Player(self.colour(self.current))),
+            Some(e) if e.kind.resolver() == Resolver::Chance => Some(Waiting::Chance),
+            Some(e) if e.kind.simultaneous() => {
+                let answers = match e.kind {
+                    PendingKind::Ck(CkPending::Gift { .. }) => matches!(action, Action::Ck(CkAction::GiveCards { .. })),
+                    _ => matches!(action, Action::Discard { .. }),
                 };
-                if player == d {
-                    None
-                } else {
-                    Some(Waiting::Player(self.colour(d)))
-                }
+                (!answers).then_some(Waiting::Discarders)
             }
+            Some(e) if matches!(e.kind, PendingKind::Base(BasePending::TradeAnswer { .. })) => {
+                let answers =
+                    player == e.who && matches!(action, Action::AcceptTrade { .. } | Action::DeclineTrade { .. });
+                (!answers).then(|| Waiting::Player(self.colour(e.who)))
+            }
+            Some(e) if player == e.who => None,
+            Some(e) => Some(Waiting::Player(self.colour(e.who))),
         };
         match waiting {
             Some(waiting) => Err(RuleError::NotYourDecision {

@@ -59,7 +59,13 @@ impl Game {
 
     pub(crate) fn check_move_robber(&self, player: PlayerId, to: HexId) -> Result<(), RuleError> {
         self.known_hex(to)?;
-        if self.phase() != Phase::MovingRobber {
+        let moving = self.pending.front().is_some_and(|e| {
+            matches!(
+                e.kind,
+                PendingKind::Base(BasePending::MoveRobber) | PendingKind::Ck(CkPending::TaxationRobber)
+            )
+        });
+        if !moving || self.winner().is_some() {
             return Err(self.wrong_time(player, "move the robber"));
         }
         if !self.board.terrain[to.index()].is_land() {

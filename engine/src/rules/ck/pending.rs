@@ -90,6 +90,7 @@ pub enum CkPending {
 
 impl CkPending {
     /// Who resolves entries of this kind.
+    #[inline]
     pub fn resolver(self) -> Resolver {
         match self {
             CkPending::DrawProgress { .. } => Resolver::Chance,
@@ -103,11 +104,13 @@ impl CkPending {
     }
 
     /// Wedding gifts are owed by several players at once.
+    #[inline]
     pub fn simultaneous(self) -> bool {
         matches!(self, CkPending::Gift { .. })
     }
 
     /// The phase shown while this entry of `player` is at the front.
+    #[inline]
     pub fn phase(self, player: PlayerId) -> Phase {
         match self {
             CkPending::CommitKnights => Phase::CommittingKnights { player },
