@@ -282,13 +282,15 @@ enum Command {
     /// Print a board with the names of its hexes, intersections and paths.
     Places {
         /// `beginner`, `court` (the beginner layout with the Court hex and its soldiers),
-        /// `random:SEED` or `court-random:SEED`.
+        /// `random:SEED`, `court-random:SEED`, or a Seafarers map `new-shores:PLAYERS[:SEED]`,
+        /// `through-the-desert:PLAYERS[:SEED]` (drawn and listed; not playable yet).
         #[arg(default_value = "beginner")]
         board: String,
     },
     /// Draw a board, or a scenario's position, as an SVG picture.
     ///
-    /// `draw board beginner|court|random:SEED|court-random:SEED`: terrain, numbers, harbors
+    /// `draw board beginner|court|random:SEED|court-random:SEED|new-shores:PLAYERS[:SEED]|
+    /// through-the-desert:PLAYERS[:SEED]`: terrain, numbers, harbors
     /// and every hex, intersection and path name (hover for the names). `draw FILE.cat --at
     /// SNAPSHOT` (or `--step N`, the position after the script's first N lines, or nothing:
     /// the end of the script): the position with every piece and a side panel. Exit 0, 2 for
@@ -837,7 +839,8 @@ fn cmd_rules(grep: Option<&str>, format: Format, scenarios: Vec<PathBuf>) -> Exi
     ExitCode::SUCCESS
 }
 
-/// A board by its command-line name (`beginner`, `court`, `random:SEED`, `court-random:SEED`);
+/// A board by its command-line name (`beginner`, `court`, `random:SEED`, `court-random:SEED`,
+/// or a Seafarers map: `new-shores:PLAYERS[:SEED]`, `through-the-desert:PLAYERS[:SEED]`);
 /// `None` after printing what is expected.
 fn board_by_name(board: &str) -> Option<Board> {
     let b = if board == "beginner" {
@@ -848,11 +851,43 @@ fn board_by_name(board: &str) -> Option<Board> {
         Board::random(seed, TokenPlacement::Spiral)
     } else if let Some(seed) = board.strip_prefix("court-random:").and_then(|s| s.parse::<u64>().ok()) {
         Board::random_court(seed, TokenPlacement::Spiral)
+    } else if let Some(b) = sea_board_by_name(board) {
+        b?
     } else {
-        eprintln!("error: unknown board `{board}`: expected `beginner`, `court`, `random:SEED` or `court-random:SEED`");
+        eprintln!(
+            "error: unknown board `{board}`: expected `beginner`, `court`, `random:SEED`, `court-random:SEED`, \
+             `new-shores:PLAYERS[:SEED]` or `through-the-desert:PLAYERS[:SEED]`"
+        );
         return None;
     };
     Some(b)
+}
+
+/// A Seafarers map by name: `new-shores:4`, `through-the-desert:3:SEED` (seed 1 by default).
+/// `None` when the name is not a sea map's; `Some(None)` after printing why the map cannot
+/// be built.
+fn sea_board_by_name(board: &str) -> Option<Option<Board>> {
+    let mut parts = board.split(':');
+    let map = catan_engine::SeaMap::from_name(parts.next()?)?;
+    let players = parts.next().and_then(|p| p.parse::<usize>().ok());
+    let seed = match parts.next() {
+        None => Some(1),
+        Some(s) => s.parse::<u64>().ok(),
+    };
+    let (Some(players), Some(seed), None) = (players, seed, parts.next()) else {
+        eprintln!(
+            "error: unknown board `{board}`: expected `{}:PLAYERS[:SEED]`",
+            map.name()
+        );
+        return Some(None);
+    };
+    match Board::seafarers(map, players, seed) {
+        Ok(b) => Some(Some(b)),
+        Err(e) => {
+            eprintln!("error: {e}");
+            Some(None)
+        }
+    }
 }
 
 fn cmd_draw(

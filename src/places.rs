@@ -117,7 +117,7 @@ pub fn render(board: &Board) -> String {
     }
     let _ = writeln!(
         s,
-        "\n  terrain: hil=hills for=forest pas=pasture fie=fields mou=mountains des=desert crt=the Court"
+        "\n  terrain: hil=hills for=forest pas=pasture fie=fields mou=mountains des=desert crt=the Court gld=gold"
     );
     let _ = writeln!(
         s,
@@ -182,6 +182,7 @@ fn short(t: Terrain) -> &'static str {
         Terrain::Desert => "des",
         Terrain::Sea => "sea",
         Terrain::Court => "crt",
+        Terrain::Gold => "gld",
     }
 }
 

@@ -137,3 +137,20 @@ fn the_pictures_in_docs_are_the_ones_the_cli_draws_today() {
         "regenerate: catan-harness draw docs/position-example.cat --at example -o docs/position-example.svg"
     );
 }
+
+#[test]
+fn a_seafarers_map_is_drawn_with_its_sea_islands_and_gold_fields() {
+    let b = Board::seafarers(catan_engine::SeaMap::NewShores, 4, 1).unwrap();
+    let svg = draw::board_svg(&b);
+    let doc = parse(&svg);
+    // The map's rectangle: 9 rows of 9 hexes, 28 of them land (one desert without a token).
+    assert_eq!(count_class(&doc, "hex"), 81);
+    assert_eq!(count_class(&doc, "token"), 27);
+    assert_eq!(count_class(&doc, "harbor"), 9);
+    assert_eq!(
+        svg.matches(": gold").count(),
+        2,
+        "two gold fields named in their tooltips"
+    );
+    assert_eq!(places(&doc, "hex").iter().filter(|p| !p.starts_with('(')).count(), 28);
+}

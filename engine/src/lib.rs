@@ -69,5 +69,6 @@ pub use event::{CkEvent, CourtEvent, Event, Field};
 pub use ids::{Colour, EdgeId, HexId, PlayerId, VertexId};
 pub use progress::{EventFace, ProgressCard, Track};
 pub use rules::longest_road_length;
+pub use rules::sea::maps::{MapError, SeaMap};
 pub use ruleset::{Profile, Ruleset};
 pub use state::{Actor, Game, Phase};

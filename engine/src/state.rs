@@ -466,6 +466,13 @@ impl Game {
                 what: "a game with other than 3 or 4 players",
             });
         }
+        if board.terrain.contains(&crate::board::Terrain::Gold) {
+            // Gold fields pay a choice of resources (Seafarers), which is not implemented yet:
+            // refused rather than silently producing nothing.
+            return Err(crate::RuleError::Unsupported {
+                what: "a board with gold fields (Seafarers)",
+            });
+        }
         if first.index() >= colours.len() {
             return Err(crate::RuleError::UnknownId {
                 what: "player",

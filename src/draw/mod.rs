@@ -65,6 +65,7 @@ fn terrain_fill(t: Terrain) -> &'static str {
         Terrain::Desert => "#e8d8a8",
         Terrain::Sea => "#6fa8dc",
         Terrain::Court => "#b39ddb",
+        Terrain::Gold => "#b8860b",
     }
 }
 

@@ -41,6 +41,10 @@ pub enum Terrain {
     /// centre hex in place of the desert. Land that produces nothing and takes no number
     /// token; nobles are sent to it.
     Court,
+    /// Seafarers' gold field (source `004_bf8a3dbb68824bc0.txt`, Seefahrer "Goldfluss"):
+    /// land with a number token that pays each adjacent building resources of its owner's
+    /// choice. Only Seafarers maps have it; a game without Seafarers refuses such a board.
+    Gold,
 }
 
 impl Terrain {
@@ -52,8 +56,12 @@ impl Terrain {
             Terrain::Pasture => Some(Resource::Wool),
             Terrain::Fields => Some(Resource::Grain),
             Terrain::Mountains => Some(Resource::Ore),
-            Terrain::Desert | Terrain::Sea | Terrain::Court => None,
+            Terrain::Desert | Terrain::Sea | Terrain::Court | Terrain::Gold => None,
         }
+    }
+    /// Whether this terrain carries a number token (the five resource terrains and gold).
+    pub fn takes_token(self) -> bool {
+        self.resource().is_some() || self == Terrain::Gold
     }
     /// Whether this is land.
     pub fn is_land(self) -> bool {
@@ -70,10 +78,11 @@ impl Terrain {
             Terrain::Desert => "desert",
             Terrain::Sea => "sea",
             Terrain::Court => "court",
+            Terrain::Gold => "gold",
         }
     }
     /// All terrains.
-    pub const ALL: [Terrain; 8] = [
+    pub const ALL: [Terrain; 9] = [
         Terrain::Hills,
         Terrain::Forest,
         Terrain::Pasture,
@@ -82,6 +91,7 @@ impl Terrain {
         Terrain::Desert,
         Terrain::Sea,
         Terrain::Court,
+        Terrain::Gold,
     ];
 }
 
@@ -152,6 +162,14 @@ pub struct Board {
     /// [`coastal_intersections`], the north-west corner of hex `A` on the standard island.
     #[serde(default)]
     pub soldier_start: Option<crate::ids::VertexId>,
+    /// Seafarers: the sea hex where the pirate starts.
+    #[serde(default)]
+    pub pirate_start: Option<HexId>,
+    /// Seafarers: the land area of each hex (0 for sea; 1 for the main island; 2, 3, … for
+    /// the foreign islands and areas whose first settlement earns a bonus). Empty on boards
+    /// that have no areas.
+    #[serde(default)]
+    pub areas: Vec<u8>,
 }
 
 /// The 19 axial coordinates of the standard island, in reading order.
@@ -234,7 +252,7 @@ impl Board {
                 if !(2..=12).contains(n) || *n == 7 {
                     return Err(BoardError::BadToken(*n));
                 }
-                if t.resource().is_none() {
+                if !t.takes_token() {
                     return Err(BoardError::TokenOnBarren(*t));
                 }
             }
@@ -291,6 +309,8 @@ impl Board {
             labels,
             robber_start,
             soldier_start: None,
+            pirate_start: None,
+            areas: Vec::new(),
         }
     }
 

@@ -14,6 +14,7 @@ mod longest_road;
 mod production;
 mod queue;
 mod robber;
+pub(crate) mod sea;
 mod setup;
 mod trade;
 mod turn;
