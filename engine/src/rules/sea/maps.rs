@@ -158,7 +158,7 @@ const NEW_SHORES_3: Layout = Layout {
 
 /// The small islands of New Shores share one pool (3 players): gold 2, fields 1, hills 2,
 /// mountains 2, pasture 1, tokens 3, 4, 4, 5, 8, 9, 10, 12.
-const NEW_SHORES_3_ISLANDS: (&[Terrain], &[u8]) = (
+const NEW_SHORES_3_ISLANDS: IslandPool = (
     &[Gold, Gold, Fields, Hills, Hills, Mountains, Mountains, Pasture],
     &[3, 4, 4, 5, 8, 9, 10, 12],
 );
@@ -215,7 +215,7 @@ const NEW_SHORES_4: Layout = Layout {
 
 /// New Shores' small islands, 4 players: gold 2, fields 1, hills 2, mountains 2, pasture 1,
 /// forest 1; tokens 2–6 and 8–11 once each.
-const NEW_SHORES_4_ISLANDS: (&[Terrain], &[u8]) = (
+const NEW_SHORES_4_ISLANDS: IslandPool = (
     &[Gold, Gold, Fields, Hills, Hills, Mountains, Mountains, Pasture, Forest],
     &[2, 3, 4, 5, 6, 8, 9, 10, 11],
 );
@@ -283,8 +283,7 @@ const THROUGH_THE_DESERT_3: Layout = Layout {
 
 /// Through the Desert's small islands, 3 players: mountains 2, pasture 1, fields 1, gold 1;
 /// tokens 5, 5, 8, 9, 11.
-const THROUGH_THE_DESERT_3_ISLANDS: (&[Terrain], &[u8]) =
-    (&[Mountains, Mountains, Pasture, Fields, Gold], &[5, 5, 8, 9, 11]);
+const THROUGH_THE_DESERT_3_ISLANDS: IslandPool = (&[Mountains, Mountains, Pasture, Fields, Gold], &[5, 5, 8, 9, 11]);
 
 const THROUGH_THE_DESERT_4: Layout = Layout {
     max_col: 0x12,
@@ -350,13 +349,16 @@ const THROUGH_THE_DESERT_4: Layout = Layout {
 
 /// Through the Desert's small islands, 4 players: hills 1, mountains 2, pasture 1, fields 2,
 /// gold 1; tokens 2, 3, 4, 5, 6, 9, 12.
-const THROUGH_THE_DESERT_4_ISLANDS: (&[Terrain], &[u8]) = (
+const THROUGH_THE_DESERT_4_ISLANDS: IslandPool = (
     &[Hills, Mountains, Mountains, Pasture, Fields, Fields, Gold],
     &[2, 3, 4, 5, 6, 9, 12],
 );
 
+/// The terrains and number tokens the small islands of a layout share.
+type IslandPool = (&'static [Terrain], &'static [u8]);
+
 /// The layout of a map for a player count, and the pool its small islands share.
-fn layout(map: SeaMap, players: usize) -> Result<(&'static Layout, (&'static [Terrain], &'static [u8])), MapError> {
+fn layout(map: SeaMap, players: usize) -> Result<(&'static Layout, IslandPool), MapError> {
     match (map, players) {
         (SeaMap::NewShores, 3) => Ok((&NEW_SHORES_3, NEW_SHORES_3_ISLANDS)),
         (SeaMap::NewShores, 4) => Ok((&NEW_SHORES_4, NEW_SHORES_4_ISLANDS)),
