@@ -1615,7 +1615,68 @@ pub fn lower_with_includes(
             }
         }
     }
-    // Players.
+    let colours = seat_players(&mut cx, ast);
+    cx.colours = colours.clone();
+    let headers = read_headers(&mut cx, ast, text, catalog, sources);
+    let variants = read_variants(&mut cx, ast, &headers.rules);
+    cx.ck = variants.iter().any(|v| v.rules.ck());
+    cx.court = variants.iter().any(|v| v.rules.court());
+    let fragments = read_fragments(&mut cx, ast, resolve);
+    let board = Arc::new(fragment_board(&mut cx, ast, &fragments).unwrap_or_else(Board::beginner));
+    cx.board = board.clone();
+    let mut setup = Setup::new(headers.rules.clone().unwrap_or_default(), board, &colours);
+    seat_first_player(&mut cx, ast, &fragments, &mut setup);
+    let mut spans = ItemSpans {
+        spans: Vec::new(),
+        fragment: None,
+    };
+    let mut first = true;
+    for (source, fast, _) in &fragments {
+        if let Some(pos) = fast.position() {
+            let from = spans.spans.len();
+            cx.src = Some(source.clone());
+            build_position(&mut cx, Some(pos), &mut setup, &mut spans, first);
+            cx.src = None;
+            spans.fragment = Some((from..spans.spans.len(), source.clone()));
+            first = false;
+        }
+    }
+    build_position(&mut cx, ast.position(), &mut setup, &mut spans, first);
+    let steps = read_steps(&mut cx, ast, text, &variants);
+    if cx.errors.is_empty() {
+        check_position(&mut cx, ast, &setup, &spans, &variants);
+    }
+    if !cx.errors.is_empty() {
+        return Err(Box::new(LowerErrors {
+            file: file.to_string(),
+            src: NamedSource::new(file, text.to_string()),
+            errors: cx.errors,
+        }));
+    }
+    let Headers {
+        title,
+        source,
+        tags,
+        covers,
+        known_bug,
+        ..
+    } = headers;
+    Ok(Scenario {
+        file: file.to_string(),
+        text: text.to_string(),
+        title,
+        source,
+        tags,
+        covers,
+        known_bug,
+        variants,
+        setup,
+        steps,
+    })
+}
+
+/// The `players` line: the seats in order, each colour once.
+fn seat_players(cx: &mut Cx<'_>, ast: &ScenarioFile) -> Vec<Colour> {
     let mut colours = Vec::new();
     match ast.players() {
         Some(ps) => {
@@ -1644,63 +1705,56 @@ pub fn lower_with_includes(
             Some("add a line like `players red blue white`".into()),
         ),
     }
-    cx.colours = colours.clone();
-    let mut title = String::new();
-    let mut source = String::new();
-    let mut tags = Vec::new();
-    let mut covers = Vec::new();
-    let mut known_bug = None;
-    let mut rules = None;
-    for h in ast.headers() {
-        match h.node {
-            ast::Header::Scenario { title: t } => title = t.node.clone(),
+    colours
+}
+
+/// What the header lines say.
+struct Headers {
+    title: String,
+    source: String,
+    tags: Vec<String>,
+    covers: Vec<(String, ByteSpan)>,
+    known_bug: Option<String>,
+    rules: Option<Ruleset>,
+}
+
+/// The header lines: title, source (checked against the sources table), rules, language,
+/// tags, covered rule ids (checked against the catalog) and a known bug.
+fn read_headers(cx: &mut Cx<'_>, ast: &ScenarioFile, text: &str, catalog: &[String], sources: &[String]) -> Headers {
+    let mut h = Headers {
+        title: String::new(),
+        source: String::new(),
+        tags: Vec::new(),
+        covers: Vec::new(),
+        known_bug: None,
+        rules: None,
+    };
+    for header in ast.headers() {
+        match header.node {
+            ast::Header::Scenario { title: t } => h.title = t.node.clone(),
             ast::Header::Source(s) => {
-                source = h.span.text(text).trim_start_matches("source").trim().to_string();
+                h.source = header.span.text(text).trim_start_matches("source").trim().to_string();
                 if let ast::Source::Work { id, .. } = s {
-                    if !sources.is_empty() && !sources.contains(&id.node) {
-                        let near = nearest(&id.node, sources.iter().map(|s| s.as_str()));
-                        cx.err(
-                            id.span,
-                            "unknown_source",
-                            format!("`{}` is not in the sources table", id.node),
-                            "unknown source id",
-                            Some(match near {
-                                Some(n) => format!("did you mean `{n}`? (catalog/sources.yaml lists every source)"),
-                                None => "add the document to catalog/sources.yaml, or write `source own`".into(),
-                            }),
-                        );
-                    }
+                    check_source_id(cx, id, sources);
                 }
             }
-            ast::Header::Rules(spec) => rules = Some(rules_of(&mut cx, spec)),
+            ast::Header::Rules(spec) => h.rules = Some(rules_of(cx, spec)),
             ast::Header::Language(l) => match crate::vocab::Language::from_code(&l.node) {
                 Some(lang) => cx.lang = lang,
                 None => cx.unknown(l.span, "language", &l.node, &["en", "de", "ca"]),
             },
-            ast::Header::Tags(t) => tags.extend(t.iter().map(|s| s.node.clone())),
+            ast::Header::Tags(t) => h.tags.extend(t.iter().map(|s| s.node.clone())),
             ast::Header::Covers(c) => {
                 for id in c {
-                    if !catalog.is_empty() && !catalog.contains(&id.node) {
-                        let near = nearest(&id.node, catalog.iter().map(|s| s.as_str()));
-                        cx.err(
-                            id.span,
-                            "unknown_rule_id",
-                            format!("`{}` is not in the rule catalog", id.node),
-                            "unknown rule id",
-                            Some(match near {
-                                Some(n) => format!("did you mean `{n}`? (catalog/rules.yaml lists every id)"),
-                                None => "add it to catalog/rules.yaml with a statement and a source".into(),
-                            }),
-                        );
-                    }
+                    check_rule_id(cx, id, catalog);
                 }
-                covers.extend(c.iter().map(|s| (s.node.clone(), s.span.start..s.span.end)))
+                h.covers
+                    .extend(c.iter().map(|s| (s.node.clone(), s.span.start..s.span.end)))
             }
-            ast::Header::KnownBug(b) => known_bug = Some(b.node.clone()),
+            ast::Header::KnownBug(b) => h.known_bug = Some(b.node.clone()),
         }
-        let _ = &source;
     }
-    if title.is_empty() {
+    if h.title.is_empty() {
         cx.err(
             Span::empty(0),
             "missing_title",
@@ -1709,9 +1763,50 @@ pub fn lower_with_includes(
             Some("add a first line like `scenario \"What this shows\"`".into()),
         );
     }
+    h
+}
+
+/// A `source` id must be in the sources table (when one is given).
+fn check_source_id(cx: &mut Cx<'_>, id: &Spanned<String>, sources: &[String]) {
+    if sources.is_empty() || sources.contains(&id.node) {
+        return;
+    }
+    let near = nearest(&id.node, sources.iter().map(|s| s.as_str()));
+    cx.err(
+        id.span,
+        "unknown_source",
+        format!("`{}` is not in the sources table", id.node),
+        "unknown source id",
+        Some(match near {
+            Some(n) => format!("did you mean `{n}`? (catalog/sources.yaml lists every source)"),
+            None => "add the document to catalog/sources.yaml, or write `source own`".into(),
+        }),
+    );
+}
+
+/// A `covers` id must be in the rule catalog (when one is given).
+fn check_rule_id(cx: &mut Cx<'_>, id: &Spanned<String>, catalog: &[String]) {
+    if catalog.is_empty() || catalog.contains(&id.node) {
+        return;
+    }
+    let near = nearest(&id.node, catalog.iter().map(|s| s.as_str()));
+    cx.err(
+        id.span,
+        "unknown_rule_id",
+        format!("`{}` is not in the rule catalog", id.node),
+        "unknown rule id",
+        Some(match near {
+            Some(n) => format!("did you mean `{n}`? (catalog/rules.yaml lists every id)"),
+            None => "add it to catalog/rules.yaml with a statement and a source".into(),
+        }),
+    );
+}
+
+/// The `variant` lines, or the one unnamed variant of the `rules` line.
+fn read_variants(cx: &mut Cx<'_>, ast: &ScenarioFile, rules: &Option<Ruleset>) -> Vec<Variant> {
     let mut variants: Vec<Variant> = Vec::new();
     for v in ast.variants() {
-        let r = rules_of(&mut cx, &v.rules.node);
+        let r = rules_of(cx, &v.rules.node);
         variants.push(Variant {
             name: v.name.node.clone(),
             rules: r,
@@ -1723,10 +1818,16 @@ pub fn lower_with_includes(
             rules: rules.clone().unwrap_or_default(),
         });
     }
-    cx.ck = variants.iter().any(|v| v.rules.ck());
-    cx.court = variants.iter().any(|v| v.rules.court());
-    // Included fragments: parsed against their own text, so their diagnostics point there.
-    let mut fragments: Vec<(FragmentSource, ScenarioFile, Span)> = Vec::new();
+    variants
+}
+
+/// An included fragment: where it came from, what it holds, the `include` line's span.
+type Fragment = (FragmentSource, ScenarioFile, Span);
+
+/// Included fragments: parsed against their own text, so their diagnostics point there;
+/// a fragment holds only `board`, `start` and `position`.
+fn read_fragments(cx: &mut Cx<'_>, ast: &ScenarioFile, resolve: &mut Resolver<'_>) -> Vec<Fragment> {
+    let mut fragments: Vec<Fragment> = Vec::new();
     for inc in ast.includes() {
         let (name, ftext) = match resolve(&inc.path.node) {
             Ok(found) => found,
@@ -1758,29 +1859,38 @@ pub fn lower_with_includes(
                 continue;
             }
         };
-        let mut ok = true;
-        for item in &fast.items {
-            let allowed = matches!(item.node, Item::Board(_) | Item::Position(_) | Item::Start(_));
-            if !allowed {
-                ok = false;
-                cx.src = Some(source.clone());
-                cx.err(
-                    item.span,
-                    "fragment_item",
-                    "a fragment holds only `board`, `start` and `position` (no header, players, steps or includes)",
-                    "not allowed in a fragment",
-                    Some("move this line into the scenarios that include the fragment".into()),
-                );
-                cx.src = None;
-            }
-        }
-        if ok {
+        if fragment_items_allowed(cx, &fast, &source) {
             fragments.push((source, fast, inc.path.span));
         }
     }
-    // The board: the scenario's or one fragment's, never two.
+    fragments
+}
+
+/// Whether every item of a fragment may stand in one (reporting each that may not).
+fn fragment_items_allowed(cx: &mut Cx<'_>, fast: &ScenarioFile, source: &FragmentSource) -> bool {
+    let mut ok = true;
+    for item in &fast.items {
+        let allowed = matches!(item.node, Item::Board(_) | Item::Position(_) | Item::Start(_));
+        if !allowed {
+            ok = false;
+            cx.src = Some(source.clone());
+            cx.err(
+                item.span,
+                "fragment_item",
+                "a fragment holds only `board`, `start` and `position` (no header, players, steps or includes)",
+                "not allowed in a fragment",
+                Some("move this line into the scenarios that include the fragment".into()),
+            );
+            cx.src = None;
+        }
+    }
+    ok
+}
+
+/// The board: the scenario's or one fragment's, never two.
+fn fragment_board(cx: &mut Cx<'_>, ast: &ScenarioFile, fragments: &[Fragment]) -> Option<Board> {
     let mut board_from: Option<(Spanned<&ast::Board>, Option<FragmentSource>)> = ast.board().map(|b| (b, None));
-    for (source, fast, inc_span) in &fragments {
+    for (source, fast, inc_span) in fragments {
         if let Some(b) = fast.board() {
             if board_from.is_some() {
                 cx.err(
@@ -1795,18 +1905,19 @@ pub fn lower_with_includes(
             }
         }
     }
-    let board = match board_from {
+    match board_from {
         Some((b, src)) => {
             cx.src = src;
-            let built = build_board(&mut cx, Some(b));
+            let built = build_board(cx, Some(b));
             cx.src = None;
             built
         }
-        None => build_board(&mut cx, None),
-    };
-    let board = Arc::new(board.unwrap_or_else(Board::beginner));
-    cx.board = board.clone();
-    let mut setup = Setup::new(rules.unwrap_or_default(), board, &colours);
+        None => build_board(cx, None),
+    }
+}
+
+/// The `start` line (the scenario's own wins over a fragment's): who plays first.
+fn seat_first_player(cx: &mut Cx<'_>, ast: &ScenarioFile, fragments: &[Fragment], setup: &mut Setup) {
     let start_item = |f: &ScenarioFile| {
         f.items.iter().find_map(|i| match &i.node {
             Item::Start(s) => Some(s.clone()),
@@ -1814,7 +1925,7 @@ pub fn lower_with_includes(
         })
     };
     let mut starts: Vec<(Spanned<String>, Option<FragmentSource>)> = Vec::new();
-    for (source, fast, _) in &fragments {
+    for (source, fast, _) in fragments {
         if let Some(st) = start_item(fast) {
             starts.push((st, Some(source.clone())));
         }
@@ -1822,7 +1933,6 @@ pub fn lower_with_includes(
     if let Some(st) = start_item(ast) {
         starts.push((st, None));
     }
-    // The scenario's own `start` wins over a fragment's.
     if let Some((s, src)) = starts.pop() {
         cx.src = src;
         if let Some(p) = cx.player(&s) {
@@ -1831,23 +1941,10 @@ pub fn lower_with_includes(
         }
         cx.src = None;
     }
-    let mut spans = ItemSpans {
-        spans: Vec::new(),
-        fragment: None,
-    };
-    let mut first = true;
-    for (source, fast, _) in &fragments {
-        if let Some(pos) = fast.position() {
-            let from = spans.spans.len();
-            cx.src = Some(source.clone());
-            build_position(&mut cx, Some(pos), &mut setup, &mut spans, first);
-            cx.src = None;
-            spans.fragment = Some((from..spans.spans.len(), source.clone()));
-            first = false;
-        }
-    }
-    build_position(&mut cx, ast.position(), &mut setup, &mut spans, first);
-    // Steps.
+}
+
+/// The script: every step, chance, expectation and snapshot line, with its variant guard.
+fn read_steps(cx: &mut Cx<'_>, ast: &ScenarioFile, text: &str, variants: &[Variant]) -> Vec<Step> {
     let mut steps = Vec::new();
     let variant_names: Vec<String> = variants.iter().map(|v| v.name.clone()).collect();
     for item in &ast.items {
@@ -1863,78 +1960,13 @@ pub fn lower_with_includes(
         let span: ByteSpan = item.span.start..item.span.end;
         let line_text = item.span.text(text).trim().to_string();
         let kind = match &item.node {
-            Item::Step(s) => action(&mut cx, &s.action).map(|(action, chance)| StepKind::Act {
+            Item::Step(s) => action(cx, &s.action).map(|(action, chance)| StepKind::Act {
                 action,
                 chance,
-                refused: match s.outcome.as_ref().map(|o| &o.node) {
-                    Some(ast::Outcome::Refused(id)) => Some((id.node.clone(), id.span.start..id.span.end)),
-                    _ => None,
-                },
+                refused: refused_id(s.outcome.as_ref()),
             }),
-            Item::Chance(c) => {
-                let arg = c.args.first();
-                // One outcome per line: three dice in Cities & Knights, else one value.
-                let used = if c.kind.node == "dice" && cx.ck { 2 } else { 1 };
-                let rest = c.args.get(used..).unwrap_or(&[]);
-                let whole = strict::unused(&mut cx, rest, "a `chance` line gives one outcome").is_some();
-                let outcome = match (c.kind.node.as_str(), arg) {
-                    _ if !whole => None,
-                    ("dice", Some(a)) => match dice(&mut cx, a) {
-                        Some(two) if cx.ck => ck::ck_roll(&mut cx, two, c.args.get(1), a.span),
-                        other => other,
-                    },
-                    (k @ ("progress" | "event"), Some(a)) => ck::chance(&mut cx, k, a).flatten(),
-                    ("card", Some(a)) => {
-                        let w = a.node.to_string();
-                        match dev_card(cx.lang, &w) {
-                            Some(card) => Some(Outcome::DevCard { card }),
-                            None => {
-                                cx.unknown(a.span, "development card", &w, &DEV_WORDS);
-                                None
-                            }
-                        }
-                    }
-                    ("steal", Some(a)) => cx.arg_card(a).map(|card| Outcome::Steal { card }),
-                    (k, _) => {
-                        let k = k.to_string();
-                        cx.unknown(
-                            c.kind.span,
-                            "chance outcome (with its value)",
-                            &k,
-                            &["dice", "card", "steal", "progress", "event"],
-                        );
-                        None
-                    }
-                };
-                outcome.map(|outcome| StepKind::Chance {
-                    outcome,
-                    refused: match c.outcome.as_ref().map(|o| &o.node) {
-                        Some(ast::Outcome::Refused(id)) => Some((id.node.clone(), id.span.start..id.span.end)),
-                        _ => None,
-                    },
-                })
-            }
-            Item::Expect(e) => match &e.kind.node {
-                ExpectKind::State(args) => expectation(&mut cx, e.kind.span, args).map(StepKind::Expect),
-                ExpectKind::Event { name, fields } | ExpectKind::NoEvent { name, fields } => {
-                    if !catan_engine::Event::KINDS.contains(&name.node.as_str()) {
-                        cx.unknown(name.span, "event", &name.node, catan_engine::Event::KINDS);
-                    }
-                    let fields: Vec<(String, String)> = fields
-                        .iter()
-                        .map(|f| (f.key.node.clone(), field_value(cx.lang, &f.value.node)))
-                        .collect();
-                    let kind = name.node.clone();
-                    Some(StepKind::Expect(if matches!(e.kind.node, ExpectKind::Event { .. }) {
-                        Expectation::Event { kind, fields }
-                    } else {
-                        Expectation::NoEvent { kind, fields }
-                    }))
-                }
-                ExpectKind::Legal(a) | ExpectKind::Illegal(a) => action(&mut cx, a).map(|(act, _)| {
-                    StepKind::Expect(Expectation::Legal(act, matches!(e.kind.node, ExpectKind::Legal(_))))
-                }),
-            },
+            Item::Chance(c) => chance_step(cx, c),
+            Item::Expect(e) => expect_step(cx, e),
             Item::Snapshot(s) => Some(StepKind::Snapshot(s.name.node.clone())),
             _ => continue,
         };
@@ -1947,55 +1979,112 @@ pub fn lower_with_includes(
             });
         }
     }
-    // Position consistency, pointed at the line that declared the offending item.
-    if cx.errors.is_empty() {
-        for v in &variants {
-            let mut s = setup.clone();
-            s.rules = v.rules.clone();
-            if let Err(e) = Game::from_setup(&s) {
-                let found = spans.spans.iter().position(|(subj, _)| *subj == e.subject);
-                if let (Some(i), Some((range, source))) = (found, &spans.fragment) {
-                    if range.contains(&i) {
-                        cx.src = Some(source.clone());
-                    }
+    steps
+}
+
+/// The rule id of a `-> refused RULE.ID` outcome, with its span.
+fn refused_id(outcome: Option<&Spanned<ast::Outcome>>) -> Option<(String, ByteSpan)> {
+    match outcome.map(|o| &o.node) {
+        Some(ast::Outcome::Refused(id)) => Some((id.node.clone(), id.span.start..id.span.end)),
+        _ => None,
+    }
+}
+
+/// A `chance` line: one outcome (three dice in Cities & Knights, else one value).
+fn chance_step(cx: &mut Cx<'_>, c: &ast::Chance) -> Option<StepKind> {
+    let arg = c.args.first();
+    let used = if c.kind.node == "dice" && cx.ck { 2 } else { 1 };
+    let rest = c.args.get(used..).unwrap_or(&[]);
+    let whole = strict::unused(cx, rest, "a `chance` line gives one outcome").is_some();
+    let outcome = match (c.kind.node.as_str(), arg) {
+        _ if !whole => None,
+        ("dice", Some(a)) => match dice(cx, a) {
+            Some(two) if cx.ck => ck::ck_roll(cx, two, c.args.get(1), a.span),
+            other => other,
+        },
+        (k @ ("progress" | "event"), Some(a)) => ck::chance(cx, k, a).flatten(),
+        ("card", Some(a)) => {
+            let w = a.node.to_string();
+            match dev_card(cx.lang, &w) {
+                Some(card) => Some(Outcome::DevCard { card }),
+                None => {
+                    cx.unknown(a.span, "development card", &w, &DEV_WORDS);
+                    None
                 }
-                let span = found
-                    .map(|i| spans.spans[i].1)
-                    .or_else(|| ast.position().map(|p| p.span))
-                    .unwrap_or(Span::empty(0));
-                cx.err(
-                    span,
-                    "inconsistent_position",
-                    format!("inconsistent position: {e}"),
-                    "here",
-                    Some(if e.message.contains("the engine counts at most") {
-                        "the engine's counters hold at most 255 cards of a kind and 511 in all, 255 knights played and 150 declared victory points a player; `unchecked` does not lift this".into()
-                    } else {
-                        "fix the position, or write `unchecked` in the position block to opt out of the checks".into()
-                    }),
-                );
-                cx.src = None;
-                break;
             }
         }
-    }
-    if !cx.errors.is_empty() {
-        return Err(Box::new(LowerErrors {
-            file: file.to_string(),
-            src: NamedSource::new(file, text.to_string()),
-            errors: cx.errors,
-        }));
-    }
-    Ok(Scenario {
-        file: file.to_string(),
-        text: text.to_string(),
-        title,
-        source,
-        tags,
-        covers,
-        known_bug,
-        variants,
-        setup,
-        steps,
+        ("steal", Some(a)) => cx.arg_card(a).map(|card| Outcome::Steal { card }),
+        (k, _) => {
+            let k = k.to_string();
+            cx.unknown(
+                c.kind.span,
+                "chance outcome (with its value)",
+                &k,
+                &["dice", "card", "steal", "progress", "event"],
+            );
+            None
+        }
+    };
+    outcome.map(|outcome| StepKind::Chance {
+        outcome,
+        refused: refused_id(c.outcome.as_ref()),
     })
+}
+
+/// An `expect` line: a state expectation, an event (or its absence), or an action's
+/// legality.
+fn expect_step(cx: &mut Cx<'_>, e: &ast::Expect) -> Option<StepKind> {
+    match &e.kind.node {
+        ExpectKind::State(args) => expectation(cx, e.kind.span, args).map(StepKind::Expect),
+        ExpectKind::Event { name, fields } | ExpectKind::NoEvent { name, fields } => {
+            if !catan_engine::Event::KINDS.contains(&name.node.as_str()) {
+                cx.unknown(name.span, "event", &name.node, catan_engine::Event::KINDS);
+            }
+            let fields: Vec<(String, String)> = fields
+                .iter()
+                .map(|f| (f.key.node.clone(), field_value(cx.lang, &f.value.node)))
+                .collect();
+            let kind = name.node.clone();
+            Some(StepKind::Expect(if matches!(e.kind.node, ExpectKind::Event { .. }) {
+                Expectation::Event { kind, fields }
+            } else {
+                Expectation::NoEvent { kind, fields }
+            }))
+        }
+        ExpectKind::Legal(a) | ExpectKind::Illegal(a) => action(cx, a)
+            .map(|(act, _)| StepKind::Expect(Expectation::Legal(act, matches!(e.kind.node, ExpectKind::Legal(_))))),
+    }
+}
+
+/// Position consistency under every variant's rules, pointed at the line that declared the
+/// offending item (the first inconsistency only).
+fn check_position(cx: &mut Cx<'_>, ast: &ScenarioFile, setup: &Setup, spans: &ItemSpans, variants: &[Variant]) {
+    for v in variants {
+        let mut s = setup.clone();
+        s.rules = v.rules.clone();
+        let Err(e) = Game::from_setup(&s) else { continue };
+        let found = spans.spans.iter().position(|(subj, _)| *subj == e.subject);
+        if let (Some(i), Some((range, source))) = (found, &spans.fragment) {
+            if range.contains(&i) {
+                cx.src = Some(source.clone());
+            }
+        }
+        let span = found
+            .map(|i| spans.spans[i].1)
+            .or_else(|| ast.position().map(|p| p.span))
+            .unwrap_or(Span::empty(0));
+        cx.err(
+            span,
+            "inconsistent_position",
+            format!("inconsistent position: {e}"),
+            "here",
+            Some(if e.message.contains("the engine counts at most") {
+                "the engine's counters hold at most 255 cards of a kind and 511 in all, 255 knights played and 150 declared victory points a player; `unchecked` does not lift this".into()
+            } else {
+                "fix the position, or write `unchecked` in the position block to opt out of the checks".into()
+            }),
+        );
+        cx.src = None;
+        break;
+    }
 }
