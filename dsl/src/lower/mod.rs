@@ -62,6 +62,7 @@ pub struct LowerErrors {
     pub errors: Vec<LowerError>,
 }
 
+mod base;
 mod ck;
 mod court;
 mod strict;
@@ -1013,23 +1014,13 @@ fn piece_canonical(lang: crate::vocab::Language, word: &str, plural: bool) -> Op
 /// Lowers one action line. Returns the action and the chance outcomes forced with it.
 fn action(cx: &mut Cx<'_>, a: &Spanned<ast::Action>) -> Option<(Action, Vec<Outcome>)> {
     let player = cx.player(&a.actor)?;
-    let args = &a.args;
     let verb = a.verb.node.as_str();
-    let missing = |cx: &mut Cx<'_>, what: &str| {
-        cx.err(
-            a.span,
-            "missing_argument",
-            format!("`{verb}` needs {what}"),
-            format!("{what} missing"),
-            None,
-        );
-    };
     // A piece word in the file's language (`baut straße`, `recruits cavaller`) becomes the
     // canonical one before the verbs below match on it.
     let translated: Vec<Spanned<Arg>>;
-    let args: &[Spanned<Arg>] = match args.first().and_then(|x| x.node.as_word()) {
+    let args: &[Spanned<Arg>] = match a.args.first().and_then(|x| x.node.as_word()) {
         Some(w) if piece_canonical(cx.lang, w, false).is_some_and(|c| c != w) => {
-            let mut v = args.to_vec();
+            let mut v = a.args.to_vec();
             v[0] = Spanned::new(
                 Arg::Word(piece_canonical(cx.lang, w, false).unwrap_or(w).to_string()),
                 v[0].span,
@@ -1037,9 +1028,8 @@ fn action(cx: &mut Cx<'_>, a: &Spanned<ast::Action>) -> Option<(Action, Vec<Outc
             translated = v;
             &translated
         }
-        _ => args,
+        _ => &a.args,
     };
-    let word_at = |i: usize| args.get(i).and_then(|x| x.node.as_word());
     if let Some(n) = strict::ck_step_arity(cx.lang, verb, args) {
         strict::unused(
             cx,
@@ -1047,6 +1037,7 @@ fn action(cx: &mut Cx<'_>, a: &Spanned<ast::Action>) -> Option<(Action, Vec<Outc
             &format!("`{verb}` takes {n} argument(s) here"),
         )?;
     }
+    // Each expansion's verbs first, then the base game's.
     if let Some(lowered) = ck::action(cx, verb, args, player, a.span) {
         return lowered;
     }
@@ -1060,201 +1051,46 @@ fn action(cx: &mut Cx<'_>, a: &Spanned<ast::Action>) -> Option<(Action, Vec<Outc
             &format!("`{verb}` takes {n} argument(s) here"),
         )?;
     }
-    match verb {
-        "builds" | "places" | "build" | "place" => {
-            let Some(kind) = args.first() else {
-                missing(cx, "a piece and a place, e.g. `builds road A.n-ne`");
-                return None;
-            };
-            let Some(place) = args.get(1) else {
-                missing(cx, "a place");
-                return None;
-            };
-            match kind.node.as_word() {
-                Some("road") => cx.arg_edge(place).map(|at| (Action::BuildRoad { player, at }, vec![])),
-                Some("settlement") => cx
-                    .arg_vertex(place)
-                    .map(|at| (Action::BuildSettlement { player, at }, vec![])),
-                Some("city") => cx
-                    .arg_vertex(place)
-                    .map(|at| (Action::BuildCity { player, at }, vec![])),
-                _ => {
-                    cx.unknown(
-                        kind.span,
-                        "piece",
-                        &kind.node.to_string(),
-                        &["road", "settlement", "city"],
-                    );
-                    None
-                }
-            }
-        }
-        "buys" | "buy" => {
-            if word_at(0) != Some("development-card") {
-                cx.err(
-                    args.first().map(|x| x.span).unwrap_or(a.span),
-                    "bad_argument",
-                    "write `buys development-card CARD` (the card drawn is forced)",
-                    "expected development-card",
-                    None,
-                );
-                return None;
-            }
-            let mut chance = vec![];
-            if let Some(c) = args.get(1) {
-                let w = c.node.to_string();
-                match dev_card(cx.lang, &w) {
-                    Some(card) => chance.push(Outcome::DevCard { card }),
-                    None => {
-                        cx.unknown(c.span, "development card", &w, &DEV_WORDS);
-                        return None;
-                    }
-                }
-            }
-            Some((Action::BuyDevCard { player }, chance))
-        }
-        "plays" | "play" => {
-            let Some(c) = args.first() else {
-                missing(cx, "a development card");
-                return None;
-            };
-            let w = c.node.to_string();
-            match dev_card(cx.lang, &w) {
-                Some(DevCard::Knight) => Some((Action::PlayKnight { player }, vec![])),
-                Some(DevCard::RoadBuilding) => Some((Action::PlayRoadBuilding { player }, vec![])),
-                Some(DevCard::YearOfPlenty) => {
-                    let (Some(x), Some(y)) = (args.get(1), args.get(2)) else {
-                        missing(cx, "two resources, e.g. `year-of-plenty brick ore`");
-                        return None;
-                    };
-                    let (x, y) = (cx.arg_resource(x)?, cx.arg_resource(y)?);
-                    Some((Action::PlayYearOfPlenty { player, take: [x, y] }, vec![]))
-                }
-                Some(DevCard::Monopoly) => {
-                    let Some(x) = args.get(1) else {
-                        missing(cx, "a resource, e.g. `monopoly wool`");
-                        return None;
-                    };
-                    let resource = cx.arg_resource(x)?;
-                    Some((Action::PlayMonopoly { player, resource }, vec![]))
-                }
-                Some(DevCard::VictoryPoint) => {
-                    cx.err(
-                        c.span,
-                        "not_playable",
-                        "victory point cards are never played: they count while hidden",
-                        "not playable",
-                        None,
-                    );
-                    None
-                }
-                None => {
-                    cx.unknown(c.span, "development card", &w, &DEV_WORDS);
-                    None
-                }
-            }
-        }
-        "rolls" | "roll" => {
-            let mut chance = vec![];
-            if let Some(d) = args.first() {
-                let two = dice(cx, d)?;
-                if cx.ck {
-                    chance.push(ck::ck_roll(cx, two, args.get(1), d.span)?);
-                } else {
-                    if let Some(extra) = args.get(1) {
-                        cx.err(
-                            extra.span,
-                            "no_event_die",
-                            "only Cities & Knights rolls the event die: write two dice like `rolls 3+4`",
-                            "not in this game",
-                            None,
-                        );
-                        return None;
-                    }
-                    chance.push(two);
-                }
-            }
-            Some((Action::Roll { player }, chance))
-        }
-        "discards" | "discard" => cx.cards(args).map(|cards| (Action::Discard { player, cards }, vec![])),
-        "moves" | "move" => {
-            let start = usize::from(word_at(0) == Some("robber"));
-            let Some(h) = args.get(start) else {
-                missing(cx, "a hex, e.g. `moves robber J`");
-                return None;
-            };
-            cx.arg_hex(h).map(|to| (Action::MoveRobber { player, to }, vec![]))
-        }
-        "robs" | "rob" => {
-            let Some(v) = args.first() else {
-                missing(cx, "a player");
-                return None;
-            };
-            let victim = cx.arg_player(v)?;
-            let mut chance = vec![];
-            if let Some(c) = args.get(1) {
-                chance.push(Outcome::Steal { card: cx.arg_card(c)? });
-            }
-            Some((Action::Rob { player, victim }, chance))
-        }
-        "trades" | "trade" => strict::trade(cx, a.span, args, player),
-        "offers" | "offer" => {
-            let Some(to) = args.first() else {
-                missing(cx, "a player and the cards, e.g. `offers blue 1 brick for 1 wool`");
-                return None;
-            };
-            let to = cx.arg_player(to)?;
-            let Some(i) = args.iter().position(|x| x.node.as_word() == Some("for")) else {
-                missing(cx, "`for` between what is given and what is asked");
-                return None;
-            };
-            let give = cx.cards(&args[1..i])?;
-            let get = cx.cards(&args[i + 1..])?;
-            Some((Action::OfferTrade { player, to, give, get }, vec![]))
-        }
-        "accepts" | "accept" => Some((Action::AcceptTrade { player }, vec![])),
-        "declines" | "decline" => Some((Action::DeclineTrade { player }, vec![])),
-        "ends" | "end" => Some((Action::EndTurn { player }, vec![])),
-        other => {
-            cx.unknown(
-                a.verb.span,
-                "verb",
-                other,
-                &[
-                    "builds",
-                    "places",
-                    "buys",
-                    "plays",
-                    "rolls",
-                    "discards",
-                    "moves",
-                    "robs",
-                    "trades",
-                    "offers",
-                    "accepts",
-                    "declines",
-                    "ends",
-                    "improves",
-                    "recruits",
-                    "promotes",
-                    "activates",
-                    "displaces",
-                    "relocates",
-                    "chases",
-                    "loses",
-                    "chooses",
-                    "takes",
-                    "offers-harbor",
-                    "gives",
-                    "surrenders",
-                    "skips",
-                    "commits",
-                ],
-            );
+    match base::action(cx, verb, args, player, a.span) {
+        Some(lowered) => lowered,
+        None => {
+            cx.unknown(a.verb.span, "verb", verb, VERBS);
             None
         }
     }
 }
+
+/// Every step verb, for "did you mean" (the base game's, then the expansions').
+const VERBS: &[&str] = &[
+    "builds",
+    "places",
+    "buys",
+    "plays",
+    "rolls",
+    "discards",
+    "moves",
+    "robs",
+    "trades",
+    "offers",
+    "accepts",
+    "declines",
+    "ends",
+    "improves",
+    "recruits",
+    "promotes",
+    "activates",
+    "displaces",
+    "relocates",
+    "chases",
+    "loses",
+    "chooses",
+    "takes",
+    "offers-harbor",
+    "gives",
+    "surrenders",
+    "skips",
+    "commits",
+];
 
 fn expectation(cx: &mut Cx<'_>, span: Span, args: &[Spanned<Arg>]) -> Option<Expectation> {
     let Some(first) = args.first() else {

@@ -1,0 +1,215 @@
+//! Lowering of the base game's step verbs: building, buying and playing development cards,
+//! rolling, discarding, the robber, maritime and domestic trade, ending the turn.
+//!
+//! A child module of `lower`, sharing its context (`Cx`). The expansions' verbs are tried
+//! first (`ck`, `court`); a verb none of them knows is reported by the caller.
+
+use super::{dev_card, dice, strict, Cx, DEV_WORDS};
+use crate::ast::{Arg, Span, Spanned};
+use catan_engine::{Action, DevCard, Outcome, PlayerId};
+
+/// What a step lowers to: the action and the chance outcomes it forces.
+type Lowered = Option<(Action, Vec<Outcome>)>;
+
+/// The base game's verbs: `None` when the verb is not one of them, `Some(None)` after an
+/// error was reported.
+pub(super) fn action(
+    cx: &mut Cx<'_>,
+    verb: &str,
+    args: &[Spanned<Arg>],
+    player: PlayerId,
+    span: Span,
+) -> Option<Lowered> {
+    let lowered = match verb {
+        "builds" | "places" | "build" | "place" => build(cx, verb, args, player, span),
+        "buys" | "buy" => buy(cx, args, player, span),
+        "plays" | "play" => play(cx, verb, args, player, span),
+        "rolls" | "roll" => roll(cx, args, player),
+        "discards" | "discard" => cx.cards(args).map(|cards| (Action::Discard { player, cards }, vec![])),
+        "moves" | "move" => {
+            let start = usize::from(args.first().and_then(|x| x.node.as_word()) == Some("robber"));
+            let Some(h) = args.get(start) else {
+                missing(cx, verb, span, "a hex, e.g. `moves robber J`");
+                return Some(None);
+            };
+            cx.arg_hex(h).map(|to| (Action::MoveRobber { player, to }, vec![]))
+        }
+        "robs" | "rob" => rob(cx, verb, args, player, span),
+        "trades" | "trade" => strict::trade(cx, span, args, player),
+        "offers" | "offer" => offer(cx, verb, args, player, span),
+        "accepts" | "accept" => Some((Action::AcceptTrade { player }, vec![])),
+        "declines" | "decline" => Some((Action::DeclineTrade { player }, vec![])),
+        "ends" | "end" => Some((Action::EndTurn { player }, vec![])),
+        _ => return None,
+    };
+    Some(lowered)
+}
+
+/// Reports a missing argument of a verb.
+fn missing(cx: &mut Cx<'_>, verb: &str, span: Span, what: &str) {
+    cx.err(
+        span,
+        "missing_argument",
+        format!("`{verb}` needs {what}"),
+        format!("{what} missing"),
+        None,
+    );
+}
+
+/// `builds road A.n-ne`, `builds settlement A.n`, `builds city A.n` (`places` in setup).
+fn build(cx: &mut Cx<'_>, verb: &str, args: &[Spanned<Arg>], player: PlayerId, span: Span) -> Lowered {
+    let Some(kind) = args.first() else {
+        missing(cx, verb, span, "a piece and a place, e.g. `builds road A.n-ne`");
+        return None;
+    };
+    let Some(place) = args.get(1) else {
+        missing(cx, verb, span, "a place");
+        return None;
+    };
+    match kind.node.as_word() {
+        Some("road") => cx.arg_edge(place).map(|at| (Action::BuildRoad { player, at }, vec![])),
+        Some("settlement") => cx
+            .arg_vertex(place)
+            .map(|at| (Action::BuildSettlement { player, at }, vec![])),
+        Some("city") => cx
+            .arg_vertex(place)
+            .map(|at| (Action::BuildCity { player, at }, vec![])),
+        _ => {
+            cx.unknown(
+                kind.span,
+                "piece",
+                &kind.node.to_string(),
+                &["road", "settlement", "city"],
+            );
+            None
+        }
+    }
+}
+
+/// `buys development-card [CARD]` (the card drawn is forced when given).
+fn buy(cx: &mut Cx<'_>, args: &[Spanned<Arg>], player: PlayerId, span: Span) -> Lowered {
+    if args.first().and_then(|x| x.node.as_word()) != Some("development-card") {
+        cx.err(
+            args.first().map(|x| x.span).unwrap_or(span),
+            "bad_argument",
+            "write `buys development-card CARD` (the card drawn is forced)",
+            "expected development-card",
+            None,
+        );
+        return None;
+    }
+    let mut chance = vec![];
+    if let Some(c) = args.get(1) {
+        let w = c.node.to_string();
+        match dev_card(cx.lang, &w) {
+            Some(card) => chance.push(Outcome::DevCard { card }),
+            None => {
+                cx.unknown(c.span, "development card", &w, &DEV_WORDS);
+                return None;
+            }
+        }
+    }
+    Some((Action::BuyDevCard { player }, chance))
+}
+
+/// `plays knight`, `plays road-building`, `plays year-of-plenty R R`, `plays monopoly R`.
+fn play(cx: &mut Cx<'_>, verb: &str, args: &[Spanned<Arg>], player: PlayerId, span: Span) -> Lowered {
+    let Some(c) = args.first() else {
+        missing(cx, verb, span, "a development card");
+        return None;
+    };
+    let w = c.node.to_string();
+    match dev_card(cx.lang, &w) {
+        Some(DevCard::Knight) => Some((Action::PlayKnight { player }, vec![])),
+        Some(DevCard::RoadBuilding) => Some((Action::PlayRoadBuilding { player }, vec![])),
+        Some(DevCard::YearOfPlenty) => {
+            let (Some(x), Some(y)) = (args.get(1), args.get(2)) else {
+                missing(cx, verb, span, "two resources, e.g. `year-of-plenty brick ore`");
+                return None;
+            };
+            let (x, y) = (cx.arg_resource(x)?, cx.arg_resource(y)?);
+            Some((Action::PlayYearOfPlenty { player, take: [x, y] }, vec![]))
+        }
+        Some(DevCard::Monopoly) => {
+            let Some(x) = args.get(1) else {
+                missing(cx, verb, span, "a resource, e.g. `monopoly wool`");
+                return None;
+            };
+            let resource = cx.arg_resource(x)?;
+            Some((Action::PlayMonopoly { player, resource }, vec![]))
+        }
+        Some(DevCard::VictoryPoint) => {
+            cx.err(
+                c.span,
+                "not_playable",
+                "victory point cards are never played: they count while hidden",
+                "not playable",
+                None,
+            );
+            None
+        }
+        None => {
+            cx.unknown(c.span, "development card", &w, &DEV_WORDS);
+            None
+        }
+    }
+}
+
+/// `rolls [3+4]` (Cities & Knights: `rolls 3+4 ship`): the dice are forced when given.
+fn roll(cx: &mut Cx<'_>, args: &[Spanned<Arg>], player: PlayerId) -> Lowered {
+    let mut chance = vec![];
+    if let Some(d) = args.first() {
+        let two = dice(cx, d)?;
+        if cx.ck {
+            chance.push(super::ck::ck_roll(cx, two, args.get(1), d.span)?);
+        } else {
+            if let Some(extra) = args.get(1) {
+                cx.err(
+                    extra.span,
+                    "no_event_die",
+                    "only Cities & Knights rolls the event die: write two dice like `rolls 3+4`",
+                    "not in this game",
+                    None,
+                );
+                return None;
+            }
+            chance.push(two);
+        }
+    }
+    Some((Action::Roll { player }, chance))
+}
+
+/// `robs PLAYER [CARD]` (the card taken is forced when given).
+fn rob(cx: &mut Cx<'_>, verb: &str, args: &[Spanned<Arg>], player: PlayerId, span: Span) -> Lowered {
+    let Some(v) = args.first() else {
+        missing(cx, verb, span, "a player");
+        return None;
+    };
+    let victim = cx.arg_player(v)?;
+    let mut chance = vec![];
+    if let Some(c) = args.get(1) {
+        chance.push(Outcome::Steal { card: cx.arg_card(c)? });
+    }
+    Some((Action::Rob { player, victim }, chance))
+}
+
+/// `offers PLAYER CARDS for CARDS`.
+fn offer(cx: &mut Cx<'_>, verb: &str, args: &[Spanned<Arg>], player: PlayerId, span: Span) -> Lowered {
+    let Some(to) = args.first() else {
+        missing(
+            cx,
+            verb,
+            span,
+            "a player and the cards, e.g. `offers blue 1 brick for 1 wool`",
+        );
+        return None;
+    };
+    let to = cx.arg_player(to)?;
+    let Some(i) = args.iter().position(|x| x.node.as_word() == Some("for")) else {
+        missing(cx, verb, span, "`for` between what is given and what is asked");
+        return None;
+    };
+    let give = cx.cards(&args[1..i])?;
+    let get = cx.cards(&args[i + 1..])?;
+    Some((Action::OfferTrade { player, to, give, get }, vec![]))
+}
