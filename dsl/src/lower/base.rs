@@ -1,11 +1,15 @@
 //! Lowering of the base game's step verbs: building, buying and playing development cards,
-//! rolling, discarding, the robber, maritime and domestic trade, ending the turn.
+//! rolling, discarding, the robber, maritime and domestic trade, ending the turn; and the
+//! base game's expectations (board, bank, robber, turn, phase, holders, a player's hand,
+//! points, pieces and cards).
 //!
 //! A child module of `lower`, sharing its context (`Cx`). The expansions' verbs are tried
 //! first (`ck`, `court`); a verb none of them knows is reported by the caller.
 
-use super::{dev_card, dice, strict, Cx, DEV_WORDS};
+use super::{card_kind, dev_card, dice, strict, Cx, DEV_WORDS, PHASES};
 use crate::ast::{Arg, Span, Spanned};
+use crate::scenario::{Expectation, PieceKind};
+use catan_engine::state::Building;
 use catan_engine::{Action, DevCard, Outcome, PlayerId};
 
 /// What a step lowers to: the action and the chance outcomes it forces.
@@ -212,4 +216,208 @@ fn offer(cx: &mut Cx<'_>, verb: &str, args: &[Spanned<Arg>], player: PlayerId, s
     let give = cx.cards(&args[1..i])?;
     let get = cx.cards(&args[i + 1..])?;
     Some((Action::OfferTrade { player, to, give, get }, vec![]))
+}
+
+/// An expectation that names no player first: `None` when `first` is none of the base
+/// game's items (the caller then reads `PLAYER PROPERTY …`), `Some(None)` after an error.
+pub(super) fn expectation(cx: &mut Cx<'_>, first: &Spanned<Arg>, rest: &[Spanned<Arg>]) -> Option<Option<Expectation>> {
+    let head = first.node.to_string();
+    ITEMS.contains(&head.as_str()).then(|| item(cx, &head, first, rest))
+}
+
+/// The base game's items an expectation may start with.
+const ITEMS: &[&str] = &[
+    "invariants",
+    "damaged-city",
+    "empty",
+    "settlement",
+    "city",
+    "road",
+    "bank",
+    "robber",
+    "turn",
+    "phase",
+    "longest-road",
+    "largest-army",
+    "winner",
+];
+
+/// One of [`ITEMS`]; `None` after an error was reported.
+fn item(cx: &mut Cx<'_>, head: &str, first: &Spanned<Arg>, rest: &[Spanned<Arg>]) -> Option<Expectation> {
+    match head {
+        "invariants" => Some(Expectation::Invariants),
+        "damaged-city" => {
+            let who = one(cx, first, rest)?;
+            let p = cx.arg_player(who)?;
+            let place = rest.get(1)?;
+            cx.arg_vertex(place)
+                .map(|v| Expectation::Site(v, Some((p, Building::DamagedCity))))
+        }
+        "empty" => {
+            let a = one(cx, first, rest)?;
+            match &a.node {
+                Arg::Edge(_) => cx.arg_edge(a).map(|e| Expectation::Road(e, None)),
+                _ => cx.arg_vertex(a).map(|v| Expectation::Site(v, None)),
+            }
+        }
+        "settlement" | "city" | "road" => piece_at(cx, head, first, rest),
+        "bank" => bank(cx, rest),
+        "robber" => {
+            let v = one(cx, first, rest)?;
+            // `expect robber off`: not on the island (The Court before the first 7; Cities &
+            // Knights beside the barbarian track).
+            if matches!(v.node.as_word(), Some("off" | "none")) {
+                return Some(Expectation::Robber(None));
+            }
+            cx.arg_hex(v).map(|h| Expectation::Robber(Some(h)))
+        }
+        "turn" => {
+            let v = one(cx, first, rest)?;
+            cx.arg_player(v).map(Expectation::Turn)
+        }
+        "phase" => {
+            let a = one(cx, first, rest)?;
+            let w = a.node.to_string();
+            if PHASES.contains(&w.as_str()) {
+                Some(Expectation::Phase(w))
+            } else {
+                cx.unknown(a.span, "phase", &w, PHASES);
+                None
+            }
+        }
+        "longest-road" | "largest-army" | "winner" => {
+            let v = one(cx, first, rest)?;
+            let holder = if v.node.as_word() == Some("none") {
+                None
+            } else {
+                Some(cx.arg_player(v)?)
+            };
+            Some(match head {
+                "longest-road" => Expectation::LongestRoad(holder),
+                "largest-army" => Expectation::LargestArmy(holder),
+                _ => Expectation::Winner(holder),
+            })
+        }
+        _ => None,
+    }
+}
+
+/// The one value an item needs, reported when missing.
+fn one<'b>(cx: &mut Cx<'_>, first: &Spanned<Arg>, rest: &'b [Spanned<Arg>]) -> Option<&'b Spanned<Arg>> {
+    let a = rest.first();
+    if a.is_none() {
+        cx.err(
+            first.span,
+            "missing_argument",
+            format!("`expect {}` needs a value", first.node),
+            "value missing",
+            None,
+        );
+    }
+    a
+}
+
+/// `expect settlement|city|road PLAYER PLACE`.
+fn piece_at(cx: &mut Cx<'_>, head: &str, first: &Spanned<Arg>, rest: &[Spanned<Arg>]) -> Option<Expectation> {
+    let v = one(cx, first, rest)?;
+    let p = cx.arg_player(v)?;
+    let Some(place) = rest.get(1) else {
+        cx.err(
+            first.span,
+            "missing_argument",
+            format!("`expect {head} PLAYER PLACE` needs a place"),
+            "place missing",
+            None,
+        );
+        return None;
+    };
+    match head {
+        "road" => cx.arg_edge(place).map(|e| Expectation::Road(e, Some(p))),
+        "city" => cx
+            .arg_vertex(place)
+            .map(|v| Expectation::Site(v, Some((p, Building::City)))),
+        _ => cx
+            .arg_vertex(place)
+            .map(|v| Expectation::Site(v, Some((p, Building::Settlement)))),
+    }
+}
+
+/// `expect bank CARDS` (`bank 0 wool` lists a zero count too).
+fn bank(cx: &mut Cx<'_>, rest: &[Spanned<Arg>]) -> Option<Expectation> {
+    let c = cx.cards(rest)?;
+    let zeros = rest.iter().filter_map(|a| match &a.node {
+        Arg::Count { count, item } if count.node == 0 => card_kind(cx.lang, &item.node).map(|k| (k, 0)),
+        _ => None,
+    });
+    Some(Expectation::Bank(
+        c.iter().collect::<Vec<_>>().into_iter().chain(zeros).collect(),
+    ))
+}
+
+/// Every player property, for "did you mean" (the base game's, then the expansions').
+const PROPERTIES: &[&str] = &[
+    "hand",
+    "cards",
+    "vp",
+    "public-vp",
+    "settlements",
+    "cities",
+    "roads",
+    "road-length",
+    "knights",
+    "owes",
+    "development",
+    "level",
+    "progress",
+    "progress-vp",
+    "progress-count",
+    "vp-tokens",
+    "walls-left",
+    "knights-left",
+    "gifts",
+];
+
+/// `expect PLAYER PROPERTY VALUE…` for the base game's properties.
+pub(super) fn player_expectation(
+    cx: &mut Cx<'_>,
+    p: PlayerId,
+    prop: &Spanned<Arg>,
+    vals: &[Spanned<Arg>],
+) -> Option<Expectation> {
+    let prop_word = prop.node.to_string();
+    let num = |cx: &mut Cx<'_>, max: i64| -> Option<i64> {
+        match vals.first() {
+            Some(v) => cx.number_in(v, 0, max),
+            None => {
+                cx.err(
+                    prop.span,
+                    "missing_argument",
+                    format!("`{prop_word}` needs a number"),
+                    "number missing",
+                    None,
+                );
+                None
+            }
+        }
+    };
+    // Numbers are range-checked by `num`: these casts keep every value.
+    let small = |n: i64| n as u8;
+    let big = u32::MAX as i64;
+    match prop_word.as_str() {
+        "hand" => cx.cards(vals).map(|c| Expectation::Hand(p, c)),
+        "cards" => num(cx, big).map(|n| Expectation::CardCount(p, n as u32)),
+        "vp" => num(cx, 255).map(|n| Expectation::Vp(p, small(n))),
+        "public-vp" => num(cx, 255).map(|n| Expectation::PublicVp(p, small(n))),
+        "settlements" => num(cx, big).map(|n| Expectation::Pieces(p, PieceKind::Settlement, n as u32)),
+        "cities" => num(cx, big).map(|n| Expectation::Pieces(p, PieceKind::City, n as u32)),
+        "roads" => num(cx, big).map(|n| Expectation::Pieces(p, PieceKind::Road, n as u32)),
+        "road-length" => num(cx, 255).map(|n| Expectation::RoadLength(p, small(n))),
+        "knights" => num(cx, 255).map(|n| Expectation::Knights(p, small(n))),
+        "owes" => num(cx, 255).map(|n| Expectation::Owes(p, small(n))),
+        "development" => cx.dev_cards(vals).map(|d| Expectation::Development(p, d)),
+        other => {
+            cx.unknown(prop.span, "property", other, PROPERTIES);
+            None
+        }
+    }
 }

@@ -8,12 +8,11 @@
 //! reported at the line that declared the offending item.
 
 use crate::ast::{self, Arg, EdgeRef, ExpectKind, HexRef, Item, ScenarioFile, Span, Spanned, VertexRef};
-use crate::scenario::{ByteSpan, Expectation, PieceKind, Scenario, Step, StepKind, Variant};
+use crate::scenario::{ByteSpan, Expectation, Scenario, Step, StepKind, Variant};
 use catan_engine::board::{Axial, Corner, HarborKind, Side, TokenPlacement};
 use catan_engine::cards::{Cards, DevCards};
 use catan_engine::position::{Setup, StartPhase, Subject};
 use catan_engine::ruleset::{OptionError, Profile};
-use catan_engine::state::Building;
 use catan_engine::{
     Action, Board, CardKind, Colour, DevCard, EdgeId, Game, HexId, Outcome, PlayerId, Resource, Ruleset, Terrain,
     VertexId,
@@ -1105,26 +1104,6 @@ fn expectation(cx: &mut Cx<'_>, span: Span, args: &[Spanned<Arg>]) -> Option<Exp
     };
     let rest = &args[1..];
     let head = first.node.to_string();
-    let one = |cx: &mut Cx<'_>| -> Option<&Spanned<Arg>> {
-        let a = rest.first();
-        if a.is_none() {
-            cx.err(
-                first.span,
-                "missing_argument",
-                format!("`expect {head}` needs a value"),
-                "value missing",
-                None,
-            );
-        }
-        a
-    };
-    let holder = |cx: &mut Cx<'_>, a: &Spanned<Arg>| -> Option<Option<PlayerId>> {
-        if a.node.as_word() == Some("none") {
-            Some(None)
-        } else {
-            cx.arg_player(a).map(Some)
-        }
-    };
     if let Some(n) = strict::expect_arity(&head, rest) {
         strict::unused(
             cx,
@@ -1132,187 +1111,36 @@ fn expectation(cx: &mut Cx<'_>, span: Span, args: &[Spanned<Arg>]) -> Option<Exp
             &format!("`expect {head}` takes {n} value(s) here"),
         )?;
     }
+    // Each expansion's items first, then the base game's.
     if let Some(x) = ck::expectation(cx, first, rest) {
         return x;
     }
     if let Some(x) = court::expectation(cx, first, rest) {
         return x;
     }
-    match head.as_str() {
-        "invariants" => Some(Expectation::Invariants),
-        "damaged-city" => {
-            let who = one(cx)?;
-            let p = cx.arg_player(who)?;
-            let place = rest.get(1)?;
-            cx.arg_vertex(place)
-                .map(|v| Expectation::Site(v, Some((p, Building::DamagedCity))))
-        }
-        "settlement" | "city" | "road" | "empty" => {
-            if head == "empty" {
-                let a = one(cx)?;
-                return match &a.node {
-                    Arg::Edge(_) => cx.arg_edge(a).map(|e| Expectation::Road(e, None)),
-                    _ => cx.arg_vertex(a).map(|v| Expectation::Site(v, None)),
-                };
-            }
-            let v = one(cx)?;
-            let p = cx.arg_player(v)?;
-            let Some(place) = rest.get(1) else {
-                cx.err(
-                    first.span,
-                    "missing_argument",
-                    format!("`expect {head} PLAYER PLACE` needs a place"),
-                    "place missing",
-                    None,
-                );
-                return None;
-            };
-            match head.as_str() {
-                "road" => cx.arg_edge(place).map(|e| Expectation::Road(e, Some(p))),
-                "city" => cx
-                    .arg_vertex(place)
-                    .map(|v| Expectation::Site(v, Some((p, Building::City)))),
-                _ => cx
-                    .arg_vertex(place)
-                    .map(|v| Expectation::Site(v, Some((p, Building::Settlement)))),
-            }
-        }
-        "bank" => {
-            let c = cx.cards(rest)?;
-            Some(Expectation::Bank(
-                c.iter()
-                    .collect::<Vec<_>>()
-                    .into_iter()
-                    .chain(
-                        // `bank 0 wool` lists a zero count too.
-                        rest.iter().filter_map(|a| match &a.node {
-                            Arg::Count { count, item } if count.node == 0 => {
-                                card_kind(cx.lang, &item.node).map(|k| (k, 0))
-                            }
-                            _ => None,
-                        }),
-                    )
-                    .collect(),
-            ))
-        }
-        "robber" => {
-            let v = one(cx)?;
-            // `expect robber off`: not on the island (The Court before the first 7; Cities &
-            // Knights beside the barbarian track).
-            if matches!(v.node.as_word(), Some("off" | "none")) {
-                return Some(Expectation::Robber(None));
-            }
-            cx.arg_hex(v).map(|h| Expectation::Robber(Some(h)))
-        }
-        "turn" => {
-            let v = one(cx)?;
-            cx.arg_player(v).map(Expectation::Turn)
-        }
-        "phase" => {
-            let a = one(cx)?;
-            let w = a.node.to_string();
-            if PHASES.contains(&w.as_str()) {
-                Some(Expectation::Phase(w))
-            } else {
-                cx.unknown(a.span, "phase", &w, PHASES);
-                None
-            }
-        }
-        "longest-road" => {
-            let v = one(cx)?;
-            holder(cx, v).map(Expectation::LongestRoad)
-        }
-        "largest-army" => {
-            let v = one(cx)?;
-            holder(cx, v).map(Expectation::LargestArmy)
-        }
-        "winner" => {
-            let v = one(cx)?;
-            holder(cx, v).map(Expectation::Winner)
-        }
-        _ => {
-            // PLAYER PROPERTY VALUE…
-            let p = cx.arg_player(first)?;
-            let Some(prop) = rest.first() else {
-                cx.err(
-                    first.span,
-                    "missing_argument",
-                    "expected a property after the player, e.g. `expect red vp 3`",
-                    "property missing",
-                    None,
-                );
-                return None;
-            };
-            let vals = &rest[1..];
-            let prop_word = prop.node.to_string();
-            let num = |cx: &mut Cx<'_>, max: i64| -> Option<i64> {
-                match vals.first() {
-                    Some(v) => cx.number_in(v, 0, max),
-                    None => {
-                        cx.err(
-                            prop.span,
-                            "missing_argument",
-                            format!("`{prop_word}` needs a number"),
-                            "number missing",
-                            None,
-                        );
-                        None
-                    }
-                }
-            };
-            // Numbers are range-checked by `num`: these casts keep every value.
-            let small = |n: i64| n as u8;
-            let big = u32::MAX as i64;
-            if let Some(x) = ck::player_expectation(cx, p, prop, vals) {
-                return x;
-            }
-            if let Some(x) = court::player_expectation(cx, p, prop, vals) {
-                return x;
-            }
-            match prop_word.as_str() {
-                "hand" => cx.cards(vals).map(|c| Expectation::Hand(p, c)),
-                "cards" => num(cx, big).map(|n| Expectation::CardCount(p, n as u32)),
-                "vp" => num(cx, 255).map(|n| Expectation::Vp(p, small(n))),
-                "public-vp" => num(cx, 255).map(|n| Expectation::PublicVp(p, small(n))),
-                "settlements" => num(cx, big).map(|n| Expectation::Pieces(p, PieceKind::Settlement, n as u32)),
-                "cities" => num(cx, big).map(|n| Expectation::Pieces(p, PieceKind::City, n as u32)),
-                "roads" => num(cx, big).map(|n| Expectation::Pieces(p, PieceKind::Road, n as u32)),
-                "road-length" => num(cx, 255).map(|n| Expectation::RoadLength(p, small(n))),
-                "knights" => num(cx, 255).map(|n| Expectation::Knights(p, small(n))),
-                "owes" => num(cx, 255).map(|n| Expectation::Owes(p, small(n))),
-                "development" => cx.dev_cards(vals).map(|d| Expectation::Development(p, d)),
-                other => {
-                    cx.unknown(
-                        prop.span,
-                        "property",
-                        other,
-                        &[
-                            "hand",
-                            "cards",
-                            "vp",
-                            "public-vp",
-                            "settlements",
-                            "cities",
-                            "roads",
-                            "road-length",
-                            "knights",
-                            "owes",
-                            "development",
-                            "level",
-                            "progress",
-                            "progress-vp",
-                            "progress-count",
-                            "vp-tokens",
-                            "walls-left",
-                            "knights-left",
-                            "gifts",
-                        ],
-                    );
-                    None
-                }
-            }
-        }
+    if let Some(x) = base::expectation(cx, first, rest) {
+        return x;
     }
+    // PLAYER PROPERTY VALUE…
+    let p = cx.arg_player(first)?;
+    let Some(prop) = rest.first() else {
+        cx.err(
+            first.span,
+            "missing_argument",
+            "expected a property after the player, e.g. `expect red vp 3`",
+            "property missing",
+            None,
+        );
+        return None;
+    };
+    let vals = &rest[1..];
+    if let Some(x) = ck::player_expectation(cx, p, prop, vals) {
+        return x;
+    }
+    if let Some(x) = court::player_expectation(cx, p, prop, vals) {
+        return x;
+    }
+    base::player_expectation(cx, p, prop, vals)
 }
 
 /// The words of some kinds in the file's language, for "did you mean" (English names in an
