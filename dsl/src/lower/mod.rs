@@ -9,7 +9,7 @@
 
 use crate::ast::{self, Arg, EdgeRef, ExpectKind, HexRef, Item, ScenarioFile, Span, Spanned, VertexRef};
 use crate::scenario::{ByteSpan, Expectation, Scenario, Step, StepKind, Variant};
-use catan_engine::board::{Axial, Corner, HarborKind, Side, TokenPlacement};
+use catan_engine::board::{Axial, Corner};
 use catan_engine::cards::{Cards, DevCards};
 use catan_engine::position::{Setup, StartPhase, Subject};
 use catan_engine::ruleset::{OptionError, Profile};
@@ -62,6 +62,7 @@ pub struct LowerErrors {
 }
 
 mod base;
+mod board;
 mod ck;
 mod court;
 mod strict;
@@ -566,193 +567,6 @@ fn terrain(lang: crate::vocab::Language, w: &str) -> Option<Terrain> {
         },
         _ => Terrain::ALL.into_iter().find(|t| t.name() == w),
     }
-}
-
-fn build_board(cx: &mut Cx<'_>, b: Option<Spanned<&ast::Board>>) -> Option<Board> {
-    // The Court plays on its own board: the Court hex in place of the desert.
-    let court = cx.court;
-    let beginner = || {
-        if court {
-            Board::beginner_court()
-        } else {
-            Board::beginner()
-        }
-    };
-    let Some(b) = b else { return Some(beginner()) };
-    let mut board = match b.layout.as_ref().map(|l| &l.node) {
-        Some(ast::BoardLayout::Named(n)) if n == "beginner" => beginner(),
-        Some(ast::BoardLayout::Named(n)) => {
-            let span = b.layout.as_ref().map(|l| l.span).unwrap_or(b.span);
-            cx.unknown(span, "board layout", n, &["beginner", "random"]);
-            return None;
-        }
-        Some(ast::BoardLayout::Random { seed, tokens }) => {
-            let t = match tokens.as_ref().map(|t| t.node.as_str()) {
-                None | Some("spiral") => TokenPlacement::Spiral,
-                Some("random") => TokenPlacement::Random,
-                Some(other) => {
-                    let span = tokens.as_ref().map(|t| t.span).unwrap_or(b.span);
-                    cx.unknown(span, "token placement", other, &["spiral", "random"]);
-                    TokenPlacement::Spiral
-                }
-            };
-            if court {
-                Board::random_court(seed.node, t)
-            } else {
-                Board::random(seed.node, t)
-            }
-        }
-        None => {
-            // Explicit board.
-            let mut hexes = Vec::new();
-            let mut harbors = Vec::new();
-            let std = Board::beginner();
-            for line in b.block.iter().flat_map(|bl| bl.lines.iter()) {
-                match &line.node {
-                    ast::BoardLine::Hex { hex, terrain: t, token } => {
-                        let coord = match &hex.node {
-                            HexRef::Axial { q, r } => match (i8::try_from(*q), i8::try_from(*r)) {
-                                (Ok(q), Ok(r)) => Some(Axial::new(q, r)),
-                                _ => None,
-                            },
-                            HexRef::Label(l) => std.hex_by_label(l).and_then(|h| std.topology.hex(h)).map(|h| h.coord),
-                        };
-                        let Some(coord) = coord else {
-                            cx.err(
-                                hex.span,
-                                "off_board",
-                                format!(
-                                    "`{}`: explicit boards name hexes by a standard-island label or (q,r)",
-                                    hex.node
-                                ),
-                                "unknown hex",
-                                None,
-                            );
-                            continue;
-                        };
-                        let Some(tt) = terrain(cx.lang, &t.node) else {
-                            let names: Vec<&str> = Terrain::ALL.iter().map(|t| t.name()).collect();
-                            cx.unknown(t.span, "terrain", &t.node, &names);
-                            continue;
-                        };
-                        hexes.push((coord, tt, token.as_ref().map(|t| t.node)));
-                    }
-                    ast::BoardLine::Harbor { edge, kind } => {
-                        let hk = match kind.node.as_str() {
-                            "generic" | "3:1" => Some(HarborKind::Generic),
-                            w => card_kind(cx.lang, w)
-                                .and_then(|k| k.resource())
-                                .map(HarborKind::Special),
-                        };
-                        let Some(hk) = hk else {
-                            let mut opts = vec!["generic"];
-                            opts.extend(RESOURCE_WORDS);
-                            cx.unknown(kind.span, "harbor kind", &kind.node, &opts);
-                            continue;
-                        };
-                        let from = &edge.node.from.node;
-                        let to = edge.node.to();
-                        let coord = match &from.hex.node {
-                            HexRef::Axial { q, r } => Axial::new(*q as i8, *r as i8),
-                            HexRef::Label(l) => match std.hex_by_label(l).and_then(|h| std.topology.hex(h)) {
-                                Some(h) => h.coord,
-                                None => continue,
-                            },
-                        };
-                        let side = Side::between(Cx::corner(from.corner.node), Cx::corner(to.corner.node));
-                        match (side, edge.node.to_hex.is_none()) {
-                            (Some(s), true) => harbors.push((coord, s, hk)),
-                            _ => cx.err(
-                                edge.span,
-                                "not_a_path",
-                                "a harbor is written as two neighbouring corners of one hex, e.g. `A.nw-n`",
-                                "not one side of a hex",
-                                None,
-                            ),
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            match Board::explicit("explicit", &hexes, &harbors) {
-                Ok(board) => board,
-                Err(e) => {
-                    cx.err(
-                        b.span,
-                        "bad_board",
-                        format!("this board cannot be built: {e}"),
-                        "here",
-                        None,
-                    );
-                    return None;
-                }
-            }
-        }
-    };
-    cx.board = Arc::new(board.clone());
-    // Overrides.
-    if b.layout.is_some() {
-        for line in b.block.iter().flat_map(|bl| bl.lines.iter()) {
-            match &line.node {
-                ast::BoardLine::Token { hex, number } => {
-                    if let Some(h) = cx.hex(hex) {
-                        if !(2..=12).contains(&number.node) || number.node == 7 {
-                            cx.err(
-                                number.span,
-                                "bad_token",
-                                format!("{} is not a number token (2–6, 8–12)", number.node),
-                                "not a token",
-                                None,
-                            );
-                        } else if board.terrain[h.index()].resource().is_none() {
-                            cx.err(
-                                hex.span,
-                                "bad_token",
-                                format!("a {} hex takes no number token", board.terrain[h.index()]),
-                                "barren hex",
-                                None,
-                            );
-                        } else {
-                            board.tokens[h.index()] = Some(number.node);
-                        }
-                    }
-                }
-                ast::BoardLine::Swap { a, b: bb } => {
-                    if let (Some(x), Some(y)) = (cx.hex(a), cx.hex(bb)) {
-                        board.tokens.swap(x.index(), y.index());
-                    }
-                }
-                ast::BoardLine::Soldiers { .. } => {}
-                ast::BoardLine::Hex { .. } | ast::BoardLine::Harbor { .. } => {
-                    cx.err(line.span, "override", "a named board takes only `token` and `swap` overrides; write an explicit `board { … }` instead", "not an override", None);
-                }
-            }
-        }
-    }
-    // The Court: the first soldier's intersection, on any board.
-    for line in b.block.iter().flat_map(|bl| bl.lines.iter()) {
-        if let ast::BoardLine::Soldiers { at } = &line.node {
-            let hex = match &at.node.hex.node {
-                HexRef::Label(l) => board.hex_by_label(l),
-                HexRef::Axial { q, r } => match (i8::try_from(*q), i8::try_from(*r)) {
-                    (Ok(q), Ok(r)) => board.topology.hex_at(Axial::new(q, r)),
-                    _ => None,
-                },
-            };
-            let v = hex.and_then(|h| board.topology.corner(h, Cx::corner(at.node.corner.node)));
-            match v {
-                Some(v) if board.topology.vertex(v).is_some_and(|i| i.coastal) => board.soldier_start = Some(v),
-                _ => cx.err(
-                    at.span,
-                    "not_coastal",
-                    format!("`{}` is not a coastal intersection of this board", at.node),
-                    "not on the coast",
-                    Some("the foreign soldiers stand on the coast; `catan-harness places court` lists them".into()),
-                ),
-            }
-        }
-    }
-    Some(board)
 }
 
 /// Where each position item came from, to point engine position errors at their line.
@@ -1572,11 +1386,11 @@ fn fragment_board(cx: &mut Cx<'_>, ast: &ScenarioFile, fragments: &[Fragment]) -
     match board_from {
         Some((b, src)) => {
             cx.src = src;
-            let built = build_board(cx, Some(b));
+            let built = board::build_board(cx, Some(b));
             cx.src = None;
             built
         }
-        None => build_board(cx, None),
+        None => board::build_board(cx, None),
     }
 }
 
