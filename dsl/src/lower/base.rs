@@ -1,15 +1,18 @@
 //! Lowering of the base game's step verbs: building, buying and playing development cards,
 //! rolling, discarding, the robber, maritime and domestic trade, ending the turn; and the
 //! base game's expectations (board, bank, robber, turn, phase, holders, a player's hand,
-//! points, pieces and cards).
+//! points, pieces and cards); and the base game's items of a position.
 //!
 //! A child module of `lower`, sharing its context (`Cx`). The expansions' verbs are tried
 //! first (`ck`, `court`); a verb none of them knows is reported by the caller.
 
-use super::{card_kind, dev_card, dice, strict, Cx, DEV_WORDS, PHASES};
-use crate::ast::{Arg, Span, Spanned};
+use super::{card_kind, dev_card, dice, strict, Cx, ItemSpans, DEV_WORDS, PHASES};
+use crate::ast::{Arg, PositionItem, Span, Spanned};
 use crate::scenario::{Expectation, PieceKind};
+use catan_engine::cards::Cards;
+use catan_engine::position::{Setup, StartPhase, Subject};
 use catan_engine::state::Building;
+use catan_engine::CardKind;
 use catan_engine::{Action, DevCard, Outcome, PlayerId};
 
 /// What a step lowers to: the action and the chance outcomes it forces.
@@ -420,4 +423,184 @@ pub(super) fn player_expectation(
             None
         }
     }
+}
+
+/// The base game's player items of a position, for "did you mean" lists.
+pub(super) const PLAYER_ITEMS: [&str; 7] = [
+    "settlements",
+    "cities",
+    "roads",
+    "hand",
+    "development",
+    "new-development",
+    "played",
+];
+/// The base game's global items of a position (`unchecked` is the block's own word).
+pub(super) const GLOBAL_ITEMS: [&str; 7] = [
+    "robber",
+    "bank",
+    "dev-deck",
+    "longest-road",
+    "largest-army",
+    "turn",
+    "unchecked",
+];
+
+/// A base-game item of a player's section of a position: buildings, roads, hand,
+/// development cards, knights played. `false` when `key` is none of them.
+pub(super) fn player_item(
+    cx: &mut Cx<'_>,
+    key: &str,
+    item: &Spanned<PositionItem>,
+    p: PlayerId,
+    setup: &mut Setup,
+    spans: &mut ItemSpans,
+) -> bool {
+    let ps = &mut setup.players[p.index()];
+    match key {
+        "settlement" | "settlements" | "city" | "cities" => {
+            let city = key.starts_with('c');
+            for a in &item.args {
+                if let Some(v) = cx.arg_vertex(a) {
+                    let ps = &mut setup.players[p.index()];
+                    if city {
+                        ps.cities.push(v);
+                        spans.spans.push((Subject::City(p, v), a.span));
+                    } else {
+                        ps.settlements.push(v);
+                        spans.spans.push((Subject::Settlement(p, v), a.span));
+                    }
+                }
+            }
+        }
+        "road" | "roads" => {
+            for a in &item.args {
+                if let Some(e) = cx.arg_edge(a) {
+                    setup.players[p.index()].roads.push(e);
+                    spans.spans.push((Subject::Road(p, e), a.span));
+                }
+            }
+        }
+        "hand" => {
+            if let Some(c) = cx.cards(&item.args) {
+                ps.hand = c;
+            }
+            spans.spans.push((Subject::Hand(p), item.span));
+        }
+        "development" | "new-development" => {
+            if let Some(d) = cx.dev_cards(&item.args) {
+                let ps = &mut setup.players[p.index()];
+                if key == "development" {
+                    ps.dev_cards = d;
+                } else {
+                    ps.new_dev_cards = d;
+                }
+            }
+            spans.spans.push((Subject::DevCards(p), item.span));
+        }
+        "played" => {
+            if let Some(d) = cx.dev_cards(&item.args) {
+                let ps = &mut setup.players[p.index()];
+                ps.knights_played = d.get(DevCard::Knight);
+                if d.total() != d.get(DevCard::Knight) as u32 {
+                    cx.err(
+                        item.span,
+                        "bad_item",
+                        "only knights stay face up once played",
+                        "only knights",
+                        None,
+                    );
+                }
+            }
+        }
+        _ => return false,
+    }
+    true
+}
+
+/// A base-game item of the position as a whole: robber, bank, development deck, holders,
+/// whose turn. `false` when `key` is none of them.
+pub(super) fn global_item(
+    cx: &mut Cx<'_>,
+    key: &str,
+    item: &Spanned<PositionItem>,
+    setup: &mut Setup,
+    spans: &mut ItemSpans,
+) -> bool {
+    match key {
+        "robber" => {
+            if let Some(h) = item.args.first().and_then(|a| cx.arg_hex(a)) {
+                setup.robber = Some(h);
+            }
+            spans.spans.push((Subject::Robber, item.span));
+        }
+        "bank" => {
+            let mut bank = Cards::EMPTY;
+            // Listed kinds replace the default; unlisted kinds are what the hands leave.
+            let hands: Vec<Cards> = setup.players.iter().map(|p| p.hand).collect();
+            let kinds: &[CardKind] = if setup.rules.has_commodities() {
+                &CardKind::ALL
+            } else {
+                &CardKind::RESOURCES
+            };
+            for &k in kinds {
+                let total = if k.is_commodity() { 12 } else { 19 };
+                let held: u32 = hands.iter().map(|h| h.get(k) as u32).sum();
+                bank.set(k, (total as u32).saturating_sub(held) as u8);
+            }
+            for a in &item.args {
+                if let Arg::Count { count, item: w } = &a.node {
+                    if let Some(k) = card_kind(cx.lang, &w.node) {
+                        bank.set(k, count.node.min(255) as u8);
+                    }
+                }
+            }
+            if cx.cards(&item.args).is_some() {
+                setup.bank = Some(bank);
+            }
+            spans.spans.push((Subject::Bank, item.span));
+        }
+        "dev-deck" => {
+            if let Some(d) = cx.dev_cards(&item.args) {
+                setup.dev_deck = Some(d);
+            }
+            spans.spans.push((Subject::DevDeck, item.span));
+        }
+        "longest-road" | "largest-army" => {
+            let holder = match item.args.first() {
+                Some(a) if a.node.as_word() == Some("none") => Some(None),
+                Some(a) => cx.arg_player(a).map(Some),
+                None => None,
+            };
+            if let Some(h) = holder {
+                if key == "longest-road" {
+                    setup.longest_road = Some(h);
+                    spans.spans.push((Subject::LongestRoad, item.span));
+                } else {
+                    setup.largest_army = Some(h);
+                    spans.spans.push((Subject::LargestArmy, item.span));
+                }
+            }
+        }
+        "turn" => {
+            if let Some(p) = item.args.first().and_then(|a| cx.arg_player(a)) {
+                setup.current = p;
+            }
+            match item.args.get(1).and_then(|a| a.node.as_word()) {
+                Some("main") => setup.phase = StartPhase::Main,
+                Some("before-roll") => setup.phase = StartPhase::BeforeRoll,
+                Some(other) => {
+                    let other = other.to_string();
+                    cx.unknown(item.args[1].span, "starting phase", &other, &["before-roll", "main"]);
+                }
+                None => {}
+            }
+            if let Some(n) = item.args.get(2).and_then(|a| cx.number_in(a, 1, u32::MAX as i64)) {
+                setup.turn = n as u32;
+            }
+            spans.spans.push((Subject::Turn, item.span));
+        }
+        _ => return false,
+    }
+    true
 }

@@ -598,84 +598,18 @@ fn build_position(
     for section in &pos.players {
         let Some(p) = cx.player(&section.player) else { continue };
         for item in &section.items {
-            let ps = &mut setup.players[p.index()];
             // Piece words may be written in the file's language (`siedlungen`, `muralla`).
             let key = piece_canonical(cx.lang, item.key.node.as_str(), true).unwrap_or(item.key.node.as_str());
             strict::item_rest(cx, key, &item.args);
-            match key {
-                "settlement" | "settlements" | "city" | "cities" => {
-                    let city = key.starts_with('c');
-                    for a in &item.args {
-                        if let Some(v) = cx.arg_vertex(a) {
-                            let ps = &mut setup.players[p.index()];
-                            if city {
-                                ps.cities.push(v);
-                                spans.spans.push((Subject::City(p, v), a.span));
-                            } else {
-                                ps.settlements.push(v);
-                                spans.spans.push((Subject::Settlement(p, v), a.span));
-                            }
-                        }
-                    }
-                }
-                "road" | "roads" => {
-                    for a in &item.args {
-                        if let Some(e) = cx.arg_edge(a) {
-                            setup.players[p.index()].roads.push(e);
-                            spans.spans.push((Subject::Road(p, e), a.span));
-                        }
-                    }
-                }
-                "hand" => {
-                    if let Some(c) = cx.cards(&item.args) {
-                        ps.hand = c;
-                    }
-                    spans.spans.push((Subject::Hand(p), item.span));
-                }
-                "development" | "new-development" => {
-                    if let Some(d) = cx.dev_cards(&item.args) {
-                        let ps = &mut setup.players[p.index()];
-                        if key == "development" {
-                            ps.dev_cards = d;
-                        } else {
-                            ps.new_dev_cards = d;
-                        }
-                    }
-                    spans.spans.push((Subject::DevCards(p), item.span));
-                }
-                "played" => {
-                    if let Some(d) = cx.dev_cards(&item.args) {
-                        let ps = &mut setup.players[p.index()];
-                        ps.knights_played = d.get(DevCard::Knight);
-                        if d.total() != d.get(DevCard::Knight) as u32 {
-                            cx.err(
-                                item.span,
-                                "bad_item",
-                                "only knights stay face up once played",
-                                "only knights",
-                                None,
-                            );
-                        }
-                    }
-                }
-                other => {
-                    if !ck::player_item(cx, other, item, p, setup, spans)
-                        && !court::player_item(cx, other, item, p, setup, spans)
-                    {
-                        let mut names = vec![
-                            "settlements",
-                            "cities",
-                            "roads",
-                            "hand",
-                            "development",
-                            "new-development",
-                            "played",
-                        ];
-                        names.extend(ck::PLAYER_ITEMS);
-                        names.extend(court::PLAYER_ITEMS);
-                        cx.unknown(item.key.span, "player item", other, &names);
-                    }
-                }
+            // The base game's items, then each expansion's.
+            let known = base::player_item(cx, key, item, p, setup, spans)
+                || ck::player_item(cx, key, item, p, setup, spans)
+                || court::player_item(cx, key, item, p, setup, spans);
+            if !known {
+                let mut names = base::PLAYER_ITEMS.to_vec();
+                names.extend(ck::PLAYER_ITEMS);
+                names.extend(court::PLAYER_ITEMS);
+                cx.unknown(item.key.span, "player item", key, &names);
             }
         }
         spans.spans.push((Subject::Player(p), section.span));
@@ -683,96 +617,14 @@ fn build_position(
     for item in &pos.globals {
         let key = item.key.node.as_str();
         strict::item_rest(cx, key, &item.args);
-        match key {
-            "robber" => {
-                if let Some(h) = item.args.first().and_then(|a| cx.arg_hex(a)) {
-                    setup.robber = Some(h);
-                }
-                spans.spans.push((Subject::Robber, item.span));
-            }
-            "bank" => {
-                let mut bank = Cards::EMPTY;
-                // Listed kinds replace the default; unlisted kinds are what the hands leave.
-                let hands: Vec<Cards> = setup.players.iter().map(|p| p.hand).collect();
-                let kinds: &[CardKind] = if setup.rules.has_commodities() {
-                    &CardKind::ALL
-                } else {
-                    &CardKind::RESOURCES
-                };
-                for &k in kinds {
-                    let total = if k.is_commodity() { 12 } else { 19 };
-                    let held: u32 = hands.iter().map(|h| h.get(k) as u32).sum();
-                    bank.set(k, (total as u32).saturating_sub(held) as u8);
-                }
-                for a in &item.args {
-                    if let Arg::Count { count, item: w } = &a.node {
-                        if let Some(k) = card_kind(cx.lang, &w.node) {
-                            bank.set(k, count.node.min(255) as u8);
-                        }
-                    }
-                }
-                if cx.cards(&item.args).is_some() {
-                    setup.bank = Some(bank);
-                }
-                spans.spans.push((Subject::Bank, item.span));
-            }
-            "dev-deck" => {
-                if let Some(d) = cx.dev_cards(&item.args) {
-                    setup.dev_deck = Some(d);
-                }
-                spans.spans.push((Subject::DevDeck, item.span));
-            }
-            "longest-road" | "largest-army" => {
-                let holder = match item.args.first() {
-                    Some(a) if a.node.as_word() == Some("none") => Some(None),
-                    Some(a) => cx.arg_player(a).map(Some),
-                    None => None,
-                };
-                if let Some(h) = holder {
-                    if key == "longest-road" {
-                        setup.longest_road = Some(h);
-                        spans.spans.push((Subject::LongestRoad, item.span));
-                    } else {
-                        setup.largest_army = Some(h);
-                        spans.spans.push((Subject::LargestArmy, item.span));
-                    }
-                }
-            }
-            "turn" => {
-                if let Some(p) = item.args.first().and_then(|a| cx.arg_player(a)) {
-                    setup.current = p;
-                }
-                match item.args.get(1).and_then(|a| a.node.as_word()) {
-                    Some("main") => setup.phase = StartPhase::Main,
-                    Some("before-roll") => setup.phase = StartPhase::BeforeRoll,
-                    Some(other) => {
-                        let other = other.to_string();
-                        cx.unknown(item.args[1].span, "starting phase", &other, &["before-roll", "main"]);
-                    }
-                    None => {}
-                }
-                if let Some(n) = item.args.get(2).and_then(|a| cx.number_in(a, 1, u32::MAX as i64)) {
-                    setup.turn = n as u32;
-                }
-                spans.spans.push((Subject::Turn, item.span));
-            }
-            other => {
-                if !ck::global_item(cx, other, item, setup, spans) && !court::global_item(cx, other, item, setup, spans)
-                {
-                    let mut names = vec![
-                        "robber",
-                        "bank",
-                        "dev-deck",
-                        "longest-road",
-                        "largest-army",
-                        "turn",
-                        "unchecked",
-                    ];
-                    names.extend(ck::GLOBAL_ITEMS);
-                    names.extend(court::GLOBAL_ITEMS);
-                    cx.unknown(item.key.span, "position item", other, &names);
-                }
-            }
+        let known = base::global_item(cx, key, item, setup, spans)
+            || ck::global_item(cx, key, item, setup, spans)
+            || court::global_item(cx, key, item, setup, spans);
+        if !known {
+            let mut names = base::GLOBAL_ITEMS.to_vec();
+            names.extend(ck::GLOBAL_ITEMS);
+            names.extend(court::GLOBAL_ITEMS);
+            cx.unknown(item.key.span, "position item", key, &names);
         }
     }
 }
