@@ -448,26 +448,118 @@ pub(super) fn action(
     player: PlayerId,
     span: crate::ast::Span,
 ) -> Option<Option<(Action, Vec<Outcome>)>> {
+    piece_action(cx, verb, args, player, span).or_else(|| decision_action(cx, verb, args, player, span))
+}
+
+/// The intersection argument `i` of a verb, reported when missing.
+fn vertex_after(
+    cx: &mut Cx<'_>,
+    args: &[Spanned<Arg>],
+    verb: &str,
+    span: crate::ast::Span,
+    i: usize,
+    what: &str,
+) -> Option<catan_engine::VertexId> {
+    match args.get(i) {
+        Some(a) => cx.arg_vertex(a),
+        None => {
+            cx.missing_arg(span, verb, what);
+            None
+        }
+    }
+}
+
+/// An action with no forced chance.
+fn one(a: Action) -> Option<(Action, Vec<Outcome>)> {
+    Some((a, vec![]))
+}
+
+/// Walls, the metropolis, improvements and the knights' own moves.
+fn piece_action(
+    cx: &mut Cx<'_>,
+    verb: &str,
+    args: &[Spanned<Arg>],
+    player: PlayerId,
+    span: crate::ast::Span,
+) -> Option<Option<(Action, Vec<Outcome>)>> {
     let first = args.first().and_then(|a| a.node.as_word());
-    let vertex_after = |cx: &mut Cx<'_>, i: usize, what: &str| -> Option<catan_engine::VertexId> {
-        match args.get(i) {
-            Some(a) => cx.arg_vertex(a),
+    Some(match (verb, first) {
+        ("builds" | "build", Some("wall")) => vertex_after(cx, args, verb, span, 1, "a city, e.g. `builds wall A.n`")
+            .and_then(|at| one(Action::Ck(CkAction::BuildWall { player, at }))),
+        ("places" | "place", Some("metropolis")) => vertex_after(cx, args, verb, span, 1, "a city")
+            .and_then(|at| one(Action::Ck(CkAction::PlaceMetropolis { player, at }))),
+        ("improves" | "improve", _) => match args.first() {
+            Some(a) => cx
+                .arg_track(a)
+                .and_then(|track| one(Action::Ck(CkAction::Improve { player, track }))),
             None => {
-                cx.missing_arg(span, verb, what);
+                cx.missing_arg(span, verb, "a track: science, trade or politics");
                 None
             }
+        },
+        ("recruits" | "recruit", _) => {
+            let i = usize::from(first == Some("knight"));
+            vertex_after(cx, args, verb, span, i, "an intersection")
+                .and_then(|at| one(Action::Ck(CkAction::RecruitKnight { player, at })))
         }
-    };
-    let one = |a: Action| Some((a, vec![]));
+        ("promotes" | "promote", _) => {
+            let i = usize::from(first == Some("knight"));
+            vertex_after(cx, args, verb, span, i, "a knight's intersection")
+                .and_then(|at| one(Action::Ck(CkAction::PromoteKnight { player, at })))
+        }
+        ("activates" | "activate", _) => {
+            let i = usize::from(first == Some("knight"));
+            vertex_after(cx, args, verb, span, i, "a knight's intersection")
+                .and_then(|at| one(Action::Ck(CkAction::ActivateKnight { player, at })))
+        }
+        ("moves" | "move", Some("knight")) | ("displaces" | "displace", _) => {
+            // moves knight A.n to B.s / displaces knight A.n to B.s
+            let i = usize::from(first == Some("knight"));
+            let from = vertex_after(cx, args, verb, span, i, "the knight's intersection")?;
+            let j = if args.get(i + 1).and_then(|a| a.node.as_word()) == Some("to") {
+                i + 2
+            } else {
+                i + 1
+            };
+            let to = vertex_after(cx, args, verb, span, j, "where it goes, e.g. `to B.s`")?;
+            if verb.starts_with("move") {
+                one(Action::Ck(CkAction::MoveKnight { player, from, to }))
+            } else {
+                one(Action::Ck(CkAction::DisplaceKnight { player, from, to }))
+            }
+        }
+        ("relocates" | "relocate", _) => {
+            let i = usize::from(first == Some("knight"));
+            vertex_after(cx, args, verb, span, i, "an intersection")
+                .and_then(|to| one(Action::Ck(CkAction::RelocateKnight { player, to })))
+        }
+        ("chases" | "chase", _) => {
+            // chases robber with A.n
+            let i = args
+                .iter()
+                .position(|a| a.node.as_word() == Some("with"))
+                .map_or(usize::from(first == Some("robber")), |w| w + 1);
+            vertex_after(cx, args, verb, span, i, "the knight, e.g. `chases robber with A.n`")
+                .and_then(|knight| one(Action::Ck(CkAction::ChaseRobber { player, knight })))
+        }
+        _ => return None,
+    })
+}
+
+/// Decisions owed (Treason, pillage, defenders, aqueduct, progress discards, Commercial
+/// Harbor, Wedding, Diplomacy, the Fiesepeter commitment) and playing progress cards.
+fn decision_action(
+    cx: &mut Cx<'_>,
+    verb: &str,
+    args: &[Spanned<Arg>],
+    player: PlayerId,
+    span: crate::ast::Span,
+) -> Option<Option<(Action, Vec<Outcome>)>> {
+    let first = args.first().and_then(|a| a.node.as_word());
     Some(match (verb, first) {
-        ("builds" | "build", Some("wall")) => vertex_after(cx, 1, "a city, e.g. `builds wall A.n`")
-            .and_then(|at| one(Action::Ck(CkAction::BuildWall { player, at }))),
-        ("places" | "place", Some("metropolis")) => {
-            vertex_after(cx, 1, "a city").and_then(|at| one(Action::Ck(CkAction::PlaceMetropolis { player, at })))
-        }
         ("places" | "place", Some("knight")) => {
             // Treason: places knight A.n strong
-            let at = vertex_after(cx, 1, "an intersection")?;
+            let at = vertex_after(cx, args, verb, span, 1, "an intersection")?;
             let level = match args.get(2) {
                 Some(a) => cx.arg_level(a)?,
                 None => 1,
@@ -483,63 +575,10 @@ pub(super) fn action(
             at: None,
             level: 1,
         })),
-        ("improves" | "improve", _) => match args.first() {
-            Some(a) => cx
-                .arg_track(a)
-                .and_then(|track| one(Action::Ck(CkAction::Improve { player, track }))),
-            None => {
-                cx.missing_arg(span, verb, "a track: science, trade or politics");
-                None
-            }
-        },
-        ("recruits" | "recruit", _) => {
-            let i = usize::from(first == Some("knight"));
-            vertex_after(cx, i, "an intersection")
-                .and_then(|at| one(Action::Ck(CkAction::RecruitKnight { player, at })))
-        }
-        ("promotes" | "promote", _) => {
-            let i = usize::from(first == Some("knight"));
-            vertex_after(cx, i, "a knight's intersection")
-                .and_then(|at| one(Action::Ck(CkAction::PromoteKnight { player, at })))
-        }
-        ("activates" | "activate", _) => {
-            let i = usize::from(first == Some("knight"));
-            vertex_after(cx, i, "a knight's intersection")
-                .and_then(|at| one(Action::Ck(CkAction::ActivateKnight { player, at })))
-        }
-        ("moves" | "move", Some("knight")) | ("displaces" | "displace", _) => {
-            // moves knight A.n to B.s / displaces knight A.n to B.s
-            let i = usize::from(first == Some("knight"));
-            let from = vertex_after(cx, i, "the knight's intersection")?;
-            let j = if args.get(i + 1).and_then(|a| a.node.as_word()) == Some("to") {
-                i + 2
-            } else {
-                i + 1
-            };
-            let to = vertex_after(cx, j, "where it goes, e.g. `to B.s`")?;
-            if verb.starts_with("move") {
-                one(Action::Ck(CkAction::MoveKnight { player, from, to }))
-            } else {
-                one(Action::Ck(CkAction::DisplaceKnight { player, from, to }))
-            }
-        }
-        ("relocates" | "relocate", _) => {
-            let i = usize::from(first == Some("knight"));
-            vertex_after(cx, i, "an intersection")
-                .and_then(|to| one(Action::Ck(CkAction::RelocateKnight { player, to })))
-        }
-        ("chases" | "chase", _) => {
-            // chases robber with A.n
-            let i = args
-                .iter()
-                .position(|a| a.node.as_word() == Some("with"))
-                .map_or(usize::from(first == Some("robber")), |w| w + 1);
-            vertex_after(cx, i, "the knight, e.g. `chases robber with A.n`")
-                .and_then(|knight| one(Action::Ck(CkAction::ChaseRobber { player, knight })))
-        }
         ("loses" | "lose", _) => {
             let i = usize::from(first == Some("city"));
-            vertex_after(cx, i, "a city").and_then(|at| one(Action::Ck(CkAction::LoseCity { player, at })))
+            vertex_after(cx, args, verb, span, i, "a city")
+                .and_then(|at| one(Action::Ck(CkAction::LoseCity { player, at })))
         }
         ("chooses" | "choose", Some("card")) => match args.get(1) {
             // Option `defender-tie-card choose-card`: chooses card merchant
@@ -609,7 +648,8 @@ pub(super) fn action(
             .and_then(|cards| one(Action::Ck(CkAction::GiveCards { player, cards }))),
         ("surrenders" | "surrender", _) => {
             let i = usize::from(first == Some("knight"));
-            vertex_after(cx, i, "a knight").and_then(|at| one(Action::Ck(CkAction::SurrenderKnight { player, at })))
+            vertex_after(cx, args, verb, span, i, "a knight")
+                .and_then(|at| one(Action::Ck(CkAction::SurrenderKnight { player, at })))
         }
         ("skips" | "skip", _) => one(Action::Ck(CkAction::SkipFreeRoad { player })),
         ("commits" | "commit", Some("no" | "nothing")) => one(Action::Ck(CkAction::CommitKnights {
@@ -647,6 +687,7 @@ pub(super) fn action(
             let card = progress_card(cx.lang, w)?;
             return Some(play(cx, card, &args[1..], player, span));
         }
+
         _ => return None,
     })
 }
