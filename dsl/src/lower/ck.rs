@@ -700,18 +700,56 @@ fn play(
     player: PlayerId,
     span: crate::ast::Span,
 ) -> Option<(Action, Vec<Outcome>)> {
-    use ProgressCard as C;
-    let need = |cx: &mut Cx<'_>, i: usize, what: &str| -> Option<&Spanned<Arg>> {
-        let a = args.get(i);
-        if a.is_none() {
-            cx.missing_arg(span, card.name(), what);
-        }
-        a
-    };
+    if card.is_victory_point() {
+        cx.err(
+            span,
+            "not_playable",
+            format!(
+                "{} is a victory point card: it lies face up from the moment it is drawn",
+                card.name()
+            ),
+            "never played",
+            None,
+        );
+        return None;
+    }
     let mut chance = vec![];
-    let play = match card {
+    let play = match card.track() {
+        Track::Science => science_play(cx, card, args, span, &mut chance)?,
+        Track::Trade => trade_play(cx, card, args, span)?,
+        Track::Politics => politics_play(cx, card, args, span)?,
+    };
+    Some((Action::Ck(CkAction::PlayProgress { player, play }), chance))
+}
+
+/// Argument `i` of a progress card, reported when missing.
+fn need<'b>(
+    cx: &mut Cx<'_>,
+    args: &'b [Spanned<Arg>],
+    card: ProgressCard,
+    span: crate::ast::Span,
+    i: usize,
+    what: &str,
+) -> Option<&'b Spanned<Arg>> {
+    let a = args.get(i);
+    if a.is_none() {
+        cx.missing_arg(span, card.name(), what);
+    }
+    a
+}
+
+/// The science deck's cards (Alchemy forces the event die when a face is given).
+fn science_play(
+    cx: &mut Cx<'_>,
+    card: ProgressCard,
+    args: &[Spanned<Arg>],
+    span: crate::ast::Span,
+    chance: &mut Vec<Outcome>,
+) -> Option<ProgressPlay> {
+    use ProgressCard as C;
+    Some(match card {
         C::Alchemy => {
-            let a = need(cx, 0, "the production dice, e.g. `alchemy 3+4`")?;
+            let a = need(cx, args, card, span, 0, "the production dice, e.g. `alchemy 3+4`")?;
             let (red, yellow) = match &a.node {
                 Arg::Dice(r, y) => (*r, *y),
                 _ => {
@@ -732,29 +770,29 @@ fn play(
         }
         C::Crane => ProgressPlay::Crane {
             track: {
-                let x = need(cx, 0, "a track")?;
+                let x = need(cx, args, card, span, 0, "a track")?;
                 cx.arg_track(x)
             }?,
         },
         C::Engineering => ProgressPlay::Engineering {
             at: {
-                let x = need(cx, 0, "a city")?;
+                let x = need(cx, args, card, span, 0, "a city")?;
                 cx.arg_vertex(x)
             }?,
         },
         C::Medicine => ProgressPlay::Medicine {
             at: {
-                let x = need(cx, 0, "a settlement")?;
+                let x = need(cx, args, card, span, 0, "a settlement")?;
                 cx.arg_vertex(x)
             }?,
         },
         C::Invention => ProgressPlay::Invention {
             a: {
-                let x = need(cx, 0, "two hexes")?;
+                let x = need(cx, args, card, span, 0, "two hexes")?;
                 cx.arg_hex(x)
             }?,
             b: {
-                let x = need(cx, 1, "two hexes")?;
+                let x = need(cx, args, card, span, 1, "two hexes")?;
                 cx.arg_hex(x)
             }?,
         },
@@ -763,7 +801,7 @@ fn play(
         C::RoadBuilding => ProgressPlay::RoadBuilding,
         C::Smithing => {
             let a = {
-                let x = need(cx, 0, "one or two knights")?;
+                let x = need(cx, args, card, span, 0, "one or two knights")?;
                 cx.arg_vertex(x)
             }?;
             let b = match args.get(1) {
@@ -772,61 +810,87 @@ fn play(
             };
             ProgressPlay::Smithing { knights: [Some(a), b] }
         }
+        _ => return None,
+    })
+}
+
+/// The trade deck's cards.
+fn trade_play(
+    cx: &mut Cx<'_>,
+    card: ProgressCard,
+    args: &[Spanned<Arg>],
+    span: crate::ast::Span,
+) -> Option<ProgressPlay> {
+    use ProgressCard as C;
+    Some(match card {
         C::CommercialHarbor => ProgressPlay::CommercialHarbor,
         C::GuildDues => ProgressPlay::GuildDues {
             victim: {
-                let x = need(cx, 0, "a player and the cards taken")?;
+                let x = need(cx, args, card, span, 0, "a player and the cards taken")?;
                 cx.arg_player(x)
             }?,
             cards: cx.cards(&args[1.min(args.len())..])?,
         },
         C::Merchant => ProgressPlay::Merchant {
             hex: {
-                let x = need(cx, 0, "a hex")?;
+                let x = need(cx, args, card, span, 0, "a hex")?;
                 cx.arg_hex(x)
             }?,
         },
         C::MerchantFleet => ProgressPlay::MerchantFleet {
             kind: {
-                let x = need(cx, 0, "a resource or commodity")?;
+                let x = need(cx, args, card, span, 0, "a resource or commodity")?;
                 cx.arg_card(x)
             }?,
         },
         C::ResourceMonopoly => ProgressPlay::ResourceMonopoly {
             resource: {
-                let x = need(cx, 0, "a resource")?;
+                let x = need(cx, args, card, span, 0, "a resource")?;
                 cx.arg_resource(x)
             }?,
         },
         C::TradeMonopoly => ProgressPlay::TradeMonopoly {
             commodity: {
-                let x = need(cx, 0, "a commodity")?;
+                let x = need(cx, args, card, span, 0, "a commodity")?;
                 cx.arg_card(x)
             }?,
         },
+        _ => return None,
+    })
+}
+
+/// The politics deck's cards.
+fn politics_play(
+    cx: &mut Cx<'_>,
+    card: ProgressCard,
+    args: &[Spanned<Arg>],
+    span: crate::ast::Span,
+) -> Option<ProgressPlay> {
+    use ProgressCard as C;
+    Some(match card {
         C::Taxation => ProgressPlay::Taxation,
         C::Treason => ProgressPlay::Treason {
             victim: {
-                let x = need(cx, 0, "an opponent")?;
+                let x = need(cx, args, card, span, 0, "an opponent")?;
                 cx.arg_player(x)
             }?,
         },
         C::Diplomacy => ProgressPlay::Diplomacy {
             road: {
-                let x = need(cx, 0, "a road")?;
+                let x = need(cx, args, card, span, 0, "a road")?;
                 cx.arg_edge(x)
             }?,
         },
         C::Intrigue => ProgressPlay::Intrigue {
             knight: {
-                let x = need(cx, 0, "an opposing knight")?;
+                let x = need(cx, args, card, span, 0, "an opposing knight")?;
                 cx.arg_vertex(x)
             }?,
         },
         C::Sabotage => ProgressPlay::Sabotage,
         C::Espionage => {
             let victim = {
-                let x = need(cx, 0, "an opponent and the card taken (or `nothing`)")?;
+                let x = need(cx, args, card, span, 0, "an opponent and the card taken (or `nothing`)")?;
                 cx.arg_player(x)
             }?;
             let card = match args.get(1) {
@@ -838,21 +902,8 @@ fn play(
         }
         C::Encouragement => ProgressPlay::Encouragement,
         C::Wedding => ProgressPlay::Wedding,
-        C::Printing | C::Constitution => {
-            cx.err(
-                span,
-                "not_playable",
-                format!(
-                    "{} is a victory point card: it lies face up from the moment it is drawn",
-                    card.name()
-                ),
-                "never played",
-                None,
-            );
-            return None;
-        }
-    };
-    Some((Action::Ck(CkAction::PlayProgress { player, play }), chance))
+        _ => return None,
+    })
 }
 
 /// `rolls 3+4 ship`: the three dice of a Cities & Knights roll.
