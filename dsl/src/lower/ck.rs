@@ -180,68 +180,7 @@ pub(super) fn player_item(
     let args = &item.args;
     match key {
         "knights" | "knight" => {
-            // knights A.n basic, B.s strong active, C.n mighty active-this-turn
-            let mut i = 0;
-            while i < args.len() {
-                let Some(at) = cx.arg_vertex(&args[i]) else {
-                    i += 1;
-                    continue;
-                };
-                let span = args[i].span;
-                i += 1;
-                let mut k = KnightSetup {
-                    at,
-                    level: 1,
-                    active: false,
-                    activated_this_turn: false,
-                    promoted_this_turn: false,
-                };
-                let mut level_given = false;
-                while let Some(w) = args.get(i).and_then(|a| a.node.as_word()) {
-                    match status(cx.lang, w) {
-                        "inactive" => {}
-                        "active" => k.active = true,
-                        "active-this-turn" => {
-                            k.active = true;
-                            k.activated_this_turn = true;
-                        }
-                        "promoted-this-turn" => k.promoted_this_turn = true,
-                        other => match knight_level(cx.lang, other) {
-                            Some(_) if level_given => cx.err(
-                                args[i].span,
-                                "unused_argument",
-                                "a knight has one level: this one would override the level before it",
-                                "a second level",
-                                Some("keep one of `basic`, `strong`, `mighty`".into()),
-                            ),
-                            Some(l) => {
-                                k.level = l;
-                                level_given = true;
-                            }
-                            None => {
-                                let other = other.to_string();
-                                cx.unknown(
-                                    args[i].span,
-                                    "knight level or status",
-                                    &other,
-                                    &[
-                                        "basic",
-                                        "strong",
-                                        "mighty",
-                                        "active",
-                                        "inactive",
-                                        "active-this-turn",
-                                        "promoted-this-turn",
-                                    ],
-                                );
-                            }
-                        },
-                    }
-                    i += 1;
-                }
-                setup.players[p.index()].ck.knights.push(k);
-                spans.spans.push((Subject::Knight(p, at), span));
-            }
+            knights_item(cx, args, p, setup, spans);
         }
         "walls" | "wall" => {
             for a in args {
@@ -260,46 +199,7 @@ pub(super) fn player_item(
             }
         }
         "improvements" => {
-            // improvements science 3, trade 1  (or: improvements 3 science; or the buildings:
-            // improvements aqueduct, markt — a track at that building's level)
-            let mut i = 0;
-            while i < args.len() {
-                match &args[i].node {
-                    Arg::Count { count, item: w } => match track(cx.lang, &w.node) {
-                        Some(t) => {
-                            if let Some(n) = cx.in_range(count.span, i64::from(count.node), 0, 255) {
-                                setup.players[p.index()].ck.improvements[t.index()] = n as u8;
-                            }
-                        }
-                        None => cx.unknown(w.span, "improvement track", &w.node, &words(cx.lang, TermKind::Track)),
-                    },
-                    Arg::Word(w) if track(cx.lang, w).is_none() => match improvement(cx.lang, w) {
-                        Some((t, level)) => {
-                            let l = &mut setup.players[p.index()].ck.improvements[t.index()];
-                            *l = (*l).max(level);
-                        }
-                        None => {
-                            let mut names = words(cx.lang, TermKind::Track);
-                            names.extend(words(cx.lang, TermKind::Improvement));
-                            cx.unknown(args[i].span, "improvement track or building", w, &names);
-                        }
-                    },
-                    _ => {
-                        if let Some(t) = cx.arg_track(&args[i]) {
-                            match args.get(i + 1) {
-                                Some(a) => {
-                                    if let Some(n) = cx.number_in(a, 0, 255) {
-                                        setup.players[p.index()].ck.improvements[t.index()] = n as u8;
-                                    }
-                                }
-                                None => cx.missing_arg(args[i].span, "improvements", "a level after the track"),
-                            }
-                            i += 1;
-                        }
-                    }
-                }
-                i += 1;
-            }
+            improvements_item(cx, args, p, setup);
             spans.spans.push((Subject::Improvements(p), item.span));
         }
         "progress" => {
@@ -322,6 +222,118 @@ pub(super) fn player_item(
         _ => return false,
     }
     true
+}
+
+/// `knights A.n basic, B.s strong active, C.n mighty active-this-turn`: each intersection
+/// followed by its level and status words.
+fn knights_item(cx: &mut Cx<'_>, args: &[Spanned<Arg>], p: PlayerId, setup: &mut Setup, spans: &mut super::ItemSpans) {
+    // knights A.n basic, B.s strong active, C.n mighty active-this-turn
+    let mut i = 0;
+    while i < args.len() {
+        let Some(at) = cx.arg_vertex(&args[i]) else {
+            i += 1;
+            continue;
+        };
+        let span = args[i].span;
+        i += 1;
+        let mut k = KnightSetup {
+            at,
+            level: 1,
+            active: false,
+            activated_this_turn: false,
+            promoted_this_turn: false,
+        };
+        let mut level_given = false;
+        while let Some(w) = args.get(i).and_then(|a| a.node.as_word()) {
+            match status(cx.lang, w) {
+                "inactive" => {}
+                "active" => k.active = true,
+                "active-this-turn" => {
+                    k.active = true;
+                    k.activated_this_turn = true;
+                }
+                "promoted-this-turn" => k.promoted_this_turn = true,
+                other => match knight_level(cx.lang, other) {
+                    Some(_) if level_given => cx.err(
+                        args[i].span,
+                        "unused_argument",
+                        "a knight has one level: this one would override the level before it",
+                        "a second level",
+                        Some("keep one of `basic`, `strong`, `mighty`".into()),
+                    ),
+                    Some(l) => {
+                        k.level = l;
+                        level_given = true;
+                    }
+                    None => {
+                        let other = other.to_string();
+                        cx.unknown(
+                            args[i].span,
+                            "knight level or status",
+                            &other,
+                            &[
+                                "basic",
+                                "strong",
+                                "mighty",
+                                "active",
+                                "inactive",
+                                "active-this-turn",
+                                "promoted-this-turn",
+                            ],
+                        );
+                    }
+                },
+            }
+            i += 1;
+        }
+        setup.players[p.index()].ck.knights.push(k);
+        spans.spans.push((Subject::Knight(p, at), span));
+    }
+}
+
+/// `improvements science 3, trade 1` (or `improvements 3 science`; or the buildings:
+/// `improvements aqueduct, markt` — a track at that building's level).
+fn improvements_item(cx: &mut Cx<'_>, args: &[Spanned<Arg>], p: PlayerId, setup: &mut Setup) {
+    // improvements science 3, trade 1  (or: improvements 3 science; or the buildings:
+    // improvements aqueduct, markt — a track at that building's level)
+    let mut i = 0;
+    while i < args.len() {
+        match &args[i].node {
+            Arg::Count { count, item: w } => match track(cx.lang, &w.node) {
+                Some(t) => {
+                    if let Some(n) = cx.in_range(count.span, i64::from(count.node), 0, 255) {
+                        setup.players[p.index()].ck.improvements[t.index()] = n as u8;
+                    }
+                }
+                None => cx.unknown(w.span, "improvement track", &w.node, &words(cx.lang, TermKind::Track)),
+            },
+            Arg::Word(w) if track(cx.lang, w).is_none() => match improvement(cx.lang, w) {
+                Some((t, level)) => {
+                    let l = &mut setup.players[p.index()].ck.improvements[t.index()];
+                    *l = (*l).max(level);
+                }
+                None => {
+                    let mut names = words(cx.lang, TermKind::Track);
+                    names.extend(words(cx.lang, TermKind::Improvement));
+                    cx.unknown(args[i].span, "improvement track or building", w, &names);
+                }
+            },
+            _ => {
+                if let Some(t) = cx.arg_track(&args[i]) {
+                    match args.get(i + 1) {
+                        Some(a) => {
+                            if let Some(n) = cx.number_in(a, 0, 255) {
+                                setup.players[p.index()].ck.improvements[t.index()] = n as u8;
+                            }
+                        }
+                        None => cx.missing_arg(args[i].span, "improvements", "a level after the track"),
+                    }
+                    i += 1;
+                }
+            }
+        }
+        i += 1;
+    }
 }
 
 /// The Cities & Knights player items, for "did you mean".
