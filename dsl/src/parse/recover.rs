@@ -628,7 +628,19 @@ fn describe(rule: Rule, context: LineContext) -> Option<String> {
     if let Some(k) = keyword_text(rule) {
         return Some(format!("`{k}`"));
     }
-    let text: &str = match rule {
+    if is_silent(rule) {
+        return None;
+    }
+    let text = header_words(rule)
+        .or_else(|| board_words(rule))
+        .or_else(|| script_words(rule))
+        .or_else(|| value_words(rule, context))?;
+    Some(text.to_owned())
+}
+
+/// The header lines and what they hold.
+fn header_words(rule: Rule) -> Option<&'static str> {
+    Some(match rule {
         Rule::file | Rule::statement | Rule::top_line_check | Rule::script_line => {
             "a line such as `scenario \"…\"`, `players red blue`, a step like `red rolls 3+4`, or an `expect`, `chance` or `snapshot` line"
         }
@@ -665,6 +677,13 @@ fn describe(rule: Rule, context: LineContext) -> Option<String> {
         Rule::players_line => "a `players` line",
         Rule::start_line => "a `start` line",
         Rule::player_name | Rule::actor => "a player like `red`",
+        _ => return None,
+    })
+}
+
+/// The board and position blocks.
+fn board_words(rule: Rule) -> Option<&'static str> {
+    Some(match rule {
         Rule::board_stmt => "a `board` line",
         Rule::random_layout => "`random seed N`",
         Rule::seed => "a seed, a whole number like `42`",
@@ -685,16 +704,20 @@ fn describe(rule: Rule, context: LineContext) -> Option<String> {
         Rule::harbor_kind => "a harbor kind: `generic` or a resource like `wool`",
         Rule::number_token => "a number token like `6`",
         Rule::position_stmt => "`position {`",
-        Rule::position_body
-        | Rule::position_line
-        | Rule::position_line_check
-        | Rule::items_line => {
+        Rule::position_body | Rule::position_line | Rule::position_line_check | Rule::items_line => {
             "a position line such as `red:`, `settlements A.n`, `robber J` or `unchecked`"
         }
         Rule::unchecked_line => "`unchecked`",
         Rule::player_line => "a player's section like `red:`",
         Rule::global_item | Rule::global_keyword => "a table-wide item like `robber J`",
         Rule::player_item | Rule::item_key => "an item like `settlements A.n`",
+        _ => return None,
+    })
+}
+
+/// Script lines: steps, chance, snapshots, expectations and guards.
+fn script_words(rule: Rule) -> Option<&'static str> {
+    Some(match rule {
         Rule::guard => "a guard like `[english]`",
         Rule::guard_name => "a variant name",
         Rule::guard_comma => "`,`",
@@ -718,6 +741,13 @@ fn describe(rule: Rule, context: LineContext) -> Option<String> {
         Rule::expect_illegal => "`illegal ACTION`",
         Rule::expect_state => "a fact like `red vp 4`",
         Rule::event_name => "an event name like `robbed`",
+        _ => return None,
+    })
+}
+
+/// Arguments and values, in the words of the block they stand in.
+fn value_words(rule: Rule, context: LineContext) -> Option<&'static str> {
+    Some(match rule {
         Rule::arg | Rule::arg_check => match context {
             LineContext::Position => "a value (like `A.n`, `A.n-ne`, `2 brick`, `knight`)",
             _ => "an argument (like `wool`, `2 brick`, `3+4`, `C.ne`, `player=red`)",
@@ -741,90 +771,72 @@ fn describe(rule: Rule, context: LineContext) -> Option<String> {
         Rule::colon => "`:`",
         Rule::semicolon => "`;`",
         Rule::EOI => "the end of the line",
-        Rule::block_keyword_check => return None,
-        // Silent rules never appear in an error.
-        Rule::WHITESPACE
-        | Rule::COMMENT
-        | Rule::line
-        | Rule::line_end
-        | Rule::close_line_ahead
-        | Rule::locator
-        | Rule::board_layout
-        | Rule::board_body_line
-        | Rule::position_body_line
-        | Rule::position_item
-        | Rule::script_body
-        | Rule::fields
-        | Rule::field_slot
-        | Rule::args
-        | Rule::rule_id_slot
-        | Rule::hex_ref
-        | Rule::place_cont
-        | Rule::word_tail
-        | Rule::word_char
-        | Rule::string_lit
-        | Rule::number_lit
-        | Rule::sp
-        | Rule::reserved
-        | Rule::top_keyword
-        | Rule::place_head
-        | Rule::close_tail
-        | Rule::arg_end
-        | Rule::place_junk => return None,
-        // Keywords and error productions are handled above.
-        Rule::bad_line
-        | Rule::block_bad_line
-        | Rule::late_close
-        | Rule::bad_after_brace
-        | Rule::bad_string
-        | Rule::bad_key_value
-        | Rule::bad_dice
-        | Rule::bad_fraction
-        | Rule::bad_place
-        | Rule::bad_axial
-        | Rule::bad_rule_id
-        | Rule::bad_locator
-        | Rule::kw_scenario
-        | Rule::kw_source
-        | Rule::kw_own
-        | Rule::kw_rules
-        | Rule::kw_profile
-        | Rule::kw_option
-        | Rule::kw_variant
-        | Rule::kw_language
-        | Rule::kw_tags
-        | Rule::kw_covers
-        | Rule::kw_known_bug
-        | Rule::kw_include
-        | Rule::kw_players
-        | Rule::kw_start
-        | Rule::kw_board
-        | Rule::kw_random
-        | Rule::kw_seed
-        | Rule::kw_tokens
-        | Rule::kw_hex
-        | Rule::kw_harbor
-        | Rule::kw_token
-        | Rule::kw_swap
-        | Rule::kw_soldiers
-        | Rule::kw_from
-        | Rule::kw_position
-        | Rule::kw_unchecked
-        | Rule::kw_chance
-        | Rule::kw_expect
-        | Rule::kw_snapshot
-        | Rule::kw_event
-        | Rule::kw_no
-        | Rule::kw_legal
-        | Rule::kw_illegal
-        | Rule::kw_refused
-        | Rule::kw_accepted => return None,
-    };
-    Some(text.to_owned())
+
+        _ => return None,
+    })
+}
+
+/// Rules that never appear in an error: silent helpers of the grammar and the error
+/// productions (keywords are described by `keyword_text`).
+fn is_silent(rule: Rule) -> bool {
+    matches!(
+        rule,
+        Rule::block_keyword_check
+            | Rule::WHITESPACE
+            | Rule::COMMENT
+            | Rule::line
+            | Rule::line_end
+            | Rule::close_line_ahead
+            | Rule::locator
+            | Rule::board_layout
+            | Rule::board_body_line
+            | Rule::position_body_line
+            | Rule::position_item
+            | Rule::script_body
+            | Rule::fields
+            | Rule::field_slot
+            | Rule::args
+            | Rule::rule_id_slot
+            | Rule::hex_ref
+            | Rule::place_cont
+            | Rule::word_tail
+            | Rule::word_char
+            | Rule::string_lit
+            | Rule::number_lit
+            | Rule::sp
+            | Rule::reserved
+            | Rule::top_keyword
+            | Rule::place_head
+            | Rule::close_tail
+            | Rule::arg_end
+            | Rule::place_junk
+            | Rule::bad_line
+            | Rule::block_bad_line
+            | Rule::late_close
+            | Rule::bad_after_brace
+            | Rule::bad_string
+            | Rule::bad_key_value
+            | Rule::bad_dice
+            | Rule::bad_fraction
+            | Rule::bad_place
+            | Rule::bad_axial
+            | Rule::bad_rule_id
+            | Rule::bad_locator
+    )
 }
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn every_grammar_rule_is_described_or_deliberately_silent() {
+        for &rule in Rule::all_rules() {
+            let described = describe(rule, LineContext::Top).is_some();
+            let silent = is_bad(rule) || is_silent(rule);
+            assert!(described ^ silent, "{rule:?}: described {described}, silent {silent}");
+        }
+    }
+
     use super::*;
 
     #[test]
