@@ -48,25 +48,11 @@ impl fmt::Display for Language {
     }
 }
 
-/// A resource card.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[allow(missing_docs)]
-pub enum Resource {
-    Brick,
-    Lumber,
-    Wool,
-    Grain,
-    Ore,
-}
-
-/// A Cities & Knights commodity card.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[allow(missing_docs)]
-pub enum Commodity {
-    Paper,
-    Cloth,
-    Coin,
-}
+// The game's things are the engine's own types: the vocabulary maps words to them.
+/// A commodity card: the engine's card kinds `Paper`, `Cloth`, `Coin` (the vocabulary only
+/// maps commodity words to these three).
+pub use catan_engine::CardKind as Commodity;
+pub use catan_engine::{Colour, DevCard, EventFace, Resource, Terrain, Track};
 
 /// A piece on the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -80,45 +66,8 @@ pub enum Piece {
     Wall,
 }
 
-/// A player colour.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[allow(missing_docs)]
-pub enum Colour {
-    Red,
-    Blue,
-    White,
-    Orange,
-    Green,
-    Brown,
-}
-
-/// A development card.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[allow(missing_docs)]
-pub enum DevCard {
-    Knight,
-    VictoryPoint,
-    RoadBuilding,
-    YearOfPlenty,
-    Monopoly,
-}
-
-/// A terrain of a hex.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[allow(missing_docs)]
-pub enum Terrain {
-    Hills,
-    Forest,
-    Pasture,
-    Fields,
-    Mountains,
-    Desert,
-    Sea,
-    Gold,
-    Court,
-}
-
-/// A Cities & Knights knight level.
+/// A Cities & Knights knight level, as written (the engine stores a knight's strength as a
+/// number, 1 to 3; there is no engine type to reuse).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[allow(missing_docs)]
 pub enum KnightLevel {
@@ -127,21 +76,13 @@ pub enum KnightLevel {
     Mighty,
 }
 
-/// Whether a Cities & Knights knight (or the robber) stands active.
+/// Whether a Cities & Knights knight (or the robber) stands active, as written (the engine
+/// stores a flag; there is no engine type to reuse).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[allow(missing_docs)]
 pub enum Status {
     Active,
     Inactive,
-}
-
-/// A Cities & Knights city improvement track.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[allow(missing_docs)]
-pub enum Track {
-    Science,
-    Trade,
-    Politics,
 }
 
 /// A canonical game term, independent of the language it was written in.
@@ -166,21 +107,11 @@ pub enum Term {
     /// A Cities & Knights progress card.
     Progress(catan_engine::ProgressCard),
     /// A face of the event die.
-    EventFace(EventFaceWord),
+    EventFace(EventFace),
     /// A city improvement: the building of a track's level (`aqueduct` = science 3).
     Improvement(Track, u8),
     /// Active or inactive (knights, the robber).
     Status(Status),
-}
-
-/// A face of the Cities & Knights event die, as written.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[allow(missing_docs)]
-pub enum EventFaceWord {
-    Ship,
-    Science,
-    Trade,
-    Politics,
 }
 
 /// The kinds of [`Term`], for filtering lookups and suggestions.
@@ -487,10 +418,10 @@ pub const TABLE: &[Entry] = &[
     row(De, "wissenschaft", Term::Track(Track::Science)),
     row(De, "handel", Term::Track(Track::Trade)),
     row(De, "politik", Term::Track(Track::Politics)),
-    row(De, "schiff", Term::EventFace(EventFaceWord::Ship)),
-    row(De, "wissenschaft", Term::EventFace(EventFaceWord::Science)),
-    row(De, "handel", Term::EventFace(EventFaceWord::Trade)),
-    row(De, "politik", Term::EventFace(EventFaceWord::Politics)),
+    row(De, "schiff", Term::EventFace(EventFace::Ship)),
+    row(De, "wissenschaft", Term::EventFace(EventFace::Gate(Track::Science))),
+    row(De, "handel", Term::EventFace(EventFace::Gate(Track::Trade))),
+    row(De, "politik", Term::EventFace(EventFace::Gate(Track::Politics))),
     row(De, "alchimist", Term::Progress(catan_engine::ProgressCard::Alchemy)),
     row(De, "kran", Term::Progress(catan_engine::ProgressCard::Crane)),
     row(De, "ingenieur", Term::Progress(catan_engine::ProgressCard::Engineering)),
@@ -604,10 +535,10 @@ pub const TABLE: &[Entry] = &[
     row(Ca, "ciència", Term::Track(Track::Science)),
     row(Ca, "comerç", Term::Track(Track::Trade)),
     row(Ca, "política", Term::Track(Track::Politics)),
-    row(Ca, "vaixell", Term::EventFace(EventFaceWord::Ship)),
-    row(Ca, "ciència", Term::EventFace(EventFaceWord::Science)),
-    row(Ca, "comerç", Term::EventFace(EventFaceWord::Trade)),
-    row(Ca, "política", Term::EventFace(EventFaceWord::Politics)),
+    row(Ca, "vaixell", Term::EventFace(EventFace::Ship)),
+    row(Ca, "ciència", Term::EventFace(EventFace::Gate(Track::Science))),
+    row(Ca, "comerç", Term::EventFace(EventFace::Gate(Track::Trade))),
+    row(Ca, "política", Term::EventFace(EventFace::Gate(Track::Politics))),
     row(Ca, "alquimista", Term::Progress(catan_engine::ProgressCard::Alchemy)),
     row(Ca, "grua", Term::Progress(catan_engine::ProgressCard::Crane)),
     row(Ca, "enginyer", Term::Progress(catan_engine::ProgressCard::Engineering)),
@@ -666,10 +597,10 @@ pub const TABLE: &[Entry] = &[
     ),
     row(Ca, "casament", Term::Progress(catan_engine::ProgressCard::Wedding)),
     // Event die faces.
-    row(En, "ship", Term::EventFace(EventFaceWord::Ship)),
-    row(En, "science", Term::EventFace(EventFaceWord::Science)),
-    row(En, "trade", Term::EventFace(EventFaceWord::Trade)),
-    row(En, "politics", Term::EventFace(EventFaceWord::Politics)),
+    row(En, "ship", Term::EventFace(EventFace::Ship)),
+    row(En, "science", Term::EventFace(EventFace::Gate(Track::Science))),
+    row(En, "trade", Term::EventFace(EventFace::Gate(Track::Trade))),
+    row(En, "politics", Term::EventFace(EventFace::Gate(Track::Politics))),
     // City improvements, the building of each level. Seed 000 prints Market (trade 1),
     // Trading House (the trade level-3 ability) and Fortress (politics 3); the other English
     // names are the older editions' (ck-edge-cases §2 item 38, unverified), with `guild` for

@@ -124,6 +124,17 @@ fn explicit_hex(cx: &mut Cx<'_>, std: &Board, hex: &Spanned<HexRef>, t: &Spanned
         cx.unknown(t.span, "terrain", &t.node, &names);
         return None;
     };
+    if tt == Terrain::Gold {
+        // Gold fields pay a choice of resources (Seafarers), not implemented yet.
+        cx.err(
+            t.span,
+            "not_implemented",
+            "gold fields are Seafarers terrain, and Seafarers is not implemented yet",
+            "gold field",
+            Some("the engine refuses a game on a board with gold fields until Seafarers exists".into()),
+        );
+        return None;
+    }
     Some((coord, tt))
 }
 
@@ -237,5 +248,27 @@ fn soldier_start(cx: &mut Cx<'_>, b: &Spanned<&ast::Board>, board: &mut Board) {
                 Some("the foreign soldiers stand on the coast; `catan-harness places court` lists them".into()),
             ),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    fn lower_errors(text: &str) -> Vec<(String, usize)> {
+        let ast = crate::parse("t.cat", text).expect("parses");
+        match super::super::lower("t.cat", text, &ast) {
+            Ok(_) => Vec::new(),
+            Err(e) => e.errors.iter().map(|x| (x.code.clone(), x.span.offset())).collect(),
+        }
+    }
+
+    #[test]
+    fn a_gold_field_is_refused_at_its_word_until_seafarers_exists() {
+        let text = "scenario \"gold\"\nsource own\nplayers red blue white\nboard {\n  hex (0,0) gold 6\n  hex (1,0) hills 5\n}\n";
+        let errs = lower_errors(text);
+        assert_eq!(errs.len(), 1, "{errs:?}");
+        assert_eq!(errs[0].0, "dsl::lower::not_implemented");
+        assert_eq!(errs[0].1, text.find("gold 6").unwrap());
+        // Without the gold field the board lowers.
+        assert!(lower_errors(&text.replace("gold 6", "forest 6")).is_empty());
     }
 }

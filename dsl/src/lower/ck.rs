@@ -7,7 +7,7 @@
 use super::Cx;
 use crate::ast::{Arg, Spanned};
 use crate::scenario::{CkFact, Expectation};
-use crate::vocab::{self, EventFaceWord, KnightLevel, Term, TermKind};
+use crate::vocab::{self, KnightLevel, Term, TermKind};
 use catan_engine::position::{KnightSetup, Setup, Subject};
 use catan_engine::progress::{EventFace, ProgressCard, ProgressCards, ProgressDeck, ProgressPlay, Track};
 use catan_engine::CkAction;
@@ -30,14 +30,7 @@ pub(super) fn progress_card(lang: crate::vocab::Language, w: &str) -> Option<Pro
 /// A city improvement's building in the file's language: its track and level.
 pub(super) fn improvement(lang: crate::vocab::Language, w: &str) -> Option<(Track, u8)> {
     match vocab::lookup_kind(lang, w, TermKind::Improvement) {
-        Some(Term::Improvement(t, level)) => Some((
-            match t {
-                vocab::Track::Science => Track::Science,
-                vocab::Track::Trade => Track::Trade,
-                vocab::Track::Politics => Track::Politics,
-            },
-            level,
-        )),
+        Some(Term::Improvement(t, level)) => Some((t, level)),
         _ => None,
     }
 }
@@ -54,19 +47,14 @@ fn status(lang: crate::vocab::Language, w: &str) -> &str {
 
 pub(super) fn track(lang: crate::vocab::Language, w: &str) -> Option<Track> {
     match vocab::lookup_kind(lang, w, TermKind::Track)? {
-        Term::Track(vocab::Track::Science) => Some(Track::Science),
-        Term::Track(vocab::Track::Trade) => Some(Track::Trade),
-        Term::Track(vocab::Track::Politics) => Some(Track::Politics),
+        Term::Track(t) => Some(t),
         _ => None,
     }
 }
 
 pub(super) fn event_face(lang: crate::vocab::Language, w: &str) -> Option<EventFace> {
     match vocab::lookup_kind(lang, w, TermKind::EventFace)? {
-        Term::EventFace(EventFaceWord::Ship) => Some(EventFace::Ship),
-        Term::EventFace(EventFaceWord::Science) => Some(EventFace::Gate(Track::Science)),
-        Term::EventFace(EventFaceWord::Trade) => Some(EventFace::Gate(Track::Trade)),
-        Term::EventFace(EventFaceWord::Politics) => Some(EventFace::Gate(Track::Politics)),
+        Term::EventFace(face) => Some(face),
         _ => None,
     }
 }

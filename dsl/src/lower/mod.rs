@@ -105,31 +105,21 @@ const PHASES: &[&str] = catan_engine::Phase::NAMES;
 
 /// The card a word names, through the one vocabulary table ([`crate::vocab`]).
 fn card_kind(lang: crate::vocab::Language, w: &str) -> Option<CardKind> {
-    use crate::vocab::{self, Commodity, Resource as R, Term, TermKind};
+    use crate::vocab::{self, Term, TermKind};
     let term =
         vocab::lookup_kind(lang, w, TermKind::Resource).or_else(|| vocab::lookup_kind(lang, w, TermKind::Commodity))?;
-    Some(match term {
-        Term::Resource(R::Brick) => CardKind::Brick,
-        Term::Resource(R::Lumber) => CardKind::Lumber,
-        Term::Resource(R::Wool) => CardKind::Wool,
-        Term::Resource(R::Grain) => CardKind::Grain,
-        Term::Resource(R::Ore) => CardKind::Ore,
-        Term::Commodity(Commodity::Paper) => CardKind::Paper,
-        Term::Commodity(Commodity::Cloth) => CardKind::Cloth,
-        Term::Commodity(Commodity::Coin) => CardKind::Coin,
-        _ => return None,
-    })
+    match term {
+        Term::Resource(r) => Some(r.card()),
+        Term::Commodity(c) if c.is_commodity() => Some(c),
+        _ => None,
+    }
 }
 
 /// The development card a word names, through the vocabulary table.
 fn dev_card(lang: crate::vocab::Language, w: &str) -> Option<DevCard> {
-    use crate::vocab::{self, DevCard as D, Term, TermKind};
+    use crate::vocab::{self, Term, TermKind};
     match vocab::lookup_kind(lang, w, TermKind::DevCard)? {
-        Term::DevCard(D::Knight) => Some(DevCard::Knight),
-        Term::DevCard(D::VictoryPoint) => Some(DevCard::VictoryPoint),
-        Term::DevCard(D::RoadBuilding) => Some(DevCard::RoadBuilding),
-        Term::DevCard(D::YearOfPlenty) => Some(DevCard::YearOfPlenty),
-        Term::DevCard(D::Monopoly) => Some(DevCard::Monopoly),
+        Term::DevCard(d) => Some(d),
         _ => None,
     }
 }
@@ -551,20 +541,9 @@ fn rules_of(cx: &mut Cx<'_>, spec: &ast::RulesSpec) -> Ruleset {
 
 /// A terrain word in the file's language (`mountains`, `gebirge`, `court`).
 fn terrain(lang: crate::vocab::Language, w: &str) -> Option<Terrain> {
-    use crate::vocab::{Term, TermKind, Terrain as T};
+    use crate::vocab::{Term, TermKind};
     match crate::vocab::lookup_kind(lang, w, TermKind::Terrain) {
-        Some(Term::Terrain(t)) => match t {
-            T::Hills => Some(Terrain::Hills),
-            T::Forest => Some(Terrain::Forest),
-            T::Pasture => Some(Terrain::Pasture),
-            T::Fields => Some(Terrain::Fields),
-            T::Mountains => Some(Terrain::Mountains),
-            T::Desert => Some(Terrain::Desert),
-            T::Sea => Some(Terrain::Sea),
-            T::Court => Some(Terrain::Court),
-            // Gold fields come with Seafarers, not implemented yet.
-            T::Gold => None,
-        },
+        Some(Term::Terrain(t)) => Some(t),
         _ => Terrain::ALL.into_iter().find(|t| t.name() == w),
     }
 }
@@ -828,10 +807,7 @@ fn colour_word(lang: crate::vocab::Language, w: &str) -> Option<Colour> {
         return Some(c);
     }
     match crate::vocab::lookup_kind(lang, w, crate::vocab::TermKind::Colour)? {
-        crate::vocab::Term::Colour(c) => {
-            let canonical = crate::vocab::Term::Colour(c).canonical();
-            Colour::ALL.into_iter().find(|k| k.name() == canonical)
-        }
+        crate::vocab::Term::Colour(c) => Some(c),
         _ => None,
     }
 }
