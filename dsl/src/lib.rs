@@ -52,8 +52,9 @@
 //!    vocabulary and places against the board and splicing `include`d files.
 //!    One module per ruleset: `lower/mod.rs` (the driver: header, includes, and
 //!    the dispatch of every step, expectation and position item to the
-//!    expansions' lowering, then the base game's), `lower/base.rs` (the base
-//!    game), `lower/board.rs` (the board line), `lower/ck.rs` (Cities & Knights),
+//!    expansions' lowering, then the base game's), `lower/expansion.rs` (the
+//!    `ExpansionLowering` trait each expansion implements and `each_lowering!`,
+//!    the one list of them), `lower/base.rs` (the base game), `lower/board.rs` (the board line), `lower/ck.rs` (Cities & Knights),
 //!    `lower/court.rs` (The Court) and `lower/strict.rs` (arguments a construct
 //!    does not use are errors). Everything a lowering needs travels in one explicit context (the
 //!    board, the players, the file's language, the errors so far); there is no

@@ -1137,3 +1137,51 @@ pub fn progress_text(c: &ProgressCards) -> String {
         .collect::<Vec<_>>()
         .join(", ")
 }
+
+/// Cities & Knights' part of the scenario language ([`super::expansion`]).
+pub(super) struct CitiesAndKnights;
+
+impl super::expansion::ExpansionLowering for CitiesAndKnights {
+    const PLAYER_ITEMS: &'static [&'static str] = &PLAYER_ITEMS;
+    const GLOBAL_ITEMS: &'static [&'static str] = &GLOBAL_ITEMS;
+
+    fn action(
+        cx: &mut Cx<'_>,
+        verb: &str,
+        args: &[Spanned<Arg>],
+        player: PlayerId,
+        span: crate::ast::Span,
+    ) -> Option<super::expansion::Lowered> {
+        action(cx, verb, args, player, span)
+    }
+    fn expectation(cx: &mut Cx<'_>, head: &Spanned<Arg>, rest: &[Spanned<Arg>]) -> Option<Option<Expectation>> {
+        expectation(cx, head, rest)
+    }
+    fn player_expectation(
+        cx: &mut Cx<'_>,
+        p: PlayerId,
+        prop: &Spanned<Arg>,
+        vals: &[Spanned<Arg>],
+    ) -> Option<Option<Expectation>> {
+        player_expectation(cx, p, prop, vals)
+    }
+    fn player_item(
+        cx: &mut Cx<'_>,
+        key: &str,
+        item: &Spanned<crate::ast::PositionItem>,
+        p: PlayerId,
+        setup: &mut Setup,
+        spans: &mut super::ItemSpans,
+    ) -> bool {
+        player_item(cx, key, item, p, setup, spans)
+    }
+    fn global_item(
+        cx: &mut Cx<'_>,
+        key: &str,
+        item: &Spanned<crate::ast::PositionItem>,
+        setup: &mut Setup,
+        spans: &mut super::ItemSpans,
+    ) -> bool {
+        global_item(cx, key, item, setup, spans)
+    }
+}

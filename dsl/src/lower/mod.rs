@@ -65,6 +65,7 @@ mod base;
 mod board;
 mod ck;
 mod court;
+mod expansion;
 mod strict;
 pub use ck::{level_word, progress_text};
 pub use court::prisoners_text;
@@ -582,12 +583,10 @@ fn build_position(
             strict::item_rest(cx, key, &item.args);
             // The base game's items, then each expansion's.
             let known = base::player_item(cx, key, item, p, setup, spans)
-                || ck::player_item(cx, key, item, p, setup, spans)
-                || court::player_item(cx, key, item, p, setup, spans);
+                || expansion::player_item(cx, key, item, p, setup, spans);
             if !known {
                 let mut names = base::PLAYER_ITEMS.to_vec();
-                names.extend(ck::PLAYER_ITEMS);
-                names.extend(court::PLAYER_ITEMS);
+                expansion::player_item_names(&mut names);
                 cx.unknown(item.key.span, "player item", key, &names);
             }
         }
@@ -596,13 +595,11 @@ fn build_position(
     for item in &pos.globals {
         let key = item.key.node.as_str();
         strict::item_rest(cx, key, &item.args);
-        let known = base::global_item(cx, key, item, setup, spans)
-            || ck::global_item(cx, key, item, setup, spans)
-            || court::global_item(cx, key, item, setup, spans);
+        let known =
+            base::global_item(cx, key, item, setup, spans) || expansion::global_item(cx, key, item, setup, spans);
         if !known {
             let mut names = base::GLOBAL_ITEMS.to_vec();
-            names.extend(ck::GLOBAL_ITEMS);
-            names.extend(court::GLOBAL_ITEMS);
+            expansion::global_item_names(&mut names);
             cx.unknown(item.key.span, "position item", key, &names);
         }
     }
@@ -682,10 +679,7 @@ fn action(cx: &mut Cx<'_>, a: &Spanned<ast::Action>) -> Option<(Action, Vec<Outc
         )?;
     }
     // Each expansion's verbs first, then the base game's.
-    if let Some(lowered) = ck::action(cx, verb, args, player, a.span) {
-        return lowered;
-    }
-    if let Some(lowered) = court::action(verb, args, player) {
+    if let Some(lowered) = expansion::action(cx, verb, args, player, a.span) {
         return lowered;
     }
     if let Some(n) = strict::step_arity(cx.lang, verb, args) {
@@ -757,10 +751,7 @@ fn expectation(cx: &mut Cx<'_>, span: Span, args: &[Spanned<Arg>]) -> Option<Exp
         )?;
     }
     // Each expansion's items first, then the base game's.
-    if let Some(x) = ck::expectation(cx, first, rest) {
-        return x;
-    }
-    if let Some(x) = court::expectation(cx, first, rest) {
+    if let Some(x) = expansion::expectation(cx, first, rest) {
         return x;
     }
     if let Some(x) = base::expectation(cx, first, rest) {
@@ -779,10 +770,7 @@ fn expectation(cx: &mut Cx<'_>, span: Span, args: &[Spanned<Arg>]) -> Option<Exp
         return None;
     };
     let vals = &rest[1..];
-    if let Some(x) = ck::player_expectation(cx, p, prop, vals) {
-        return x;
-    }
-    if let Some(x) = court::player_expectation(cx, p, prop, vals) {
+    if let Some(x) = expansion::player_expectation(cx, p, prop, vals) {
         return x;
     }
     base::player_expectation(cx, p, prop, vals)
