@@ -14,6 +14,7 @@
 //! | development cards | buying and playing them | replaced by progress cards | — |
 //! | dice | the production roll and its chance outcomes | event die, Alchemy, progress draws | — |
 //! | setup placement | setup settlement/city and road checks | a city in round two | no soldier intersections |
+//! | city yield, discard limit | production, a 7 | a commodity from forest, pasture, mountains; +2 cards per wall | — |
 //! | building sites | settlement checks and listing | no settlement under a knight | — |
 //! | cities | city checks and builds | repair a damaged city first | — |
 //! | game over | the victory rule | a displaced knight back to supply | — |
@@ -69,6 +70,15 @@ pub(crate) trait ExpansionRules {
     /// Setup: refuses a setup road.
     fn check_setup_road(_g: &Game, _at: EdgeId) -> Result<(), RuleError> {
         Ok(())
+    }
+    /// Production: what a city yields on a hex of `terrain`, as (resources, commodity), when
+    /// the expansion changes it (`None`: the base game's 2 resources).
+    fn city_yield(_g: &Game, _terrain: crate::board::Terrain) -> Option<(u8, Option<CardKind>)> {
+        None
+    }
+    /// A 7: cards `p` may hold above the base game's limit before discarding half.
+    fn discard_limit_bonus(_g: &Game, _p: PlayerId) -> u32 {
+        0
     }
     /// Refuses a settlement on an intersection for what stands there.
     fn check_building_site(_g: &Game, _at: VertexId) -> Result<(), RuleError> {
@@ -253,6 +263,26 @@ impl Game {
             }
         });
         result
+    }
+
+    /// Extension point "city yield": what a city produces on a hex of this terrain, as
+    /// (resources, commodity). Base game: 2 resources; an expansion may change it
+    /// (Cities & Knights: a commodity in place of one resource on forest, pasture and
+    /// mountains).
+    #[inline]
+    pub(crate) fn city_yield(&self, terrain: crate::board::Terrain) -> (u8, Option<CardKind>) {
+        let mut y = None;
+        each_expansion!(self.rules.expansions, E => y = y.or_else(|| E::city_yield(self, terrain)));
+        y.unwrap_or((2, None))
+    }
+
+    /// Extension point "discard limit": a 7 makes a player holding more than this many cards
+    /// discard half; expansions add to the base game's limit (Cities & Knights: 2 per city
+    /// wall).
+    pub(crate) fn discard_limit(&self, p: PlayerId) -> u32 {
+        let mut limit = self.rules.base.discard_limit as u32;
+        each_expansion!(self.rules.expansions, E => limit += E::discard_limit_bonus(self, p));
+        limit
     }
 
     /// Extension point "building sites": an expansion's refusal of a settlement's site.

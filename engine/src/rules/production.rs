@@ -44,7 +44,7 @@ impl Game {
             let Some(res) = terrain.resource() else {
                 continue;
             };
-            let (city_resources, commodity) = self.ck_city_yield(terrain);
+            let (city_resources, commodity) = self.city_yield(terrain);
             for v in hex.corners {
                 if let Some(site) = self.sites[v.index()] {
                     let o = &mut owed[site.owner.index()];

@@ -83,6 +83,24 @@ impl ExpansionRules for CitiesAndKnights {
         g.ck.attacks > 0
     }
 
+    /// Hills and fields 2 resources; forest, pasture and mountains 1 resource and 1 paper,
+    /// cloth or coin (p. 7).
+    fn city_yield(_g: &Game, terrain: crate::board::Terrain) -> Option<(u8, Option<CardKind>)> {
+        use crate::board::Terrain;
+        Some(match terrain {
+            Terrain::Forest => (1, Some(CardKind::Paper)),
+            Terrain::Pasture => (1, Some(CardKind::Cloth)),
+            Terrain::Mountains => (1, Some(CardKind::Coin)),
+            _ => (2, None),
+        })
+    }
+
+    /// Each city wall lets its owner hold 2 more cards on a 7 (p. 8).
+    fn discard_limit_bonus(g: &Game, p: PlayerId) -> u32 {
+        let walls = crate::state::WALLS_PER_PLAYER.saturating_sub(g.players[p.index()].ck.walls_left);
+        2 * walls as u32
+    }
+
     /// No settlement where a knight stands (p. 9).
     fn check_building_site(g: &Game, at: VertexId) -> Result<(), RuleError> {
         if g.knight(at).is_some() {

@@ -6,7 +6,7 @@
 //! in a submodule: [`Game::start_cities_and_knights`] (components), the roll
 //! ([`Game::do_ck_dice`], whose steps wait in the pending queue ([`pending`]): event die,
 //! then barbarians or progress draws, then production), production of commodities
-//! ([`Game::ck_city_yield`]), the discard limit ([`Game::discard_limit`]), the robber's
+//! (hook `city_yield`), the discard limit (hook `discard_limit_bonus`), the robber's
 //! activation ([`Game::robber_active`]) and victory points ([`Game::public_vp`]).
 //!
 //! Submodules, one per rule: [`barbarians`], [`draws`] (progress cards as objects: draws,
@@ -157,35 +157,6 @@ impl Game {
             received & (1 << p.0) == 0 && self.players[p.index()].ck.improvements[Track::Science.index()] >= 3
         });
         self.queue_next_all(owed.into_iter().flatten().map(|p| Pending::ck(p, CkPending::Aqueduct)));
-    }
-
-    /// Extension point "city yield": what a city produces on a hex of this terrain, as
-    /// (resources, commodity). Base game: 2 resources. Cities & Knights (source
-    /// `000_fee7e8147b67bbe6.txt` p. 7): hills and fields 2 resources; forest, pasture and
-    /// mountains 1 resource and 1 paper, cloth or coin.
-    #[inline]
-    pub(crate) fn ck_city_yield(&self, terrain: Terrain) -> (u8, Option<CardKind>) {
-        if !self.rules.ck() {
-            return (2, None);
-        }
-        match terrain {
-            Terrain::Forest => (1, Some(CardKind::Paper)),
-            Terrain::Pasture => (1, Some(CardKind::Cloth)),
-            Terrain::Mountains => (1, Some(CardKind::Coin)),
-            _ => (2, None),
-        }
-    }
-
-    /// Extension point "discard limit": a 7 makes a player holding more than this many cards
-    /// (resources and commodities) discard half. Cities & Knights adds 2 per city wall
-    /// (source `000_fee7e8147b67bbe6.txt` p. 8).
-    pub(crate) fn discard_limit(&self, p: PlayerId) -> u32 {
-        let base = self.rules.base.discard_limit as u32;
-        if !self.rules.ck() {
-            return base;
-        }
-        let walls = crate::state::WALLS_PER_PLAYER.saturating_sub(self.players[p.index()].ck.walls_left);
-        base + 2 * walls as u32
     }
 }
 
