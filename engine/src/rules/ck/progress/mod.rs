@@ -18,18 +18,18 @@ use crate::event::Event;
 use crate::ids::PlayerId;
 use crate::pending::{CkPending, Pending};
 use crate::progress::ProgressPlay;
-use crate::state::{Game, Phase};
+use crate::state::Game;
 use crate::CkAction;
 use crate::CkEvent;
 
 impl Game {
     pub(crate) fn check_play_progress(&self, player: PlayerId, play: &ProgressPlay) -> Result<(), RuleError> {
         let card = play.card();
-        match (play, self.phase()) {
-            (ProgressPlay::Alchemy { .. }, Phase::BeforeRoll) => {}
-            (ProgressPlay::Alchemy { .. }, _) => return Err(RuleError::Ck(CkRule::AlchemyBeforeRoll)),
-            (_, Phase::Main) => {}
-            _ => return Err(RuleError::Ck(CkRule::ProgressActionPhase)),
+        let alchemy = matches!(play, ProgressPlay::Alchemy { .. });
+        match (alchemy, self.in_before_roll(), self.in_main()) {
+            (true, true, _) | (false, _, true) => {}
+            (true, ..) => return Err(RuleError::Ck(CkRule::AlchemyBeforeRoll)),
+            (false, ..) => return Err(RuleError::Ck(CkRule::ProgressActionPhase)),
         }
         if self.players[player.index()].ck.progress.get(card) == 0 {
             return Err(RuleError::Ck(CkRule::ProgressNotHeld));
