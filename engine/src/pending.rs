@@ -242,7 +242,12 @@ impl PendingQueue {
             debug_assert!(len < PENDING_CAPACITY, "pending queue full");
             return;
         }
-        self.entries[index..=len].rotate_right(1);
+        // A plain shift: the queue holds a handful of small `Copy` entries.
+        let mut i = len;
+        while i > index {
+            self.entries[i] = self.entries[i - 1];
+            i -= 1;
+        }
         self.entries[index] = Some(entry);
         self.len += 1;
     }
@@ -258,8 +263,11 @@ impl PendingQueue {
         if index >= len {
             return None;
         }
-        let e = self.entries[index].take();
-        self.entries[index..len].rotate_left(1);
+        let e = self.entries[index];
+        for i in index..len - 1 {
+            self.entries[i] = self.entries[i + 1];
+        }
+        self.entries[len - 1] = None;
         self.len -= 1;
         e
     }
