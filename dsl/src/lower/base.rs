@@ -167,8 +167,8 @@ fn roll(cx: &mut Cx<'_>, args: &[Spanned<Arg>], player: PlayerId) -> Lowered {
     let mut chance = vec![];
     if let Some(d) = args.first() {
         let two = dice(cx, d)?;
-        if cx.ck {
-            chance.push(super::ck::ck_roll(cx, two, args.get(1), d.span)?);
+        if let Some(rolled) = super::expansion::roll(cx, two, args.get(1), d.span) {
+            chance.push(rolled?);
         } else {
             if let Some(extra) = args.get(1) {
                 cx.err(

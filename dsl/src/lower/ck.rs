@@ -1154,6 +1154,20 @@ impl super::expansion::ExpansionLowering for CitiesAndKnights {
     ) -> Option<super::expansion::Lowered> {
         action(cx, verb, args, player, span)
     }
+    fn extra_dice(cx: &Cx<'_>) -> usize {
+        usize::from(cx.ck)
+    }
+    fn roll(
+        cx: &mut Cx<'_>,
+        two: Outcome,
+        extra: Option<&Spanned<Arg>>,
+        span: crate::ast::Span,
+    ) -> Option<Option<Outcome>> {
+        cx.ck.then(|| ck_roll(cx, two, extra, span))
+    }
+    fn chance(cx: &mut Cx<'_>, kind: &str, value: &Spanned<Arg>) -> Option<Option<Outcome>> {
+        chance(cx, kind, value)
+    }
     fn expectation(cx: &mut Cx<'_>, head: &Spanned<Arg>, rest: &[Spanned<Arg>]) -> Option<Option<Expectation>> {
         expectation(cx, head, rest)
     }

@@ -36,6 +36,20 @@ pub(super) trait ExpansionLowering {
     ) -> Option<Lowered> {
         None
     }
+    /// Values a roll takes after its two dice in this game (Cities & Knights: the event
+    /// die's face).
+    fn extra_dice(_cx: &Cx<'_>) -> usize {
+        0
+    }
+    /// The roll's outcome from its two dice and the next value, when the expansion rolls
+    /// more than two dice in this game.
+    fn roll(_cx: &mut Cx<'_>, _two: Outcome, _extra: Option<&Spanned<Arg>>, _span: Span) -> Option<Option<Outcome>> {
+        None
+    }
+    /// A `chance KIND VALUE` line of a kind the expansion adds (`progress`, `event`).
+    fn chance(_cx: &mut Cx<'_>, _kind: &str, _value: &Spanned<Arg>) -> Option<Option<Outcome>> {
+        None
+    }
     /// An expectation that starts with one of its items.
     fn expectation(_cx: &mut Cx<'_>, _head: &Spanned<Arg>, _rest: &[Spanned<Arg>]) -> Option<Option<Expectation>> {
         None
@@ -98,6 +112,31 @@ pub(super) fn action(
     let mut found = None;
     each_lowering!(E => if found.is_none() {
         found = E::action(cx, verb, args, player, span);
+    });
+    found
+}
+
+/// Values a roll takes after its two dice in this game.
+pub(super) fn extra_dice(cx: &Cx<'_>) -> usize {
+    let mut n = 0;
+    each_lowering!(E => n += E::extra_dice(cx));
+    n
+}
+
+/// The roll's outcome when an expansion rolls more than two dice in this game.
+pub(super) fn roll(cx: &mut Cx<'_>, two: Outcome, extra: Option<&Spanned<Arg>>, span: Span) -> Option<Option<Outcome>> {
+    let mut found = None;
+    each_lowering!(E => if found.is_none() {
+        found = E::roll(cx, two, extra, span);
+    });
+    found
+}
+
+/// Offers a `chance` line to each expansion.
+pub(super) fn chance(cx: &mut Cx<'_>, kind: &str, value: &Spanned<Arg>) -> Option<Option<Outcome>> {
+    let mut found = None;
+    each_lowering!(E => if found.is_none() {
+        found = E::chance(cx, kind, value);
     });
     found
 }

@@ -1287,16 +1287,20 @@ fn refused_id(outcome: Option<&Spanned<ast::Outcome>>) -> Option<(String, ByteSp
 /// A `chance` line: one outcome (three dice in Cities & Knights, else one value).
 fn chance_step(cx: &mut Cx<'_>, c: &ast::Chance) -> Option<StepKind> {
     let arg = c.args.first();
-    let used = if c.kind.node == "dice" && cx.ck { 2 } else { 1 };
+    let used = if c.kind.node == "dice" {
+        1 + expansion::extra_dice(cx)
+    } else {
+        1
+    };
     let rest = c.args.get(used..).unwrap_or(&[]);
     let whole = strict::unused(cx, rest, "a `chance` line gives one outcome").is_some();
     let outcome = match (c.kind.node.as_str(), arg) {
         _ if !whole => None,
         ("dice", Some(a)) => match dice(cx, a) {
-            Some(two) if cx.ck => ck::ck_roll(cx, two, c.args.get(1), a.span),
-            other => other,
+            Some(two) => expansion::roll(cx, two, c.args.get(1), a.span).unwrap_or(Some(two)),
+            None => None,
         },
-        (k @ ("progress" | "event"), Some(a)) => ck::chance(cx, k, a).flatten(),
+        (k @ ("progress" | "event"), Some(a)) => expansion::chance(cx, k, a).flatten(),
         ("card", Some(a)) => {
             let w = a.node.to_string();
             match dev_card(cx.lang, &w) {
