@@ -722,6 +722,20 @@ fn play(
     Some((Action::Ck(CkAction::PlayProgress { player, play }), chance))
 }
 
+/// Argument `i` of a progress card read by `read`, reported when missing.
+fn arg_at<'c, T>(
+    cx: &mut Cx<'c>,
+    args: &[Spanned<Arg>],
+    card: ProgressCard,
+    span: crate::ast::Span,
+    i: usize,
+    what: &str,
+    read: impl FnOnce(&mut Cx<'c>, &Spanned<Arg>) -> Option<T>,
+) -> Option<T> {
+    let a = need(cx, args, card, span, i, what)?;
+    read(cx, a)
+}
+
 /// Argument `i` of a progress card, reported when missing.
 fn need<'b>(
     cx: &mut Cx<'_>,
@@ -769,41 +783,23 @@ fn science_play(
             ProgressPlay::Alchemy { red, yellow }
         }
         C::Crane => ProgressPlay::Crane {
-            track: {
-                let x = need(cx, args, card, span, 0, "a track")?;
-                cx.arg_track(x)
-            }?,
+            track: arg_at(cx, args, card, span, 0, "a track", Cx::arg_track)?,
         },
         C::Engineering => ProgressPlay::Engineering {
-            at: {
-                let x = need(cx, args, card, span, 0, "a city")?;
-                cx.arg_vertex(x)
-            }?,
+            at: arg_at(cx, args, card, span, 0, "a city", Cx::arg_vertex)?,
         },
         C::Medicine => ProgressPlay::Medicine {
-            at: {
-                let x = need(cx, args, card, span, 0, "a settlement")?;
-                cx.arg_vertex(x)
-            }?,
+            at: arg_at(cx, args, card, span, 0, "a settlement", Cx::arg_vertex)?,
         },
         C::Invention => ProgressPlay::Invention {
-            a: {
-                let x = need(cx, args, card, span, 0, "two hexes")?;
-                cx.arg_hex(x)
-            }?,
-            b: {
-                let x = need(cx, args, card, span, 1, "two hexes")?;
-                cx.arg_hex(x)
-            }?,
+            a: arg_at(cx, args, card, span, 0, "two hexes", Cx::arg_hex)?,
+            b: arg_at(cx, args, card, span, 1, "two hexes", Cx::arg_hex)?,
         },
         C::Irrigation => ProgressPlay::Irrigation,
         C::Mining => ProgressPlay::Mining,
         C::RoadBuilding => ProgressPlay::RoadBuilding,
         C::Smithing => {
-            let a = {
-                let x = need(cx, args, card, span, 0, "one or two knights")?;
-                cx.arg_vertex(x)
-            }?;
+            let a = arg_at(cx, args, card, span, 0, "one or two knights", Cx::arg_vertex)?;
             let b = match args.get(1) {
                 Some(x) => Some(cx.arg_vertex(x)?),
                 None => None,
@@ -825,35 +821,20 @@ fn trade_play(
     Some(match card {
         C::CommercialHarbor => ProgressPlay::CommercialHarbor,
         C::GuildDues => ProgressPlay::GuildDues {
-            victim: {
-                let x = need(cx, args, card, span, 0, "a player and the cards taken")?;
-                cx.arg_player(x)
-            }?,
+            victim: arg_at(cx, args, card, span, 0, "a player and the cards taken", Cx::arg_player)?,
             cards: cx.cards(&args[1.min(args.len())..])?,
         },
         C::Merchant => ProgressPlay::Merchant {
-            hex: {
-                let x = need(cx, args, card, span, 0, "a hex")?;
-                cx.arg_hex(x)
-            }?,
+            hex: arg_at(cx, args, card, span, 0, "a hex", Cx::arg_hex)?,
         },
         C::MerchantFleet => ProgressPlay::MerchantFleet {
-            kind: {
-                let x = need(cx, args, card, span, 0, "a resource or commodity")?;
-                cx.arg_card(x)
-            }?,
+            kind: arg_at(cx, args, card, span, 0, "a resource or commodity", Cx::arg_card)?,
         },
         C::ResourceMonopoly => ProgressPlay::ResourceMonopoly {
-            resource: {
-                let x = need(cx, args, card, span, 0, "a resource")?;
-                cx.arg_resource(x)
-            }?,
+            resource: arg_at(cx, args, card, span, 0, "a resource", Cx::arg_resource)?,
         },
         C::TradeMonopoly => ProgressPlay::TradeMonopoly {
-            commodity: {
-                let x = need(cx, args, card, span, 0, "a commodity")?;
-                cx.arg_card(x)
-            }?,
+            commodity: arg_at(cx, args, card, span, 0, "a commodity", Cx::arg_card)?,
         },
         _ => return None,
     })
@@ -870,29 +851,25 @@ fn politics_play(
     Some(match card {
         C::Taxation => ProgressPlay::Taxation,
         C::Treason => ProgressPlay::Treason {
-            victim: {
-                let x = need(cx, args, card, span, 0, "an opponent")?;
-                cx.arg_player(x)
-            }?,
+            victim: arg_at(cx, args, card, span, 0, "an opponent", Cx::arg_player)?,
         },
         C::Diplomacy => ProgressPlay::Diplomacy {
-            road: {
-                let x = need(cx, args, card, span, 0, "a road")?;
-                cx.arg_edge(x)
-            }?,
+            road: arg_at(cx, args, card, span, 0, "a road", Cx::arg_edge)?,
         },
         C::Intrigue => ProgressPlay::Intrigue {
-            knight: {
-                let x = need(cx, args, card, span, 0, "an opposing knight")?;
-                cx.arg_vertex(x)
-            }?,
+            knight: arg_at(cx, args, card, span, 0, "an opposing knight", Cx::arg_vertex)?,
         },
         C::Sabotage => ProgressPlay::Sabotage,
         C::Espionage => {
-            let victim = {
-                let x = need(cx, args, card, span, 0, "an opponent and the card taken (or `nothing`)")?;
-                cx.arg_player(x)
-            }?;
+            let victim = arg_at(
+                cx,
+                args,
+                card,
+                span,
+                0,
+                "an opponent and the card taken (or `nothing`)",
+                Cx::arg_player,
+            )?;
             let card = match args.get(1) {
                 Some(a) if a.node.as_word() == Some("nothing") => None,
                 Some(a) => Some(cx.arg_progress(a)?),
