@@ -1062,36 +1062,52 @@ fn read_headers(cx: &mut Cx<'_>, ast: &ScenarioFile, text: &str, catalog: &[Stri
 
 /// A `source` id must be in the sources table (when one is given).
 fn check_source_id(cx: &mut Cx<'_>, id: &Spanned<String>, sources: &[String]) {
-    if sources.is_empty() || sources.contains(&id.node) {
-        return;
-    }
-    let near = nearest(&id.node, sources.iter().map(|s| s.as_str()));
-    cx.err(
-        id.span,
-        "unknown_source",
-        format!("`{}` is not in the sources table", id.node),
-        "unknown source id",
-        Some(match near {
-            Some(n) => format!("did you mean `{n}`? (catalog/sources.yaml lists every source)"),
-            None => "add the document to catalog/sources.yaml, or write `source own`".into(),
-        }),
-    );
+    let help = KnownIds {
+        code: "unknown_source",
+        what: "the sources table",
+        label: "unknown source id",
+        listed: "(catalog/sources.yaml lists every source)",
+        add: "add the document to catalog/sources.yaml, or write `source own`",
+    };
+    check_known_id(cx, id, sources, &help);
 }
 
 /// A `covers` id must be in the rule catalog (when one is given).
 fn check_rule_id(cx: &mut Cx<'_>, id: &Spanned<String>, catalog: &[String]) {
-    if catalog.is_empty() || catalog.contains(&id.node) {
+    let help = KnownIds {
+        code: "unknown_rule_id",
+        what: "the rule catalog",
+        label: "unknown rule id",
+        listed: "(catalog/rules.yaml lists every id)",
+        add: "add it to catalog/rules.yaml with a statement and a source",
+    };
+    check_known_id(cx, id, catalog, &help);
+}
+
+/// The words of an unknown-id diagnostic.
+struct KnownIds {
+    code: &'static str,
+    what: &'static str,
+    label: &'static str,
+    listed: &'static str,
+    add: &'static str,
+}
+
+/// An id must be one of `known` (when the list is given), else a diagnostic with the
+/// nearest known id.
+fn check_known_id(cx: &mut Cx<'_>, id: &Spanned<String>, known: &[String], words: &KnownIds) {
+    if known.is_empty() || known.contains(&id.node) {
         return;
     }
-    let near = nearest(&id.node, catalog.iter().map(|s| s.as_str()));
+    let near = nearest(&id.node, known.iter().map(|s| s.as_str()));
     cx.err(
         id.span,
-        "unknown_rule_id",
-        format!("`{}` is not in the rule catalog", id.node),
-        "unknown rule id",
+        words.code,
+        format!("`{}` is not in {}", id.node, words.what),
+        words.label,
         Some(match near {
-            Some(n) => format!("did you mean `{n}`? (catalog/rules.yaml lists every id)"),
-            None => "add it to catalog/rules.yaml with a statement and a source".into(),
+            Some(n) => format!("did you mean `{n}`? {}", words.listed),
+            None => words.add.into(),
         }),
     );
 }
