@@ -91,6 +91,11 @@ struct GameArgs {
     /// Board for each game.
     #[arg(long, value_enum, default_value_t = BoardArg::Random)]
     board: BoardArg,
+    /// Seafarers: the map of each game (`new-shores` or `through-the-desert`), its terrain
+    /// and numbers placed by the game's seed; the default with `--rules seafarers` is
+    /// `new-shores`.
+    #[arg(long)]
+    map: Option<String>,
     /// Ruleset: `base`, `cities-and-knights`, `court`, or a comma-separated combination
     /// (`cities-and-knights,court`).
     #[arg(long, default_value = "base")]
@@ -110,6 +115,23 @@ struct GameArgs {
 }
 
 impl GameArgs {
+    /// The board of each game: a Seafarers map with Seafarers (`--map`), else `--board`.
+    fn board_choice(&self, ruleset: &Ruleset) -> Result<BoardChoice, String> {
+        let sea = ruleset.has(catan_engine::ruleset::Expansion::Seafarers);
+        match (&self.map, sea) {
+            (Some(name), true) => catan_engine::SeaMap::from_name(name)
+                .map(BoardChoice::Sea)
+                .ok_or_else(|| format!("unknown map `{name}` (new-shores, through-the-desert)")),
+            (None, true) => Ok(BoardChoice::Sea(catan_engine::SeaMap::NewShores)),
+            (Some(_), false) => Err("--map names a Seafarers map: add --rules seafarers".into()),
+            (None, false) => Ok(match self.board {
+                BoardArg::Beginner => BoardChoice::Beginner,
+                BoardArg::Random => BoardChoice::Random(TokenPlacement::Spiral),
+                BoardArg::RandomTokens => BoardChoice::Random(TokenPlacement::Random),
+            }),
+        }
+    }
+
     /// The play options, or the error to print.
     fn options(&self, invariants: bool, jobs: usize) -> Result<PlayOptions, String> {
         let mut ruleset = Ruleset::from_names(self.rules.split(',').map(str::trim))?;
@@ -140,11 +162,7 @@ impl GameArgs {
             players: self.players,
             games: self.games,
             seed: self.seed,
-            board: match self.board {
-                BoardArg::Beginner => BoardChoice::Beginner,
-                BoardArg::Random => BoardChoice::Random(TokenPlacement::Spiral),
-                BoardArg::RandomTokens => BoardChoice::Random(TokenPlacement::Random),
-            },
+            board: self.board_choice(&ruleset)?,
             max_turns: self.max_turns,
             invariants,
             policy: match self.policy {

@@ -20,6 +20,9 @@ pub enum BoardChoice {
     Beginner,
     /// A random standard board seeded by the game's seed.
     Random(TokenPlacement),
+    /// A Seafarers map for the game's player count, terrain and numbers placed by the game's
+    /// seed.
+    Sea(catan_engine::SeaMap),
 }
 
 /// Options for a batch of random games.
@@ -127,10 +130,11 @@ fn colours(n: usize) -> Vec<Colour> {
 
 /// The board of one game: the standard island, or the Court's (the Court hex in place of the
 /// desert) when the ruleset includes The Court.
-fn board_for(opts: &PlayOptions, seed: u64) -> Board {
+fn board_for(opts: &PlayOptions, seed: u64) -> Result<Board, String> {
     match opts.board {
-        BoardChoice::Beginner => opts.rules.beginner_board(),
-        BoardChoice::Random(t) => opts.rules.random_board(seed, t),
+        BoardChoice::Beginner => Ok(opts.rules.beginner_board()),
+        BoardChoice::Random(t) => Ok(opts.rules.random_board(seed, t)),
+        BoardChoice::Sea(map) => Board::seafarers(map, opts.players, seed).map_err(|e| e.to_string()),
     }
 }
 
@@ -139,7 +143,7 @@ fn board_for(opts: &PlayOptions, seed: u64) -> Board {
 /// # Errors
 /// The engine's refusal of the ruleset or player count, in words.
 pub fn new_game(opts: &PlayOptions, seed: u64) -> Result<Game, String> {
-    let board = board_for(opts, seed);
+    let board = board_for(opts, seed)?;
     Game::new(opts.rules.clone(), Arc::new(board), &colours(opts.players), PlayerId(0)).map_err(|e| e.to_string())
 }
 

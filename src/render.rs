@@ -6,6 +6,7 @@ use crate::places::{edge_name, vertex_name};
 use catan_engine::state::Building;
 use catan_engine::CkAction;
 use catan_engine::CourtAction;
+use catan_engine::SeaAction;
 use catan_engine::{Action, Event, Field, Game, Outcome, PlayerId};
 use std::fmt::Write;
 
@@ -133,6 +134,15 @@ pub fn action(game: &Game, a: &Action) -> String {
         Action::Ck(CkAction::GiveCards { player, cards }) => format!("{} gives {cards}", c(player)),
         Action::Ck(CkAction::SkipFreeRoad { player }) => format!("{} skips free road", c(player)),
         Action::Court(CourtAction::SendNoble { player }) => format!("{} sends noble", c(player)),
+        Action::Sea(SeaAction::BuildShip { player, at }) => format!("{} builds ship {}", c(player), edge_name(b, *at)),
+        Action::Sea(SeaAction::MoveShip { player, from, to }) => format!(
+            "{} moves ship {} to {}",
+            c(player),
+            edge_name(b, *from),
+            edge_name(b, *to)
+        ),
+        Action::Sea(SeaAction::MovePirate { player, to }) => format!("{} moves pirate {}", c(player), b.hex_name(*to)),
+        Action::Sea(SeaAction::ChooseGold { player, take }) => format!("{} chooses gold {take}", c(player)),
         Action::Chance(o) => outcome(o),
         Action::Ck(CkAction::ChooseDefenderCard { player, card }) => format!("{} chooses card {card}", c(player)),
         Action::Ck(CkAction::CommitKnights { player, knights }) if knights.is_empty() => {

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::rules::ck::actions::CkAction;
 pub use crate::rules::court::actions::CourtAction;
+pub use crate::rules::sea::actions::SeaAction;
 
 /// One decision, or one chance outcome.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -136,6 +137,9 @@ pub enum Action {
     /// A The Court action ([`CourtAction`], declared with the expansion's rules).
     #[serde(untagged)]
     Court(CourtAction),
+    /// A Seafarers action ([`SeaAction`], declared with the expansion's rules).
+    #[serde(untagged)]
+    Sea(SeaAction),
 }
 
 impl Action {
@@ -162,6 +166,7 @@ impl Action {
             | EndTurn { player } => Some(player),
             Ck(a) => Some(a.player()),
             Court(a) => Some(a.player()),
+            Sea(a) => Some(a.player()),
             Chance(_) => None,
         }
     }

@@ -72,6 +72,7 @@ impl std::fmt::Display for Piece {
 
 pub use crate::rules::ck::errors::CkRule;
 pub use crate::rules::court::errors::CourtRule;
+pub use crate::rules::sea::errors::SeaRule;
 
 /// Why an action was refused. See [`RuleError::code`] for the rule ids.
 #[non_exhaustive]
@@ -275,6 +276,9 @@ pub enum RuleError {
     /// A rule of The Court.
     #[error("{}", .0.message())]
     Court(CourtRule),
+    /// A rule of Seafarers.
+    #[error("{}", .0.message())]
+    Sea(SeaRule),
     /// Maritime rate not available.
     #[error("{player} is not entitled to trade {card} at {rate}:1 (available: 4:1{extra})")]
     MaritimeRate {
@@ -389,6 +393,22 @@ impl RuleError {
         "COURT.CK.COURT_KNIGHTS",
         "CK.BARBARIANS.COMMIT_KNIGHTS",
         "CK.BARBARIANS.DEFENDER_CARD",
+        "SEA.SHIP.SEA_PATH",
+        "SEA.SHIP.CONNECTED",
+        "SEA.SHIP.SUPPLY",
+        "SEA.SHIP.COST",
+        "SEA.PIRATE.BLOCKS_SHIPS",
+        "SEA.MOVE.ONCE_PER_TURN",
+        "SEA.MOVE.NOT_BUILT_THIS_TURN",
+        "SEA.MOVE.CLOSED_LINE",
+        "SEA.MOVE.OPEN_END",
+        "SEA.MOVE.OWN_SHIP",
+        "SEA.MOVE.ANOTHER_PATH",
+        "SEA.PIRATE.ON_SEA",
+        "SEA.PIRATE.MUST_MOVE",
+        "SEA.GOLD.CHOICE",
+        "SEA.GOLD.BANK",
+        "SEA.SETUP.MAIN_ISLAND",
     ];
 
     /// The stable rule id of this refusal.
@@ -430,6 +450,7 @@ impl RuleError {
             RuleError::MaritimeRate { .. } => "BASE.TRADE.MARITIME_RATE",
             RuleError::Ck(r) => r.code(),
             RuleError::Court(r) => r.code(),
+            RuleError::Sea(r) => r.code(),
         }
     }
 }

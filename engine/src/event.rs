@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::rules::ck::events::CkEvent;
 pub use crate::rules::court::events::CourtEvent;
+pub use crate::rules::sea::events::SeaEvent;
 
 /// What happened.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, Fields)]
@@ -235,6 +236,9 @@ pub enum Event {
     /// A The Court event ([`CourtEvent`], declared with the expansion's rules).
     #[serde(untagged)]
     Court(CourtEvent),
+    /// A Seafarers event ([`SeaEvent`], declared with the expansion's rules).
+    #[serde(untagged)]
+    Sea(SeaEvent),
 }
 
 /// A field value of an event, for matching and rendering.
@@ -352,8 +356,13 @@ mod derived_fields {
         assert_eq!(json["event"], "wall-built");
         assert_eq!(wall.kind(), "wall-built");
         assert_eq!(serde_json::from_value::<Event>(json).unwrap(), wall);
-        let (base, ck, court) = (27, super::CkEvent::KINDS.len(), super::CourtEvent::KINDS.len());
-        assert_eq!(Event::KINDS.len(), base + ck + court, "nested kinds listed once each");
+        let (base, ck, court, sea) = (
+            27,
+            super::CkEvent::KINDS.len(),
+            super::CourtEvent::KINDS.len(),
+            super::SeaEvent::KINDS.len(),
+        );
+        assert_eq!(Event::KINDS.len(), base + ck + court + sea, "nested kinds listed once each");
         assert!(ck > 40 && court == 6);
     }
 }

@@ -43,6 +43,7 @@ impl Game {
                         out.push(Action::MoveRobber { player: p, to });
                     }
                 }
+                self.push_robber_alternatives_ext(p, out);
             }
             Phase::ChoosingVictim => {
                 for victim in self.player_ids() {
@@ -51,7 +52,12 @@ impl Game {
                     }
                 }
             }
-            Phase::FreeRoads { .. } => self.push_roads(p, out),
+            Phase::FreeRoads { .. } => {
+                if self.players[p.index()].roads_left > 0 {
+                    self.push_roads(p, out);
+                }
+                self.push_route_alternatives_ext(p, None, out);
+            }
             Phase::TradeOffer { to, .. } => {
                 if self.check_accept(to).is_ok() {
                     out.push(Action::AcceptTrade { player: to });
@@ -91,6 +97,7 @@ impl Game {
                         }
                     }
                 }
+                self.push_route_alternatives_ext(p, Some(v), out);
             }
         }
     }
@@ -137,7 +144,7 @@ impl Game {
             let Some(info) = topo.vertex(v) else { return };
             for at in info.edges.iter() {
                 let (w, b) = (at.index() / 64, at.index() % 64);
-                if w >= seen.len() || seen[w] & (1 << b) != 0 || self.roads[at.index()].is_some() {
+                if w >= seen.len() || seen[w] & (1 << b) != 0 || self.roads[at.index()].is_some() || self.path_taken_ext(at) {
                     continue;
                 }
                 seen[w] |= 1 << b;
@@ -179,7 +186,8 @@ impl Game {
         let topo = &self.board.topology;
         let mut seen = [0u64; 8];
         let start = out.len();
-        for &e in &self.players[p.index()].roads {
+        let ships = self.route_ships_ext(p);
+        for &e in self.players[p.index()].roads.iter().chain(ships) {
             for at in topo.edges()[e.index()].vertices {
                 let (w, b) = (at.index() / 64, at.index() % 64);
                 if w >= seen.len() || seen[w] & (1 << b) != 0 {

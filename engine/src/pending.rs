@@ -23,6 +23,7 @@ use crate::state::Phase;
 use serde::{Deserialize, Serialize};
 
 pub use crate::rules::ck::pending::CkPending;
+pub use crate::rules::sea::pending::SeaPending;
 
 /// Where the current player's turn stands when nothing is pending.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -104,6 +105,8 @@ pub enum PendingKind {
     Base(BasePending),
     /// Cities & Knights.
     Ck(CkPending),
+    /// Seafarers.
+    Sea(SeaPending),
 }
 
 /// Who resolves an entry.
@@ -125,7 +128,7 @@ impl PendingKind {
             PendingKind::Base(BasePending::Dice | BasePending::DrawDevCard | BasePending::Steal { .. }) => {
                 Resolver::Chance
             }
-            PendingKind::Base(_) => Resolver::Player,
+            PendingKind::Base(_) | PendingKind::Sea(_) => Resolver::Player,
             PendingKind::Ck(k) => k.resolver(),
         }
     }
@@ -184,6 +187,7 @@ impl Pending {
                 BasePending::TradeAnswer { give, get } => Phase::TradeOffer { to: player, give, get },
             },
             PendingKind::Ck(k) => k.phase(player),
+            PendingKind::Sea(k) => k.phase(player),
         }
     }
 }

@@ -41,6 +41,8 @@ pub struct PlayerSetup {
     pub ck: CkPlayerSetup,
     /// The Court: prisoners and nobles (none in other games).
     pub court: CourtPlayerSetup,
+    /// Seafarers: ships and island markers (none in other games).
+    pub sea: crate::rules::sea::position::SeaPlayerSetup,
 }
 
 /// One player's declared Cities & Knights pieces and cards.
@@ -100,6 +102,7 @@ impl PlayerSetup {
             knights_played: 0,
             ck: CkPlayerSetup::default(),
             court: CourtPlayerSetup::default(),
+            sea: Default::default(),
         }
     }
 }
@@ -152,6 +155,8 @@ pub struct Setup {
     pub ck: CkSetup,
     /// The Court: banners, Most Influence and captured soldiers.
     pub court: CourtSetup,
+    /// Seafarers: the pirate.
+    pub sea: crate::rules::sea::position::SeaSetup,
 }
 
 /// The Cities & Knights part of a declared position.
@@ -206,6 +211,7 @@ impl Setup {
             tokens: None,
             ck: CkSetup::default(),
             court: CourtSetup::default(),
+            sea: Default::default(),
         }
     }
 }
@@ -265,6 +271,12 @@ pub enum Subject {
     Influence,
     /// The Court: its soldiers.
     Court,
+    /// Seafarers: a player's ship on a path.
+    Ship(PlayerId, crate::ids::EdgeId),
+    /// Seafarers: the pirate.
+    Pirate,
+    /// Seafarers: a player's island marker under a building.
+    IslandMarker(PlayerId, VertexId),
     /// The board's number tokens.
     Board,
 }

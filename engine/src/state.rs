@@ -244,6 +244,13 @@ pub enum Phase {
         /// Who chooses.
         player: PlayerId,
     },
+    /// Seafarers: `player` chooses `count` resources a gold field pays.
+    ChoosingGold {
+        /// Who chooses.
+        player: PlayerId,
+        /// Resources owed.
+        count: u8,
+    },
 }
 
 impl Phase {
@@ -274,6 +281,7 @@ impl Phase {
         "diplomacy-road",
         "ended",
         "committing-knights",
+        "choosing-gold",
     ];
 
     /// A short kebab-case name (`setup`, `before-roll`, `main`, …).
@@ -304,6 +312,7 @@ impl Phase {
             Phase::DiplomacyRoad { .. } => "diplomacy-road",
             Phase::Ended { .. } => "ended",
             Phase::CommittingKnights { .. } => "committing-knights",
+            Phase::ChoosingGold { .. } => "choosing-gold",
         }
     }
 
@@ -446,6 +455,9 @@ pub struct Game {
     /// The Court state.
     #[serde(default)]
     pub(crate) court: crate::court::CourtState,
+    /// The Seafarers state.
+    #[serde(default)]
+    pub(crate) sea: crate::rules::sea::state::SeaState,
 }
 
 impl Game {
@@ -466,11 +478,11 @@ impl Game {
                 what: "a game with other than 3 or 4 players",
             });
         }
-        if board.terrain.contains(&crate::board::Terrain::Gold) {
+        if board.terrain.contains(&crate::board::Terrain::Gold) && !rules.has(crate::ruleset::Expansion::Seafarers) {
             // Gold fields pay a choice of resources (Seafarers), which is not implemented yet:
             // refused rather than silently producing nothing.
             return Err(crate::RuleError::Unsupported {
-                what: "a board with gold fields (Seafarers)",
+                what: "a board with gold fields without Seafarers",
             });
         }
         if first.index() >= colours.len() {
@@ -509,6 +521,7 @@ impl Game {
             progress_played: 0,
             ck: CkState::default(),
             court: crate::court::CourtState::default(),
+            sea: crate::rules::sea::state::SeaState::default(),
         };
         g.start_expansions()?;
         Ok(g)

@@ -12,6 +12,7 @@ use catan_engine::position::StartPhase;
 use catan_engine::random::{PlayConfig, Policy, RandomPlayer};
 use catan_engine::CkAction;
 use catan_engine::CourtAction;
+use catan_engine::SeaAction;
 use catan_engine::{Action, Actor, Colour, EdgeId, Game, HexId, Outcome, Phase, PlayerId, Ruleset, VertexId};
 use catan_engine::{EventFace, ProgressCard, Track};
 use proptest::prelude::*;
@@ -422,6 +423,33 @@ fn near_miss(a: Action, t: &Tweak) -> Action {
         Chance(o) => Chance(if fields { t.outcome } else { o }),
         Ck(c) => Ck(near_miss_ck(c, t)),
         Court(CourtAction::SendNoble { player }) => Court(CourtAction::SendNoble { player: who(player) }),
+        Sea(s) => Sea(near_miss_sea(s, t)),
+    }
+}
+
+/// [`near_miss`] for the Seafarers actions.
+fn near_miss_sea(a: SeaAction, t: &Tweak) -> SeaAction {
+    use SeaAction::*;
+    let who = |p: PlayerId| if t.mode != 1 { t.player } else { p };
+    let fields = t.mode != 0;
+    match a {
+        BuildShip { player, at } => BuildShip {
+            player: who(player),
+            at: if fields { t.edge } else { at },
+        },
+        MoveShip { player, from, to } => MoveShip {
+            player: who(player),
+            from,
+            to: if fields { t.edge } else { to },
+        },
+        MovePirate { player, to } => MovePirate {
+            player: who(player),
+            to: if fields { t.hex } else { to },
+        },
+        ChooseGold { player, take } => ChooseGold {
+            player: who(player),
+            take: if fields { t.cards } else { take },
+        },
     }
 }
 

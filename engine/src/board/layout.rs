@@ -170,6 +170,10 @@ pub struct Board {
     /// that have no areas.
     #[serde(default)]
     pub areas: Vec<u8>,
+    /// Seafarers: the victory points a scenario map plays to (New Shores 13, Through the
+    /// Desert 12); `None` for the base game's boards.
+    #[serde(default)]
+    pub victory_target: Option<u8>,
 }
 
 /// The 19 axial coordinates of the standard island, in reading order.
@@ -311,6 +315,7 @@ impl Board {
             soldier_start: None,
             pirate_start: None,
             areas: Vec::new(),
+            victory_target: None,
         }
     }
 

@@ -63,7 +63,7 @@ impl Game {
         if !info.on_land {
             return Err(RuleError::NotOnLand { piece: Piece::Road });
         }
-        if self.roads[at.index()].is_some() {
+        if self.roads[at.index()].is_some() || self.path_taken_ext(at) {
             return Err(RuleError::Occupied);
         }
         if st.roads_left == 0 {
@@ -158,7 +158,7 @@ impl Game {
             });
         }
         if !setup {
-            if !info.edges.iter().any(|e| self.roads[e.index()] == Some(player)) {
+            if !info.edges.iter().any(|e| self.roads[e.index()] == Some(player)) && !self.touches_route_ext(player, at) {
                 return Err(RuleError::NotConnected {
                     piece: Piece::Settlement,
                     player: st.colour,
@@ -201,16 +201,21 @@ impl Game {
             let mut cut = 0u8;
             if let Some(info) = self.board.topology.vertex(at) {
                 for e in info.edges.iter() {
-                    if let Some(owner) = self.roads[e.index()] {
+                    if let Some(owner) = self.roads[e.index()].or_else(|| self.path_owner_ext(e)) {
                         if owner != player {
                             cut |= 1 << owner.0;
                         }
                     }
                 }
             }
+            // With ships (Seafarers) the builder's own road and ship may now join here.
+            if !self.route_ships_ext(player).is_empty() {
+                cut |= 1 << player.0;
+            }
             if cut != 0 {
                 self.update_longest_road(cut, events);
             }
+            self.after_settlement_ext(player, at, events);
         }
     }
 

@@ -80,6 +80,7 @@ impl Game {
         if matches!(action, Action::PlayRoadBuilding { .. })
             && self.rules.base.road_building_without_road == RoadBuildingWithoutRoad::Refused
             && !self.free_road_placeable(player)
+            && !self.free_piece_placeable_ext(player)
         {
             return Err(RuleError::RoadBuildingNoRoad);
         }
@@ -159,6 +160,7 @@ impl Game {
             && (0..self.roads.len()).any(|e| {
                 let e = crate::EdgeId(e as u16);
                 self.roads[e.index()].is_none()
+                    && !self.path_taken_ext(e)
                     && self.board.topology.edges()[e.index()].on_land
                     && self.board.topology.edges()[e.index()]
                         .vertices
@@ -171,8 +173,9 @@ impl Game {
     /// place exists; play then returns to where the card was played (before the roll, or
     /// trade and build).
     pub(crate) fn continue_free_roads(&mut self, player: PlayerId, remaining: u8) {
-        let remaining = remaining.min(self.players[player.index()].roads_left);
-        if remaining > 0 && self.free_road_placeable(player) {
+        let pieces = self.players[player.index()].roads_left + self.route_pieces_left_ext(player);
+        let remaining = remaining.min(pieces);
+        if remaining > 0 && (self.free_road_placeable(player) || self.free_piece_placeable_ext(player)) {
             self.queue_next(Pending::base(player, BasePending::FreeRoads { remaining }));
         }
     }

@@ -175,6 +175,42 @@ pub(crate) trait ExpansionRules {
     }
     /// Positions: writes the expansion's part of the game into a [`Setup`].
     fn export(_g: &Game, _s: &mut Setup) {}
+    /// The owner of an expansion's piece on a path (a ship: no road may go there).
+    fn path_owner(_g: &Game, _at: EdgeId) -> Option<PlayerId> {
+        None
+    }
+    /// Whether `player`'s route pieces of the expansion touch intersection `v` (a settlement
+    /// there is connected: a ship).
+    fn touches_route(_g: &Game, _player: PlayerId, _v: VertexId) -> bool {
+        false
+    }
+    /// The paths of `player`'s route pieces other than roads (ships), for Longest Road (the
+    /// trade route) and settlement sites.
+    fn route_ships(_g: &Game, _player: PlayerId) -> &[EdgeId] {
+        &[]
+    }
+    /// After a settlement is built outside setup.
+    fn after_settlement(_g: &mut Game, _player: PlayerId, _at: VertexId, _events: &mut Vec<Event>) {}
+    /// After the hexes of a production roll have paid (queues what the roll still owes).
+    fn after_production(_g: &mut Game, _total: u8, _events: &mut Vec<Event>) {}
+    /// Moves the player may make instead of moving the robber (the pirate).
+    fn push_robber_alternatives(_g: &Game, _player: PlayerId, _out: &mut Vec<Action>) {}
+    /// Whether `victim` may be robbed now, when the robbery pending is the expansion's
+    /// (`None`: the robber's).
+    fn robbery_victim(_g: &Game, _player: PlayerId, _victim: PlayerId) -> Option<bool> {
+        None
+    }
+    /// Route pieces the player may place in place of a road: in setup at `setup_from`, or
+    /// (`None`) free with Road Building.
+    fn push_route_alternatives(_g: &Game, _player: PlayerId, _setup_from: Option<VertexId>, _out: &mut Vec<Action>) {}
+    /// Whether a free route piece other than a road can be placed (Road Building).
+    fn free_piece_placeable(_g: &Game, _player: PlayerId) -> bool {
+        false
+    }
+    /// Route pieces other than roads left in supply.
+    fn route_pieces_left(_g: &Game, _player: PlayerId) -> u8 {
+        0
+    }
 }
 
 /// Runs `$body` once for each expansion of `$set` (an [`ExpansionSet`]) with `$E` naming
@@ -190,6 +226,10 @@ macro_rules! each_expansion {
             type $E = crate::rules::court::TheCourt;
             $body;
         }
+        if set.contains(Expansion::Seafarers) {
+            type $E = crate::rules::sea::Seafarers;
+            $body;
+        }
     }};
 }
 
@@ -203,7 +243,8 @@ pub(crate) fn commodities_in(set: ExpansionSet) -> bool {
 }
 
 /// Every implemented expansion, whether or not a game has it (for action ownership).
-const IMPLEMENTED: ExpansionSet = ExpansionSet::of(&[Expansion::CitiesAndKnights, Expansion::TheCourt]);
+const IMPLEMENTED: ExpansionSet =
+    ExpansionSet::of(&[Expansion::CitiesAndKnights, Expansion::TheCourt, Expansion::Seafarers]);
 
 impl Game {
     /// Extension point "components": each expansion lays out its pieces at the start.
@@ -489,6 +530,81 @@ impl Game {
     /// Extension point "positions": each expansion of the game writes its part of a setup.
     pub(crate) fn export_expansions(&self, s: &mut Setup) {
         each_expansion!(self.rules.expansions, E => E::export(self, s));
+    }
+
+    /// Extension point "route pieces": whether an expansion's piece holds the path.
+    #[inline]
+    pub(crate) fn path_taken_ext(&self, at: EdgeId) -> bool {
+        self.path_owner_ext(at).is_some()
+    }
+
+    /// Extension point "route pieces": the owner of an expansion's piece on the path.
+    #[inline]
+    pub(crate) fn path_owner_ext(&self, at: EdgeId) -> Option<PlayerId> {
+        let mut owner = None;
+        each_expansion!(self.rules.expansions, E => owner = owner.or_else(|| E::path_owner(self, at)));
+        owner
+    }
+
+    /// Extension point "route pieces": whether `player`'s expansion pieces touch `v`.
+    pub(crate) fn touches_route_ext(&self, player: PlayerId, v: VertexId) -> bool {
+        let mut any = false;
+        each_expansion!(self.rules.expansions, E => any |= E::touches_route(self, player, v));
+        any
+    }
+
+    /// Extension point "route pieces": `player`'s ships (empty without Seafarers).
+    #[inline]
+    pub(crate) fn route_ships_ext(&self, player: PlayerId) -> &[EdgeId] {
+        let mut ships: &[EdgeId] = &[];
+        each_expansion!(self.rules.expansions, E => {
+            if ships.is_empty() {
+                ships = E::route_ships(self, player);
+            }
+        });
+        ships
+    }
+
+    /// Extension point "after a settlement" (outside setup).
+    pub(crate) fn after_settlement_ext(&mut self, player: PlayerId, at: VertexId, events: &mut Vec<Event>) {
+        each_expansion!(self.rules.expansions, E => E::after_settlement(self, player, at, events));
+    }
+
+    /// Extension point "production": what a roll owes after the hexes paid.
+    pub(crate) fn after_production_ext(&mut self, total: u8, events: &mut Vec<Event>) {
+        each_expansion!(self.rules.expansions, E => E::after_production(self, total, events));
+    }
+
+    /// Extension point "robber": moves in place of the robber's.
+    pub(crate) fn push_robber_alternatives_ext(&self, player: PlayerId, out: &mut Vec<Action>) {
+        each_expansion!(self.rules.expansions, E => E::push_robber_alternatives(self, player, out));
+    }
+
+    /// Extension point "robber": an expansion's verdict on a victim, when its robbery is
+    /// pending.
+    pub(crate) fn robbery_victim_ext(&self, player: PlayerId, victim: PlayerId) -> Option<bool> {
+        let mut verdict = None;
+        each_expansion!(self.rules.expansions, E => verdict = verdict.or_else(|| E::robbery_victim(self, player, victim)));
+        verdict
+    }
+
+    /// Extension point "route pieces": pieces placeable in place of a road.
+    pub(crate) fn push_route_alternatives_ext(&self, player: PlayerId, setup_from: Option<VertexId>, out: &mut Vec<Action>) {
+        each_expansion!(self.rules.expansions, E => E::push_route_alternatives(self, player, setup_from, out));
+    }
+
+    /// Extension point "route pieces": whether a free piece other than a road fits.
+    pub(crate) fn free_piece_placeable_ext(&self, player: PlayerId) -> bool {
+        let mut any = false;
+        each_expansion!(self.rules.expansions, E => any |= E::free_piece_placeable(self, player));
+        any
+    }
+
+    /// Extension point "route pieces": pieces other than roads in supply.
+    pub(crate) fn route_pieces_left_ext(&self, player: PlayerId) -> u8 {
+        let mut n = 0;
+        each_expansion!(self.rules.expansions, E => n += E::route_pieces_left(self, player));
+        n
     }
 
     pub(crate) fn check_expansion_invariants(&self) -> Result<(), InvariantViolation> {

@@ -24,12 +24,28 @@ pub const LONGEST_ROAD_MIN: u8 = 5;
 /// degree-2 intersection either can be extended backwards (so it is not longest) or is a
 /// closed loop, which is found from any of its intersections. A component made only of a
 /// simple loop has no such intersection, so one of its intersections is tried too.
+///
+/// With Seafarers the same search measures the Longest Trade Route (source
+/// `004_bf8a3dbb68824bc0.txt`, "Die längste Handelsstraße"): ships count with roads, but a
+/// road and a ship continue each other only through the player's own settlement or city
+/// (rule `SEA.ROUTE.JOIN_AT_BUILDING`).
 pub fn longest_road_length(game: &Game, player: PlayerId) -> u8 {
-    let roads = &game.players[player.index()].roads;
-    if roads.is_empty() {
+    let own_roads = &game.players[player.index()].roads;
+    let ships = game.route_ships_ext(player);
+    if own_roads.is_empty() && ships.is_empty() {
         return 0;
     }
-    let n = roads.len().min(MAX_ROADS);
+    // Roads first, then ships; `first_ship` is the index where ships start.
+    let mut pieces = [crate::ids::EdgeId(0); MAX_ROADS];
+    let mut n = 0;
+    for &e in own_roads.iter().chain(ships) {
+        if n < MAX_ROADS {
+            pieces[n] = e;
+            n += 1;
+        }
+    }
+    let first_ship = own_roads.len().min(MAX_ROADS);
+    let roads = &pieces[..n];
     let mut s = Search {
         ends: [[VertexId(0); 2]; MAX_ROADS],
         blocked: [[false; 2]; MAX_ROADS],
@@ -56,6 +72,11 @@ pub fn longest_road_length(game: &Game, player: PlayerId) -> u8 {
             if let Some(vi) = topo.vertex(v) {
                 for other in vi.edges.iter() {
                     let j = index.get(other.index()).copied().unwrap_or(u8::MAX);
+                    // A road and a ship continue each other only at the player's building.
+                    let mixed = j != u8::MAX && ((i < first_ship) != ((j as usize) < first_ship));
+                    if mixed && !game.sites[v.index()].is_some_and(|st| st.owner == player) {
+                        continue;
+                    }
                     if other != e && j != u8::MAX && (s.adj_len[i][side] as usize) < 2 {
                         s.adj[i][side][s.adj_len[i][side] as usize] = j;
                         s.adj_len[i][side] += 1;

@@ -99,6 +99,7 @@ impl Game {
             Action::Chance(_) => Ok(()),
             Action::Ck(a) => self.check_ck_action(a),
             Action::Court(a) => self.check_court_action(a),
+            Action::Sea(a) => self.check_sea_action(a),
         }
     }
 
@@ -133,6 +134,7 @@ impl Game {
             Action::Chance(outcome) => self.do_outcome(outcome, events),
             Action::Ck(a) => self.do_ck_action(a, events),
             Action::Court(a) => self.do_court_action(a, events),
+            Action::Sea(a) => self.do_sea_action(a, events),
         }
     }
 
@@ -283,6 +285,7 @@ impl Game {
                 "knights must be committed against the barbarians first",
                 "TURN.DECISION_PENDING",
             ),
+            Phase::ChoosingGold { .. } => ("the gold a field pays must be chosen first", "TURN.DECISION_PENDING"),
         };
         RuleError::WrongTime {
             player: self.colour(player),

@@ -28,6 +28,7 @@ impl Game {
             self.start_seven(events);
         } else {
             self.produce(total, events);
+            self.after_production_ext(total, events);
         }
         self.run_engine_steps(events);
     }

@@ -79,6 +79,9 @@ impl Game {
 
     /// Whether `victim` can be robbed by `player` at the robber's hex.
     pub(crate) fn is_victim(&self, player: PlayerId, victim: PlayerId) -> bool {
+        if let Some(verdict) = self.robbery_victim_ext(player, victim) {
+            return verdict;
+        }
         if victim == player {
             return false;
         }

@@ -81,7 +81,10 @@ impl Expansion {
 
     /// Whether the engine implements this expansion.
     pub fn implemented(self) -> bool {
-        matches!(self, Expansion::CitiesAndKnights | Expansion::TheCourt)
+        matches!(
+            self,
+            Expansion::CitiesAndKnights | Expansion::TheCourt | Expansion::Seafarers
+        )
     }
 
     /// The options this expansion owns.
@@ -386,11 +389,21 @@ impl Ruleset {
     pub fn validate(&self) -> Result<(), crate::RuleError> {
         for e in self.expansions.iter() {
             let what = match e {
-                Expansion::CitiesAndKnights | Expansion::TheCourt => continue,
-                Expansion::Seafarers => "the Seafarers expansion",
+                Expansion::CitiesAndKnights | Expansion::TheCourt | Expansion::Seafarers => continue,
                 Expansion::BarbarianAttack => "the Barbarian Attack scenario",
             };
             return Err(crate::RuleError::Unsupported { what });
+        }
+        // Combinations whose rules are not built yet are refused, never played by guesswork.
+        if self.has(Expansion::Seafarers) && self.has(Expansion::CitiesAndKnights) {
+            return Err(crate::RuleError::Unsupported {
+                what: "Seafarers with Cities & Knights (its combination rules are not implemented yet)",
+            });
+        }
+        if self.has(Expansion::Seafarers) && self.has(Expansion::TheCourt) {
+            return Err(crate::RuleError::Unsupported {
+                what: "Seafarers with The Court (no source defines the combination)",
+            });
         }
         Ok(())
     }

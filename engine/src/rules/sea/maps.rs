@@ -455,6 +455,7 @@ impl Board {
             }
         }
         board.areas = areas;
+        board.victory_target = Some(map.victory_target());
         Ok(board)
     }
 
@@ -598,19 +599,18 @@ mod tests {
     }
 
     #[test]
-    fn a_game_on_a_board_with_gold_fields_is_refused_until_seafarers_exists() {
-        let b = Board::seafarers(SeaMap::NewShores, 3, 1).unwrap();
+    fn a_board_with_gold_fields_needs_seafarers() {
+        let b = std::sync::Arc::new(Board::seafarers(SeaMap::NewShores, 3, 1).unwrap());
         let colours = &crate::Colour::ALL[..3];
-        let e = crate::Game::new(
-            crate::Ruleset::base(),
-            std::sync::Arc::new(b),
-            colours,
-            crate::PlayerId(0),
-        );
+        let e = crate::Game::new(crate::Ruleset::base(), b.clone(), colours, crate::PlayerId(0));
         assert_eq!(
             e.unwrap_err().to_string(),
-            "a board with gold fields (Seafarers) is not implemented yet"
+            "a board with gold fields without Seafarers is not implemented yet"
         );
+        let sea = crate::Ruleset::from_names(["seafarers"]).unwrap();
+        let g = crate::Game::new(sea, b, colours, crate::PlayerId(0)).unwrap();
+        assert_eq!(g.rules().base.victory_target, 13, "New Shores plays to 13");
+        assert_eq!(g.pirate(), g.board().pirate_start);
     }
 
     #[test]

@@ -1,0 +1,65 @@
+//! What happens in a game with Seafarers that the base game has no event for; they travel
+//! as [`crate::Event::Sea`].
+
+use crate::cards::Cards;
+use crate::ids::{EdgeId, HexId, PlayerId, VertexId};
+use catan_engine_derive::Fields;
+use serde::{Deserialize, Serialize};
+
+/// A Seafarers event.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, Fields)]
+#[serde(tag = "event", rename_all = "kebab-case")]
+pub enum SeaEvent {
+    /// a ship was built (free in setup and with Road Building).
+    ShipBuilt {
+        /// Who.
+        player: PlayerId,
+        /// The path.
+        at: EdgeId,
+        /// Whether it cost nothing.
+        free: bool,
+    },
+    /// a ship moved.
+    ShipMoved {
+        /// Who.
+        player: PlayerId,
+        /// The path it left.
+        from: EdgeId,
+        /// The path it went to.
+        to: EdgeId,
+    },
+    /// the pirate moved (instead of the robber).
+    PirateMoved {
+        /// Who moved it.
+        player: PlayerId,
+        /// Where it stood.
+        from: Option<HexId>,
+        /// Where it stands now.
+        to: HexId,
+    },
+    /// a gold field's owner chose resources.
+    GoldChosen {
+        /// Who.
+        player: PlayerId,
+        /// The resources taken from the bank.
+        cards: Cards,
+    },
+    /// a player was owed more gold than the bank holds and takes what is left.
+    GoldShort {
+        /// Who.
+        player: PlayerId,
+        /// Resources owed.
+        owed: u8,
+        /// Resources the bank holds.
+        bank: u8,
+    },
+    /// a player's first settlement in a foreign area: an island marker worth 2 VP.
+    IslandSettled {
+        /// Who.
+        player: PlayerId,
+        /// The area.
+        area: u8,
+        /// The settlement.
+        at: VertexId,
+    },
+}

@@ -1,0 +1,205 @@
+//! Seafarers at the base rules' extension points (see [`crate::rules::extensions`]).
+
+use super::errors::SeaRule;
+use super::pending::SeaPending;
+use super::state::{SeaPlayer, SeaState};
+use super::Seafarers;
+use crate::action::Action;
+use crate::board::Terrain;
+use crate::error::RuleError;
+use crate::event::Event;
+use crate::ids::{EdgeId, PlayerId, VertexId};
+use crate::invariants::InvariantViolation;
+use crate::pending::PendingKind;
+use crate::position::{PositionError, Setup};
+use crate::rules::extensions::ExpansionRules;
+use crate::ruleset::Expansion;
+use crate::state::{Game, PlayerState};
+
+impl ExpansionRules for Seafarers {
+    const EXPANSION: Expansion = Expansion::Seafarers;
+    const ACTION_ELSEWHERE: &'static str = "ships, the pirate and gold fields in a game without Seafarers";
+
+    /// Components: 15 ships each, the pirate on the map's start hex; the map's victory target
+    /// (New Shores 13, Through the Desert 12) unless an option set another.
+    fn start(g: &mut Game) -> Result<(), RuleError> {
+        let e = g.board.topology.edge_count();
+        g.sea = SeaState {
+            ships: vec![None; e],
+            fresh: vec![false; e],
+            pirate: g.board.pirate_start,
+            moved: false,
+            players: (0..g.players.len()).map(|_| SeaPlayer::default()).collect(),
+        };
+        if let Some(target) = g.board.victory_target {
+            let default = crate::Ruleset::with(g.rules.expansions).base.victory_target;
+            if g.rules.base.victory_target == default {
+                g.rules.base.victory_target = target;
+            }
+        }
+        Ok(())
+    }
+
+    /// Both setup settlements on the main island (area 1) on a map with areas.
+    fn check_setup_site(g: &Game, at: VertexId) -> Result<(), RuleError> {
+        if g.board.areas.is_empty() {
+            return Ok(());
+        }
+        let home = g
+            .board
+            .topology
+            .vertex(at)
+            .is_some_and(|info| info.hexes.iter().any(|h| g.board.area(h) == 1));
+        if home {
+            Ok(())
+        } else {
+            Err(RuleError::Sea(SeaRule::SetupMainIsland))
+        }
+    }
+
+    fn path_owner(g: &Game, at: EdgeId) -> Option<PlayerId> {
+        g.sea.ship(at)
+    }
+
+    fn touches_route(g: &Game, player: PlayerId, v: VertexId) -> bool {
+        g.board
+            .topology
+            .vertex(v)
+            .is_some_and(|info| info.edges.iter().any(|e| g.sea.ship(e) == Some(player)))
+    }
+
+    fn route_ships(g: &Game, player: PlayerId) -> &[EdgeId] {
+        g.sea.players.get(player.index()).map_or(&[], |sp| sp.ships.as_slice())
+    }
+
+    fn after_settlement(g: &mut Game, player: PlayerId, at: VertexId, events: &mut Vec<Event>) {
+        g.settle_island(player, at, events);
+    }
+
+    fn after_production(g: &mut Game, total: u8, _events: &mut Vec<Event>) {
+        g.queue_gold(total);
+    }
+
+    fn push_robber_alternatives(g: &Game, player: PlayerId, out: &mut Vec<Action>) {
+        g.push_pirate_moves(player, out);
+    }
+
+    fn robbery_victim(g: &Game, player: PlayerId, victim: PlayerId) -> Option<bool> {
+        match g.pending.front() {
+            Some(e) if e.kind == PendingKind::Sea(SeaPending::PirateVictim) => Some(g.is_pirate_victim(player, victim)),
+            _ => None,
+        }
+    }
+
+    fn push_route_alternatives(g: &Game, player: PlayerId, setup_from: Option<VertexId>, out: &mut Vec<Action>) {
+        if g.sea.players[player.index()].ships_left == 0 {
+            return;
+        }
+        let build = |at| Action::Sea(super::actions::SeaAction::BuildShip { player, at });
+        match setup_from {
+            Some(v) => {
+                if let Some(info) = g.board.topology.vertex(v) {
+                    for at in info.edges.iter() {
+                        if g.check_ship_site(player, at, None, Some(v)).is_ok() {
+                            out.push(build(at));
+                        }
+                    }
+                }
+            }
+            None => g.for_each_ship_site(player, None, |at| out.push(build(at))),
+        }
+    }
+
+    fn free_piece_placeable(g: &Game, player: PlayerId) -> bool {
+        g.free_ship_placeable(player)
+    }
+
+    fn route_pieces_left(g: &Game, player: PlayerId) -> u8 {
+        g.sea.players.get(player.index()).map_or(0, |sp| sp.ships_left)
+    }
+
+    fn push_build_actions(g: &Game, player: PlayerId, out: &mut Vec<Action>) {
+        if g.players[player.index()].hand.contains(&super::ships::SHIP_COST) {
+            Self::push_route_alternatives(g, player, None, out);
+        }
+        g.push_ship_moves(player, out);
+    }
+
+    fn push_decision_actions(g: &Game, out: &mut Vec<Action>) {
+        g.push_gold_choices(out);
+    }
+
+    fn end_turn(g: &mut Game) {
+        g.sea.moved = false;
+        g.sea.fresh.iter_mut().for_each(|f| *f = false);
+    }
+
+    fn victory_points(g: &Game, p: PlayerId, _st: &PlayerState) -> u8 {
+        g.sea.players.get(p.index()).map_or(0, SeaPlayer::island_vp)
+    }
+
+    /// Island markers recounted: 2 per marker (the invariants check each marker).
+    fn victory_points_from_scratch(g: &Game, p: PlayerId) -> u8 {
+        2 * g.sea.players.get(p.index()).map_or(0, |sp| sp.markers.len() as u8)
+    }
+
+    fn owns_action(action: &Action) -> bool {
+        matches!(action, Action::Sea(_))
+    }
+
+    fn check_invariants(g: &Game) -> Result<(), InvariantViolation> {
+        g.check_sea_invariants()
+    }
+
+    fn declare(g: &mut Game, s: &Setup) -> Result<(), PositionError> {
+        g.declare_sea(s)
+    }
+
+    fn declared_without(s: &Setup) -> Option<PositionError> {
+        super::position::declared_without(s)
+    }
+
+    fn export(g: &Game, s: &mut Setup) {
+        g.export_sea(s);
+    }
+}
+
+impl Game {
+    /// The Seafarers invariants: ships conserved (15 each) and on sea paths no road holds;
+    /// every ship joined to a building of its owner; the pirate on a sea hex and the robber
+    /// on land; each island marker under its owner's building in its area, one per area.
+    pub(crate) fn check_sea_invariants(&self) -> Result<(), InvariantViolation> {
+        let fail = |rule: &'static str, detail: String| Err(InvariantViolation { name: rule, detail });
+        for (i, sp) in self.sea.players.iter().enumerate() {
+            let on_board = self.sea.ships.iter().filter(|s| **s == Some(PlayerId(i as u8))).count();
+            if on_board != sp.ships.len() || on_board + sp.ships_left as usize != super::SHIPS_PER_PLAYER as usize {
+                return fail("sea-ships", format!("seat {i}: {on_board} ships on the board, {} listed, {} in supply", sp.ships.len(), sp.ships_left));
+            }
+            for &e in &sp.ships {
+                if self.sea.ship(e) != Some(PlayerId(i as u8)) || !self.is_sea_path(e) || self.roads[e.index()].is_some() {
+                    return fail("sea-ships", format!("seat {i}: ship on path {} is misplaced", e.0));
+                }
+                if self.check_sea_invariants_ship(PlayerId(i as u8), e).is_err() {
+                    return fail("sea-ship-connected", format!("seat {i}: the ship on path {} reaches none of its owner's buildings", e.0));
+                }
+            }
+            for (k, m) in sp.markers.iter().enumerate() {
+                let own = self.sites[m.at.index()].is_some_and(|s| s.owner.index() == i);
+                if !own || self.bonus_area(m.at) != Some(m.area) || sp.markers[..k].iter().any(|o| o.area == m.area) {
+                    return fail("sea-island-markers", format!("seat {i}: marker for area {} at intersection {}", m.area, m.at.0));
+                }
+            }
+        }
+        if let Some(h) = self.sea.pirate {
+            if self.board.terrain.get(h.index()) != Some(&Terrain::Sea) {
+                return fail("sea-pirate", format!("the pirate stands on hex {}, not sea", h.0));
+            }
+        }
+        if let Some(h) = self.robber {
+            if self.board.terrain.get(h.index()) == Some(&Terrain::Sea) {
+                return fail("sea-pirate", format!("the robber stands on sea hex {}", h.0));
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,352 @@
+//! Moving ships (source `004_bf8a3dbb68824bc0.txt`, "Die Seefahrer" D "Schiffe versetzen",
+//! examples D and E).
+//!
+//! A line of ships that joins two of its owner's buildings is *closed*: none of its ships
+//! ever moves, even after an opponent settles on one of its intersections (the line stays
+//! closed; only the trade route is interrupted). A line that does not is *open*, and the
+//! ship at its open end may move: once per turn, in the trade and build phase after the
+//! roll, not a ship built this turn, to any path where a new ship could be built (the path
+//! it leaves counts as empty), never from or to a side of the pirate's hex.
+//!
+//! This engine's reading of "the ship at the open end" (rules `SEA.MOVE.CLOSED_LINE`,
+//! `SEA.MOVE.OPEN_END`), which covers the special cases the publisher's FAQ answers:
+//! - a ship is on a *closed* line when the own buildings its line reaches on one side and
+//!   those on the other side include two different buildings (an opponent's building on the
+//!   line does not open it);
+//! - a ship is an *end* ship when one of its ends touches no other ship of its owner or holds
+//!   the owner's building, or when its line has no such ship at all (a ring of ships touching
+//!   no building: every ship is an end);
+//! - moving it must not cut the line: whatever its two ends touch stays joined without it.
+//!
+//! So a line that leaves a settlement and comes back to it has both end ships movable and no
+//! other, and the only ship next to a settlement may sail away (UNVERIFIED reading, see
+//! `SEA.MOVE.OPEN_END` in the catalog).
+
+use super::errors::SeaRule;
+use super::events::SeaEvent;
+use crate::error::RuleError;
+use crate::event::Event;
+use crate::ids::{EdgeId, PlayerId, VertexId};
+use crate::state::Game;
+
+/// Intersections visited by a search along ships (no allocation; boards have fewer than
+/// 1,024 intersections, larger ids are treated as visited).
+pub(super) struct Visited([u64; 16]);
+
+impl Visited {
+    fn new() -> Visited {
+        Visited([0; 16])
+    }
+    /// Marks `v`; `false` if it was marked already.
+    fn mark(&mut self, v: VertexId) -> bool {
+        let (w, b) = (v.index() / 64, v.index() % 64);
+        match self.0.get_mut(w) {
+            Some(word) if *word & (1 << b) == 0 => {
+                *word |= 1 << b;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn has(&self, v: VertexId) -> bool {
+        let (w, b) = (v.index() / 64, v.index() % 64);
+        self.0.get(w).is_none_or(|word| word & (1 << b) != 0)
+    }
+}
+
+impl Game {
+    /// The other ships of `player` at intersection `v` (leaving out `skip`).
+    pub(super) fn other_ships_at(&self, player: PlayerId, v: VertexId, skip: EdgeId) -> impl Iterator<Item = EdgeId> + '_ {
+        self.board
+            .topology
+            .vertex(v)
+            .into_iter()
+            .flat_map(|info| info.edges.iter())
+            .filter(move |&e| e != skip && self.sea.ship(e) == Some(player))
+    }
+
+    fn own_building(&self, player: PlayerId, v: VertexId) -> bool {
+        self.sites[v.index()].is_some_and(|s| s.owner == player)
+    }
+
+    /// Walks `player`'s ships from `start` without using `skip`, stopping at their own
+    /// buildings; calls `found` with each own building reached (`start` itself if it holds
+    /// one). Returns the intersections visited.
+    pub(super) fn walk_line(&self, player: PlayerId, start: VertexId, skip: EdgeId, mut found: impl FnMut(VertexId)) -> Visited {
+        let mut seen = Visited::new();
+        let mut stack = [VertexId(0); 64];
+        let mut top = 0;
+        seen.mark(start);
+        stack[top] = start;
+        top += 1;
+        while top > 0 {
+            top -= 1;
+            let v = stack[top];
+            if self.own_building(player, v) {
+                found(v);
+                continue;
+            }
+            for e in self.other_ships_at(player, v, skip) {
+                let [x, y] = self.board.topology.edges()[e.index()].vertices;
+                let next = if x == v { y } else { x };
+                if seen.mark(next) && top < stack.len() {
+                    stack[top] = next;
+                    top += 1;
+                }
+            }
+        }
+        seen
+    }
+
+    /// Whether the ship on `e` lies on a closed line: the own buildings reached from its two
+    /// ends (without it) include two different ones.
+    pub(crate) fn ship_on_closed_line(&self, player: PlayerId, e: EdgeId) -> bool {
+        let [a, b] = self.board.topology.edges()[e.index()].vertices;
+        let mut side_a = [None; 2];
+        self.walk_line(player, a, e, |v| {
+            if side_a[0].is_none() {
+                side_a[0] = Some(v);
+            } else if side_a[0] != Some(v) {
+                side_a[1] = Some(v);
+            }
+        });
+        if side_a[0].is_none() {
+            return false;
+        }
+        let mut closed = false;
+        self.walk_line(player, b, e, |v| {
+            closed |= side_a.iter().flatten().any(|&s| s != v);
+        });
+        closed
+    }
+
+    /// Whether an end of the ship on `e` is open: no other own ship there, or the owner's
+    /// building.
+    fn ship_end_open(&self, player: PlayerId, e: EdgeId) -> bool {
+        self.board.topology.edges()[e.index()]
+            .vertices
+            .iter()
+            .any(|&v| self.own_building(player, v) || self.other_ships_at(player, v, e).next().is_none())
+    }
+
+    /// Whether the ship on `e` is an end ship of its line (see the module's reading).
+    pub(crate) fn ship_is_line_end(&self, player: PlayerId, e: EdgeId) -> bool {
+        if self.ship_end_open(player, e) {
+            return true;
+        }
+        // A ring of ships touching no building: no ship of the line has an open end.
+        let [a, _] = self.board.topology.edges()[e.index()].vertices;
+        let line = self.walk_line(player, a, EdgeId(u16::MAX), |_| {});
+        !self.sea.players[player.index()].ships.iter().any(|&s| {
+            let [x, y] = self.board.topology.edges()[s.index()].vertices;
+            (line.has(x) || line.has(y)) && self.ship_end_open(player, s)
+        })
+    }
+
+    /// Whether taking the ship off `e` would split what its two ends touch.
+    pub(crate) fn ship_move_cuts_line(&self, player: PlayerId, e: EdgeId) -> bool {
+        let [a, b] = self.board.topology.edges()[e.index()].vertices;
+        let holds = |v: VertexId| self.own_building(player, v) || self.other_ships_at(player, v, e).next().is_some();
+        if !holds(a) || !holds(b) {
+            return false;
+        }
+        let seen = self.walk_line_through(player, a, e);
+        !seen.has(b)
+    }
+
+    /// The intersections joined to `start` by `player`'s ships without `skip`, passing
+    /// through their buildings too.
+    fn walk_line_through(&self, player: PlayerId, start: VertexId, skip: EdgeId) -> Visited {
+        let mut seen = Visited::new();
+        let mut stack = [VertexId(0); 64];
+        let mut top = 1;
+        seen.mark(start);
+        stack[0] = start;
+        while top > 0 {
+            top -= 1;
+            let v = stack[top];
+            for e in self.other_ships_at(player, v, skip) {
+                let [x, y] = self.board.topology.edges()[e.index()].vertices;
+                let next = if x == v { y } else { x };
+                if seen.mark(next) && top < stack.len() {
+                    stack[top] = next;
+                    top += 1;
+                }
+            }
+        }
+        seen
+    }
+
+    /// Whether `player` may move the ship on `from` at all now (not where to).
+    pub(crate) fn check_ship_movable(&self, player: PlayerId, from: EdgeId) -> Result<(), RuleError> {
+        self.known_edge(from)?;
+        if !self.in_main() {
+            return Err(self.wrong_time(player, "move a ship"));
+        }
+        if self.sea.ship(from) != Some(player) {
+            return Err(RuleError::Sea(SeaRule::MoveNotOwnShip));
+        }
+        if self.sea.moved {
+            return Err(RuleError::Sea(SeaRule::MoveOncePerTurn));
+        }
+        if self.sea.fresh[from.index()] {
+            return Err(RuleError::Sea(SeaRule::MoveBuiltThisTurn));
+        }
+        if self.is_pirate_path(from) {
+            return Err(RuleError::Sea(SeaRule::PiratePath));
+        }
+        if self.ship_on_closed_line(player, from) {
+            return Err(RuleError::Sea(SeaRule::MoveClosedLine));
+        }
+        if !self.ship_is_line_end(player, from) || self.ship_move_cuts_line(player, from) {
+            return Err(RuleError::Sea(SeaRule::MoveNotAnEnd));
+        }
+        Ok(())
+    }
+
+    /// Checks moving the ship on `from` to `to`.
+    pub(crate) fn check_move_ship(&self, player: PlayerId, from: EdgeId, to: EdgeId) -> Result<(), RuleError> {
+        self.check_ship_movable(player, from)?;
+        self.known_edge(to)?;
+        if from == to {
+            return Err(RuleError::Sea(SeaRule::MoveSamePath));
+        }
+        self.check_ship_site(player, to, Some(from), None)
+    }
+
+    /// Moves a ship [`Game::check_move_ship`] accepted.
+    pub(crate) fn do_move_ship(&mut self, player: PlayerId, from: EdgeId, to: EdgeId, events: &mut Vec<Event>) {
+        self.sea.ships[from.index()] = None;
+        self.sea.ships[to.index()] = Some(player);
+        if let Some(slot) = self.sea.players[player.index()].ships.iter_mut().find(|e| **e == from) {
+            *slot = to;
+        }
+        self.sea.moved = true;
+        events.push(Event::Sea(SeaEvent::ShipMoved { player, from, to }));
+        self.update_longest_road(1 << player.0, events);
+    }
+
+    /// The ship moves `player` may make now.
+    pub(crate) fn push_ship_moves(&self, player: PlayerId, out: &mut Vec<crate::Action>) {
+        if self.sea.moved {
+            return;
+        }
+        for i in 0..self.sea.players[player.index()].ships.len() {
+            let from = self.sea.players[player.index()].ships[i];
+            if self.check_ship_movable(player, from).is_err() {
+                continue;
+            }
+            self.for_each_ship_site(player, Some(from), |to| {
+                if to != from {
+                    out.push(crate::Action::Sea(super::actions::SeaAction::MoveShip { player, from, to }));
+                }
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testkit::*;
+    use crate::error::RuleError;
+    use crate::rules::sea::errors::SeaRule;
+    use crate::{Action, SeaAction};
+
+    /// Red's settlement with a line of `n` ships out to sea from it; returns the ships in
+    /// order from the settlement.
+    fn line(n: usize) -> (crate::Game, crate::PlayerId, Vec<crate::EdgeId>) {
+        let (mut g, me, coast) = coastal_game();
+        let (v, _, _) = coastal_pair(&g);
+        let mut ships = vec![coast];
+        place_ship(&mut g, me, coast);
+        let mut from = v;
+        while ships.len() < n {
+            let last = *ships.last().unwrap();
+            let info = &g.board.topology.edges()[last.index()];
+            let far = if info.vertices[0] == from { info.vertices[1] } else { info.vertices[0] };
+            let next = next_sea_paths(&g, last, from)
+                .into_iter()
+                .find(|&e| g.sea.ship(e).is_none())
+                .expect("open sea ahead");
+            place_ship(&mut g, me, next);
+            ships.push(next);
+            from = far;
+        }
+        (g, me, ships)
+    }
+
+    fn mv(player: crate::PlayerId, from: crate::EdgeId, to: crate::EdgeId) -> Action {
+        Action::Sea(SeaAction::MoveShip { player, from, to })
+    }
+
+    #[test]
+    fn the_end_ship_of_an_open_line_moves_once_per_turn() {
+        let (mut g, me, ships) = line(3);
+        let end = ships[2];
+        let mut targets = Vec::new();
+        g.for_each_ship_site(me, Some(end), |e| targets.push(e));
+        let to = *targets.iter().find(|&&e| e != end).unwrap();
+        assert_eq!(
+            g.check(&mv(me, ships[1], to)).unwrap_err(),
+            RuleError::Sea(SeaRule::MoveNotAnEnd),
+            "a middle ship does not move"
+        );
+        assert_eq!(
+            g.check(&mv(me, ships[0], to)).unwrap_err(),
+            RuleError::Sea(SeaRule::MoveNotAnEnd),
+            "the ship at the settlement would cut the line"
+        );
+        g.apply(mv(me, end, to)).unwrap();
+        assert_eq!(g.ship(to), Some(me));
+        assert_eq!(g.ship(end), None);
+        let back = mv(me, to, end);
+        assert_eq!(g.check(&back).unwrap_err(), RuleError::Sea(SeaRule::MoveOncePerTurn));
+    }
+
+    #[test]
+    fn a_ship_built_this_turn_does_not_move() {
+        let (mut g, me, ships) = line(2);
+        let end = ships[1];
+        g.sea.fresh[end.index()] = true;
+        let mut targets = Vec::new();
+        g.for_each_ship_site(me, Some(end), |e| targets.push(e));
+        let to = *targets.iter().find(|&&e| e != end).unwrap();
+        assert_eq!(
+            g.check(&mv(me, end, to)).unwrap_err(),
+            RuleError::Sea(SeaRule::MoveBuiltThisTurn)
+        );
+    }
+
+    #[test]
+    fn a_line_between_two_own_settlements_is_closed_even_after_an_opponent_settles_on_it() {
+        let (mut g, me, ships) = line(3);
+        // Close the line: red's settlement at the far end of the last ship.
+        let last = ships[2];
+        let info = g.board.topology.edges()[last.index()].clone();
+        let far = info
+            .vertices
+            .into_iter()
+            .find(|&v| other_ship_count(&g, me, v, last) == 0)
+            .unwrap();
+        place_settlement(&mut g, me, far);
+        let mut targets = Vec::new();
+        g.for_each_ship_site(me, None, |e| targets.push(e));
+        let to = targets[0];
+        assert_eq!(
+            g.check(&mv(me, last, to)).unwrap_err(),
+            RuleError::Sea(SeaRule::MoveClosedLine)
+        );
+        // Blue settles between the first two ships: the line stays closed.
+        let mid = g.board.topology.edges()[ships[0].index()]
+            .vertices
+            .into_iter()
+            .find(|v| g.board.topology.edges()[ships[1].index()].vertices.contains(v))
+            .unwrap();
+        place_settlement(&mut g, crate::PlayerId(1), mid);
+        assert!(g.ship_on_closed_line(me, last));
+    }
+
+    fn other_ship_count(g: &crate::Game, me: crate::PlayerId, v: crate::VertexId, skip: crate::EdgeId) -> usize {
+        g.other_ships_at(me, v, skip).count()
+    }
+}

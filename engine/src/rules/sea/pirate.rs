@@ -1,0 +1,131 @@
+//! The pirate (source `004_bf8a3dbb68824bc0.txt`, "Die Seefahrer" E "Der Seeräuber").
+//!
+//! The pirate starts on the sea hex the map marks. On a 7 (after the discards) and when a
+//! Knight card is played, the player moves either the robber (to any land hex, also across
+//! the sea) or the pirate (to another sea hex) — one of them, never both. Moving the pirate
+//! robs one card from a player with a ship on one of the six paths of its new hex (the mover
+//! names the victim; the card is chance, as for the robber). While it stands there, no ship
+//! is built on, moved to or moved from those six paths; it does not block production or
+//! harbors.
+
+use super::errors::SeaRule;
+use super::events::SeaEvent;
+use super::pending::SeaPending;
+use crate::board::Terrain;
+use crate::error::RuleError;
+use crate::event::Event;
+use crate::ids::{HexId, PlayerId};
+use crate::pending::{BasePending, Pending, PendingKind};
+use crate::state::Game;
+
+impl Game {
+    /// Checks moving the pirate in place of the robber.
+    pub(crate) fn check_move_pirate(&self, player: PlayerId, to: HexId) -> Result<(), RuleError> {
+        self.known_hex(to)?;
+        let moving = self
+            .pending
+            .front()
+            .is_some_and(|e| e.kind == PendingKind::Base(BasePending::MoveRobber));
+        if !moving || self.winner().is_some() {
+            return Err(self.wrong_time(player, "move the pirate"));
+        }
+        if self.board.terrain[to.index()] != Terrain::Sea {
+            return Err(RuleError::Sea(SeaRule::PirateOnSea));
+        }
+        if self.sea.pirate == Some(to) {
+            return Err(RuleError::Sea(SeaRule::PirateMustMove));
+        }
+        Ok(())
+    }
+
+    /// Whether `victim` has a ship on a path of the pirate's hex (and is not the robber).
+    pub(crate) fn is_pirate_victim(&self, player: PlayerId, victim: PlayerId) -> bool {
+        if victim == player {
+            return false;
+        }
+        let Some(h) = self.sea.pirate else { return false };
+        self.board
+            .topology
+            .hex(h)
+            .is_some_and(|hex| hex.sides.iter().any(|&e| self.sea.ship(e) == Some(victim)))
+    }
+
+    /// Moves the pirate; the mover then names a victim if anyone has a ship there.
+    pub(crate) fn do_move_pirate(&mut self, player: PlayerId, to: HexId, events: &mut Vec<Event>) {
+        self.pending.pop_front();
+        let from = self.sea.pirate;
+        self.sea.pirate = Some(to);
+        events.push(Event::Sea(SeaEvent::PirateMoved { player, from, to }));
+        if self.player_ids().any(|v| self.is_pirate_victim(player, v)) {
+            self.queue_next(Pending {
+                who: player,
+                kind: PendingKind::Sea(SeaPending::PirateVictim),
+            });
+        }
+        self.run_engine_steps(events);
+    }
+
+    /// The pirate moves the mover may make while the robber is to be moved.
+    pub(crate) fn push_pirate_moves(&self, player: PlayerId, out: &mut Vec<crate::Action>) {
+        for h in 0..self.tokens.len() {
+            let to = HexId(h as u16);
+            if self.check_move_pirate(player, to).is_ok() {
+                out.push(crate::Action::Sea(super::actions::SeaAction::MovePirate { player, to }));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testkit::*;
+    use crate::error::RuleError;
+    use crate::rules::sea::errors::SeaRule;
+    use crate::state::Phase;
+    use crate::{Action, HexId, Outcome, PlayerId, SeaAction};
+
+    fn seven(g: &mut crate::Game) {
+        g.step = crate::pending::Step::BeforeRoll;
+        g.apply(Action::Roll { player: g.current() }).unwrap();
+        g.apply(Action::Chance(Outcome::Dice { red: 3, yellow: 4 })).unwrap();
+    }
+
+    #[test]
+    fn a_seven_moves_the_robber_or_the_pirate_and_the_pirate_robs_a_ship_owner() {
+        let (mut g, me, coast) = coastal_game();
+        let blue = PlayerId(1);
+        // Blue's ship on the coast next to red's settlement.
+        let (v, _, _) = coastal_pair(&g);
+        let blue_ship = sea_paths_at(&g, v).into_iter().find(|&e| e != coast).unwrap();
+        place_ship(&mut g, blue, blue_ship);
+        give(&mut g, blue, crate::Cards::of(&[(crate::CardKind::Ore, 2)]));
+        seven(&mut g);
+        assert_eq!(g.phase(), Phase::MovingRobber);
+        let sea_hex = g.board.topology.edges()[blue_ship.index()]
+            .hexes
+            .iter()
+            .find(|h| g.board.terrain[h.index()] == crate::Terrain::Sea)
+            .unwrap();
+        let land_hex = g.board.topology.edges()[blue_ship.index()]
+            .hexes
+            .iter()
+            .find(|h| g.board.terrain[h.index()] != crate::Terrain::Sea)
+            .unwrap();
+        let pirate = |to: HexId| Action::Sea(SeaAction::MovePirate { player: me, to });
+        assert_eq!(g.check(&pirate(land_hex)).unwrap_err(), RuleError::Sea(SeaRule::PirateOnSea));
+        let mut legal = Vec::new();
+        g.legal_actions(&mut legal);
+        assert!(legal.contains(&pirate(sea_hex)));
+        assert!(legal.iter().any(|a| matches!(a, Action::MoveRobber { .. })));
+        g.apply(pirate(sea_hex)).unwrap();
+        assert_eq!(g.pirate(), Some(sea_hex));
+        assert_eq!(g.phase(), Phase::ChoosingVictim);
+        assert!(g.check(&Action::Rob { player: me, victim: blue }).is_ok());
+        g.apply(Action::Rob { player: me, victim: blue }).unwrap();
+        g.apply(Action::Chance(Outcome::Steal { card: crate::CardKind::Ore })).unwrap();
+        assert_eq!(g.player(me).unwrap().hand.get(crate::CardKind::Ore), 1);
+        // The pirate now blocks ships on its hex's paths.
+        give(&mut g, me, super::super::ships::SHIP_COST);
+        assert_eq!(g.check(&ship(me, coast)).unwrap_err(), RuleError::Sea(SeaRule::PiratePath));
+    }
+}

@@ -1,0 +1,236 @@
+//! Ships (source `004_bf8a3dbb68824bc0.txt`, "Die Seefahrer" B "Schiffe bauen"; example B).
+//!
+//! A ship costs 1 lumber and 1 wool; each player has 15. It stands on a path with sea on at
+//! least one side: between two sea hexes, or on the coast, where a path holds a road or a
+//! ship, never both. A new ship touches one of its owner's ships or coastal buildings; it
+//! may not continue a line through an opponent's building. Roads and ships join only at the
+//! owner's own settlement or city: a ship never continues from the end of a road, nor a road
+//! from the end of a ship (rule `SEA.SHIP.CONNECTED`). In setup a coastal settlement may take
+//! a ship instead of its road. Road Building builds roads, ships or one of each
+//! (`SEA.ROAD_BUILDING.SHIPS`). No ship is built on a path of the pirate's hex
+//! (`SEA.PIRATE.BLOCKS_SHIPS`).
+
+use super::errors::SeaRule;
+use super::events::SeaEvent;
+use crate::board::Terrain;
+use crate::cards::{CardKind, Cards};
+use crate::error::RuleError;
+use crate::event::Event;
+use crate::ids::{EdgeId, PlayerId, VertexId};
+use crate::state::{Game, Phase};
+
+/// A ship: 1 lumber, 1 wool.
+pub const SHIP_COST: Cards = Cards::of(&[(CardKind::Lumber, 1), (CardKind::Wool, 1)]);
+
+impl Game {
+    /// Whether a ship may stand on path `e`: a sea hex lies on at least one side.
+    pub(crate) fn is_sea_path(&self, e: EdgeId) -> bool {
+        self.board
+            .topology
+            .edge(e)
+            .is_some_and(|info| info.hexes.iter().any(|h| self.board.terrain[h.index()] == Terrain::Sea))
+    }
+
+    /// Whether path `e` is a side of the pirate's hex.
+    pub(crate) fn is_pirate_path(&self, e: EdgeId) -> bool {
+        let Some(h) = self.sea.pirate else { return false };
+        self.board.topology.hex(h).is_some_and(|hex| hex.sides.contains(&e))
+    }
+
+    /// Whether `player`'s shipping line may continue through intersection `v`, leaving out
+    /// the ships on the paths in `except`: their own building stands there, or no opponent's
+    /// building does and another of their ships touches it.
+    pub(crate) fn ship_reaches(&self, player: PlayerId, v: VertexId, except: [Option<EdgeId>; 2]) -> bool {
+        match self.sites[v.index()] {
+            Some(s) if s.owner == player => return true,
+            Some(_) => return false,
+            None => {}
+        }
+        let Some(info) = self.board.topology.vertex(v) else {
+            return false;
+        };
+        info.edges
+            .iter()
+            .any(|e| !except.contains(&Some(e)) && self.sea.ship(e) == Some(player))
+    }
+
+    /// Whether `player` could build a ship on `at` as far as the board goes (not the price
+    /// or the moment): a sea path, empty (the path `vacated` counts as empty: a ship moving
+    /// away from it), not a side of the pirate's hex, and touching the player's network —
+    /// or, in setup, the settlement just placed.
+    pub(crate) fn check_ship_site(
+        &self,
+        player: PlayerId,
+        at: EdgeId,
+        vacated: Option<EdgeId>,
+        setup_from: Option<VertexId>,
+    ) -> Result<(), RuleError> {
+        self.known_edge(at)?;
+        if !self.is_sea_path(at) {
+            return Err(RuleError::Sea(SeaRule::ShipNotOnSea));
+        }
+        if self.roads[at.index()].is_some() || (self.sea.ship(at).is_some() && Some(at) != vacated) {
+            return Err(RuleError::Occupied);
+        }
+        if self.is_pirate_path(at) {
+            return Err(RuleError::Sea(SeaRule::PiratePath));
+        }
+        let info = &self.board.topology.edges()[at.index()];
+        match setup_from {
+            Some(v) if !info.vertices.contains(&v) => Err(RuleError::SetupRoadAwayFromSettlement),
+            Some(_) => Ok(()),
+            None if info
+                .vertices
+                .iter()
+                .any(|&v| self.ship_reaches(player, v, [vacated, Some(at)])) =>
+            {
+                Ok(())
+            }
+            None => Err(RuleError::Sea(SeaRule::ShipNotConnected)),
+        }
+    }
+
+    /// Checks building a ship: in setup in place of the settlement's road, with Road
+    /// Building, or bought in the trade and build phase.
+    pub(crate) fn check_build_ship(&self, player: PlayerId, at: EdgeId) -> Result<(), RuleError> {
+        self.known_edge(at)?;
+        let (free, setup_from) = match self.phase() {
+            Phase::Setup { road_from: Some(v), .. } => (true, Some(v)),
+            Phase::FreeRoads { .. } => (true, None),
+            Phase::Main => (false, None),
+            _ => return Err(self.wrong_time(player, "build a ship")),
+        };
+        self.check_ship_site(player, at, None, setup_from)?;
+        if self.sea.players[player.index()].ships_left == 0 {
+            return Err(RuleError::Sea(SeaRule::NoShipsLeft));
+        }
+        if !free && !self.players[player.index()].hand.contains(&SHIP_COST) {
+            return Err(RuleError::Sea(SeaRule::ShipCost));
+        }
+        Ok(())
+    }
+
+    /// Builds a ship [`Game::check_build_ship`] accepted.
+    pub(crate) fn do_build_ship(&mut self, player: PlayerId, at: EdgeId, events: &mut Vec<Event>) {
+        let phase = self.phase();
+        let free = !matches!(phase, Phase::Main);
+        if !free {
+            self.players[player.index()].hand.remove_all(&SHIP_COST);
+            self.bank.add_all(&SHIP_COST);
+        }
+        let sp = &mut self.sea.players[player.index()];
+        sp.ships_left -= 1;
+        sp.ships.push(at);
+        self.sea.ships[at.index()] = Some(player);
+        self.sea.fresh[at.index()] = !matches!(phase, Phase::Setup { .. });
+        events.push(Event::Sea(SeaEvent::ShipBuilt { player, at, free }));
+        self.update_longest_road(1 << player.0, events);
+        match phase {
+            Phase::Setup { .. } => self.setup_after_road(events),
+            Phase::FreeRoads { remaining } => {
+                self.pending.pop_front();
+                self.continue_free_roads(player, remaining.saturating_sub(1));
+            }
+            _ => {}
+        }
+    }
+
+    /// Ship paths `player` could take now for free or bought (the candidates are the paths
+    /// at the ends of their ships and at their buildings), in path order, passed to `f`.
+    pub(crate) fn for_each_ship_site(&self, player: PlayerId, vacated: Option<EdgeId>, mut f: impl FnMut(EdgeId)) {
+        let topo = &self.board.topology;
+        let mut seen = [0u64; 8];
+        let mark = |v: VertexId, seen: &mut [u64; 8]| {
+            if let Some(info) = topo.vertex(v) {
+                for e in info.edges.iter() {
+                    let (w, b) = (e.index() / 64, e.index() % 64);
+                    if w < seen.len() {
+                        seen[w] |= 1 << b;
+                    }
+                }
+            }
+        };
+        for &e in &self.sea.players[player.index()].ships {
+            for v in topo.edges()[e.index()].vertices {
+                mark(v, &mut seen);
+            }
+        }
+        for (v, site) in self.sites.iter().enumerate() {
+            if site.is_some_and(|s| s.owner == player) {
+                mark(VertexId(v as u16), &mut seen);
+            }
+        }
+        for (w, word) in seen.iter().enumerate() {
+            let mut bits = *word;
+            while bits != 0 {
+                let b = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let at = EdgeId((w * 64 + b) as u16);
+                if at.index() < self.roads.len() && self.check_ship_site(player, at, vacated, None).is_ok() {
+                    f(at);
+                }
+            }
+        }
+    }
+
+    /// Whether `player` has a ship to place and a place for it (Road Building).
+    pub(crate) fn free_ship_placeable(&self, player: PlayerId) -> bool {
+        if self.sea.players[player.index()].ships_left == 0 {
+            return false;
+        }
+        let mut any = false;
+        self.for_each_ship_site(player, None, |_| any = true);
+        any
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testkit::*;
+    use crate::error::RuleError;
+    use crate::rules::sea::errors::SeaRule;
+    use crate::Action;
+
+    #[test]
+    fn a_ship_goes_on_sea_paths_touching_the_network_and_costs_lumber_and_wool() {
+        let (mut g, me, coast) = coastal_game();
+        let land = inland_path(&g, me);
+        assert_eq!(
+            g.check(&ship(me, land)).unwrap_err(),
+            RuleError::Sea(SeaRule::ShipNotOnSea)
+        );
+        g.players[me.index()].hand = crate::Cards::EMPTY;
+        assert_eq!(g.check(&ship(me, coast)).unwrap_err(), RuleError::Sea(SeaRule::ShipCost));
+        give(&mut g, me, super::SHIP_COST);
+        g.apply(ship(me, coast)).unwrap();
+        assert_eq!(g.ship(coast), Some(me));
+        assert_eq!(g.check(&ship(me, coast)).unwrap_err(), RuleError::Occupied);
+        // A road may not share the ship's path.
+        give(&mut g, me, crate::cards::cost::ROAD);
+        assert_eq!(
+            g.check(&Action::BuildRoad { player: me, at: coast }).unwrap_err(),
+            RuleError::Occupied
+        );
+    }
+
+    #[test]
+    fn a_ship_does_not_continue_from_the_end_of_a_road() {
+        let (mut g, me, _) = coastal_game();
+        // A sea path touching the far end of one of the player's roads but none of their
+        // buildings or ships.
+        let far = path_at_road_end(&g, me).expect("a sea path at a road's end");
+        give(&mut g, me, super::SHIP_COST);
+        assert_eq!(
+            g.check(&ship(me, far)).unwrap_err(),
+            RuleError::Sea(SeaRule::ShipNotConnected)
+        );
+    }
+
+    #[test]
+    fn fifteen_ships_per_player() {
+        let (mut g, me, coast) = coastal_game();
+        g.sea.players[me.index()].ships_left = 0;
+        give(&mut g, me, super::SHIP_COST);
+        assert_eq!(g.check(&ship(me, coast)).unwrap_err(), RuleError::Sea(SeaRule::NoShipsLeft));
+    }
+}

@@ -1,0 +1,66 @@
+//! The Seafarers part of the game state: ships on paths, the pirate, the ships built and
+//! moved this turn, and each player's island markers.
+
+use crate::ids::{EdgeId, HexId, PlayerId, VertexId};
+use serde::{Deserialize, Serialize};
+
+/// An island marker ("Catan chit", source `004_bf8a3dbb68824bc0.txt`, "Siegpunkte"): a
+/// player's first settlement in a foreign area outside setup, worth 2 victory points.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct IslandMarker {
+    /// The foreign area (the board's area number).
+    pub area: u8,
+    /// The settlement it lies under.
+    pub at: VertexId,
+}
+
+/// One player's Seafarers pieces.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct SeaPlayer {
+    /// Ships still in supply.
+    pub ships_left: u8,
+    /// The paths holding this player's ships, in the order built.
+    pub ships: Vec<EdgeId>,
+    /// Island markers earned.
+    pub markers: Vec<IslandMarker>,
+}
+
+impl Default for SeaPlayer {
+    fn default() -> SeaPlayer {
+        SeaPlayer {
+            ships_left: super::SHIPS_PER_PLAYER,
+            ships: Vec::with_capacity(super::SHIPS_PER_PLAYER as usize),
+            markers: Vec::new(),
+        }
+    }
+}
+
+impl SeaPlayer {
+    /// Victory points from island markers (2 each).
+    pub fn island_vp(&self) -> u8 {
+        2 * self.markers.len() as u8
+    }
+}
+
+/// The Seafarers state (empty and unused in other rulesets).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, Default)]
+pub struct SeaState {
+    /// The ship on each path, if any.
+    pub ships: Vec<Option<PlayerId>>,
+    /// Ships built during the current turn, by path (they may not move this turn).
+    pub fresh: Vec<bool>,
+    /// The sea hex the pirate stands on.
+    pub pirate: Option<HexId>,
+    /// Whether the player on turn has moved a ship this turn.
+    pub moved: bool,
+    /// Each seat's pieces.
+    pub players: Vec<SeaPlayer>,
+}
+
+impl SeaState {
+    /// The owner of the ship on a path.
+    #[inline]
+    pub fn ship(&self, e: EdgeId) -> Option<PlayerId> {
+        self.ships.get(e.index()).copied().flatten()
+    }
+}
