@@ -144,7 +144,11 @@ impl Game {
             let Some(info) = topo.vertex(v) else { return };
             for at in info.edges.iter() {
                 let (w, b) = (at.index() / 64, at.index() % 64);
-                if w >= seen.len() || seen[w] & (1 << b) != 0 || self.roads[at.index()].is_some() || self.path_taken_ext(at) {
+                if w >= seen.len()
+                    || seen[w] & (1 << b) != 0
+                    || self.roads[at.index()].is_some()
+                    || self.path_taken_ext(at)
+                {
                     continue;
                 }
                 seen[w] |= 1 << b;

@@ -23,6 +23,16 @@ pub enum BoardLayout {
         /// How number tokens are placed: `spiral`, `random`…
         tokens: Option<Spanned<String>>,
     },
+    /// Seafarers: a map for a number of players, `new-shores:4 [seed N]` (the players
+    /// omitted, `new-shores seed N`: the map for the players seated).
+    Map {
+        /// The map's name: `new-shores`, `through-the-desert`.
+        name: Spanned<String>,
+        /// The players the map is laid out for.
+        players: Option<Spanned<u8>>,
+        /// The seed placing its terrain, numbers and harbors.
+        seed: Option<Spanned<u64>>,
+    },
 }
 
 /// The lines of a `board { … }` block.
@@ -35,7 +45,8 @@ pub struct BoardBlock {
 /// One line inside `board { … }`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BoardLine {
-    /// `hex HEX TERRAIN [NUMBER]`: `hex A mountains 10`, `hex (0,0) desert`.
+    /// `hex HEX TERRAIN [NUMBER] [area N]`: `hex A mountains 10`, `hex (0,0) desert`,
+    /// `hex (3,3) gold 10 area 2`.
     Hex {
         /// Which hex.
         hex: Spanned<HexRef>,
@@ -43,6 +54,8 @@ pub enum BoardLine {
         terrain: Spanned<String>,
         /// Its number token, if any.
         token: Option<Spanned<u8>>,
+        /// Seafarers: its land area (1 the main island, 2, 3 … the islands), if written.
+        area: Option<Spanned<u8>>,
     },
     /// `harbor PATH KIND`: `harbor A.nw-n generic`, `harbor C.n-ne wool`.
     Harbor {
@@ -70,5 +83,15 @@ pub enum BoardLine {
     Soldiers {
         /// The coastal intersection.
         at: Spanned<VertexRef>,
+    },
+    /// `pirate HEX`: Seafarers' pirate starts on this sea hex.
+    Pirate {
+        /// The sea hex.
+        at: Spanned<HexRef>,
+    },
+    /// `robber HEX`: the robber starts on this hex (instead of the first desert).
+    Robber {
+        /// The hex.
+        at: Spanned<HexRef>,
     },
 }

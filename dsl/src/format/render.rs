@@ -143,6 +143,15 @@ pub(crate) fn board_open(b: &Board) -> String {
                     out.push_str(&format!(" tokens {}", t.node));
                 }
             }
+            BoardLayout::Map { name, players, seed } => {
+                out.push_str(&name.node);
+                if let Some(p) = players {
+                    out.push_str(&format!(":{}", p.node));
+                }
+                if let Some(s) = seed {
+                    out.push_str(&format!(" seed {}", s.node));
+                }
+            }
         }
     }
     if b.block.is_some() {
@@ -154,14 +163,27 @@ pub(crate) fn board_open(b: &Board) -> String {
 /// One line of a `board { … }` block.
 pub(crate) fn board_line(src: &str, l: &BoardLine) -> String {
     match l {
-        BoardLine::Hex { hex, terrain, token } => match token {
-            Some(t) => format!("hex {} {} {}", hex.node, terrain.node, t.node),
-            None => format!("hex {} {}", hex.node, terrain.node),
-        },
+        BoardLine::Hex {
+            hex,
+            terrain,
+            token,
+            area,
+        } => {
+            let mut s = format!("hex {} {}", hex.node, terrain.node);
+            if let Some(t) = token {
+                s.push_str(&format!(" {}", t.node));
+            }
+            if let Some(a) = area {
+                s.push_str(&format!(" area {}", a.node));
+            }
+            s
+        }
         BoardLine::Harbor { edge, kind } => format!("harbor {} {}", edge.node, kind.node),
         BoardLine::Token { hex, number } => format!("token {} {}", hex.node, number.node),
         BoardLine::Swap { a, b } => format!("swap {}{}{}", a.node, sep(src, a.span, b.span), b.node),
         BoardLine::Soldiers { at } => format!("soldiers from {}", at.node),
+        BoardLine::Pirate { at } => format!("pirate {}", at.node),
+        BoardLine::Robber { at } => format!("robber {}", at.node),
     }
 }
 

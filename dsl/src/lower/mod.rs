@@ -79,6 +79,8 @@ struct Cx<'a> {
     ck: bool,
     /// Whether the scenario plays The Court (its board has the Court hex in the centre).
     court: bool,
+    /// Whether the scenario plays Seafarers (ships, the pirate, gold fields, sea maps).
+    sea: bool,
     /// The fragment being lowered, when spans point into an included file.
     src: Option<FragmentSource>,
     /// The file's language (its `language` header; English by default): every game word is
@@ -485,13 +487,15 @@ fn rules_of(cx: &mut Cx<'_>, spec: &ast::RulesSpec) -> Ruleset {
                 .unwrap_or(&spec.ruleset.node);
             let mut names: Vec<&str> = Ruleset::NAMES.to_vec();
             names.push("cities-and-knights+court");
-            if ["seafarers", "barbarian-attack"].contains(&unknown) {
+            if ["barbarian-attack"].contains(&unknown) {
                 cx.err(
                     spec.ruleset.span,
                     "unsupported",
                     why,
                     "not implemented yet",
-                    Some("the engine implements the base game, Cities & Knights and The Court so far".into()),
+                    Some(
+                        "the engine implements the base game, Cities & Knights, The Court and Seafarers so far".into(),
+                    ),
                 );
             } else {
                 cx.unknown(spec.ruleset.span, "ruleset", unknown, &names);
@@ -534,7 +538,7 @@ fn rules_of(cx: &mut Cx<'_>, spec: &ast::RulesSpec) -> Ruleset {
             "unsupported",
             format!("{e}"),
             "not implemented yet",
-            Some("the engine implements the base game, Cities & Knights and The Court so far".into()),
+            Some("the engine implements the base game, Cities & Knights, The Court (alone or with Cities & Knights) and Seafarers (alone) so far".into()),
         );
     }
     r
@@ -897,6 +901,7 @@ pub fn lower_with_includes(
         colours: Vec::new(),
         ck: false,
         court: false,
+        sea: false,
         src: None,
         lang: crate::vocab::Language::En,
     };
@@ -915,6 +920,9 @@ pub fn lower_with_includes(
     let variants = read_variants(&mut cx, ast, &headers.rules);
     cx.ck = variants.iter().any(|v| v.rules.ck());
     cx.court = variants.iter().any(|v| v.rules.court());
+    cx.sea = variants
+        .iter()
+        .any(|v| v.rules.has(catan_engine::ruleset::Expansion::Seafarers));
     let fragments = read_fragments(&mut cx, ast, resolve);
     let board = Arc::new(fragment_board(&mut cx, ast, &fragments).unwrap_or_else(Board::beginner));
     cx.board = board.clone();

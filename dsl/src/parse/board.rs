@@ -30,6 +30,10 @@ pub(super) fn board(ctx: &mut Ctx<'_>, pair: Pair<'_, Rule>) -> Option<Board> {
                 layout_written = true;
                 layout = random_layout(ctx, p);
             }
+            Rule::map_layout => {
+                layout_written = true;
+                layout = map_layout(ctx, p);
+            }
             Rule::open_brace => open = Some(span_of(&p)),
             Rule::bad_after_brace => after_brace(ctx, &p, "board"),
             Rule::board_body => {
@@ -76,6 +80,40 @@ fn random_layout(ctx: &mut Ctx<'_>, pair: Pair<'_, Rule>) -> Option<Spanned<Boar
     Some(Spanned::new(BoardLayout::Random { seed, tokens }, span))
 }
 
+/// Seafarers: `MAP:PLAYERS [seed N]` or `MAP seed N`.
+fn map_layout(ctx: &mut Ctx<'_>, pair: Pair<'_, Rule>) -> Option<Spanned<BoardLayout>> {
+    let span = span_of(&pair);
+    let mut name = None;
+    let mut players = None;
+    let mut seed = None;
+    let mut ok = true;
+    for p in pair.into_inner().flat_map(|p| {
+        if p.as_rule() == Rule::map_spec {
+            p.into_inner().collect::<Vec<_>>()
+        } else {
+            vec![p]
+        }
+    }) {
+        match p.as_rule() {
+            Rule::map_name => name = Some(spanned_text(&p)),
+            Rule::map_players => match number_in::<u8>(ctx, &p, "a map is laid out for 3 or 4 players") {
+                Some(n) => players = Some(Spanned::new(n, span_of(&p))),
+                None => ok = false,
+            },
+            Rule::seed => match number_in::<u64>(ctx, &p, "a seed is at most 18446744073709551615") {
+                Some(n) => seed = Some(Spanned::new(n, span_of(&p))),
+                None => ok = false,
+            },
+            _ => {}
+        }
+    }
+    let Some(name) = name else {
+        ctx.internal(span);
+        return None;
+    };
+    ok.then(|| Spanned::new(BoardLayout::Map { name, players, seed }, span))
+}
+
 /// The block after `{`.
 fn body(ctx: &mut Ctx<'_>, pair: Pair<'_, Rule>, open: Span) -> Option<Spanned<BoardBlock>> {
     let mut lines = Vec::new();
@@ -120,6 +158,7 @@ fn board_line(ctx: &mut Ctx<'_>, pair: Pair<'_, Rule>) -> Option<Spanned<BoardLi
     let mut numbers = Vec::new();
     let mut edges = Vec::new();
     let mut vertices = Vec::new();
+    let mut area = None;
     for p in line.into_inner() {
         match p.as_rule() {
             Rule::board_hex => hexes.push(hex_of(ctx, p)?),
@@ -127,6 +166,10 @@ fn board_line(ctx: &mut Ctx<'_>, pair: Pair<'_, Rule>) -> Option<Spanned<BoardLi
             Rule::number_token => {
                 let n = number_in::<u8>(ctx, &p, "a number token is at most 255")?;
                 numbers.push(Spanned::new(n, span_of(&p)));
+            }
+            Rule::area_number => {
+                let n = number_in::<u8>(ctx, &p, "an area is a number up to 255")?;
+                area = Some(Spanned::new(n, span_of(&p)));
             }
             Rule::harbor_edge => edges.push(edge(ctx, p)?),
             Rule::board_vertex => vertices.push(super::args::vertex_of(ctx, p)?),
@@ -139,6 +182,7 @@ fn board_line(ctx: &mut Ctx<'_>, pair: Pair<'_, Rule>) -> Option<Spanned<BoardLi
             hex: hexes.next()?,
             terrain: words.into_iter().next()?,
             token: numbers.into_iter().next(),
+            area,
         },
         Rule::harbor_line => BoardLine::Harbor {
             edge: edges.into_iter().next()?,
@@ -155,6 +199,8 @@ fn board_line(ctx: &mut Ctx<'_>, pair: Pair<'_, Rule>) -> Option<Spanned<BoardLi
         Rule::soldiers_line => BoardLine::Soldiers {
             at: vertices.into_iter().next()?,
         },
+        Rule::pirate_line => BoardLine::Pirate { at: hexes.next()? },
+        Rule::robber_line => BoardLine::Robber { at: hexes.next()? },
         _ => {
             ctx.internal(span);
             return None;
@@ -200,6 +246,64 @@ mod tests {
             b.layout.unwrap().node,
             BoardLayout::Random { tokens: None, .. }
         ));
+    }
+
+    #[test]
+    fn seafarers_maps() {
+        let b = board("board new-shores:4");
+        let Some(Spanned {
+            node: BoardLayout::Map { name, players, seed },
+            ..
+        }) = b.layout
+        else {
+            panic!()
+        };
+        assert_eq!(
+            (name.node.as_str(), players.map(|p| p.node), seed),
+            ("new-shores", Some(4), None)
+        );
+        let b = board("board through-the-desert:3 seed 7 {\n  pirate (1,2)\n}");
+        assert!(matches!(
+            b.layout.unwrap().node,
+            BoardLayout::Map { players: Some(p), seed: Some(s), .. } if p.node == 3 && s.node == 7
+        ));
+        assert!(
+            matches!(&b.block.unwrap().node.lines[0].node, BoardLine::Pirate { at } if at.node == HexRef::Axial { q: 1, r: 2 })
+        );
+        let b = board("board new-shores seed 9");
+        assert!(matches!(
+            b.layout.unwrap().node,
+            BoardLayout::Map {
+                players: None,
+                seed: Some(_),
+                ..
+            }
+        ));
+        // Without `:N` or a seed the map's name is a named layout.
+        assert_eq!(
+            board("board new-shores").layout.map(|l| l.node),
+            Some(BoardLayout::Named("new-shores".into()))
+        );
+        let b = board("board {\n  hex (1,1) gold 10 area 2\n  hex (2,1) sea\n  robber (1,1)\n}");
+        let lines: Vec<_> = b.block.unwrap().node.lines.into_iter().map(|l| l.node).collect();
+        assert!(
+            matches!(&lines[0], BoardLine::Hex { token: Some(t), area: Some(a), .. } if t.node == 10 && a.node == 2)
+        );
+        assert!(matches!(
+            &lines[1],
+            BoardLine::Hex {
+                token: None,
+                area: None,
+                ..
+            }
+        ));
+        assert!(matches!(&lines[2], BoardLine::Robber { .. }));
+        assert_eq!(codes("board new-shores:999"), ["dsl::syntax::bad_number"]);
+        assert_eq!(
+            codes("board {\n hex (1,1) gold 10 area\n}"),
+            ["dsl::syntax::unexpected_token"]
+        );
+        assert_eq!(codes("board {\n pirate A.n\n}"), ["dsl::syntax::unexpected_token"]);
     }
 
     #[test]

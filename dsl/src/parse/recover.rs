@@ -160,10 +160,18 @@ pub(super) fn global_keywords() -> &'static [&'static str] {
 pub(super) fn board_keywords() -> &'static [&'static str] {
     static WORDS: OnceLock<Vec<&'static str>> = OnceLock::new();
     WORDS.get_or_init(|| {
-        ["kw_hex", "kw_harbor", "kw_token", "kw_swap", "kw_soldiers"]
-            .iter()
-            .filter_map(|k| literals(rule_body(k)).into_iter().next())
-            .collect()
+        [
+            "kw_hex",
+            "kw_harbor",
+            "kw_token",
+            "kw_swap",
+            "kw_soldiers",
+            "kw_pirate",
+            "kw_robber",
+        ]
+        .iter()
+        .filter_map(|k| literals(rule_body(k)).into_iter().next())
+        .collect()
     })
 }
 
@@ -216,7 +224,8 @@ fn explain_top(ctx: &Ctx<'_>, text: &str, base: usize) -> Vec<ParseError> {
         }
         if !top_keywords().contains(&word) && !ctx.is_player(word) {
             if is_block_keyword(word) {
-                let block = if board_keywords().contains(&word) {
+                // `robber J` and `pirate (2,3)` are position items as well as board lines.
+                let block = if board_keywords().contains(&word) && !global_keywords().contains(&word) {
                     "board"
                 } else {
                     "position"
@@ -310,7 +319,7 @@ fn outside_block(text: &str, base: usize, block: &str, player: Option<&str>) -> 
     let code_len = text.find('#').unwrap_or(text.len());
     let shown = text.get(..code_len).unwrap_or(text).trim_end_matches(BLANK);
     let help = match (block, player) {
-        ("board", _) => "board lines (`hex`, `harbor`, `token`, `swap`) go between `board … {` and `}`; check that the board block is open here".to_string(),
+        ("board", _) => "board lines (`hex`, `harbor`, `token`, `swap`, `pirate`) go between `board … {` and `}`; check that the board block is open here".to_string(),
         (_, Some(p)) => format!(
             "`{p}:` starts a player's section, which goes between `position {{` and `}}`"
         ),
@@ -689,9 +698,15 @@ fn board_words(rule: Rule) -> Option<&'static str> {
         Rule::seed => "a seed, a whole number like `42`",
         Rule::token_order => "how number tokens are placed, like `spiral` or `random`",
         Rule::named_layout => "a layout like `beginner`",
+        Rule::map_layout | Rule::map_spec => "a Seafarers map like `new-shores:4`",
+        Rule::map_name => "a Seafarers map like `new-shores` or `through-the-desert`",
+        Rule::map_players => "the players the map is for: 3 or 4",
         Rule::board_body | Rule::board_line | Rule::board_line_check => {
-            "a board line: `hex`, `harbor`, `token`, `swap` or `soldiers from`"
+            "a board line: `hex`, `harbor`, `token`, `swap`, `soldiers from`, `pirate` or `robber`"
         }
+        Rule::area_number => "a land area: 1 for the main island, 2, 3 … for the islands",
+        Rule::pirate_line => "a `pirate HEX` line",
+        Rule::robber_line => "a `robber HEX` line",
         Rule::hex_line => "a `hex` line",
         Rule::harbor_line => "a `harbor` line",
         Rule::token_line => "a `token` line",
@@ -864,7 +879,10 @@ mod tests {
         );
         assert!(global_keywords().contains(&"robber"));
         assert!(global_keywords().contains(&"dev-deck"));
-        assert_eq!(board_keywords(), ["hex", "harbor", "token", "swap", "soldiers"]);
+        assert_eq!(
+            board_keywords(),
+            ["hex", "harbor", "token", "swap", "soldiers", "pirate", "robber"]
+        );
         for g in global_keywords() {
             assert!(is_block_keyword(g), "{g}");
         }

@@ -158,7 +158,8 @@ impl Game {
             });
         }
         if !setup {
-            if !info.edges.iter().any(|e| self.roads[e.index()] == Some(player)) && !self.touches_route_ext(player, at) {
+            if !info.edges.iter().any(|e| self.roads[e.index()] == Some(player)) && !self.touches_route_ext(player, at)
+            {
                 return Err(RuleError::NotConnected {
                     piece: Piece::Settlement,
                     player: st.colour,

@@ -49,9 +49,7 @@ impl Game {
                     at,
                     Pending {
                         who: p,
-                        kind: PendingKind::Sea(SeaPending::Gold {
-                            count: owed[p.index()],
-                        }),
+                        kind: PendingKind::Sea(SeaPending::Gold { count: owed[p.index()] }),
                     },
                 );
                 at += 1;
@@ -109,7 +107,9 @@ impl Game {
 
     /// Every choice the player at the front of a gold entry may make.
     pub(crate) fn push_gold_choices(&self, out: &mut Vec<crate::Action>) {
-        let Some(Pending { who, .. }) = self.pending.front() else { return };
+        let Some(Pending { who, .. }) = self.pending.front() else {
+            return;
+        };
         let Some(count) = self.gold_owed(who) else { return };
         let due = self.gold_due(count);
         push_choices(who, &self.bank, due, 0, Cards::EMPTY, out);
@@ -119,13 +119,19 @@ impl Game {
 /// Every multiset of `left` resources the bank holds, kinds from index `from` on.
 fn push_choices(player: PlayerId, bank: &Cards, left: u8, from: usize, acc: Cards, out: &mut Vec<crate::Action>) {
     if left == 0 {
-        out.push(crate::Action::Sea(super::actions::SeaAction::ChooseGold { player, take: acc }));
+        out.push(crate::Action::Sea(super::actions::SeaAction::ChooseGold {
+            player,
+            take: acc,
+        }));
         return;
     }
     let Some(&kind) = CardKind::RESOURCES.get(from) else {
         return;
     };
-    let rest: u32 = CardKind::RESOURCES[from + 1..].iter().map(|&k| bank.get(k) as u32).sum();
+    let rest: u32 = CardKind::RESOURCES[from + 1..]
+        .iter()
+        .map(|&k| bank.get(k) as u32)
+        .sum();
     for n in 0..=bank.get(kind).min(left) {
         if rest < (left - n) as u32 {
             continue;
@@ -166,7 +172,10 @@ mod tests {
         assert_eq!(g.phase(), Phase::ChoosingGold { player: red, count: 1 });
         let choose = |player, take| Action::Sea(SeaAction::ChooseGold { player, take });
         let two_ore = Cards::of(&[(CardKind::Ore, 2)]);
-        assert_eq!(g.check(&choose(red, two_ore)).unwrap_err(), RuleError::Sea(SeaRule::GoldCount));
+        assert_eq!(
+            g.check(&choose(red, two_ore)).unwrap_err(),
+            RuleError::Sea(SeaRule::GoldCount)
+        );
         assert!(g.check(&choose(blue, two_ore)).is_err(), "red chooses first");
         g.apply(choose(red, Cards::of(&[(CardKind::Wool, 1)]))).unwrap();
         assert_eq!(g.phase(), Phase::ChoosingGold { player: blue, count: 2 });

@@ -26,7 +26,10 @@ pub struct SeaSetup {
 
 /// The error for Seafarers pieces declared in a game without Seafarers.
 pub(super) fn declared_without(s: &Setup) -> Option<PositionError> {
-    let any = s.sea.pirate.is_some() || s.players.iter().any(|p| !p.sea.ships.is_empty() || !p.sea.islands.is_empty());
+    let any = s.sea.pirate.is_some()
+        || s.players
+            .iter()
+            .any(|p| !p.sea.ships.is_empty() || !p.sea.islands.is_empty());
     any.then(|| {
         err(
             Subject::Rules,
@@ -43,15 +46,25 @@ impl Game {
         for (i, ps) in s.players.iter().enumerate() {
             let p = PlayerId(i as u8);
             if ps.sea.ships.len() > super::SHIPS_PER_PLAYER as usize {
-                return Err(err(Subject::Player(p), format!("{} ships: a player has 15", ps.sea.ships.len())));
+                return Err(err(
+                    Subject::Player(p),
+                    format!("{} ships: a player has 15", ps.sea.ships.len()),
+                ));
             }
             for &e in &ps.sea.ships {
-                self.known_edge(e).map_err(|x| err(Subject::Ship(p, e), x.to_string()))?;
+                self.known_edge(e)
+                    .map_err(|x| err(Subject::Ship(p, e), x.to_string()))?;
                 if !self.is_sea_path(e) {
-                    return Err(err(Subject::Ship(p, e), "a ship stands only on a path next to sea".into()));
+                    return Err(err(
+                        Subject::Ship(p, e),
+                        "a ship stands only on a path next to sea".into(),
+                    ));
                 }
                 if self.roads[e.index()].is_some() || self.sea.ships[e.index()].is_some() {
-                    return Err(err(Subject::Ship(p, e), "this path already holds a road or a ship".into()));
+                    return Err(err(
+                        Subject::Ship(p, e),
+                        "this path already holds a road or a ship".into(),
+                    ));
                 }
                 self.sea.ships[e.index()] = Some(p);
                 let sp = &mut self.sea.players[i];
@@ -105,7 +118,8 @@ impl Game {
         for (i, ps) in s.players.iter().enumerate() {
             let p = PlayerId(i as u8);
             for &v in &ps.sea.islands {
-                self.known_vertex(v).map_err(|x| err(Subject::IslandMarker(p, v), x.to_string()))?;
+                self.known_vertex(v)
+                    .map_err(|x| err(Subject::IslandMarker(p, v), x.to_string()))?;
                 if !self.sites[v.index()].is_some_and(|site| site.owner == p) {
                     return Err(err(
                         Subject::IslandMarker(p, v),
