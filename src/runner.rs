@@ -527,6 +527,7 @@ pub fn check(game: &Game, last: &[Event], x: &Expectation) -> Result<(), Mismatc
         },
         Expectation::Ck(fact, want) => check_ck(game, fact, want),
         Expectation::Court(fact, want) => check_court(game, fact, want),
+        Expectation::Sea(fact, want) => check_sea(game, fact, want),
         Expectation::Invariants => match game.check_invariants() {
             Ok(()) => Ok(()),
             Err(v) => Err(("every invariant holds".into(), v.to_string())),
@@ -558,6 +559,20 @@ fn event_matches(game: &Game, e: &Event, kind: &str, fields: &[(String, String)]
     fields
         .iter()
         .all(|(k, v)| have.iter().any(|(name, f)| name == k && render::field(game, f) == *v))
+}
+
+/// Renders the Seafarers fact an expectation names, in the expectation's own words.
+fn check_sea(game: &Game, fact: &catan_dsl::scenario::SeaFact, want: &str) -> Result<(), Mismatch> {
+    use catan_dsl::scenario::SeaFact as F;
+    let sp = |p: catan_engine::PlayerId| game.sea_player(p);
+    let actual = match fact {
+        F::Ship(e) => who(game, game.ship(*e)),
+        F::Pirate => game.pirate().map_or("none".to_string(), |h| game.board().hex_name(h)),
+        F::Ships(p) => sp(*p).map_or(0, |s| s.ships.len()).to_string(),
+        F::ShipsLeft(p) => sp(*p).map_or(0, |s| s.ships_left).to_string(),
+        F::Islands(p) => sp(*p).map_or(0, |s| s.markers.len()).to_string(),
+    };
+    eq(want.to_string(), actual)
 }
 
 /// Renders the Court fact an expectation names, in the expectation's own words.

@@ -145,6 +145,8 @@ pub enum Expectation {
     Ck(CkFact, String),
     /// A fact of The Court, and the expected value in words.
     Court(CourtFact, String),
+    /// A Seafarers fact, and the expected value in words.
+    Sea(SeaFact, String),
 }
 
 /// A Cities & Knights fact an expectation checks.
@@ -210,6 +212,21 @@ pub enum CourtFact {
     Influence,
     /// The soldier on an intersection (its colour or `none`).
     Soldier(VertexId),
+}
+
+/// A Seafarers fact an expectation names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeaFact {
+    /// The ship on a path: its owner's colour or `none`.
+    Ship(EdgeId),
+    /// The pirate's hex (its name) or `none`.
+    Pirate,
+    /// A player's ships on the board.
+    Ships(PlayerId),
+    /// A player's ships still in supply (of 15).
+    ShipsLeft(PlayerId),
+    /// A player's island markers.
+    Islands(PlayerId),
 }
 
 /// Piece kinds counted by expectations.

@@ -64,6 +64,10 @@ pub enum Piece {
     Ship,
     Knight,
     Wall,
+    /// Seafarers' pirate ship (a figure, like the robber).
+    Pirate,
+    /// Seafarers' island marker (a token under a settlement on a new island).
+    Island,
 }
 
 /// A Cities & Knights knight level, as written (the engine stores a knight's strength as a
@@ -644,6 +648,21 @@ pub const TABLE: &[Entry] = &[
     alt(Ca, "activa", Term::Status(Status::Active)),
     row(Ca, "inactiu", Term::Status(Status::Inactive)),
     alt(Ca, "inactiva", Term::Status(Status::Inactive)),
+    // Seafarers (German: source 004's words; Catalan: this project's). Ships, sea and gold
+    // fields are above with the other pieces and terrains. Catalan's "riu d'or" is two
+    // words with an apostrophe, which a word of the language cannot hold: `or` it is.
+    alt(De, "schiffe", Term::Piece(Piece::Ship)),
+    alt(Ca, "vaixells", Term::Piece(Piece::Ship)),
+    row(En, "pirate", Term::Piece(Piece::Pirate)),
+    row(De, "seeräuber", Term::Piece(Piece::Pirate)),
+    alt(De, "pirat", Term::Piece(Piece::Pirate)),
+    row(Ca, "pirata", Term::Piece(Piece::Pirate)),
+    row(En, "island", Term::Piece(Piece::Island)),
+    alt(En, "islands", Term::Piece(Piece::Island)),
+    row(De, "insel", Term::Piece(Piece::Island)),
+    alt(De, "inseln", Term::Piece(Piece::Island)),
+    row(Ca, "illa", Term::Piece(Piece::Island)),
+    alt(Ca, "illes", Term::Piece(Piece::Island)),
 ];
 
 /// The first meaning of `word` in `lang` (see [`lookup_kind`] for words with

@@ -378,6 +378,12 @@ const PROPERTIES: &[&str] = &[
     "walls-left",
     "knights-left",
     "gifts",
+    "prisoners",
+    "nobles",
+    "tricolour",
+    "ships",
+    "ships-left",
+    "islands",
 ];
 
 /// `expect PLAYER PROPERTY VALUE…` for the base game's properties.

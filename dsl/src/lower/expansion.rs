@@ -5,8 +5,8 @@
 //! The driver (`lower/mod.rs`) offers every step, expectation and position item to each
 //! expansion in turn, then to the base game (`lower/base.rs`); the first that recognises it
 //! lowers it. An expansion's words live in its own module (`lower/ck.rs`,
-//! `lower/court.rs`); adding one (Seafarers: `lower/sea.rs`) is an impl of this trait and
-//! one line in [`each_lowering!`].
+//! `lower/court.rs`, `lower/sea.rs`); adding one is an impl of this trait and one line in
+//! [`each_lowering!`].
 
 use super::{Cx, ItemSpans};
 use crate::ast::{Arg, PositionItem, Span, Spanned};
@@ -96,6 +96,10 @@ macro_rules! each_lowering {
         }
         {
             type $E = super::court::TheCourt;
+            $body;
+        }
+        {
+            type $E = super::sea::Seafarers;
             $body;
         }
     }};

@@ -66,6 +66,7 @@ mod board;
 mod ck;
 mod court;
 mod expansion;
+mod sea;
 mod strict;
 pub use ck::{level_word, progress_text};
 pub use court::prisoners_text;
@@ -653,6 +654,9 @@ fn piece_canonical(lang: crate::vocab::Language, word: &str, plural: bool) -> Op
         (Piece::Knight, true) => "knights",
         (Piece::Wall, false) => "wall",
         (Piece::Wall, true) => "walls",
+        (Piece::Pirate, _) => "pirate",
+        (Piece::Island, false) => "island",
+        (Piece::Island, true) => "islands",
     })
 }
 

@@ -131,6 +131,9 @@ pub(super) fn expect_arity(head: &str, rest: &[Spanned<Arg>]) -> Option<usize> {
         "empty" | "robber" | "turn" | "phase" | "longest-road" | "largest-army" | "winner" => 1,
         // Cities & Knights and The Court.
         "wall" | "no-wall" | "barbarians" | "barbarian-attacks" | "most-influence" | "nobles-left" => 1,
+        // Seafarers.
+        "pirate" => 1,
+        "ship" => 2,
         "metropolis" | "merchant" | "deck" | "banner" | "soldier" => 2,
         // `knight red A.ne strong active`, `knight none A.ne`.
         "knight" if rest.first().and_then(|a| a.node.as_word()) == Some("none") => 2,
@@ -138,7 +141,8 @@ pub(super) fn expect_arity(head: &str, rest: &[Spanned<Arg>]) -> Option<usize> {
         // PLAYER PROPERTY VALUE
         _ => match rest.first().and_then(|a| a.node.as_word())? {
             "cards" | "vp" | "public-vp" | "settlements" | "cities" | "roads" | "road-length" | "knights" | "owes"
-            | "progress-count" | "vp-tokens" | "walls-left" | "gifts" | "nobles" | "tricolour" => 2,
+            | "progress-count" | "vp-tokens" | "walls-left" | "gifts" | "nobles" | "tricolour" | "ships"
+            | "ships-left" | "islands" => 2,
             "level" | "knights-left" => 3,
             _ => return None,
         },
@@ -169,6 +173,8 @@ pub(super) fn ck_step_arity(lang: crate::vocab::Language, verb: &str, args: &[Sp
         },
         ("loses" | "lose", _) => after("city") + 1,
         ("chooses" | "choose", Some("card")) => 2,
+        // Seafarers: `chooses gold 1 ore, 1 wool` is a list (lowered in `sea.rs`).
+        ("chooses" | "choose", Some(w)) if super::sea::gold_word(lang, w) => return None,
         ("chooses" | "choose", _) => after("deck") + 2,
         ("discards" | "discard", Some("progress")) => 2,
         ("takes" | "take", Some("aqueduct")) => 2,
@@ -219,7 +225,7 @@ pub(super) fn item_arity(key: &str) -> Option<usize> {
     Some(match key {
         "unchecked" => 0,
         "robber" | "longest-road" | "largest-army" | "barbarians" | "barbarian-attacks" | "most-influence"
-        | "vp-tokens" | "nobles" => 1,
+        | "vp-tokens" | "nobles" | "pirate" => 1,
         "metropolis" | "merchant" | "banner" => 2,
         "turn" => 3,
         _ => return None,

@@ -1,0 +1,304 @@
+//! Lowering of Seafarers' vocabulary: building and moving ships, moving the pirate, choosing
+//! a gold field's resources; ships, island markers and the pirate in a position; and the
+//! expectations about them. (Seafarers' boards — the maps by name, sea hexes, gold fields,
+//! land areas and the pirate's start — are the `board` line's, in `lower/board.rs`.)
+//!
+//! A child module of `lower`, sharing its context (`Cx`). Robbing after the pirate is the
+//! base game's `robs` step.
+
+use super::{strict, Cx, ItemSpans};
+use crate::ast::{Arg, PositionItem, Span, Spanned};
+use crate::scenario::{Expectation, SeaFact};
+use catan_engine::position::{Setup, Subject};
+use catan_engine::{Action, Outcome, PlayerId, SeaAction, Terrain};
+
+/// Seafarers' player items, for "did you mean" lists.
+pub(super) const PLAYER_ITEMS: [&str; 2] = ["ships", "islands"];
+/// Seafarers' global items.
+pub(super) const GLOBAL_ITEMS: [&str; 1] = ["pirate"];
+
+/// Whether `w` names a gold field in the file's language (`gold`, `goldfluss`, `or`).
+pub(super) fn gold_word(lang: crate::vocab::Language, w: &str) -> bool {
+    super::terrain(lang, w) == Some(Terrain::Gold)
+}
+
+/// A player property's canonical word: piece words of the file's language (`schiffe`,
+/// `inseln`) become `ships`, `islands`.
+fn property(lang: crate::vocab::Language, w: &str) -> String {
+    super::piece_canonical(lang, w, true).map_or_else(|| w.to_string(), str::to_string)
+}
+
+/// What a step lowers to (see [`super::expansion::Lowered`]).
+type Lowered = Option<(Action, Vec<Outcome>)>;
+
+/// One Seafarers action, without chance.
+fn sea(a: SeaAction) -> Lowered {
+    Some((Action::Sea(a), vec![]))
+}
+
+/// `builds ship PATH`, `moves ship PATH [to] PATH`, `moves pirate HEX`, `chooses gold CARDS`;
+/// `None` when the step is not Seafarers'.
+pub(super) fn action(
+    cx: &mut Cx<'_>,
+    verb: &str,
+    args: &[Spanned<Arg>],
+    player: PlayerId,
+    span: Span,
+) -> Option<Lowered> {
+    let first = args.first().and_then(|a| a.node.as_word());
+    let lowered = match (verb, first) {
+        ("builds" | "build" | "places" | "place", Some("ship")) => {
+            let at = need(
+                cx,
+                args,
+                1,
+                span,
+                "`builds ship` needs a path, e.g. `builds ship A.n-ne`",
+            )?;
+            strict::unused(cx, &args[2..], "`builds ship` takes one path")?;
+            cx.arg_edge(at).and_then(|at| sea(SeaAction::BuildShip { player, at }))
+        }
+        ("moves" | "move", Some("ship")) => move_ship(cx, args, player, span),
+        ("moves" | "move", Some("pirate")) => {
+            let to = need(
+                cx,
+                args,
+                1,
+                span,
+                "`moves pirate` needs a sea hex, e.g. `moves pirate (3,2)`",
+            )?;
+            strict::unused(cx, &args[2..], "`moves pirate` takes one hex")?;
+            cx.arg_hex(to).and_then(|to| sea(SeaAction::MovePirate { player, to }))
+        }
+        ("chooses" | "choose", Some(w)) if gold_word(cx.lang, w) => {
+            let take = cx.cards(&args[1..]);
+            if args.len() < 2 {
+                cx.missing_arg(
+                    span,
+                    "chooses gold",
+                    "the resources taken, e.g. `chooses gold 1 ore, 1 wool`",
+                );
+                return Some(None);
+            }
+            take.and_then(|take| sea(SeaAction::ChooseGold { player, take }))
+        }
+        _ => return None,
+    };
+    Some(lowered)
+}
+
+/// The argument at `i`, or an error at the step saying what is missing.
+fn need<'a>(cx: &mut Cx<'_>, args: &'a [Spanned<Arg>], i: usize, span: Span, what: &str) -> Option<&'a Spanned<Arg>> {
+    let a = args.get(i);
+    if a.is_none() {
+        cx.err(span, "missing_argument", what, "argument missing", None);
+    }
+    a
+}
+
+/// `moves ship PATH [to] PATH`: the ship at the open end of a line sails to another path.
+fn move_ship(cx: &mut Cx<'_>, args: &[Spanned<Arg>], player: PlayerId, span: Span) -> Lowered {
+    let to_at = 2 + usize::from(args.get(2).and_then(|a| a.node.as_word()) == Some("to"));
+    let what = "`moves ship` needs the path it leaves and the path it goes to, e.g. `moves ship A.n-ne to A.ne-se`";
+    let from = need(cx, args, 1, span, what)?;
+    let to = need(cx, args, to_at, span, what)?;
+    strict::unused(cx, &args[to_at + 1..], "`moves ship` takes two paths")?;
+    let (from, to) = (cx.arg_edge(from), cx.arg_edge(to));
+    sea(SeaAction::MoveShip {
+        player,
+        from: from?,
+        to: to?,
+    })
+}
+
+/// Reports an item that exists only with Seafarers in a game without it; `true` when so.
+fn outside_seafarers(cx: &mut Cx<'_>, item: &Spanned<PositionItem>, what: &str) -> bool {
+    if cx.sea {
+        return false;
+    }
+    cx.err(
+        item.key.span,
+        "seafarers_only",
+        format!("{what} exist only with Seafarers"),
+        "not in this game",
+        Some("write `rules seafarers`".into()),
+    );
+    true
+}
+
+/// A Seafarers item of a player's section (`ships A.n-ne, (3,1).nw-n`, `islands N.se`);
+/// `false` when the key is not one.
+pub(super) fn player_item(
+    cx: &mut Cx<'_>,
+    key: &str,
+    item: &Spanned<PositionItem>,
+    p: PlayerId,
+    setup: &mut Setup,
+    spans: &mut ItemSpans,
+) -> bool {
+    match key {
+        "ships" | "ship" => {
+            if outside_seafarers(cx, item, "ships") {
+                return true;
+            }
+            for a in &item.args {
+                if let Some(e) = cx.arg_edge(a) {
+                    setup.players[p.index()].sea.ships.push(e);
+                    spans.spans.push((Subject::Ship(p, e), a.span));
+                }
+            }
+        }
+        "islands" | "island" => {
+            if outside_seafarers(cx, item, "island markers") {
+                return true;
+            }
+            for a in &item.args {
+                if let Some(v) = cx.arg_vertex(a) {
+                    setup.players[p.index()].sea.islands.push(v);
+                    spans.spans.push((Subject::IslandMarker(p, v), a.span));
+                }
+            }
+        }
+        _ => return false,
+    }
+    true
+}
+
+/// `pirate HEX`: the pirate's hex; `false` when the key is not Seafarers'.
+pub(super) fn global_item(
+    cx: &mut Cx<'_>,
+    key: &str,
+    item: &Spanned<PositionItem>,
+    setup: &mut Setup,
+    spans: &mut ItemSpans,
+) -> bool {
+    if key != "pirate" {
+        return false;
+    }
+    if outside_seafarers(cx, item, "the pirate and its hex") {
+        return true;
+    }
+    let Some(h) = item.args.first() else {
+        cx.missing_arg(item.span, "pirate", "a sea hex, e.g. `pirate (3,2)`");
+        return true;
+    };
+    if let Some(h) = cx.arg_hex(h) {
+        setup.sea.pirate = Some(h);
+    }
+    spans.spans.push((Subject::Pirate, item.span));
+    true
+}
+
+/// `expect ship PATH PLAYER|none`, `expect pirate HEX|none`; `None` in the outer option when
+/// `head` is neither.
+pub(super) fn expectation(cx: &mut Cx<'_>, head: &Spanned<Arg>, rest: &[Spanned<Arg>]) -> Option<Option<Expectation>> {
+    let h = head
+        .node
+        .as_word()
+        .and_then(|w| super::piece_canonical(cx.lang, w, false))
+        .unwrap_or_default();
+    Some(match h {
+        "ship" => (|| {
+            let what = "`expect ship` needs a path and its owner (or `none`), e.g. `expect ship A.n-ne red`";
+            let at = need(cx, rest, 0, head.span, what)?;
+            let who = need(cx, rest, 1, head.span, what)?;
+            let at = cx.arg_edge(at)?;
+            let owner = holder(cx, who)?;
+            Some(Expectation::Sea(SeaFact::Ship(at), owner))
+        })(),
+        "pirate" => (|| {
+            let at = need(
+                cx,
+                rest,
+                0,
+                head.span,
+                "`expect pirate` needs a hex (or `none`), e.g. `expect pirate (3,2)`",
+            )?;
+            if at.node.as_word() == Some("none") {
+                return Some(Expectation::Sea(SeaFact::Pirate, "none".into()));
+            }
+            let h = cx.arg_hex(at)?;
+            Some(Expectation::Sea(SeaFact::Pirate, cx.board.hex_name(h)))
+        })(),
+        _ => return None,
+    })
+}
+
+/// A player or `none`, as the runner renders a holder.
+fn holder(cx: &mut Cx<'_>, a: &Spanned<Arg>) -> Option<String> {
+    if a.node.as_word() == Some("none") {
+        return Some("none".into());
+    }
+    let p = cx.arg_player(a)?;
+    cx.colours.get(p.index()).map(|c| c.name().to_string())
+}
+
+/// `expect red ships 3`, `ships-left 12`, `islands 1`; `None` in the outer option when `prop`
+/// is none of them.
+pub(super) fn player_expectation(
+    cx: &mut Cx<'_>,
+    p: PlayerId,
+    prop: &Spanned<Arg>,
+    vals: &[Spanned<Arg>],
+) -> Option<Option<Expectation>> {
+    let w = property(cx.lang, &prop.node.to_string());
+    let fact = match w.as_str() {
+        "ships" => SeaFact::Ships(p),
+        "ships-left" => SeaFact::ShipsLeft(p),
+        "islands" => SeaFact::Islands(p),
+        _ => return None,
+    };
+    let Some(v) = vals.first() else {
+        cx.missing_arg(prop.span, &w, "a number");
+        return Some(None);
+    };
+    Some(cx.number_in(v, 0, 255).map(|n| Expectation::Sea(fact, n.to_string())))
+}
+
+/// Seafarers' part of the scenario language ([`super::expansion`]).
+pub(super) struct Seafarers;
+
+impl super::expansion::ExpansionLowering for Seafarers {
+    const PLAYER_ITEMS: &'static [&'static str] = &PLAYER_ITEMS;
+    const GLOBAL_ITEMS: &'static [&'static str] = &GLOBAL_ITEMS;
+
+    fn action(
+        cx: &mut Cx<'_>,
+        verb: &str,
+        args: &[Spanned<Arg>],
+        player: PlayerId,
+        span: Span,
+    ) -> Option<super::expansion::Lowered> {
+        action(cx, verb, args, player, span)
+    }
+    fn expectation(cx: &mut Cx<'_>, head: &Spanned<Arg>, rest: &[Spanned<Arg>]) -> Option<Option<Expectation>> {
+        expectation(cx, head, rest)
+    }
+    fn player_expectation(
+        cx: &mut Cx<'_>,
+        p: PlayerId,
+        prop: &Spanned<Arg>,
+        vals: &[Spanned<Arg>],
+    ) -> Option<Option<Expectation>> {
+        player_expectation(cx, p, prop, vals)
+    }
+    fn player_item(
+        cx: &mut Cx<'_>,
+        key: &str,
+        item: &Spanned<PositionItem>,
+        p: PlayerId,
+        setup: &mut Setup,
+        spans: &mut ItemSpans,
+    ) -> bool {
+        player_item(cx, key, item, p, setup, spans)
+    }
+    fn global_item(
+        cx: &mut Cx<'_>,
+        key: &str,
+        item: &Spanned<PositionItem>,
+        setup: &mut Setup,
+        spans: &mut ItemSpans,
+    ) -> bool {
+        global_item(cx, key, item, setup, spans)
+    }
+}
