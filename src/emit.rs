@@ -6,12 +6,14 @@
 //! `token`/`soldiers from` overrides that make it the game's board — swapped and moved tokens
 //! included — or hex by hex when it is no named board), every player's pieces, cards,
 //! knights, walls, improvements and progress cards, the bank, the decks, the robber, the
-//! merchant, the metropolises, the barbarian track, the card holders and whose turn it is.
+//! merchant, the metropolises, the barbarian track, the card holders and whose turn it is;
+//! Seafarers' maps (by name with their `pirate`/`robber` starts, or hex by hex with sea, gold
+//! fields and land areas), ships, island markers and the pirate.
 //! A game the language cannot state is refused with the reason ([`unstatable`]): in the
 //! middle of a decision (setup under way, a discard, the robber, free roads, a pillage, a
-//! relocation, a Commercial Harbor answer…), over, or carrying turn-long effects a position
-//! cannot write (a development card already played this turn, a Merchant Fleet in effect, a
-//! Commercial Harbor under way).
+//! relocation, a Commercial Harbor answer, a gold choice…), over, or carrying turn-long
+//! effects a position cannot write (a development card already played this turn, a Merchant
+//! Fleet in effect, a Commercial Harbor under way, a ship moved or built this turn).
 
 use crate::places::{edge_name, vertex_name};
 use catan_engine::board::HarborKind;
@@ -42,6 +44,10 @@ pub fn rules_line(game: &Game) -> String {
     let r = game.rules();
     let mut s = r.modules_name();
     let mut reference = catan_engine::Ruleset::with(r.expansions);
+    // A Seafarers map plays to its own target unless an option set another.
+    if let Some(t) = game.board().victory_target.filter(|_| seafarers(game)) {
+        reference.base.victory_target = t;
+    }
     if let Some(p) = r.profile {
         let _ = write!(s, " profile {}", p.name());
         reference.set_profile(p);
@@ -62,6 +68,13 @@ fn pristine_board(game: &Game) -> Option<(String, catan_engine::Board)> {
     let words: Vec<&str> = b.name.split_whitespace().collect();
     match words.as_slice() {
         ["beginner"] | ["beginner", "court"] => Some(("board beginner".into(), game.rules().beginner_board())),
+        [map, "seed", seed] => {
+            let (name, players) = map.split_once(':')?;
+            let sea = catan_engine::SeaMap::from_name(name)?;
+            let (players, n): (usize, u64) = (players.parse().ok()?, seed.parse().ok()?);
+            let board = catan_engine::Board::seafarers(sea, players, n).ok()?;
+            Some((format!("board {map} seed {seed}"), board))
+        }
         ["random", "seed", seed, "tokens", order] | ["court", "random", "seed", seed, "tokens", order] => {
             let placement = match *order {
                 "spiral" => catan_engine::board::TokenPlacement::Spiral,
@@ -99,10 +112,20 @@ fn board_text(game: &Game) -> String {
         .flatten();
     let Some((head, pristine)) = named else {
         let _ = writeln!(s, "board {{");
+        let standard = catan_engine::Board::beginner();
         for id in hexes() {
             // The tokens as they lie now (Invention may have moved some).
             let token = game.token(id).map(|t| format!(" {t}")).unwrap_or_default();
-            let _ = writeln!(s, "  hex {} {}{token}", b.hex_name(id), b.terrain[id.index()].name());
+            let area = match b.areas.get(id.index()) {
+                Some(a) if b.terrain[id.index()].is_land() => format!(" area {a}"),
+                _ => String::new(),
+            };
+            let _ = writeln!(
+                s,
+                "  hex {} {}{token}{area}",
+                explicit_hex_name(b, &standard, id),
+                b.terrain[id.index()].name()
+            );
         }
         for hb in &b.harbors {
             let kind = match hb.kind {
@@ -114,6 +137,7 @@ fn board_text(game: &Game) -> String {
         if let Some(line) = soldiers {
             let _ = writeln!(s, "{line}");
         }
+        s.push_str(&start_lines(b, None));
         let _ = writeln!(s, "}}");
         return s;
     };
@@ -124,6 +148,7 @@ fn board_text(game: &Game) -> String {
     if b.soldier_start != pristine.soldier_start {
         lines.extend(soldiers);
     }
+    lines.extend(start_lines(b, Some(&pristine)).lines().map(str::to_string));
     if lines.is_empty() {
         let _ = writeln!(s, "{head}");
     } else {
@@ -132,6 +157,49 @@ fn board_text(game: &Game) -> String {
             let _ = writeln!(s, "{line}");
         }
         let _ = writeln!(s, "}}");
+    }
+    s
+}
+
+/// Whether a game is played with Seafarers.
+fn seafarers(game: &Game) -> bool {
+    game.rules().has(catan_engine::ruleset::Expansion::Seafarers)
+}
+
+/// A hex of an explicit board as its `hex` line names it: a board-block letter names a hex of
+/// the standard island, so any other hex is written `(q,r)`.
+fn explicit_hex_name(b: &catan_engine::Board, standard: &catan_engine::Board, id: catan_engine::HexId) -> String {
+    let coord = b.topology.hex(id).map(|h| h.coord);
+    let label = b.labels.get(id.index()).cloned().flatten();
+    match label {
+        Some(l)
+            if standard
+                .hex_by_label(&l)
+                .and_then(|h| standard.topology.hex(h))
+                .map(|h| h.coord)
+                == coord =>
+        {
+            l
+        }
+        _ => coord.map_or_else(|| b.hex_name(id), |c| c.to_string()),
+    }
+}
+
+/// The board block's `pirate` and `robber` lines: where each starts, when it differs from
+/// the `pristine` named board's start (every start of an explicit board).
+fn start_lines(b: &catan_engine::Board, pristine: Option<&catan_engine::Board>) -> String {
+    let mut s = String::new();
+    let (pirate, robber) = pristine.map_or((None, None), |p| (p.pirate_start, p.robber_start));
+    if let Some(h) = b.pirate_start.filter(|h| Some(*h) != pirate) {
+        let _ = writeln!(s, "  pirate {}", b.hex_name(h));
+    }
+    // An explicit board starts the robber on its first desert by itself.
+    let first_desert = (0..b.terrain.len())
+        .find(|&i| b.terrain[i] == catan_engine::Terrain::Desert)
+        .map(|i| catan_engine::HexId(i as u16));
+    let default = if pristine.is_some() { robber } else { first_desert };
+    if let Some(h) = b.robber_start.filter(|h| Some(*h) != default) {
+        let _ = writeln!(s, "  robber {}", b.hex_name(h));
     }
     s
 }
@@ -181,6 +249,19 @@ pub fn unstatable(game: &Game) -> Option<String> {
     }
     if setup.ck.harbor.is_some() {
         return Some("a Commercial Harbor is under way this turn, which a position cannot state".into());
+    }
+    if seafarers(game) && game.ship_moved_this_turn() {
+        return Some(format!(
+            "{} has moved a ship this turn, which a position cannot state",
+            game.colour(game.current())
+        ));
+    }
+    let fresh =
+        (0..game.board().topology.edge_count()).any(|e| game.ship_built_this_turn(catan_engine::EdgeId(e as u16)));
+    if seafarers(game) && fresh {
+        return Some(
+            "a ship was built this turn (it may not move before the next turn), which a position cannot state".into(),
+        );
     }
     None
 }
@@ -301,6 +382,13 @@ fn player_lines(game: &Game, ps: &catan_engine::position::PlayerSetup) -> String
             let _ = writeln!(s, "    vp-tokens   {}", ps.ck.vp_tokens);
         }
     }
+    if !ps.sea.ships.is_empty() {
+        let ships: Vec<String> = ps.sea.ships.iter().map(|e| edge_name(b, *e)).collect();
+        let _ = writeln!(s, "    ships       {}", ships.join(", "));
+    }
+    if !ps.sea.islands.is_empty() {
+        let _ = writeln!(s, "    islands     {}", list(&ps.sea.islands));
+    }
     if game.rules().court() {
         if ps.court.prisoners != [0; 3] {
             let _ = writeln!(s, "    prisoners   {}", catan_dsl::prisoners_text(&ps.court.prisoners));
@@ -320,6 +408,9 @@ fn table_lines(game: &Game, setup: &catan_engine::position::Setup) -> String {
     let mut s = String::new();
     if let Some(h) = setup.robber {
         let _ = writeln!(s, "  robber {}", b.hex_name(h));
+    }
+    if let Some(h) = setup.sea.pirate {
+        let _ = writeln!(s, "  pirate {}", b.hex_name(h));
     }
     if let Some(bank) = setup.bank {
         let _ = writeln!(s, "  bank {}", cards_text(&bank));

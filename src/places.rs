@@ -123,6 +123,7 @@ pub fn render(board: &Board) -> String {
         s,
         "  corners: n ne se s sw nw (clockwise from the top); sides join two corners: A.n-ne"
     );
+    s.push_str(&sea_lines(board));
     // The Court: which foreign soldier starts on each coastal intersection.
     let mut soldier = vec![None; topo.vertex_count()];
     if board.terrain.contains(&Terrain::Court) {
@@ -137,14 +138,17 @@ pub fn render(board: &Board) -> String {
         }
     }
     let _ = writeln!(s, "\nintersections (canonical = aliases):");
+    // Seafarers: ships sail between sea hexes too, so every intersection and path is a place.
+    let sea = board.terrain.contains(&Terrain::Sea);
     for (i, v) in topo.vertices().iter().enumerate() {
-        if !v.on_land {
+        if !v.on_land && !sea {
             continue;
         }
         let names = vertex_aliases(board, VertexId(i as u16));
-        let coast = match (v.coastal, soldier[i]) {
-            (true, Some(c)) => format!("  (coast, {c} soldier in The Court)"),
-            (true, None) => "  (coast)".to_string(),
+        let coast = match (v.on_land, v.coastal, soldier[i]) {
+            (false, _, _) => "  (sea)".to_string(),
+            (_, true, Some(c)) => format!("  (coast, {c} soldier in The Court)"),
+            (_, true, None) => "  (coast)".to_string(),
             _ => String::new(),
         };
         let _ = writeln!(s, "  {}{coast}", names.join(" = "));
@@ -165,9 +169,69 @@ pub fn render(board: &Board) -> String {
     if !line.is_empty() {
         let _ = writeln!(s, "  {}", line.trim_end());
     }
+    if sea {
+        s.push_str(&sea_paths(board));
+    }
     let _ = writeln!(s, "\nharbors:");
     for h in &board.harbors {
         let _ = writeln!(s, "  {:<10} {}", edge_name(board, h.edge), h.kind);
+    }
+    s
+}
+
+/// Seafarers: the land areas of a map (the island markers' areas), where the pirate and the
+/// robber start and the map's victory target; nothing for a board without them.
+fn sea_lines(board: &Board) -> String {
+    let mut s = String::new();
+    let mut areas: Vec<u8> = board.areas.iter().copied().filter(|a| *a > 0).collect();
+    areas.sort_unstable();
+    areas.dedup();
+    if !areas.is_empty() {
+        let _ = writeln!(
+            s,
+            "  areas (Seafarers; 1 is the main island, the first settlement on another earns an island marker):"
+        );
+    }
+    for a in areas {
+        let hexes: Vec<String> = (0..board.terrain.len())
+            .filter(|&h| board.areas[h] == a)
+            .map(|h| board.hex_name(HexId(h as u16)))
+            .collect();
+        let _ = writeln!(s, "    {a}: {}", hexes.join(" "));
+    }
+    if let Some(h) = board.pirate_start {
+        let _ = writeln!(s, "  pirate starts on {}", board.hex_name(h));
+    }
+    if board.terrain.contains(&Terrain::Sea) {
+        if let Some(h) = board.robber_start {
+            let _ = writeln!(s, "  robber starts on {}", board.hex_name(h));
+        }
+    }
+    if let Some(t) = board.victory_target {
+        let _ = writeln!(s, "  plays to {t} victory points");
+    }
+    s
+}
+
+/// Seafarers: the paths between two sea hexes (or a sea hex and the edge of the map), where
+/// only ships go.
+fn sea_paths(board: &Board) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "\nsea paths (ships only):");
+    let mut line = String::new();
+    for (i, e) in board.topology.edges().iter().enumerate() {
+        if e.on_land {
+            continue;
+        }
+        let n = edge_name(board, EdgeId(i as u16));
+        if line.len() + n.len() > 78 {
+            let _ = writeln!(s, "  {}", line.trim_end());
+            line.clear();
+        }
+        let _ = write!(line, "{n:<16}");
+    }
+    if !line.is_empty() {
+        let _ = writeln!(s, "  {}", line.trim_end());
     }
     s
 }
@@ -215,6 +279,17 @@ mod tests {
             )
             .unwrap();
         assert_eq!(edge_name(&b, e), "A.n-ne");
+    }
+
+    #[test]
+    fn a_seafarers_map_lists_its_areas_starts_and_sea_paths() {
+        let b = Board::seafarers(catan_engine::SeaMap::NewShores, 4, 1).unwrap();
+        let out = render(&b);
+        assert!(out.contains("    1: F G H J K L M O P Q R S T U V W Y Z AA\n"), "{out}");
+        assert!(out.contains("pirate starts on (6,4)"), "{out}");
+        assert!(out.contains("plays to 13 victory points"));
+        assert!(out.contains("\nsea paths (ships only):\n"));
+        assert!(out.contains("  (sea)"));
     }
 
     #[test]

@@ -93,6 +93,9 @@ pub struct PlayReport {
     /// The Court: totals over all games' final positions (`prisoners`, `nobles`,
     /// `colour-banners`, `tricolour-banners`, `most-influence`). Empty for other rulesets.
     pub court: std::collections::BTreeMap<String, u64>,
+    /// Seafarers: totals over all games' final positions (`ships` on the board,
+    /// `island-markers`). Empty for other rulesets.
+    pub sea: std::collections::BTreeMap<String, u64>,
 }
 
 /// The Court tallies of one finished game, in the order of [`COURT_TALLIES`].
@@ -115,6 +118,20 @@ fn court_tally(game: &Game) -> [u32; 5] {
     ]
 }
 
+/// The Seafarers tallies of one finished game, in the order of [`SEA_TALLIES`].
+const SEA_TALLIES: [&str; 2] = ["ships", "island-markers"];
+
+fn sea_tally(game: &Game) -> [u32; 2] {
+    let mut t = [0; 2];
+    for p in game.player_ids() {
+        if let Some(sp) = game.sea_player(p) {
+            t[0] += sp.ships.len() as u32;
+            t[1] += sp.markers.len() as u32;
+        }
+    }
+    t
+}
+
 struct One {
     winner: Option<PlayerId>,
     turns: u64,
@@ -122,6 +139,7 @@ struct One {
     failure: Option<Failure>,
     cards_played: [u32; 25],
     court: [u32; 5],
+    sea: [u32; 2],
 }
 
 fn colours(n: usize) -> Vec<Colour> {
@@ -158,6 +176,7 @@ fn play_one(opts: &PlayOptions, seed: u64, rp: &mut RandomPlayer) -> One {
                 failure: Some(Failure { seed, message, step: 0 }),
                 cards_played: [0; 25],
                 court: [0; 5],
+                sea: [0; 2],
             }
         }
     };
@@ -175,6 +194,7 @@ fn play_one(opts: &PlayOptions, seed: u64, rp: &mut RandomPlayer) -> One {
             failure: None,
             cards_played: s.cards_played,
             court: court_tally(&game),
+            sea: sea_tally(&game),
         },
         Err(f) => {
             let step = match &f {
@@ -193,6 +213,7 @@ fn play_one(opts: &PlayOptions, seed: u64, rp: &mut RandomPlayer) -> One {
                 }),
                 cards_played: [0; 25],
                 court: [0; 5],
+                sea: [0; 2],
             }
         }
     }
@@ -218,6 +239,7 @@ struct Tally {
     failures: Vec<Failure>,
     played: [u64; 25],
     court: [u64; 5],
+    sea: [u64; 2],
 }
 
 impl Tally {
@@ -231,11 +253,15 @@ impl Tally {
             failures: Vec::new(),
             played: [0; 25],
             court: [0; 5],
+            sea: [0; 2],
         }
     }
 
     fn add(mut self, r: One) -> Self {
         for (total, n) in self.court.iter_mut().zip(r.court) {
+            *total += n as u64;
+        }
+        for (total, n) in self.sea.iter_mut().zip(r.sea) {
             *total += n as u64;
         }
         for (total, n) in self.played.iter_mut().zip(r.cards_played) {
@@ -275,6 +301,9 @@ impl Tally {
             *a += b;
         }
         for (a, b) in self.court.iter_mut().zip(later.court) {
+            *a += b;
+        }
+        for (a, b) in self.sea.iter_mut().zip(later.sea) {
             *a += b;
         }
         self
@@ -352,6 +381,15 @@ pub fn run_with(opts: &PlayOptions, on_game: &(dyn Fn() + Sync)) -> PlayReport {
         } else {
             Default::default()
         },
+        sea: if opts.rules.has(catan_engine::ruleset::Expansion::Seafarers) {
+            SEA_TALLIES
+                .iter()
+                .zip(tally.sea)
+                .map(|(k, n)| (k.to_string(), n))
+                .collect()
+        } else {
+            Default::default()
+        },
     }
 }
 
@@ -395,6 +433,13 @@ pub fn render_human(r: &PlayReport, opts: &PlayOptions) -> String {
             .map(|k| format!("{k} {}", r.court.get(*k).copied().unwrap_or(0)))
             .collect();
         s.push_str(&format!("court (ends)    {}\n", list.join(", ")));
+    }
+    if !r.sea.is_empty() {
+        let list: Vec<String> = SEA_TALLIES
+            .iter()
+            .map(|k| format!("{k} {}", r.sea.get(*k).copied().unwrap_or(0)))
+            .collect();
+        s.push_str(&format!("sea (ends)      {}\n", list.join(", ")));
     }
     s.push_str(&format!("failures        {}\n", r.invariant_failures));
     for f in &r.failures {
@@ -461,7 +506,9 @@ mod tests {
     fn every_failure_is_counted_and_the_first_hundred_listed_in_seed_order() {
         for jobs in [1, 2] {
             let mut o = opts(MAX_LISTED_FAILURES as u64 + 30, jobs);
-            o.rules.expansions.insert(catan_engine::ruleset::Expansion::Seafarers);
+            o.rules
+                .expansions
+                .insert(catan_engine::ruleset::Expansion::BarbarianAttack);
             let r = run(&o);
             assert_eq!(r.invariant_failures, MAX_LISTED_FAILURES as u64 + 30);
             assert_eq!(r.failures.len(), MAX_LISTED_FAILURES);
@@ -474,7 +521,9 @@ mod tests {
     #[test]
     fn unsupported_rules_are_failures_not_panics() {
         let mut o = opts(1, 1);
-        o.rules.expansions.insert(catan_engine::ruleset::Expansion::Seafarers);
+        o.rules
+            .expansions
+            .insert(catan_engine::ruleset::Expansion::BarbarianAttack);
         let r = run(&o);
         assert_eq!(r.invariant_failures, 1);
         assert!(r.failures[0].message.contains("not implemented"));

@@ -352,6 +352,36 @@ pub fn now_line(g: &Game) -> String {
     }
 }
 
+/// Whether a game is played with Seafarers.
+fn seafarers(game: &Game) -> bool {
+    game.rules().has(catan_engine::ruleset::Expansion::Seafarers)
+}
+
+/// A player's Seafarers pieces: ships on the board (sorted by name) and in supply, island
+/// markers with their areas.
+fn sea_line(game: &Game, p: PlayerId) -> Option<String> {
+    let sp = game.sea_player(p).filter(|_| seafarers(game))?;
+    let b = game.board();
+    let mut ships: Vec<String> = sp.ships.iter().map(|e| edge_name(b, *e)).collect();
+    ships.sort();
+    let ships = if ships.is_empty() {
+        "no ships".to_string()
+    } else {
+        format!("ships {}", ships.join(", "))
+    };
+    let markers: Vec<String> = sp
+        .markers
+        .iter()
+        .map(|m| format!("{} (area {})", vertex_name(b, m.at), m.area))
+        .collect();
+    let markers = if markers.is_empty() {
+        "no island markers".to_string()
+    } else {
+        format!("island markers {}", markers.join(", "))
+    };
+    Some(format!("{ships}; {} ships left; {markers}", sp.ships_left))
+}
+
 /// A full state summary for snapshots.
 pub fn summary(game: &Game) -> String {
     let b = game.board();
@@ -412,6 +442,9 @@ pub fn summary(game: &Game) -> String {
         if !roads.is_empty() {
             let _ = writeln!(s, "  roads {}", roads.join(", "));
         }
+        if let Some(line) = sea_line(game, p) {
+            let _ = writeln!(s, "  {line}");
+        }
         if game.rules().ck() {
             let knights: Vec<String> = game
                 .knights()
@@ -467,6 +500,13 @@ pub fn summary(game: &Game) -> String {
         name(game.longest_road()),
         name(game.largest_army())
     );
+    if seafarers(game) {
+        let _ = writeln!(
+            s,
+            "pirate {}",
+            game.pirate().map_or_else(|| "off the board".into(), |h| b.hex_name(h))
+        );
+    }
     if game.rules().court() {
         let c = game.court();
         let prisoners: Vec<String> = game

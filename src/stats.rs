@@ -1,12 +1,14 @@
 //! `catan-harness stats`: what happens over many seeded random games of a ruleset — game
 //! length, win rates by seat, barbarian attacks and their outcomes, cities pillaged,
-//! metropolis changes, progress cards drawn by kind, robber moves and 7s. Every figure is
-//! counted from the engine's events, so a rule change shows up as a shifted number.
+//! metropolis changes, progress cards drawn by kind, robber moves and 7s; with Seafarers
+//! ships built and moved, pirate moves and steals, gold choices and islands settled. Every
+//! figure is counted from the engine's events, so a rule change shows up as a shifted number.
 
 use crate::play::{new_game, PlayOptions, MAX_LISTED_FAILURES};
 use catan_engine::random::RandomPlayer;
 use catan_engine::CkEvent;
 use catan_engine::CourtEvent;
+use catan_engine::SeaEvent;
 use catan_engine::{Event, ProgressCard};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -65,6 +67,20 @@ pub struct Stats {
     pub influence_changes: u64,
     /// The Court: Knight cards played while the robber waited off the island.
     pub robber_waits: u64,
+    /// Seafarers: ships built (setup and Road Building included).
+    pub ships_built: u64,
+    /// Seafarers: ships moved.
+    pub ships_moved: u64,
+    /// Seafarers: pirate moves.
+    pub pirate_moves: u64,
+    /// Seafarers: cards stolen by the pirate.
+    pub pirate_steals: u64,
+    /// Seafarers: gold choices made.
+    pub gold_choices: u64,
+    /// Seafarers: resources taken from gold fields.
+    pub gold_resources: u64,
+    /// Seafarers: island markers taken (first settlements on a foreign island).
+    pub islands_settled: u64,
     /// Failures (engine refusals of listed actions), with the seed: the first
     /// [`MAX_LISTED_FAILURES`].
     pub failures: Vec<String>,
@@ -155,6 +171,13 @@ impl Part {
             (&mut s.nobles_sent, o.nobles_sent),
             (&mut s.influence_changes, o.influence_changes),
             (&mut s.robber_waits, o.robber_waits),
+            (&mut s.ships_built, o.ships_built),
+            (&mut s.ships_moved, o.ships_moved),
+            (&mut s.pirate_moves, o.pirate_moves),
+            (&mut s.pirate_steals, o.pirate_steals),
+            (&mut s.gold_choices, o.gold_choices),
+            (&mut s.gold_resources, o.gold_resources),
+            (&mut s.islands_settled, o.islands_settled),
             (&mut s.failure_count, o.failure_count),
         ] {
             *a += b;
@@ -189,6 +212,8 @@ fn run_range(opts: &PlayOptions, from: u64, n: u64, on_game: &(dyn Fn() + Sync))
         };
         let mut rp = RandomPlayer::new(seed);
         let mut steps = 0u64;
+        // Seafarers: the next robbery is the pirate's.
+        let mut pirate = false;
         while g.winner().is_none() && g.turn() <= opts.max_turns {
             let Some(a) = rp.choose(&g, opts.policy) else {
                 part.failure(format!("seed {seed}: no legal action at step {steps}"));
@@ -201,7 +226,7 @@ fn run_range(opts: &PlayOptions, from: u64, n: u64, on_game: &(dyn Fn() + Sync))
             }
             steps += 1;
             for e in &events {
-                count(&mut part.stats, e);
+                count(&mut part.stats, e, &mut pirate);
             }
         }
         let s = &mut part.stats;
@@ -217,15 +242,35 @@ fn run_range(opts: &PlayOptions, from: u64, n: u64, on_game: &(dyn Fn() + Sync))
     part
 }
 
-fn count(s: &mut Stats, e: &Event) {
+/// Counts one event; `pirate` is whether the next robbery is the pirate's (set by a pirate
+/// move, cleared by a robber move or the robbery).
+fn count(s: &mut Stats, e: &Event, pirate: &mut bool) {
     match e {
+        Event::Robbed { .. } if *pirate => {
+            s.pirate_steals += 1;
+            *pirate = false;
+        }
+        Event::Sea(SeaEvent::PirateMoved { .. }) => {
+            s.pirate_moves += 1;
+            *pirate = true;
+        }
+        Event::Sea(SeaEvent::ShipBuilt { .. }) => s.ships_built += 1,
+        Event::Sea(SeaEvent::ShipMoved { .. }) => s.ships_moved += 1,
+        Event::Sea(SeaEvent::GoldChosen { cards, .. }) => {
+            s.gold_choices += 1;
+            s.gold_resources += u64::from(cards.total());
+        }
+        Event::Sea(SeaEvent::IslandSettled { .. }) => s.islands_settled += 1,
+        Event::RobberMoved { .. } => {
+            s.robber_moves += 1;
+            *pirate = false;
+        }
         Event::Rolled { total, .. } => {
             s.rolls += 1;
             if *total == 7 {
                 s.sevens += 1;
             }
         }
-        Event::RobberMoved { .. } => s.robber_moves += 1,
         Event::Ck(CkEvent::BarbariansAttacked { .. }) => s.barbarian_attacks += 1,
         Event::Ck(CkEvent::BarbariansWon { .. }) => s.barbarians_won += 1,
         Event::Ck(CkEvent::DefendersWon { .. }) => s.defenders_won += 1,
@@ -283,6 +328,18 @@ pub fn render_human(s: &Stats, opts: &PlayOptions) -> String {
             s.tricolour_banners,
             s.influence_changes,
             s.robber_waits
+        );
+    }
+    if opts.rules.has(catan_engine::ruleset::Expansion::Seafarers) {
+        out += &format!(
+            "seafarers           {:.2} ships built, {:.2} moved, {:.2} pirate moves ({} steals), {:.2} gold choices ({} resources), {:.2} islands settled per game\n",
+            per(s.ships_built),
+            per(s.ships_moved),
+            per(s.pirate_moves),
+            s.pirate_steals,
+            per(s.gold_choices),
+            s.gold_resources,
+            per(s.islands_settled)
         );
     }
     if opts.rules.ck() {

@@ -238,11 +238,14 @@ fn draw_harbors(svg: &mut Svg, board: &Board, pts: &[(f64, f64)]) {
 /// Draws every path and intersection as a hover target named in the scenario language; the
 /// place in `highlight` (a hex, intersection or path name) is marked `class="highlight"`.
 fn draw_places(svg: &mut Svg, board: &Board, pts: &[(f64, f64)], highlight: Option<&str>, dots: bool) {
+    // On a board with sea (Seafarers) ships sail between sea hexes too: every path and
+    // intersection is a place there.
+    let sea = board.terrain.contains(&Terrain::Sea);
     svg.open("g", &[("class", "paths".into())]);
     for e in 0..board.topology.edge_count() {
         let e = catan_engine::EdgeId(e as u16);
         let Some(info) = board.topology.edge(e) else { continue };
-        if !info.on_land {
+        if !info.on_land && !sea {
             continue;
         }
         let [a, b] = info.vertices;
@@ -267,9 +270,11 @@ fn draw_places(svg: &mut Svg, board: &Board, pts: &[(f64, f64)], highlight: Opti
     svg.open("g", &[("class", "intersections".into())]);
     for v in 0..board.topology.vertex_count() {
         let v = VertexId(v as u16);
-        if !board.topology.vertex(v).is_some_and(|i| i.on_land) {
+        let on_land = board.topology.vertex(v).is_some_and(|i| i.on_land);
+        if !on_land && !sea {
             continue;
         }
+        let dots = dots && on_land;
         let name = vertex_name(board, v);
         let hit = highlight == Some(name.as_str());
         let (x, y) = pts[v.index()];
@@ -311,6 +316,14 @@ pub fn board_svg(board: &Board) -> String {
     let mut svg = Svg::new();
     draw_hexes(&mut svg, board, &|h| board.tokens.get(h.index()).copied().flatten());
     draw_harbors(&mut svg, board, &pts);
+    if let Some(h) = board.pirate_start {
+        position::draw_pirate(
+            &mut svg,
+            board,
+            h,
+            &format!("the pirate starts on {}", board.hex_name(h)),
+        );
+    }
     draw_places(&mut svg, board, &pts, None, true);
     svg.finish(bounds(board), &format!("board {}", board.name))
 }

@@ -58,9 +58,13 @@ pub(crate) fn draw_pieces(svg: &mut Svg, game: &Game, pts: &[(f64, f64)]) {
             Some(&format!("{c} road {}", edge_name(board, e))),
         );
     }
+    draw_ships(svg, game, pts);
     for v in 0..board.topology.vertex_count() {
         let v = VertexId(v as u16);
         draw_vertex_pieces(svg, game, v, pts[v.index()]);
+    }
+    if let Some(h) = game.pirate() {
+        draw_pirate(svg, board, h, &format!("the pirate on {}", board.hex_name(h)));
     }
     if let Some(h) = game.robber() {
         let (x, y) = centre(board, h);
@@ -80,6 +84,82 @@ pub(crate) fn draw_pieces(svg: &mut Svg, game: &Game, pts: &[(f64, f64)]) {
     if let Some((h, owner)) = game.merchant() {
         draw_merchant(svg, game, h, game.colour(owner));
     }
+    svg.close("g");
+}
+
+/// Seafarers' ships: a dashed line of the owner's colour along the path, with a hull at its
+/// middle.
+fn draw_ships(svg: &mut Svg, game: &Game, pts: &[(f64, f64)]) {
+    let board = game.board();
+    for e in 0..board.topology.edge_count() {
+        let e = catan_engine::EdgeId(e as u16);
+        let (Some(owner), Some(info)) = (game.ship(e), board.topology.edge(e)) else {
+            continue;
+        };
+        let [a, b] = info.vertices;
+        let (pa, pb) = (pts[a.index()], pts[b.index()]);
+        let (mx, my) = ((pa.0 + pb.0) / 2.0, (pa.1 + pb.1) / 2.0);
+        let c = game.colour(owner);
+        let name = edge_name(board, e);
+        svg.open("g", &[("class", "ship".into()), ("data-place", name.clone())]);
+        svg.leaf(
+            "line",
+            &[
+                ("x1", num(pa.0)),
+                ("y1", num(pa.1)),
+                ("x2", num(pb.0)),
+                ("y2", num(pb.1)),
+                ("stroke", fill(c).into()),
+                ("stroke-width", "5".into()),
+                ("stroke-dasharray", "6 4".into()),
+            ],
+            None,
+        );
+        svg.leaf(
+            "polygon",
+            &[
+                (
+                    "points",
+                    points(&[
+                        (mx - 9.0, my - 3.0),
+                        (mx + 9.0, my - 3.0),
+                        (mx + 5.0, my + 4.0),
+                        (mx - 5.0, my + 4.0),
+                    ]),
+                ),
+                ("fill", fill(c).into()),
+                ("stroke", "#000".into()),
+            ],
+            Some(&format!("{c} ship {name}")),
+        );
+        svg.close("g");
+    }
+}
+
+/// Seafarers' pirate: a black ship with a sail on its sea hex.
+pub(crate) fn draw_pirate(svg: &mut Svg, board: &catan_engine::Board, h: HexId, title: &str) {
+    let (x, y) = centre(board, h);
+    let y = y + 6.0;
+    svg.open("g", &[("class", "pirate".into()), ("data-place", board.hex_name(h))]);
+    svg.leaf(
+        "polygon",
+        &[
+            (
+                "points",
+                points(&[(x - 14.0, y), (x + 14.0, y), (x + 9.0, y + 8.0), (x - 9.0, y + 8.0)]),
+            ),
+            ("fill", "#212121".into()),
+        ],
+        Some(title),
+    );
+    svg.leaf(
+        "polygon",
+        &[
+            ("points", points(&[(x, y - 16.0), (x, y - 2.0), (x + 10.0, y - 4.0)])),
+            ("fill", "#424242".into()),
+        ],
+        None,
+    );
     svg.close("g");
 }
 
@@ -231,6 +311,7 @@ fn panel_lines(game: &Game) -> Vec<(String, Option<Colour>)> {
         None,
     )];
     let ck = game.rules().ck();
+    let sea = game.rules().has(catan_engine::ruleset::Expansion::Seafarers);
     for (i, p) in game.players().iter().enumerate() {
         let id = catan_engine::PlayerId(i as u8);
         lines.push((format!("{}: {} VP", p.colour, game.public_vp(id)), Some(p.colour)));
@@ -257,7 +338,19 @@ fn panel_lines(game: &Game) -> Vec<(String, Option<Colour>)> {
                 ),
                 None,
             ));
-        } else if p.dev_cards.total() + p.new_dev_cards.total() > 0 || p.knights_played > 0 {
+        }
+        if let Some(sp) = game.sea_player(id).filter(|_| sea) {
+            lines.push((
+                format!(
+                    "  {} ships, {} left; {} island markers",
+                    sp.ships.len(),
+                    sp.ships_left,
+                    sp.markers.len()
+                ),
+                None,
+            ));
+        }
+        if !ck && (p.dev_cards.total() + p.new_dev_cards.total() > 0 || p.knights_played > 0) {
             lines.push((
                 format!(
                     "  {} development, {} knights played",
@@ -267,6 +360,12 @@ fn panel_lines(game: &Game) -> Vec<(String, Option<Colour>)> {
                 None,
             ));
         }
+    }
+    if sea {
+        let pirate = game
+            .pirate()
+            .map_or_else(|| "off the board".into(), |h| game.board().hex_name(h));
+        lines.push((format!("pirate on {pirate}"), None));
     }
     if ck {
         lines.push((

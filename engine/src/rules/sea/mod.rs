@@ -57,6 +57,12 @@ impl Game {
     pub fn ship_moved_this_turn(&self) -> bool {
         self.sea.moved
     }
+
+    /// Seafarers: whether the ship on a path was built this turn (it may not move before the
+    /// next turn).
+    pub fn ship_built_this_turn(&self, e: EdgeId) -> bool {
+        self.sea.fresh.get(e.index()).copied().unwrap_or(false)
+    }
 }
 
 /// The Seafarers expansion at the base rules' extension points.

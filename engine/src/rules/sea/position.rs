@@ -120,7 +120,7 @@ impl Game {
             for &v in &ps.sea.islands {
                 self.known_vertex(v)
                     .map_err(|x| err(Subject::IslandMarker(p, v), x.to_string()))?;
-                if !self.sites[v.index()].is_some_and(|site| site.owner == p) {
+                if self.sites[v.index()].is_none_or(|site| site.owner != p) {
                     return Err(err(
                         Subject::IslandMarker(p, v),
                         "an island marker lies under a settlement or city of its owner".into(),
