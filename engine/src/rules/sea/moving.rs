@@ -226,13 +226,48 @@ impl Game {
         self.update_longest_road(1 << player.0, events);
     }
 
-    /// The ship moves `player` may make now.
+    /// The ship moves `player` may make now. The listing runs on every call of
+    /// `legal_actions` in the trade and build phase, so the cheap conditions are tested
+    /// first; the result is the same conjunction [`Game::check_ship_movable`] tests.
     pub(crate) fn push_ship_moves(&self, player: PlayerId, out: &mut Vec<crate::Action>) {
-        if self.sea.moved {
+        if self.sea.moved || !self.in_main() {
             return;
         }
-        for i in 0..self.sea.players[player.index()].ships.len() {
-            let from = self.sea.players[player.index()].ships[i];
+        let ships = &self.sea.players[player.index()].ships;
+        let n = ships.len().min(32);
+        // Lines: ships joined at intersections without the owner's building (union-find over
+        // at most 15 ships), and whether each line has a ship with an open end. A ship
+        // without an open end is an end ship only when its line has none (a ring).
+        let mut line = [0u8; 32];
+        let mut open = [false; 32];
+        for i in 0..n {
+            line[i] = i as u8;
+            open[i] = self.ship_end_open(player, ships[i]);
+        }
+        let ends = |e: EdgeId| self.board.topology.edges()[e.index()].vertices;
+        for i in 0..n {
+            for j in 0..i {
+                let joined = ends(ships[i])
+                    .iter()
+                    .any(|v| ends(ships[j]).contains(v) && !self.own_building(player, *v));
+                if joined {
+                    let (a, b) = (root(&line, i), root(&line, j));
+                    line[a] = b as u8;
+                }
+            }
+        }
+        let mut line_open = [false; 32];
+        for i in 0..n {
+            line_open[root(&line, i)] |= open[i];
+        }
+        for i in 0..n {
+            let from = ships[i];
+            if self.sea.fresh[from.index()] || self.is_pirate_path(from) {
+                continue;
+            }
+            if !open[i] && line_open[root(&line, i)] {
+                continue;
+            }
             if self.check_ship_movable(player, from).is_err() {
                 continue;
             }
@@ -243,6 +278,14 @@ impl Game {
             });
         }
     }
+}
+
+/// The representative of `i` in a small union-find forest.
+fn root(parent: &[u8; 32], mut i: usize) -> usize {
+    while parent[i] as usize != i {
+        i = parent[i] as usize;
+    }
+    i
 }
 
 #[cfg(test)]
