@@ -22,11 +22,18 @@ pub struct SeaPlayerSetup {
 pub struct SeaSetup {
     /// The pirate's hex (`None`: where the map puts it).
     pub pirate: Option<HexId>,
+    /// Whether the player on turn has already moved a ship this turn.
+    pub moved: bool,
+    /// Ships built during the current turn (they may not move this turn).
+    pub built_this_turn: Vec<EdgeId>,
 }
 
 /// The error for Seafarers pieces declared in a game without Seafarers.
 pub(super) fn declared_without(s: &Setup) -> Option<PositionError> {
-    let any = s.sea.pirate.is_some() || s.players.iter().any(|p| !p.sea.ships.is_empty() || !p.sea.islands.is_empty());
+    let any = s.sea.pirate.is_some()
+        || s.sea.moved
+        || !s.sea.built_this_turn.is_empty()
+        || s.players.iter().any(|p| !p.sea.ships.is_empty() || !p.sea.islands.is_empty());
     any.then(|| {
         err(
             Subject::Rules,
@@ -64,6 +71,13 @@ impl Game {
                 return Err(err(Subject::Pirate, "the pirate stands on a sea hex".into()));
             }
             self.sea.pirate = Some(h);
+        }
+        self.sea.moved = s.sea.moved;
+        for &e in &s.sea.built_this_turn {
+            if self.sea.ship(e).is_none() {
+                return Err(err(Subject::Rules, "a ship built this turn must stand on the board".into()));
+            }
+            self.sea.fresh[e.index()] = true;
         }
         if s.checked {
             self.check_declared_ships(s)?;
@@ -137,5 +151,10 @@ impl Game {
             ps.sea.islands = sp.markers.iter().map(|m| m.at).collect();
         }
         s.sea.pirate = self.sea.pirate;
+        s.sea.moved = self.sea.moved;
+        s.sea.built_this_turn = (0..self.sea.fresh.len())
+            .filter(|&i| self.sea.fresh[i])
+            .map(|i| EdgeId(i as u16))
+            .collect();
     }
 }
