@@ -10,7 +10,8 @@
 //! A short bank (rule `SEA.GOLD.BANK`, this engine's reading of the base shortage rule for a
 //! choice): each player chooses among the cards the bank holds when their turn to choose
 //! comes, like a single claimant of the base rule; one owed more than the bank's whole
-//! stock of resources takes all of it.
+//! stock of resources takes all of it — or nothing, under the base option
+//! `shortage nobody-ever`.
 
 use super::errors::SeaRule;
 use super::events::SeaEvent;
@@ -59,10 +60,18 @@ impl Game {
         }
     }
 
-    /// The resources the bank can pay toward `count` owed: all of them when it holds fewer.
+    /// The resources the bank pays toward `count` owed: all of them; when it holds fewer,
+    /// what is left under the base shortage rule `one-takes-rest`, nothing under
+    /// `nobody-ever`.
     fn gold_due(&self, count: u8) -> u8 {
         let stock: u32 = Resource::ALL.iter().map(|r| self.bank.get(r.card()) as u32).sum();
-        count.min(stock.min(u8::MAX as u32) as u8)
+        if stock >= count as u32 {
+            count
+        } else if self.rules.base.shortage == crate::ruleset::ShortageRule::NobodyEver {
+            0
+        } else {
+            stock as u8
+        }
     }
 
     fn gold_owed(&self, player: PlayerId) -> Option<u8> {
@@ -177,5 +186,25 @@ mod tests {
         g.apply(choose(blue, mixed)).unwrap();
         assert_eq!(g.phase(), Phase::Main);
         assert_eq!(g.player(blue).unwrap().hand, mixed);
+    }
+
+    #[test]
+    fn a_short_bank_pays_what_is_left_or_nothing_under_the_strict_shortage_rule() {
+        let mut g = sea_game();
+        let red = PlayerId(0);
+        // The bank holds a single resource card.
+        let all = g.bank;
+        g.bank = Cards::of(&[(CardKind::Grain, 1)]);
+        let _ = all;
+        g.pending.push_back(crate::pending::Pending {
+            who: red,
+            kind: crate::pending::PendingKind::Sea(crate::rules::sea::pending::SeaPending::Gold { count: 2 }),
+        });
+        let choose = |take| Action::Sea(SeaAction::ChooseGold { player: red, take });
+        let one = Cards::of(&[(CardKind::Grain, 1)]);
+        assert!(g.check(&choose(one)).is_ok(), "one-takes-rest: what is left");
+        g.rules.set_option("shortage", "nobody-ever").unwrap();
+        assert_eq!(g.check(&choose(one)).unwrap_err(), RuleError::Sea(SeaRule::GoldCount));
+        assert!(g.check(&choose(Cards::EMPTY)).is_ok(), "nobody-ever: nothing");
     }
 }

@@ -26,6 +26,7 @@ pub mod gold;
 pub mod islands;
 pub mod maps;
 pub mod moving;
+pub mod options;
 pub mod pending;
 pub mod pirate;
 pub mod position;

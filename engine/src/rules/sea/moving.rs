@@ -201,7 +201,23 @@ impl Game {
         if !self.ship_is_line_end(player, from) || self.ship_move_cuts_line(player, from) {
             return Err(RuleError::Sea(SeaRule::MoveNotAnEnd));
         }
+        if self.rules.sea.ship_leaves_building == super::options::ShipLeavesBuilding::Refused
+            && self.ship_is_only_link(player, from)
+        {
+            return Err(RuleError::Sea(SeaRule::MoveLeavesBuilding));
+        }
         Ok(())
+    }
+
+    /// Whether the ship on `e` is the only road or ship at one of its owner's buildings.
+    fn ship_is_only_link(&self, player: PlayerId, e: EdgeId) -> bool {
+        self.board.topology.edges()[e.index()].vertices.iter().any(|&v| {
+            self.own_building(player, v)
+                && self.board.topology.vertices()[v.index()]
+                    .edges
+                    .iter()
+                    .all(|x| x == e || (self.roads[x.index()] != Some(player) && self.sea.ship(x) != Some(player)))
+        })
     }
 
     /// Checks moving the ship on `from` to `to`.
@@ -387,6 +403,24 @@ mod tests {
             .unwrap();
         place_settlement(&mut g, crate::PlayerId(1), mid);
         assert!(g.ship_on_closed_line(me, last));
+    }
+
+    #[test]
+    fn the_only_ship_at_a_settlement_may_sail_away_unless_the_option_refuses_it() {
+        let (mut g, me, ships) = line(1);
+        // Take red's road away: the ship is the settlement's only link.
+        let (_, road, _) = coastal_pair(&g);
+        g.roads[road.index()] = None;
+        g.players[me.index()].roads.clear();
+        let mut targets = Vec::new();
+        g.for_each_ship_site(me, Some(ships[0]), |e| targets.push(e));
+        let to = *targets.iter().find(|&&e| e != ships[0]).unwrap();
+        assert!(g.check(&mv(me, ships[0], to)).is_ok(), "allowed by default");
+        g.rules.set_option("ship-leaves-building", "refused").unwrap();
+        assert_eq!(
+            g.check(&mv(me, ships[0], to)).unwrap_err(),
+            RuleError::Sea(SeaRule::MoveLeavesBuilding)
+        );
     }
 
     fn other_ship_count(g: &crate::Game, me: crate::PlayerId, v: crate::VertexId, skip: crate::EdgeId) -> usize {
