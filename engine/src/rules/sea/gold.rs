@@ -7,6 +7,9 @@
 //! never the engine: the choices are pending decisions, one per player, in seat order from
 //! the player on turn, after the other hexes have paid (rule `SEA.GOLD.CHOICE`).
 //!
+//! A second setup settlement next to a gold field takes one resource of its owner's choice
+//! per gold field as its starting resource (rule `SEA.GOLD.SETUP`, this engine's reading).
+//!
 //! A short bank (rule `SEA.GOLD.BANK`, this engine's reading of the base shortage rule for a
 //! choice): each player chooses among the cards the bank holds when their turn to choose
 //! comes, like a single claimant of the base rule; one owed more than the bank's whole
@@ -20,7 +23,7 @@ use crate::board::Terrain;
 use crate::cards::{CardKind, Cards, Resource};
 use crate::error::RuleError;
 use crate::event::Event;
-use crate::ids::{PlayerId, MAX_PLAYERS};
+use crate::ids::{PlayerId, VertexId, MAX_PLAYERS};
 use crate::pending::{Pending, PendingKind};
 use crate::state::{Building, Game};
 
@@ -57,6 +60,24 @@ impl Game {
                 );
                 at += 1;
             }
+        }
+    }
+
+    /// The starting resources of a second setup settlement: one of the player's choice per
+    /// gold field next to it (this engine's reading, rule `SEA.GOLD.SETUP`: the base game pays
+    /// one card per hex, and a gold field's card is a choice).
+    pub(crate) fn queue_starting_gold(&mut self, player: PlayerId, at: VertexId) {
+        let Some(info) = self.board.topology.vertex(at) else { return };
+        let count = info
+            .hexes
+            .iter()
+            .filter(|h| self.board.terrain[h.index()] == Terrain::Gold)
+            .count() as u8;
+        if count > 0 {
+            self.queue_next(Pending {
+                who: player,
+                kind: PendingKind::Sea(SeaPending::Gold { count }),
+            });
         }
     }
 
@@ -206,5 +227,30 @@ mod tests {
         g.rules.set_option("shortage", "nobody-ever").unwrap();
         assert_eq!(g.check(&choose(one)).unwrap_err(), RuleError::Sea(SeaRule::GoldCount));
         assert!(g.check(&choose(Cards::EMPTY)).is_ok(), "nobody-ever: nothing");
+    }
+
+    #[test]
+    fn a_second_setup_settlement_next_to_gold_chooses_its_starting_resource() {
+        let mut g = sea_game();
+        // No areas: setup may go anywhere (an explicit map), here next to a gold field.
+        std::sync::Arc::make_mut(&mut g.board).areas.clear();
+        let gold = (0..g.board.terrain.len())
+            .find(|&i| g.board.terrain[i] == Terrain::Gold)
+            .unwrap();
+        let at = g.board.topology.hexes()[gold].corners[0];
+        g.step = crate::pending::Step::Setup {
+            placed: 4,
+            road_from: None,
+        };
+        g.current = g.setup_seat(4);
+        let who = g.current;
+        g.apply(Action::BuildSettlement { player: who, at }).unwrap();
+        assert_eq!(g.phase(), Phase::ChoosingGold { player: who, count: 1 });
+        g.apply(Action::Sea(SeaAction::ChooseGold {
+            player: who,
+            take: Cards::of(&[(CardKind::Ore, 1)]),
+        }))
+        .unwrap();
+        assert!(matches!(g.phase(), Phase::Setup { road_from: Some(v), .. } if v == at));
     }
 }
