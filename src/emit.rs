@@ -13,7 +13,7 @@
 //! middle of a decision (setup under way, a discard, the robber, free roads, a pillage, a
 //! relocation, a Commercial Harbor answer, a gold choice…), over, or carrying turn-long
 //! effects a position cannot write (a development card already played this turn, a Merchant
-//! Fleet in effect, a Commercial Harbor under way, a ship moved or built this turn).
+//! Fleet in effect, a Commercial Harbor under way).
 
 use crate::places::{edge_name, vertex_name};
 use catan_engine::board::HarborKind;
@@ -249,19 +249,6 @@ pub fn unstatable(game: &Game) -> Option<String> {
     }
     if setup.ck.harbor.is_some() {
         return Some("a Commercial Harbor is under way this turn, which a position cannot state".into());
-    }
-    if seafarers(game) && game.ship_moved_this_turn() {
-        return Some(format!(
-            "{} has moved a ship this turn, which a position cannot state",
-            game.colour(game.current())
-        ));
-    }
-    let fresh =
-        (0..game.board().topology.edge_count()).any(|e| game.ship_built_this_turn(catan_engine::EdgeId(e as u16)));
-    if seafarers(game) && fresh {
-        return Some(
-            "a ship was built this turn (it may not move before the next turn), which a position cannot state".into(),
-        );
     }
     None
 }

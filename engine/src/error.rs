@@ -409,6 +409,7 @@ impl RuleError {
         "SEA.GOLD.CHOICE",
         "SEA.GOLD.BANK",
         "SEA.SETUP.MAIN_ISLAND",
+        "SEA.MOVE.LEAVES_BUILDING",
     ];
 
     /// The stable rule id of this refusal.

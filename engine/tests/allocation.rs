@@ -16,7 +16,11 @@ fn blocks() -> u64 {
 
 /// Allocations made by `legal_actions` and `apply_into` over one random game.
 fn allocations(rules: Ruleset, seed: u64) -> u64 {
-    let board = rules.random_board(seed, TokenPlacement::Spiral);
+    let board = if rules.has(catan_engine::ruleset::Expansion::Seafarers) {
+        catan_engine::Board::seafarers(catan_engine::SeaMap::ALL[(seed % 2) as usize], 4, seed).expect("a map")
+    } else {
+        rules.random_board(seed, TokenPlacement::Spiral)
+    };
     let mut g = Game::new(rules, Arc::new(board), &Colour::ALL[..4], PlayerId(0)).expect("a game");
     let mut rp = RandomPlayer::new(seed);
     let mut legal: Vec<Action> = Vec::with_capacity(4096);
@@ -55,5 +59,7 @@ fn legal_actions_and_apply_do_not_allocate() {
             0,
             "C&K + Court seed {seed}"
         );
+        let sea = Ruleset::from_names(["seafarers"]).expect("seafarers");
+        assert_eq!(allocations(sea, seed), 0, "Seafarers seed {seed}");
     }
 }

@@ -13,13 +13,16 @@ fn new_game(seed: u64) -> Game {
 }
 
 fn new_game_with(rules: Ruleset, seed: u64) -> Game {
-    let board = if seed.is_multiple_of(2) {
+    let n = if seed.is_multiple_of(5) { 3 } else { 4 };
+    let board = if rules.has(catan_engine::ruleset::Expansion::Seafarers) {
+        let map = catan_engine::SeaMap::ALL[(seed % 2) as usize];
+        catan_engine::Board::seafarers(map, n, seed).expect("a Seafarers map")
+    } else if seed.is_multiple_of(2) {
         rules.beginner_board()
     } else {
         rules.random_board(seed, TokenPlacement::Spiral)
     };
     let colours = [Colour::Red, Colour::Blue, Colour::White, Colour::Orange];
-    let n = if seed.is_multiple_of(5) { 3 } else { 4 };
     Game::new(rules, Arc::new(board), &colours[..n], PlayerId(0)).expect("a supported game")
 }
 
@@ -115,4 +118,9 @@ fn court_games_replay_from_their_recorded_actions() {
             Ruleset::cities_and_knights_with_court()
         }
     });
+}
+
+#[test]
+fn seafarers_games_replay_from_their_recorded_actions() {
+    assert_replays(0..200, |_| Ruleset::from_names(["seafarers"]).expect("seafarers"));
 }

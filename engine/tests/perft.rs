@@ -79,6 +79,34 @@ fn positions() -> Vec<(&'static str, Game, u32)> {
         ("ck-late-builder", ck_late, 5),
         ("ck-pending-decision", ck_pending, 6),
     ]
+    .into_iter()
+    .chain(sea_positions())
+    .collect()
+}
+
+/// Seafarers positions: setup on New Shores (a ship may replace the road), a mid-game
+/// trade and build phase with ships to move, and a gold choice.
+fn sea_positions() -> Vec<(&'static str, Game, u32)> {
+    let sea = || Ruleset::from_names(["seafarers"]).expect("seafarers");
+    let map = |m, players, seed| Board::seafarers(m, players, seed).expect("a Seafarers map");
+    let setup = game(sea(), map(catan_engine::SeaMap::NewShores, 4, 3), 4);
+    let mid = advance(setup.clone(), 4, Policy::Builder, 5_000, |g| {
+        g.turn() > 40 && g.phase() == Phase::Main && !g.ship_moved_this_turn()
+    });
+    // The first seed whose Through the Desert game reaches a gold choice.
+    let choosing = |g: &Game| matches!(g.phase(), Phase::ChoosingGold { .. });
+    let gold = (1..200)
+        .map(|seed| {
+            let desert = game(sea(), map(catan_engine::SeaMap::ThroughTheDesert, 3, seed), 3);
+            advance(desert, seed, Policy::Uniform, 50_000, choosing)
+        })
+        .find(|g| choosing(g))
+        .expect("a gold choice within 200 seeds");
+    vec![
+        ("sea-setup-4p", setup, 3),
+        ("sea-midgame-builder", mid, 3),
+        ("sea-gold-choice-3p", gold, 4),
+    ]
 }
 
 #[test]

@@ -22,7 +22,7 @@ use std::sync::Arc;
 
 // ----- games -----
 
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum BoardKind {
     Beginner,
     Spiral,
@@ -37,7 +37,8 @@ struct Spec {
     board: BoardKind,
     policy: Policy,
     /// 0 base; 1–3 Cities & Knights with the English, Colonist and German 3D profiles; 4 The
-    /// Court; 5 Cities & Knights + The Court.
+    /// Court; 5 Cities & Knights + The Court; 6 Seafarers (New Shores, or Through the Desert
+    /// for the random-token board kind).
     rules: u8,
     /// Named options switched on (bits): a short barbarian track, the defender reward only
     /// with knights, knights passing foreign buildings, the strict shortage rule, the
@@ -54,6 +55,7 @@ impl Spec {
             0 => Ruleset::base(),
             4 => Ruleset::the_court(),
             5 => Ruleset::cities_and_knights_with_court(),
+            6 => Ruleset::from_names(["seafarers"]).expect("seafarers"),
             k => {
                 let mut r = Ruleset::cities_and_knights();
                 r.set_profile(catan_engine::Profile::ALL[(k as usize - 1) % 3]);
@@ -79,6 +81,14 @@ impl Spec {
             }
         }
         let board = match self.board {
+            _ if self.rules == 6 => {
+                let map = if self.board == BoardKind::Random {
+                    catan_engine::SeaMap::ThroughTheDesert
+                } else {
+                    catan_engine::SeaMap::NewShores
+                };
+                catan_engine::Board::seafarers(map, self.players, self.seed).expect("a Seafarers map")
+            }
             BoardKind::Beginner => rules.beginner_board(),
             BoardKind::Spiral => rules.random_board(self.seed, TokenPlacement::Spiral),
             BoardKind::Random => rules.random_board(self.seed, TokenPlacement::Random),
@@ -97,7 +107,7 @@ fn arb_spec() -> impl Strategy<Value = Spec> {
             Just(BoardKind::Random)
         ],
         prop_oneof![Just(Policy::Uniform), Just(Policy::Builder)],
-        0u8..6,
+        0u8..7,
         0u16..2048,
     )
         .prop_map(|(seed, players, board, policy, rules, options)| Spec {
@@ -573,6 +583,25 @@ fn candidates(g: &Game) -> Vec<Action> {
         let player = PlayerId(p);
         for e in 0..=topo.edge_count() as u16 {
             out.push(Action::BuildRoad { player, at: EdgeId(e) });
+            out.push(Action::Sea(SeaAction::BuildShip { player, at: EdgeId(e) }));
+        }
+        // Seafarers: moves from every path holding a ship (and one off the board) to every
+        // path; the pirate to every hex.
+        let ship_paths = (0..topo.edge_count() as u16)
+            .map(EdgeId)
+            .filter(|&e| g.ship(e).is_some())
+            .chain([EdgeId(topo.edge_count() as u16)]);
+        for from in ship_paths {
+            for to in 0..=topo.edge_count() as u16 {
+                out.push(Action::Sea(SeaAction::MoveShip {
+                    player,
+                    from,
+                    to: EdgeId(to),
+                }));
+            }
+        }
+        for h in 0..=topo.hex_count() as u16 {
+            out.push(Action::Sea(SeaAction::MovePirate { player, to: HexId(h) }));
         }
         for v in 0..=topo.vertex_count() as u16 {
             let at = VertexId(v);
@@ -976,6 +1005,7 @@ proptest! {
             let combinatorial = matches!(
                 a,
                 Action::Discard { .. }
+                    | Action::Sea(SeaAction::ChooseGold { .. })
                     | Action::Ck(CkAction::GiveCards { .. })
                     | Action::Ck(CkAction::PlayProgress {
                         play: catan_engine::progress::ProgressPlay::GuildDues { .. }

@@ -211,6 +211,9 @@ pub(crate) trait ExpansionRules {
     fn route_pieces_left(_g: &Game, _player: PlayerId) -> u8 {
         0
     }
+    /// After the starting resources of a second setup settlement on `at` (queues what the
+    /// expansion's hexes owe: a gold field's choice).
+    fn after_starting_resources(_g: &mut Game, _player: PlayerId, _at: VertexId) {}
 }
 
 /// Runs `$body` once for each expansion of `$set` (an [`ExpansionSet`]) with `$E` naming
@@ -610,6 +613,11 @@ impl Game {
         let mut n = 0;
         each_expansion!(self.rules.expansions, E => n += E::route_pieces_left(self, player));
         n
+    }
+
+    /// Extension point "setup": what the second settlement's hexes owe beyond resources.
+    pub(crate) fn after_starting_resources_ext(&mut self, player: PlayerId, at: VertexId) {
+        each_expansion!(self.rules.expansions, E => E::after_starting_resources(self, player, at));
     }
 
     pub(crate) fn check_expansion_invariants(&self) -> Result<(), InvariantViolation> {

@@ -110,19 +110,41 @@ pub fn longest_road_length(game: &Game, player: PlayerId) -> u8 {
             }
         }
     }
+    // A component of k pieces holds no trail longer than k: components no larger than the
+    // best trail found are not searched, and an intersection is tried as a start once.
+    let mut size = [0u8; MAX_ROADS];
+    for &c in comp.iter().take(n) {
+        size[c as usize] += 1;
+    }
     let mut best = 0u8;
     let mut covered: u64 = 0;
+    let mut tried = [0u64; 16];
+    let mut first_try = |v: VertexId| {
+        let (w, b) = (v.index() / 64, v.index() % 64);
+        match tried.get_mut(w) {
+            Some(word) if *word & (1 << b) != 0 => false,
+            Some(word) => {
+                *word |= 1 << b;
+                true
+            }
+            None => true,
+        }
+    };
     for (i, &c) in comp.iter().enumerate().take(n) {
         for side in 0..2 {
             if s.is_start(i, side) {
-                best = best.max(s.walk_from(s.ends[i][side]));
                 covered |= 1u64 << c;
+                if size[c as usize] > best && first_try(s.ends[i][side]) {
+                    best = best.max(s.walk_from(s.ends[i][side]));
+                }
             }
         }
     }
     for (i, &c) in comp.iter().enumerate().take(n) {
         if covered & (1u64 << c) == 0 {
-            best = best.max(s.walk_from(s.ends[i][0]));
+            if size[c as usize] > best {
+                best = best.max(s.walk_from(s.ends[i][0]));
+            }
             covered |= 1u64 << c;
         }
     }

@@ -41,6 +41,7 @@ impl Game {
                 }
                 self.players[player.index()].hand.add_all(&cards);
                 events.push(Event::StartingResources { player, cards });
+                self.after_starting_resources_ext(player, at);
             }
             self.set_step(crate::pending::Step::Setup {
                 placed,

@@ -92,7 +92,8 @@ impl Expansion {
         match self {
             Expansion::CitiesAndKnights => crate::rules::ck::options::CK_OPTIONS,
             Expansion::TheCourt => crate::rules::court::options::COURT_OPTIONS,
-            Expansion::Seafarers | Expansion::BarbarianAttack => &[],
+            Expansion::Seafarers => crate::rules::sea::options::SEA_OPTIONS,
+            Expansion::BarbarianAttack => &[],
         }
     }
 }
@@ -111,6 +112,9 @@ pub struct Ruleset {
     /// The Court's options (ignored without the variant).
     #[serde(default)]
     pub court: CourtOptions,
+    /// Seafarers' options (ignored without the expansion).
+    #[serde(default)]
+    pub sea: crate::rules::sea::options::SeaOptions,
 }
 
 /// A named option: its name in scenarios, the values it takes, and how to set and read it.

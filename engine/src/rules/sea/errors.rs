@@ -37,6 +37,8 @@ pub enum SeaRule {
     GoldBank,
     /// Setup: both starting settlements go on the main island (area 1).
     SetupMainIsland,
+    /// Option `ship-leaves-building refused`: a building's only road or ship stays.
+    MoveLeavesBuilding,
 }
 
 impl SeaRule {
@@ -58,6 +60,7 @@ impl SeaRule {
         SeaRule::GoldCount,
         SeaRule::GoldBank,
         SeaRule::SetupMainIsland,
+        SeaRule::MoveLeavesBuilding,
     ];
 
     /// The stable rule id.
@@ -79,6 +82,7 @@ impl SeaRule {
             SeaRule::GoldCount => "SEA.GOLD.CHOICE",
             SeaRule::GoldBank => "SEA.GOLD.BANK",
             SeaRule::SetupMainIsland => "SEA.SETUP.MAIN_ISLAND",
+            SeaRule::MoveLeavesBuilding => "SEA.MOVE.LEAVES_BUILDING",
         }
     }
 
@@ -103,6 +107,9 @@ impl SeaRule {
             SeaRule::GoldCount => "a gold field pays exactly the resources owed: one per settlement, two per city",
             SeaRule::GoldBank => "the bank does not hold the resources chosen",
             SeaRule::SetupMainIsland => "in setup both settlements go on the main island",
+            SeaRule::MoveLeavesBuilding => {
+                "with option `ship-leaves-building refused` the only road or ship at a building may not move away"
+            }
         }
     }
 }

@@ -80,6 +80,12 @@ impl ExpansionRules for Seafarers {
         g.queue_gold(total);
     }
 
+    /// A second setup settlement next to a gold field: one resource of the player's choice
+    /// per gold field, as the field's starting resource.
+    fn after_starting_resources(g: &mut Game, player: PlayerId, at: VertexId) {
+        g.queue_starting_gold(player, at);
+    }
+
     fn push_robber_alternatives(g: &Game, player: PlayerId, out: &mut Vec<Action>) {
         g.push_pirate_moves(player, out);
     }

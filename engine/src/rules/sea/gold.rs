@@ -7,10 +7,14 @@
 //! never the engine: the choices are pending decisions, one per player, in seat order from
 //! the player on turn, after the other hexes have paid (rule `SEA.GOLD.CHOICE`).
 //!
+//! A second setup settlement next to a gold field takes one resource of its owner's choice
+//! per gold field as its starting resource (rule `SEA.GOLD.SETUP`, this engine's reading).
+//!
 //! A short bank (rule `SEA.GOLD.BANK`, this engine's reading of the base shortage rule for a
 //! choice): each player chooses among the cards the bank holds when their turn to choose
 //! comes, like a single claimant of the base rule; one owed more than the bank's whole
-//! stock of resources takes all of it.
+//! stock of resources takes all of it — or nothing, under the base option
+//! `shortage nobody-ever`.
 
 use super::errors::SeaRule;
 use super::events::SeaEvent;
@@ -19,7 +23,7 @@ use crate::board::Terrain;
 use crate::cards::{CardKind, Cards, Resource};
 use crate::error::RuleError;
 use crate::event::Event;
-use crate::ids::{PlayerId, MAX_PLAYERS};
+use crate::ids::{PlayerId, VertexId, MAX_PLAYERS};
 use crate::pending::{Pending, PendingKind};
 use crate::state::{Building, Game};
 
@@ -57,10 +61,36 @@ impl Game {
         }
     }
 
-    /// The resources the bank can pay toward `count` owed: all of them when it holds fewer.
+    /// The starting resources of a second setup settlement: one of the player's choice per
+    /// gold field next to it (this engine's reading, rule `SEA.GOLD.SETUP`: the base game pays
+    /// one card per hex, and a gold field's card is a choice).
+    pub(crate) fn queue_starting_gold(&mut self, player: PlayerId, at: VertexId) {
+        let Some(info) = self.board.topology.vertex(at) else { return };
+        let count = info
+            .hexes
+            .iter()
+            .filter(|h| self.board.terrain[h.index()] == Terrain::Gold)
+            .count() as u8;
+        if count > 0 {
+            self.queue_next(Pending {
+                who: player,
+                kind: PendingKind::Sea(SeaPending::Gold { count }),
+            });
+        }
+    }
+
+    /// The resources the bank pays toward `count` owed: all of them; when it holds fewer,
+    /// what is left under the base shortage rule `one-takes-rest`, nothing under
+    /// `nobody-ever`.
     fn gold_due(&self, count: u8) -> u8 {
         let stock: u32 = Resource::ALL.iter().map(|r| self.bank.get(r.card()) as u32).sum();
-        count.min(stock.min(u8::MAX as u32) as u8)
+        if stock >= count as u32 {
+            count
+        } else if self.rules.base.shortage == crate::ruleset::ShortageRule::NobodyEver {
+            0
+        } else {
+            stock as u8
+        }
     }
 
     fn gold_owed(&self, player: PlayerId) -> Option<u8> {
@@ -186,5 +216,50 @@ mod tests {
         g.apply(choose(blue, mixed)).unwrap();
         assert_eq!(g.phase(), Phase::Main);
         assert_eq!(g.player(blue).unwrap().hand, mixed);
+    }
+
+    #[test]
+    fn a_short_bank_pays_what_is_left_or_nothing_under_the_strict_shortage_rule() {
+        let mut g = sea_game();
+        let red = PlayerId(0);
+        // The bank holds a single resource card.
+        let all = g.bank;
+        g.bank = Cards::of(&[(CardKind::Grain, 1)]);
+        let _ = all;
+        g.pending.push_back(crate::pending::Pending {
+            who: red,
+            kind: crate::pending::PendingKind::Sea(crate::rules::sea::pending::SeaPending::Gold { count: 2 }),
+        });
+        let choose = |take| Action::Sea(SeaAction::ChooseGold { player: red, take });
+        let one = Cards::of(&[(CardKind::Grain, 1)]);
+        assert!(g.check(&choose(one)).is_ok(), "one-takes-rest: what is left");
+        g.rules.set_option("shortage", "nobody-ever").unwrap();
+        assert_eq!(g.check(&choose(one)).unwrap_err(), RuleError::Sea(SeaRule::GoldCount));
+        assert!(g.check(&choose(Cards::EMPTY)).is_ok(), "nobody-ever: nothing");
+    }
+
+    #[test]
+    fn a_second_setup_settlement_next_to_gold_chooses_its_starting_resource() {
+        let mut g = sea_game();
+        // No areas: setup may go anywhere (an explicit map), here next to a gold field.
+        std::sync::Arc::make_mut(&mut g.board).areas.clear();
+        let gold = (0..g.board.terrain.len())
+            .find(|&i| g.board.terrain[i] == Terrain::Gold)
+            .unwrap();
+        let at = g.board.topology.hexes()[gold].corners[0];
+        g.step = crate::pending::Step::Setup {
+            placed: 4,
+            road_from: None,
+        };
+        g.current = g.setup_seat(4);
+        let who = g.current;
+        g.apply(Action::BuildSettlement { player: who, at }).unwrap();
+        assert_eq!(g.phase(), Phase::ChoosingGold { player: who, count: 1 });
+        g.apply(Action::Sea(SeaAction::ChooseGold {
+            player: who,
+            take: Cards::of(&[(CardKind::Ore, 1)]),
+        }))
+        .unwrap();
+        assert!(matches!(g.phase(), Phase::Setup { road_from: Some(v), .. } if v == at));
     }
 }

@@ -26,6 +26,7 @@ pub mod gold;
 pub mod islands;
 pub mod maps;
 pub mod moving;
+pub mod options;
 pub mod pending;
 pub mod pirate;
 pub mod position;
@@ -56,12 +57,6 @@ impl Game {
     /// Seafarers: whether the player on turn has moved a ship this turn.
     pub fn ship_moved_this_turn(&self) -> bool {
         self.sea.moved
-    }
-
-    /// Seafarers: whether the ship on a path was built this turn (it may not move before the
-    /// next turn).
-    pub fn ship_built_this_turn(&self, e: EdgeId) -> bool {
-        self.sea.fresh.get(e.index()).copied().unwrap_or(false)
     }
 }
 

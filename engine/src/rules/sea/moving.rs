@@ -212,7 +212,23 @@ impl Game {
         if !self.ship_is_line_end(player, from) || self.ship_move_cuts_line(player, from) {
             return Err(RuleError::Sea(SeaRule::MoveNotAnEnd));
         }
+        if self.rules.sea.ship_leaves_building == super::options::ShipLeavesBuilding::Refused
+            && self.ship_is_only_link(player, from)
+        {
+            return Err(RuleError::Sea(SeaRule::MoveLeavesBuilding));
+        }
         Ok(())
+    }
+
+    /// Whether the ship on `e` is the only road or ship at one of its owner's buildings.
+    fn ship_is_only_link(&self, player: PlayerId, e: EdgeId) -> bool {
+        self.board.topology.edges()[e.index()].vertices.iter().any(|&v| {
+            self.own_building(player, v)
+                && self.board.topology.vertices()[v.index()]
+                    .edges
+                    .iter()
+                    .all(|x| x == e || (self.roads[x.index()] != Some(player) && self.sea.ship(x) != Some(player)))
+        })
     }
 
     /// Checks moving the ship on `from` to `to`.
@@ -237,13 +253,48 @@ impl Game {
         self.update_longest_road(1 << player.0, events);
     }
 
-    /// The ship moves `player` may make now.
+    /// The ship moves `player` may make now. The listing runs on every call of
+    /// `legal_actions` in the trade and build phase, so the cheap conditions are tested
+    /// first; the result is the same conjunction [`Game::check_ship_movable`] tests.
     pub(crate) fn push_ship_moves(&self, player: PlayerId, out: &mut Vec<crate::Action>) {
-        if self.sea.moved {
+        if self.sea.moved || !self.in_main() {
             return;
         }
-        for i in 0..self.sea.players[player.index()].ships.len() {
-            let from = self.sea.players[player.index()].ships[i];
+        let ships = &self.sea.players[player.index()].ships;
+        let n = ships.len().min(32);
+        // Lines: ships joined at intersections without the owner's building (union-find over
+        // at most 15 ships), and whether each line has a ship with an open end. A ship
+        // without an open end is an end ship only when its line has none (a ring).
+        let mut line = [0u8; 32];
+        let mut open = [false; 32];
+        for i in 0..n {
+            line[i] = i as u8;
+            open[i] = self.ship_end_open(player, ships[i]);
+        }
+        let ends = |e: EdgeId| self.board.topology.edges()[e.index()].vertices;
+        for i in 0..n {
+            for j in 0..i {
+                let joined = ends(ships[i])
+                    .iter()
+                    .any(|v| ends(ships[j]).contains(v) && !self.own_building(player, *v));
+                if joined {
+                    let (a, b) = (root(&line, i), root(&line, j));
+                    line[a] = b as u8;
+                }
+            }
+        }
+        let mut line_open = [false; 32];
+        for i in 0..n {
+            line_open[root(&line, i)] |= open[i];
+        }
+        for i in 0..n {
+            let from = ships[i];
+            if self.sea.fresh[from.index()] || self.is_pirate_path(from) {
+                continue;
+            }
+            if !open[i] && line_open[root(&line, i)] {
+                continue;
+            }
             if self.check_ship_movable(player, from).is_err() {
                 continue;
             }
@@ -258,6 +309,14 @@ impl Game {
             });
         }
     }
+}
+
+/// The representative of `i` in a small union-find forest.
+fn root(parent: &[u8; 32], mut i: usize) -> usize {
+    while parent[i] as usize != i {
+        i = parent[i] as usize;
+    }
+    i
 }
 
 #[cfg(test)]
@@ -363,6 +422,24 @@ mod tests {
             .unwrap();
         place_settlement(&mut g, crate::PlayerId(1), mid);
         assert!(g.ship_on_closed_line(me, last));
+    }
+
+    #[test]
+    fn the_only_ship_at_a_settlement_may_sail_away_unless_the_option_refuses_it() {
+        let (mut g, me, ships) = line(1);
+        // Take red's road away: the ship is the settlement's only link.
+        let (_, road, _) = coastal_pair(&g);
+        g.roads[road.index()] = None;
+        g.players[me.index()].roads.clear();
+        let mut targets = Vec::new();
+        g.for_each_ship_site(me, Some(ships[0]), |e| targets.push(e));
+        let to = *targets.iter().find(|&&e| e != ships[0]).unwrap();
+        assert!(g.check(&mv(me, ships[0], to)).is_ok(), "allowed by default");
+        g.rules.set_option("ship-leaves-building", "refused").unwrap();
+        assert_eq!(
+            g.check(&mv(me, ships[0], to)).unwrap_err(),
+            RuleError::Sea(SeaRule::MoveLeavesBuilding)
+        );
     }
 
     fn other_ship_count(g: &crate::Game, me: crate::PlayerId, v: crate::VertexId, skip: crate::EdgeId) -> usize {

@@ -22,14 +22,18 @@ pub struct SeaPlayerSetup {
 pub struct SeaSetup {
     /// The pirate's hex (`None`: where the map puts it).
     pub pirate: Option<HexId>,
+    /// Whether the player on turn has already moved a ship this turn.
+    pub moved: bool,
+    /// Ships built during the current turn (they may not move this turn).
+    pub built_this_turn: Vec<EdgeId>,
 }
 
 /// The error for Seafarers pieces declared in a game without Seafarers.
 pub(super) fn declared_without(s: &Setup) -> Option<PositionError> {
     let any = s.sea.pirate.is_some()
-        || s.players
-            .iter()
-            .any(|p| !p.sea.ships.is_empty() || !p.sea.islands.is_empty());
+        || s.sea.moved
+        || !s.sea.built_this_turn.is_empty()
+        || s.players.iter().any(|p| !p.sea.ships.is_empty() || !p.sea.islands.is_empty());
     any.then(|| {
         err(
             Subject::Rules,
@@ -46,25 +50,15 @@ impl Game {
         for (i, ps) in s.players.iter().enumerate() {
             let p = PlayerId(i as u8);
             if ps.sea.ships.len() > super::SHIPS_PER_PLAYER as usize {
-                return Err(err(
-                    Subject::Player(p),
-                    format!("{} ships: a player has 15", ps.sea.ships.len()),
-                ));
+                return Err(err(Subject::Player(p), format!("{} ships: a player has 15", ps.sea.ships.len())));
             }
             for &e in &ps.sea.ships {
-                self.known_edge(e)
-                    .map_err(|x| err(Subject::Ship(p, e), x.to_string()))?;
+                self.known_edge(e).map_err(|x| err(Subject::Ship(p, e), x.to_string()))?;
                 if !self.is_sea_path(e) {
-                    return Err(err(
-                        Subject::Ship(p, e),
-                        "a ship stands only on a path next to sea".into(),
-                    ));
+                    return Err(err(Subject::Ship(p, e), "a ship stands only on a path next to sea".into()));
                 }
                 if self.roads[e.index()].is_some() || self.sea.ships[e.index()].is_some() {
-                    return Err(err(
-                        Subject::Ship(p, e),
-                        "this path already holds a road or a ship".into(),
-                    ));
+                    return Err(err(Subject::Ship(p, e), "this path already holds a road or a ship".into()));
                 }
                 self.sea.ships[e.index()] = Some(p);
                 let sp = &mut self.sea.players[i];
@@ -77,6 +71,13 @@ impl Game {
                 return Err(err(Subject::Pirate, "the pirate stands on a sea hex".into()));
             }
             self.sea.pirate = Some(h);
+        }
+        self.sea.moved = s.sea.moved;
+        for &e in &s.sea.built_this_turn {
+            if self.sea.ship(e).is_none() {
+                return Err(err(Subject::Rules, "a ship built this turn must stand on the board".into()));
+            }
+            self.sea.fresh[e.index()] = true;
         }
         if s.checked {
             self.check_declared_ships(s)?;
@@ -118,8 +119,7 @@ impl Game {
         for (i, ps) in s.players.iter().enumerate() {
             let p = PlayerId(i as u8);
             for &v in &ps.sea.islands {
-                self.known_vertex(v)
-                    .map_err(|x| err(Subject::IslandMarker(p, v), x.to_string()))?;
+                self.known_vertex(v).map_err(|x| err(Subject::IslandMarker(p, v), x.to_string()))?;
                 if self.sites[v.index()].is_none_or(|site| site.owner != p) {
                     return Err(err(
                         Subject::IslandMarker(p, v),
@@ -151,5 +151,10 @@ impl Game {
             ps.sea.islands = sp.markers.iter().map(|m| m.at).collect();
         }
         s.sea.pirate = self.sea.pirate;
+        s.sea.moved = self.sea.moved;
+        s.sea.built_this_turn = (0..self.sea.fresh.len())
+            .filter(|&i| self.sea.fresh[i])
+            .map(|i| EdgeId(i as u16))
+            .collect();
     }
 }

@@ -30,7 +30,9 @@ impl Default for SeaPlayer {
         SeaPlayer {
             ships_left: super::SHIPS_PER_PLAYER,
             ships: Vec::with_capacity(super::SHIPS_PER_PLAYER as usize),
-            markers: Vec::new(),
+            // Room for every foreign area of the two maps (at most 5), so earning a marker
+            // does not allocate.
+            markers: Vec::with_capacity(8),
         }
     }
 }
