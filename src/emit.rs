@@ -282,7 +282,7 @@ pub fn scenario_text(game: &Game, title: &str, note: &str) -> Result<String, Str
     let _ = writeln!(s);
     let _ = writeln!(s, "position {{");
     for ps in &setup.players {
-        s.push_str(&player_lines(game, ps));
+        s.push_str(&player_lines(game, ps, &setup.sea.built_this_turn));
     }
     s.push_str(&table_lines(game, &setup));
     let phase = match setup.phase {
@@ -301,7 +301,7 @@ pub fn scenario_text(game: &Game, title: &str, note: &str) -> Result<String, Str
 }
 
 /// One player's lines of the position block.
-fn player_lines(game: &Game, ps: &catan_engine::position::PlayerSetup) -> String {
+fn player_lines(game: &Game, ps: &catan_engine::position::PlayerSetup, built: &[catan_engine::EdgeId]) -> String {
     let b = game.board();
     let v = |x: &catan_engine::VertexId| vertex_name(b, *x);
     let mut s = String::new();
@@ -369,9 +369,12 @@ fn player_lines(game: &Game, ps: &catan_engine::position::PlayerSetup) -> String
             let _ = writeln!(s, "    vp-tokens   {}", ps.ck.vp_tokens);
         }
     }
-    if !ps.sea.ships.is_empty() {
-        let ships: Vec<String> = ps.sea.ships.iter().map(|e| edge_name(b, *e)).collect();
-        let _ = writeln!(s, "    ships       {}", ships.join(", "));
+    let (new, old): (Vec<catan_engine::EdgeId>, Vec<_>) = ps.sea.ships.iter().partition(|e| built.contains(e));
+    for (key, ships) in [("ships      ", old), ("new-ships  ", new)] {
+        if !ships.is_empty() {
+            let names: Vec<String> = ships.iter().map(|e| edge_name(b, *e)).collect();
+            let _ = writeln!(s, "    {key} {}", names.join(", "));
+        }
     }
     if !ps.sea.islands.is_empty() {
         let _ = writeln!(s, "    islands     {}", list(&ps.sea.islands));
@@ -398,6 +401,9 @@ fn table_lines(game: &Game, setup: &catan_engine::position::Setup) -> String {
     }
     if let Some(h) = setup.sea.pirate {
         let _ = writeln!(s, "  pirate {}", b.hex_name(h));
+    }
+    if setup.sea.moved {
+        let _ = writeln!(s, "  ship-moved");
     }
     if let Some(bank) = setup.bank {
         let _ = writeln!(s, "  bank {}", cards_text(&bank));

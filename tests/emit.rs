@@ -2,7 +2,8 @@
 //! scenario language) to the same position, and the game goes on from it exactly as from the
 //! original; a position the language cannot state is refused with the reason. Checked over
 //! random games of every ruleset stopped at many points of their turns (a property test),
-//! and for board overrides (`swap`, `token`, `soldiers from`) and each kind of refusal.
+//! Seafarers on both of its maps included, and for board overrides (`swap`, `token`,
+//! `soldiers from`, `pirate`), explicit sea boards and each kind of refusal.
 
 use catan_engine::board::TokenPlacement;
 use catan_engine::random::{Policy, RandomPlayer};
@@ -64,6 +65,22 @@ fn round_trip(g: &Game, label: &str) -> Game {
         "{label}: holders and track\n{text}"
     );
     assert_eq!(g.court(), back.court(), "{label}: the Court\n{text}");
+    assert_eq!(
+        (
+            &a.sea,
+            g.board().areas.clone(),
+            g.board().pirate_start,
+            g.board().victory_target
+        ),
+        (
+            &b.sea,
+            back.board().areas.clone(),
+            back.board().pirate_start,
+            back.board().victory_target
+        ),
+        "{label}: Seafarers\n{text}"
+    );
+    assert_eq!(g.rules(), back.rules(), "{label}: rules\n{text}");
     for h in 0..g.board().topology.hex_count() {
         let h = catan_engine::HexId(h as u16);
         assert_eq!(g.token(h), back.token(h), "{label}: token on {h:?}\n{text}");
@@ -88,29 +105,34 @@ impl Legal for Game {
     }
 }
 
+/// The board of a game of `rules`: a Seafarers map (New Shores or Through the Desert by
+/// `seed`), else the beginner board or a random one.
+fn board_of(
+    rules: &Ruleset,
+    seed: u64,
+    players: usize,
+    random: bool,
+    placement: TokenPlacement,
+) -> catan_engine::Board {
+    if rules.has(catan_engine::ruleset::Expansion::Seafarers) {
+        let map = catan_engine::SeaMap::ALL[(seed % 2) as usize];
+        catan_engine::Board::seafarers(map, players, seed).expect("a map")
+    } else if random {
+        rules.random_board(seed, placement)
+    } else {
+        rules.beginner_board()
+    }
+}
+
 #[test]
 fn positions_written_as_scenarios_load_back_to_the_same_position() {
     let mut checked = 0;
     for seed in 0..12u64 {
-        for kind in 0..4 {
-            let rules = match kind {
-                0 => Ruleset::base(),
-                1 => Ruleset::cities_and_knights(),
-                2 => Ruleset::the_court(),
-                _ => Ruleset::cities_and_knights_with_court(),
-            };
-            let board = if seed % 3 == 0 {
-                rules.beginner_board()
-            } else {
-                rules.random_board(seed, TokenPlacement::Spiral)
-            };
-            let mut g = Game::new(
-                rules,
-                Arc::new(board),
-                &Colour::ALL[..3 + (seed % 2) as usize],
-                PlayerId(0),
-            )
-            .expect("a game");
+        for kind in 0..5 {
+            let rules = ruleset(kind);
+            let players = 3 + (seed % 2) as usize;
+            let board = board_of(&rules, seed, players, seed % 3 != 0, TokenPlacement::Spiral);
+            let mut g = Game::new(rules, Arc::new(board), &Colour::ALL[..players], PlayerId(0)).expect("a game");
             let mut rp = RandomPlayer::new(seed);
             let mut step = 0;
             while g.winner().is_none() && step < 4000 {
@@ -128,11 +150,12 @@ fn positions_written_as_scenarios_load_back_to_the_same_position() {
 }
 
 fn ruleset(kind: u8) -> Ruleset {
-    match kind % 4 {
+    match kind % 5 {
         0 => Ruleset::base(),
         1 => Ruleset::cities_and_knights(),
         2 => Ruleset::the_court(),
-        _ => Ruleset::cities_and_knights_with_court(),
+        3 => Ruleset::cities_and_knights_with_court(),
+        _ => Ruleset::from_names(["seafarers"]).expect("Seafarers"),
     }
 }
 
@@ -162,17 +185,13 @@ proptest::proptest! {
     #[test]
     fn emitted_positions_are_faithful_or_refused(
         seed in 0u64..1_000_000,
-        kind in 0u8..4,
+        kind in 0u8..5,
         players in 3usize..=4,
         stop in 0usize..1500,
         random_board in proptest::bool::ANY,
     ) {
         let rules = ruleset(kind);
-        let board = if random_board {
-            rules.random_board(seed, TokenPlacement::Random)
-        } else {
-            rules.beginner_board()
-        };
+        let board = board_of(&rules, seed, players, random_board, TokenPlacement::Random);
         let mut g = Game::new(rules, Arc::new(board), &Colour::ALL[..players], PlayerId(0)).expect("a game");
         let mut rp = RandomPlayer::new(seed);
         for _ in 0..stop {
@@ -292,4 +311,44 @@ fn positions_in_the_middle_of_a_decision_are_refused_with_the_reason() {
         red builds settlement B.n\nsnapshot \"x\"\n";
     let err = emitted_at(setup, "x").1.expect_err("mid setup");
     assert!(err.starts_with("setup is under way (red places next)"), "{err}");
+}
+
+#[test]
+fn a_seafarers_position_is_written_with_its_map_ships_islands_and_pirate() {
+    let scenario = "scenario \"t\"\nsource own\nrules seafarers\nboard new-shores:4 seed 3 {\n  pirate (1,2)\n}\n\
+        players red blue white orange\nposition {\n  red:\n    settlements H.ne\n    ships H.n-ne\n    \
+        hand 2 lumber, 2 wool\n  turn red main\n}\nsnapshot \"before\"\nred builds ship H.ne-se\nsnapshot \"built\"\n";
+    let (g, text) = emitted_at(scenario, "before");
+    let text = text.expect("statable");
+    assert!(
+        text.contains("board new-shores:4 seed 3 {\n  pirate (1,2)\n}"),
+        "{text}"
+    );
+    assert!(
+        text.contains("rules    seafarers\n"),
+        "the map's own target is not an option: {text}"
+    );
+    assert!(
+        text.contains("    ships       H.n-ne\n") && text.contains("  pirate (1,2)\n"),
+        "{text}"
+    );
+    round_trip(&g, "sea");
+    // A ship built this turn is written as a new ship (it may not move before the next turn).
+    let (g, text) = emitted_at(scenario, "built");
+    let text = text.expect("statable");
+    assert!(text.contains("    new-ships   H.ne-se\n"), "{text}");
+    round_trip(&g, "sea built");
+}
+
+#[test]
+fn an_explicit_sea_board_is_written_hex_by_hex_with_areas_and_starts() {
+    let scenario = "scenario \"t\"\nsource own\nrules seafarers\nboard {\n  hex (0,0) sea\n  hex (1,0) sea\n  \
+        hex (0,1) forest 6\n  hex (1,1) hills 5\n  hex (2,1) sea\n  hex (0,2) sea\n  hex (1,2) gold 10 area 2\n  \
+        hex (2,2) desert area 3\n  pirate (2,1)\n  robber (1,1)\n}\nplayers red blue white\nsnapshot \"start\"\n";
+    let (g, text) = emitted_at(scenario, "start");
+    let text = text.expect("the start of setup is statable");
+    assert!(text.contains("  hex (1,2) gold 10 area 2\n"), "{text}");
+    assert!(text.contains("  pirate (2,1)\n  robber B\n"), "{text}");
+    let back = round_trip(&g, "explicit sea");
+    assert_eq!(g.board().robber_start, back.board().robber_start);
 }

@@ -13,9 +13,9 @@ use catan_engine::position::{Setup, Subject};
 use catan_engine::{Action, Outcome, PlayerId, SeaAction, Terrain};
 
 /// Seafarers' player items, for "did you mean" lists.
-pub(super) const PLAYER_ITEMS: [&str; 2] = ["ships", "islands"];
+pub(super) const PLAYER_ITEMS: [&str; 3] = ["ships", "new-ships", "islands"];
 /// Seafarers' global items.
-pub(super) const GLOBAL_ITEMS: [&str; 1] = ["pirate"];
+pub(super) const GLOBAL_ITEMS: [&str; 2] = ["pirate", "ship-moved"];
 
 /// Whether `w` names a gold field in the file's language (`gold`, `goldfluss`, `or`).
 pub(super) fn gold_word(lang: crate::vocab::Language, w: &str) -> bool {
@@ -126,8 +126,8 @@ fn outside_seafarers(cx: &mut Cx<'_>, item: &Spanned<PositionItem>, what: &str) 
     true
 }
 
-/// A Seafarers item of a player's section (`ships A.n-ne, (3,1).nw-n`, `islands N.se`);
-/// `false` when the key is not one.
+/// A Seafarers item of a player's section (`ships A.n-ne, (3,1).nw-n`, `new-ships A.ne-se`
+/// for ships built this turn, `islands N.se`); `false` when the key is not one.
 pub(super) fn player_item(
     cx: &mut Cx<'_>,
     key: &str,
@@ -137,13 +137,17 @@ pub(super) fn player_item(
     spans: &mut ItemSpans,
 ) -> bool {
     match key {
-        "ships" | "ship" => {
+        "ships" | "ship" | "new-ships" => {
             if outside_seafarers(cx, item, "ships") {
                 return true;
             }
             for a in &item.args {
                 if let Some(e) = cx.arg_edge(a) {
                     setup.players[p.index()].sea.ships.push(e);
+                    if key == "new-ships" {
+                        // Built this turn: it may not move before the next turn.
+                        setup.sea.built_this_turn.push(e);
+                    }
                     spans.spans.push((Subject::Ship(p, e), a.span));
                 }
             }
@@ -164,7 +168,8 @@ pub(super) fn player_item(
     true
 }
 
-/// `pirate HEX`: the pirate's hex; `false` when the key is not Seafarers'.
+/// `pirate HEX`: the pirate's hex; `ship-moved [yes|no]`: the player on turn has moved a ship
+/// this turn. `false` when the key is not Seafarers'.
 pub(super) fn global_item(
     cx: &mut Cx<'_>,
     key: &str,
@@ -172,6 +177,16 @@ pub(super) fn global_item(
     setup: &mut Setup,
     spans: &mut ItemSpans,
 ) -> bool {
+    if key == "ship-moved" {
+        if !outside_seafarers(cx, item, "moved ships") {
+            match item.args.first().map(|a| (a, a.node.as_word())) {
+                None | Some((_, Some("yes"))) => setup.sea.moved = true,
+                Some((_, Some("no"))) => setup.sea.moved = false,
+                Some((a, _)) => cx.unknown(a.span, "value", &a.node.to_string(), &["yes", "no"]),
+            }
+        }
+        return true;
+    }
     if key != "pirate" {
         return false;
     }

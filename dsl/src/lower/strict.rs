@@ -225,7 +225,7 @@ pub(super) fn item_arity(key: &str) -> Option<usize> {
     Some(match key {
         "unchecked" => 0,
         "robber" | "longest-road" | "largest-army" | "barbarians" | "barbarian-attacks" | "most-influence"
-        | "vp-tokens" | "nobles" | "pirate" => 1,
+        | "vp-tokens" | "nobles" | "pirate" | "ship-moved" => 1,
         "metropolis" | "merchant" | "banner" => 2,
         "turn" => 3,
         _ => return None,

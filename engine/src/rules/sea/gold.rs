@@ -65,7 +65,9 @@ impl Game {
     /// gold field next to it (this engine's reading, rule `SEA.GOLD.SETUP`: the base game pays
     /// one card per hex, and a gold field's card is a choice).
     pub(crate) fn queue_starting_gold(&mut self, player: PlayerId, at: VertexId) {
-        let Some(info) = self.board.topology.vertex(at) else { return };
+        let Some(info) = self.board.topology.vertex(at) else {
+            return;
+        };
         let count = info
             .hexes
             .iter()
