@@ -90,16 +90,18 @@ pub(super) trait ExpansionLowering {
 /// [`ExpansionLowering`] type, in a fixed order. The one list of them.
 macro_rules! each_lowering {
     ($E:ident => $body:expr) => {{
+        // Seafarers first: its steps are narrow patterns (`chooses gold …`) that Cities &
+        // Knights' `chooses DECK` would otherwise take.
+        {
+            type $E = super::sea::Seafarers;
+            $body;
+        }
         {
             type $E = super::ck::CitiesAndKnights;
             $body;
         }
         {
             type $E = super::court::TheCourt;
-            $body;
-        }
-        {
-            type $E = super::sea::Seafarers;
             $body;
         }
     }};
