@@ -83,7 +83,7 @@ pub enum ParseError {
     #[diagnostic(code(dsl::syntax::unknown_board_line))]
     UnknownBoardLine {
         /// The first word of the line.
-        #[label("a board line starts with `hex`, `harbor`, `token` or `swap`")]
+        #[label("a board line starts with `hex`, `harbor`, `token`, `swap`, `soldiers`, `pirate` or `robber`")]
         span: SourceSpan,
         /// The word as written.
         word: String,

@@ -86,7 +86,7 @@ fn build(cx: &mut Cx<'_>, verb: &str, args: &[Spanned<Arg>], player: PlayerId, s
                 kind.span,
                 "piece",
                 &kind.node.to_string(),
-                &["road", "settlement", "city"],
+                &["road", "settlement", "city", "ship", "wall"],
             );
             None
         }

@@ -119,7 +119,7 @@ fn outside_seafarers(cx: &mut Cx<'_>, item: &Spanned<PositionItem>, what: &str) 
     cx.err(
         item.key.span,
         "seafarers_only",
-        format!("{what} exist only with Seafarers"),
+        format!("{what} only with Seafarers"),
         "not in this game",
         Some("write `rules seafarers`".into()),
     );
@@ -138,7 +138,7 @@ pub(super) fn player_item(
 ) -> bool {
     match key {
         "ships" | "ship" | "new-ships" => {
-            if outside_seafarers(cx, item, "ships") {
+            if outside_seafarers(cx, item, "ships exist") {
                 return true;
             }
             for a in &item.args {
@@ -153,7 +153,7 @@ pub(super) fn player_item(
             }
         }
         "islands" | "island" => {
-            if outside_seafarers(cx, item, "island markers") {
+            if outside_seafarers(cx, item, "island markers exist") {
                 return true;
             }
             for a in &item.args {
@@ -178,7 +178,7 @@ pub(super) fn global_item(
     spans: &mut ItemSpans,
 ) -> bool {
     if key == "ship-moved" {
-        if !outside_seafarers(cx, item, "moved ships") {
+        if !outside_seafarers(cx, item, "ships move") {
             match item.args.first().map(|a| (a, a.node.as_word())) {
                 None | Some((_, Some("yes"))) => setup.sea.moved = true,
                 Some((_, Some("no"))) => setup.sea.moved = false,
@@ -190,7 +190,7 @@ pub(super) fn global_item(
     if key != "pirate" {
         return false;
     }
-    if outside_seafarers(cx, item, "the pirate and its hex") {
+    if outside_seafarers(cx, item, "the pirate sails") {
         return true;
     }
     let Some(h) = item.args.first() else {
@@ -217,6 +217,8 @@ pub(super) fn expectation(cx: &mut Cx<'_>, head: &Spanned<Arg>, rest: &[Spanned<
             let what = "`expect ship` needs a path and its owner (or `none`), e.g. `expect ship A.n-ne red`";
             let at = need(cx, rest, 0, head.span, what)?;
             let who = need(cx, rest, 1, head.span, what)?;
+            // A head in the file's language (`schiff`) is not one the driver counts for.
+            strict::unused(cx, &rest[2..], "`expect ship` takes a path and its owner")?;
             let at = cx.arg_edge(at)?;
             let owner = holder(cx, who)?;
             Some(Expectation::Sea(SeaFact::Ship(at), owner))
@@ -229,6 +231,7 @@ pub(super) fn expectation(cx: &mut Cx<'_>, head: &Spanned<Arg>, rest: &[Spanned<
                 head.span,
                 "`expect pirate` needs a hex (or `none`), e.g. `expect pirate (3,2)`",
             )?;
+            strict::unused(cx, &rest[1..], "`expect pirate` takes one hex")?;
             if at.node.as_word() == Some("none") {
                 return Some(Expectation::Sea(SeaFact::Pirate, "none".into()));
             }
@@ -267,6 +270,9 @@ pub(super) fn player_expectation(
         cx.missing_arg(prop.span, &w, "a number");
         return Some(None);
     };
+    if strict::unused(cx, &vals[1..], &format!("`{w}` takes one number")).is_none() {
+        return Some(None);
+    }
     Some(cx.number_in(v, 0, 255).map(|n| Expectation::Sea(fact, n.to_string())))
 }
 
@@ -315,5 +321,74 @@ impl super::expansion::ExpansionLowering for Seafarers {
         spans: &mut ItemSpans,
     ) -> bool {
         global_item(cx, key, item, setup, spans)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::scenario::{Expectation, SeaFact, StepKind};
+    use catan_engine::{Action, SeaAction};
+
+    /// The steps of a Seafarers scenario on New Shores for 4 players in `lang`.
+    fn steps(lang: &str, players: &str, body: &str) -> Vec<StepKind> {
+        let text = format!(
+            "scenario \"s\"\nsource own\nrules seafarers\nlanguage {lang}\nboard new-shores:4\nplayers {players}\n{body}"
+        );
+        let ast = crate::parse("t.cat", &text).unwrap_or_else(|e| panic!("{:?}", e.codes()));
+        match super::super::lower("t.cat", &text, &ast) {
+            Ok(sc) => sc.steps.into_iter().map(|s| s.kind).collect(),
+            Err(e) => panic!("{:?}", e.errors.iter().map(|x| x.message.clone()).collect::<Vec<_>>()),
+        }
+    }
+
+    fn sea_action(k: &StepKind) -> SeaAction {
+        match k {
+            StepKind::Act {
+                action: Action::Sea(a), ..
+            } => *a,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn ships_the_pirate_and_gold_in_three_languages() {
+        for (lang, players, ship, pirate, gold, ore) in [
+            ("en", "red blue white orange", "ship", "pirate", "gold", "ore"),
+            ("de", "rot blau weiß orange", "schiff", "seeräuber", "goldfluss", "erz"),
+            ("de", "rot blau weiß orange", "schiff", "pirat", "goldfluss", "erz"),
+            ("ca", "vermell blau blanc taronja", "vaixell", "pirata", "or", "mineral"),
+        ] {
+            let me = players.split(' ').next().unwrap_or_default();
+            let body = format!(
+                "{me} builds {ship} H.ne-se\n{me} moves {ship} H.ne-se to H.n-ne\n{me} moves {pirate} (4,4)\n\
+                 {me} chooses {gold} 2 {ore}\nexpect {ship} H.n-ne {me}\nexpect {pirate} (4,4)\n"
+            );
+            let s = steps(lang, players, &body);
+            assert!(matches!(sea_action(&s[0]), SeaAction::BuildShip { .. }), "{lang}");
+            assert!(matches!(sea_action(&s[1]), SeaAction::MoveShip { .. }), "{lang}");
+            assert!(matches!(sea_action(&s[2]), SeaAction::MovePirate { .. }), "{lang}");
+            let SeaAction::ChooseGold { take, .. } = sea_action(&s[3]) else {
+                panic!()
+            };
+            assert_eq!(take.total(), 2, "{lang}");
+            assert!(matches!(&s[4], StepKind::Expect(Expectation::Sea(SeaFact::Ship(_), w)) if w == "red"));
+            assert!(matches!(&s[5], StepKind::Expect(Expectation::Sea(SeaFact::Pirate, w)) if w == "(4,4)"));
+        }
+    }
+
+    #[test]
+    fn position_items_in_german_and_catalan() {
+        for (lang, players, key, ships, islands) in [
+            ("de", "rot blau weiß orange", "rot", "schiffe", "inseln"),
+            ("ca", "vermell blau blanc taronja", "vermell", "vaixells", "illes"),
+        ] {
+            let body = format!(
+                "position {{\n  {key}:\n    settlements H.se\n    {ships} H.ne-se\n  turn {key} main\n}}\n\
+                 expect {key} {ships} 1\nexpect {key} {islands} 0\n"
+            );
+            let s = steps(lang, players, &body);
+            assert!(matches!(&s[0], StepKind::Expect(Expectation::Sea(SeaFact::Ships(_), n)) if n == "1"));
+            assert!(matches!(&s[1], StepKind::Expect(Expectation::Sea(SeaFact::Islands(_), n)) if n == "0"));
+        }
     }
 }
