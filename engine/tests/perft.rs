@@ -8,7 +8,7 @@
 
 use catan_engine::board::TokenPlacement;
 use catan_engine::random::{Policy, RandomPlayer};
-use catan_engine::{Action, Board, Colour, Game, Phase, PlayerId, Ruleset};
+use catan_engine::{Action, Board, CkPhase, Colour, Game, Phase, PlayerId, Ruleset};
 use std::fmt::Write;
 use std::sync::Arc;
 
@@ -67,7 +67,9 @@ fn positions() -> Vec<(&'static str, Game, u32)> {
     let ck_pending = advance(ck_setup.clone(), 21, Policy::Builder, 20_000, |g| {
         matches!(
             g.phase(),
-            Phase::Pillaging { .. } | Phase::RelocatingKnight { .. } | Phase::ChoosingDefenderDeck { .. }
+            Phase::Ck(
+                CkPhase::Pillaging { .. } | CkPhase::RelocatingKnight { .. } | CkPhase::ChoosingDefenderDeck { .. }
+            )
         )
     });
     vec![
