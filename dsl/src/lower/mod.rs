@@ -1079,8 +1079,8 @@ fn check_rule_id(cx: &mut Cx<'_>, id: &Spanned<String>, catalog: &[String]) {
         code: "unknown_rule_id",
         what: "the rule catalog",
         label: "unknown rule id",
-        listed: "(catalog/rules.yaml lists every id)",
-        add: "add it to catalog/rules.yaml with a statement and a source",
+        listed: "(`catan-harness rules` lists every id)",
+        add: "add it to the rule catalog (catalog/base.yaml, or its expansion's file) with a statement and a source",
     };
     check_known_id(cx, id, catalog, &help);
 }
