@@ -165,6 +165,8 @@ pub enum Phase {
     },
     /// A phase of Cities & Knights' decisions and draws ([`CkPhase`], declared with the
     /// expansion's rules); serialized as its own variant (`{"phase": "pillaging", …}`).
+    /// An expansion's arm is `#[serde(untagged)]`, and serde wants those after every tagged
+    /// variant: base phases go above this line, expansions' arms below.
     #[serde(untagged)]
     Ck(CkPhase),
 }
@@ -186,10 +188,13 @@ impl Phase {
         "ended",
     ];
 
+    /// The phase names of each part of the game: the base game's, then each expansion's that
+    /// has phases of its own (one line per expansion).
+    const NAME_PARTS: &'static [&'static [&'static str]] = &[Phase::BASE_NAMES, CkPhase::NAMES];
+
     /// Every phase name, as [`Phase::name`] gives them: the base game's, then each
     /// expansion's.
-    pub const NAMES: &'static [&'static str] =
-        &concat_names::<{ Phase::BASE_NAMES.len() + CkPhase::NAMES.len() }>(Phase::BASE_NAMES, CkPhase::NAMES);
+    pub const NAMES: &'static [&'static str] = &concat_names::<{ names_len(Phase::NAME_PARTS) }>(Phase::NAME_PARTS);
 
     /// A short kebab-case name (`setup`, `before-roll`, `main`, …).
     pub fn name(&self) -> &'static str {
@@ -227,18 +232,31 @@ impl Phase {
     }
 }
 
-/// `a` then `b` as one array of `N` names (`N` their lengths' sum), for [`Phase::NAMES`].
-const fn concat_names<const N: usize>(a: &[&'static str], b: &[&'static str]) -> [&'static str; N] {
-    let mut out = [""; N];
+/// How many names `parts` hold together, for [`Phase::NAMES`].
+const fn names_len(parts: &[&[&'static str]]) -> usize {
+    let mut n = 0;
     let mut i = 0;
-    while i < a.len() {
-        out[i] = a[i];
+    while i < parts.len() {
+        n += parts[i].len();
         i += 1;
     }
-    let mut j = 0;
-    while j < b.len() {
-        out[i + j] = b[j];
-        j += 1;
+    n
+}
+
+/// The names of `parts` one after the other, as one array of `N` names (`N` is
+/// [`names_len`] of `parts`), for [`Phase::NAMES`].
+const fn concat_names<const N: usize>(parts: &[&[&'static str]]) -> [&'static str; N] {
+    let mut out = [""; N];
+    let mut n = 0;
+    let mut i = 0;
+    while i < parts.len() {
+        let mut j = 0;
+        while j < parts[i].len() {
+            out[n] = parts[i][j];
+            n += 1;
+            j += 1;
+        }
+        i += 1;
     }
     out
 }
