@@ -461,7 +461,7 @@ mod tests {
     fn every_failure_is_counted_and_the_first_hundred_listed_in_seed_order() {
         for jobs in [1, 2] {
             let mut o = opts(MAX_LISTED_FAILURES as u64 + 30, jobs);
-            o.rules.expansions.insert(catan_engine::ruleset::Expansion::Seafarers);
+            o.rules.expansions.insert(catan_engine::ruleset::Expansion::BarbarianAttack);
             let r = run(&o);
             assert_eq!(r.invariant_failures, MAX_LISTED_FAILURES as u64 + 30);
             assert_eq!(r.failures.len(), MAX_LISTED_FAILURES);
@@ -474,7 +474,7 @@ mod tests {
     #[test]
     fn unsupported_rules_are_failures_not_panics() {
         let mut o = opts(1, 1);
-        o.rules.expansions.insert(catan_engine::ruleset::Expansion::Seafarers);
+        o.rules.expansions.insert(catan_engine::ruleset::Expansion::BarbarianAttack);
         let r = run(&o);
         assert_eq!(r.invariant_failures, 1);
         assert!(r.failures[0].message.contains("not implemented"));

@@ -362,7 +362,11 @@ mod derived_fields {
             super::CourtEvent::KINDS.len(),
             super::SeaEvent::KINDS.len(),
         );
-        assert_eq!(Event::KINDS.len(), base + ck + court + sea, "nested kinds listed once each");
+        assert_eq!(
+            Event::KINDS.len(),
+            base + ck + court + sea,
+            "nested kinds listed once each"
+        );
         assert!(ck > 40 && court == 6);
     }
 }

@@ -66,7 +66,7 @@ impl Game {
             }
             Phase::Main => self.push_main_actions(p, out),
             // Chance phases are handled above.
-            Phase::Rolling | Phase::Stealing { .. } | Phase::DrawingDevCard | Phase::DrawingProgress { .. } => {}
+            Phase::Rolling | Phase::Stealing { .. } | Phase::DrawingDevCard => {}
             // The decisions an expansion adds (Cities & Knights: pillage, decks, aqueduct, ...).
             _ => self.push_decision_actions_ext(out),
         }
@@ -144,7 +144,11 @@ impl Game {
             let Some(info) = topo.vertex(v) else { return };
             for at in info.edges.iter() {
                 let (w, b) = (at.index() / 64, at.index() % 64);
-                if w >= seen.len() || seen[w] & (1 << b) != 0 || self.roads[at.index()].is_some() || self.path_taken_ext(at) {
+                if w >= seen.len()
+                    || seen[w] & (1 << b) != 0
+                    || self.roads[at.index()].is_some()
+                    || self.path_taken_ext(at)
+                {
                     continue;
                 }
                 seen[w] |= 1 << b;

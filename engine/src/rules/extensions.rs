@@ -592,7 +592,12 @@ impl Game {
     }
 
     /// Extension point "route pieces": pieces placeable in place of a road.
-    pub(crate) fn push_route_alternatives_ext(&self, player: PlayerId, setup_from: Option<VertexId>, out: &mut Vec<Action>) {
+    pub(crate) fn push_route_alternatives_ext(
+        &self,
+        player: PlayerId,
+        setup_from: Option<VertexId>,
+        out: &mut Vec<Action>,
+    ) {
         each_expansion!(self.rules.expansions, E => E::push_route_alternatives(self, player, setup_from, out));
     }
 

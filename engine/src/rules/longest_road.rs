@@ -74,7 +74,7 @@ pub fn longest_road_length(game: &Game, player: PlayerId) -> u8 {
                     let j = index.get(other.index()).copied().unwrap_or(u8::MAX);
                     // A road and a ship continue each other only at the player's building.
                     let mixed = j != u8::MAX && ((i < first_ship) != ((j as usize) < first_ship));
-                    if mixed && !game.sites[v.index()].is_some_and(|st| st.owner == player) {
+                    if mixed && game.sites[v.index()].is_none_or(|st| st.owner != player) {
                         continue;
                     }
                     if other != e && j != u8::MAX && (s.adj_len[i][side] as usize) < 2 {

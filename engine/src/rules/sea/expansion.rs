@@ -189,23 +189,45 @@ impl Game {
         for (i, sp) in self.sea.players.iter().enumerate() {
             let on_board = self.sea.ships.iter().filter(|s| **s == Some(PlayerId(i as u8))).count();
             if on_board != sp.ships.len() || on_board + sp.ships_left as usize != super::SHIPS_PER_PLAYER as usize {
-                return fail("sea-ships", format!("seat {i}: {on_board} ships on the board, {} listed, {} in supply", sp.ships.len(), sp.ships_left));
+                return fail(
+                    "sea-ships",
+                    format!(
+                        "seat {i}: {on_board} ships on the board, {} listed, {} in supply",
+                        sp.ships.len(),
+                        sp.ships_left
+                    ),
+                );
             }
             for &e in &sp.ships {
-                if self.sea.ship(e) != Some(PlayerId(i as u8)) || !self.is_sea_path(e) || self.roads[e.index()].is_some() {
+                if self.sea.ship(e) != Some(PlayerId(i as u8))
+                    || !self.is_sea_path(e)
+                    || self.roads[e.index()].is_some()
+                {
                     return fail("sea-ships", format!("seat {i}: ship on path {} is misplaced", e.0));
                 }
                 if self.check_sea_invariants_ship(PlayerId(i as u8), e).is_err() {
-                    return fail("sea-ship-connected", format!("seat {i}: the ship on path {} reaches none of its owner's buildings", e.0));
+                    return fail(
+                        "sea-ship-connected",
+                        format!(
+                            "seat {i}: the ship on path {} reaches none of its owner's buildings",
+                            e.0
+                        ),
+                    );
                 }
             }
             if self.sea.movable[i] != self.movable_ships(PlayerId(i as u8)) {
-                return fail("sea-movable", format!("seat {i}: the movable ships kept differ from their lines"));
+                return fail(
+                    "sea-movable",
+                    format!("seat {i}: the movable ships kept differ from their lines"),
+                );
             }
             for (k, m) in sp.markers.iter().enumerate() {
                 let own = self.sites[m.at.index()].is_some_and(|s| s.owner.index() == i);
                 if !own || self.bonus_area(m.at) != Some(m.area) || sp.markers[..k].iter().any(|o| o.area == m.area) {
-                    return fail("sea-island-markers", format!("seat {i}: marker for area {} at intersection {}", m.area, m.at.0));
+                    return fail(
+                        "sea-island-markers",
+                        format!("seat {i}: marker for area {} at intersection {}", m.area, m.at.0),
+                    );
                 }
             }
         }

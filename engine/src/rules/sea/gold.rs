@@ -53,9 +53,7 @@ impl Game {
                     at,
                     Pending {
                         who: p,
-                        kind: PendingKind::Sea(SeaPending::Gold {
-                            count: owed[p.index()],
-                        }),
+                        kind: PendingKind::Sea(SeaPending::Gold { count: owed[p.index()] }),
                     },
                 );
                 at += 1;
@@ -67,7 +65,9 @@ impl Game {
     /// gold field next to it (this engine's reading, rule `SEA.GOLD.SETUP`: the base game pays
     /// one card per hex, and a gold field's card is a choice).
     pub(crate) fn queue_starting_gold(&mut self, player: PlayerId, at: VertexId) {
-        let Some(info) = self.board.topology.vertex(at) else { return };
+        let Some(info) = self.board.topology.vertex(at) else {
+            return;
+        };
         let count = info
             .hexes
             .iter()
@@ -139,7 +139,9 @@ impl Game {
 
     /// Every choice the player at the front of a gold entry may make.
     pub(crate) fn push_gold_choices(&self, out: &mut Vec<crate::Action>) {
-        let Some(Pending { who, .. }) = self.pending.front() else { return };
+        let Some(Pending { who, .. }) = self.pending.front() else {
+            return;
+        };
         let Some(count) = self.gold_owed(who) else { return };
         let due = self.gold_due(count);
         push_choices(who, &self.bank, due, 0, Cards::EMPTY, out);
@@ -149,13 +151,19 @@ impl Game {
 /// Every multiset of `left` resources the bank holds, kinds from index `from` on.
 fn push_choices(player: PlayerId, bank: &Cards, left: u8, from: usize, acc: Cards, out: &mut Vec<crate::Action>) {
     if left == 0 {
-        out.push(crate::Action::Sea(super::actions::SeaAction::ChooseGold { player, take: acc }));
+        out.push(crate::Action::Sea(super::actions::SeaAction::ChooseGold {
+            player,
+            take: acc,
+        }));
         return;
     }
     let Some(&kind) = CardKind::RESOURCES.get(from) else {
         return;
     };
-    let rest: u32 = CardKind::RESOURCES[from + 1..].iter().map(|&k| bank.get(k) as u32).sum();
+    let rest: u32 = CardKind::RESOURCES[from + 1..]
+        .iter()
+        .map(|&k| bank.get(k) as u32)
+        .sum();
     for n in 0..=bank.get(kind).min(left) {
         if rest < (left - n) as u32 {
             continue;
@@ -193,13 +201,22 @@ mod tests {
         g.apply(Action::Roll { player: red }).unwrap();
         let (a, b) = if token > 6 { (6, token - 6) } else { (1, token - 1) };
         g.apply(Action::Chance(Outcome::Dice { red: a, yellow: b })).unwrap();
-        assert_eq!(g.phase(), Phase::ChoosingGold { player: red, count: 1 });
+        assert_eq!(
+            g.phase(),
+            Phase::Sea(crate::state::SeaPhase::ChoosingGold { player: red, count: 1 })
+        );
         let choose = |player, take| Action::Sea(SeaAction::ChooseGold { player, take });
         let two_ore = Cards::of(&[(CardKind::Ore, 2)]);
-        assert_eq!(g.check(&choose(red, two_ore)).unwrap_err(), RuleError::Sea(SeaRule::GoldCount));
+        assert_eq!(
+            g.check(&choose(red, two_ore)).unwrap_err(),
+            RuleError::Sea(SeaRule::GoldCount)
+        );
         assert!(g.check(&choose(blue, two_ore)).is_err(), "red chooses first");
         g.apply(choose(red, Cards::of(&[(CardKind::Wool, 1)]))).unwrap();
-        assert_eq!(g.phase(), Phase::ChoosingGold { player: blue, count: 2 });
+        assert_eq!(
+            g.phase(),
+            Phase::Sea(crate::state::SeaPhase::ChoosingGold { player: blue, count: 2 })
+        );
         let mixed = Cards::of(&[(CardKind::Ore, 1), (CardKind::Brick, 1)]);
         let mut legal = Vec::new();
         g.legal_actions(&mut legal);
@@ -245,7 +262,10 @@ mod tests {
         g.current = g.setup_seat(4);
         let who = g.current;
         g.apply(Action::BuildSettlement { player: who, at }).unwrap();
-        assert_eq!(g.phase(), Phase::ChoosingGold { player: who, count: 1 });
+        assert_eq!(
+            g.phase(),
+            Phase::Sea(crate::state::SeaPhase::ChoosingGold { player: who, count: 1 })
+        );
         g.apply(Action::Sea(SeaAction::ChooseGold {
             player: who,
             take: Cards::of(&[(CardKind::Ore, 1)]),

@@ -68,7 +68,12 @@ mod tests {
         assert_eq!(g.public_vp(red), before + 2, "once per area");
         let home = (0..g.board.topology.vertex_count())
             .map(|v| VertexId(v as u16))
-            .find(|&v| g.board.topology.vertices()[v.index()].hexes.iter().any(|h| g.board.area(h) == 1))
+            .find(|&v| {
+                g.board.topology.vertices()[v.index()]
+                    .hexes
+                    .iter()
+                    .any(|h| g.board.area(h) == 1)
+            })
             .unwrap();
         assert_eq!(g.bonus_area(home), None);
     }

@@ -56,7 +56,12 @@ impl Visited {
 
 impl Game {
     /// The other ships of `player` at intersection `v` (leaving out `skip`).
-    pub(super) fn other_ships_at(&self, player: PlayerId, v: VertexId, skip: EdgeId) -> impl Iterator<Item = EdgeId> + '_ {
+    pub(super) fn other_ships_at(
+        &self,
+        player: PlayerId,
+        v: VertexId,
+        skip: EdgeId,
+    ) -> impl Iterator<Item = EdgeId> + '_ {
         self.board
             .topology
             .vertex(v)
@@ -72,7 +77,13 @@ impl Game {
     /// Walks `player`'s ships from `start` without using `skip`, stopping at their own
     /// buildings; calls `found` with each own building reached (`start` itself if it holds
     /// one). Returns the intersections visited.
-    pub(super) fn walk_line(&self, player: PlayerId, start: VertexId, skip: EdgeId, mut found: impl FnMut(VertexId)) -> Visited {
+    pub(super) fn walk_line(
+        &self,
+        player: PlayerId,
+        start: VertexId,
+        skip: EdgeId,
+        mut found: impl FnMut(VertexId),
+    ) -> Visited {
         let mut seen = Visited::new();
         let mut stack = [VertexId(0); 64];
         let mut top = 0;
@@ -318,7 +329,11 @@ impl Game {
             }
             self.for_each_ship_site(player, Some(from), |to| {
                 if to != from {
-                    out.push(crate::Action::Sea(super::actions::SeaAction::MoveShip { player, from, to }));
+                    out.push(crate::Action::Sea(super::actions::SeaAction::MoveShip {
+                        player,
+                        from,
+                        to,
+                    }));
                 }
             });
         }
@@ -351,7 +366,11 @@ mod tests {
         while ships.len() < n {
             let last = *ships.last().unwrap();
             let info = &g.board.topology.edges()[last.index()];
-            let far = if info.vertices[0] == from { info.vertices[1] } else { info.vertices[0] };
+            let far = if info.vertices[0] == from {
+                info.vertices[1]
+            } else {
+                info.vertices[0]
+            };
             let next = next_sea_paths(&g, last, from)
                 .into_iter()
                 .find(|&e| g.sea.ship(e).is_none())

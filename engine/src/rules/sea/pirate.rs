@@ -112,7 +112,10 @@ mod tests {
             .find(|h| g.board.terrain[h.index()] != crate::Terrain::Sea)
             .unwrap();
         let pirate = |to: HexId| Action::Sea(SeaAction::MovePirate { player: me, to });
-        assert_eq!(g.check(&pirate(land_hex)).unwrap_err(), RuleError::Sea(SeaRule::PirateOnSea));
+        assert_eq!(
+            g.check(&pirate(land_hex)).unwrap_err(),
+            RuleError::Sea(SeaRule::PirateOnSea)
+        );
         let mut legal = Vec::new();
         g.legal_actions(&mut legal);
         assert!(legal.contains(&pirate(sea_hex)));
@@ -120,12 +123,27 @@ mod tests {
         g.apply(pirate(sea_hex)).unwrap();
         assert_eq!(g.pirate(), Some(sea_hex));
         assert_eq!(g.phase(), Phase::ChoosingVictim);
-        assert!(g.check(&Action::Rob { player: me, victim: blue }).is_ok());
-        g.apply(Action::Rob { player: me, victim: blue }).unwrap();
-        g.apply(Action::Chance(Outcome::Steal { card: crate::CardKind::Ore })).unwrap();
+        assert!(g
+            .check(&Action::Rob {
+                player: me,
+                victim: blue
+            })
+            .is_ok());
+        g.apply(Action::Rob {
+            player: me,
+            victim: blue,
+        })
+        .unwrap();
+        g.apply(Action::Chance(Outcome::Steal {
+            card: crate::CardKind::Ore,
+        }))
+        .unwrap();
         assert_eq!(g.player(me).unwrap().hand.get(crate::CardKind::Ore), 1);
         // The pirate now blocks ships on its hex's paths.
         give(&mut g, me, super::super::ships::SHIP_COST);
-        assert_eq!(g.check(&ship(me, coast)).unwrap_err(), RuleError::Sea(SeaRule::PiratePath));
+        assert_eq!(
+            g.check(&ship(me, coast)).unwrap_err(),
+            RuleError::Sea(SeaRule::PiratePath)
+        );
     }
 }

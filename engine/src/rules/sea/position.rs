@@ -33,7 +33,9 @@ pub(super) fn declared_without(s: &Setup) -> Option<PositionError> {
     let any = s.sea.pirate.is_some()
         || s.sea.moved
         || !s.sea.built_this_turn.is_empty()
-        || s.players.iter().any(|p| !p.sea.ships.is_empty() || !p.sea.islands.is_empty());
+        || s.players
+            .iter()
+            .any(|p| !p.sea.ships.is_empty() || !p.sea.islands.is_empty());
     any.then(|| {
         err(
             Subject::Rules,
@@ -50,15 +52,25 @@ impl Game {
         for (i, ps) in s.players.iter().enumerate() {
             let p = PlayerId(i as u8);
             if ps.sea.ships.len() > super::SHIPS_PER_PLAYER as usize {
-                return Err(err(Subject::Player(p), format!("{} ships: a player has 15", ps.sea.ships.len())));
+                return Err(err(
+                    Subject::Player(p),
+                    format!("{} ships: a player has 15", ps.sea.ships.len()),
+                ));
             }
             for &e in &ps.sea.ships {
-                self.known_edge(e).map_err(|x| err(Subject::Ship(p, e), x.to_string()))?;
+                self.known_edge(e)
+                    .map_err(|x| err(Subject::Ship(p, e), x.to_string()))?;
                 if !self.is_sea_path(e) {
-                    return Err(err(Subject::Ship(p, e), "a ship stands only on a path next to sea".into()));
+                    return Err(err(
+                        Subject::Ship(p, e),
+                        "a ship stands only on a path next to sea".into(),
+                    ));
                 }
                 if self.roads[e.index()].is_some() || self.sea.ships[e.index()].is_some() {
-                    return Err(err(Subject::Ship(p, e), "this path already holds a road or a ship".into()));
+                    return Err(err(
+                        Subject::Ship(p, e),
+                        "this path already holds a road or a ship".into(),
+                    ));
                 }
                 self.sea.ships[e.index()] = Some(p);
                 let sp = &mut self.sea.players[i];
@@ -75,7 +87,10 @@ impl Game {
         self.sea.moved = s.sea.moved;
         for &e in &s.sea.built_this_turn {
             if self.sea.ship(e).is_none() {
-                return Err(err(Subject::Rules, "a ship built this turn must stand on the board".into()));
+                return Err(err(
+                    Subject::Rules,
+                    "a ship built this turn must stand on the board".into(),
+                ));
             }
             self.sea.fresh[e.index()] = true;
         }
@@ -122,8 +137,9 @@ impl Game {
         for (i, ps) in s.players.iter().enumerate() {
             let p = PlayerId(i as u8);
             for &v in &ps.sea.islands {
-                self.known_vertex(v).map_err(|x| err(Subject::IslandMarker(p, v), x.to_string()))?;
-                if !self.sites[v.index()].is_some_and(|site| site.owner == p) {
+                self.known_vertex(v)
+                    .map_err(|x| err(Subject::IslandMarker(p, v), x.to_string()))?;
+                if self.sites[v.index()].is_none_or(|site| site.owner != p) {
                     return Err(err(
                         Subject::IslandMarker(p, v),
                         "an island marker lies under a settlement or city of its owner".into(),

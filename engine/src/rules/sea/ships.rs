@@ -201,7 +201,10 @@ mod tests {
             RuleError::Sea(SeaRule::ShipNotOnSea)
         );
         g.players[me.index()].hand = crate::Cards::EMPTY;
-        assert_eq!(g.check(&ship(me, coast)).unwrap_err(), RuleError::Sea(SeaRule::ShipCost));
+        assert_eq!(
+            g.check(&ship(me, coast)).unwrap_err(),
+            RuleError::Sea(SeaRule::ShipCost)
+        );
         give(&mut g, me, super::SHIP_COST);
         g.apply(ship(me, coast)).unwrap();
         assert_eq!(g.ship(coast), Some(me));
@@ -232,6 +235,9 @@ mod tests {
         let (mut g, me, coast) = coastal_game();
         g.sea.players[me.index()].ships_left = 0;
         give(&mut g, me, super::SHIP_COST);
-        assert_eq!(g.check(&ship(me, coast)).unwrap_err(), RuleError::Sea(SeaRule::NoShipsLeft));
+        assert_eq!(
+            g.check(&ship(me, coast)).unwrap_err(),
+            RuleError::Sea(SeaRule::NoShipsLeft)
+        );
     }
 }

@@ -44,7 +44,11 @@ pub fn coastal_pair(g: &Game) -> (VertexId, EdgeId, VertexId) {
     let topo = &g.board.topology;
     for (i, info) in topo.vertices().iter().enumerate() {
         let v = VertexId(i as u16);
-        let land = info.hexes.iter().filter(|h| g.board.terrain[h.index()] != Terrain::Sea).count();
+        let land = info
+            .hexes
+            .iter()
+            .filter(|h| g.board.terrain[h.index()] != Terrain::Sea)
+            .count();
         if land != 2 || info.hexes.len() != 3 || !info.hexes.iter().any(|h| g.board.area(h) == 1) {
             continue;
         }
@@ -106,7 +110,13 @@ pub fn inland_path(g: &Game, who: PlayerId) -> EdgeId {
         .edges
         .iter()
         .find(|&e| inland(g, e) && g.roads[e.index()].is_none())
-        .unwrap_or_else(|| g.board.topology.vertices()[v.index()].edges.iter().find(|&e| inland(g, e)).unwrap())
+        .unwrap_or_else(|| {
+            g.board.topology.vertices()[v.index()]
+                .edges
+                .iter()
+                .find(|&e| inland(g, e))
+                .unwrap()
+        })
 }
 
 /// A sea path at the far end of the road of [`coastal_game`], not touching the settlement.
@@ -125,6 +135,10 @@ pub fn ship(player: PlayerId, at: EdgeId) -> Action {
 /// The sea paths that continue a line from path `e` away from intersection `not`.
 pub fn next_sea_paths(g: &Game, e: EdgeId, not: VertexId) -> Vec<EdgeId> {
     let info = &g.board.topology.edges()[e.index()];
-    let far = if info.vertices[0] == not { info.vertices[1] } else { info.vertices[0] };
+    let far = if info.vertices[0] == not {
+        info.vertices[1]
+    } else {
+        info.vertices[0]
+    };
     sea_paths_at(g, far).into_iter().filter(|&x| x != e).collect()
 }
