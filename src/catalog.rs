@@ -1,10 +1,12 @@
-//! The rule catalog (`catalog/rules.yaml`): every rule id with a one-line statement and
-//! its source citation, and the sources table (`catalog/sources.yaml`). Both are data of
-//! the engine's version and are embedded in the binary, so rule and source ids are checked
-//! wherever the command runs. Scenarios name catalog ids in `covers` and `-> refused`;
-//! `catan-harness coverage` lists the ids no scenario covers and `catan-harness rules`
-//! prints the catalog.
+//! The rule catalog: every rule id with a one-line statement and its source citation, one
+//! file per part of the game under `catalog/` (the base game's `base.yaml` with the engine's
+//! own ids, then one file per expansion, listed by [`expansion_file`]), and the sources table
+//! (`catalog/sources.yaml`). All are data of the engine's version and are embedded in the
+//! binary, so rule and source ids are checked wherever the command runs. Scenarios name
+//! catalog ids in `covers` and `-> refused`; `catan-harness coverage` lists the ids no
+//! scenario covers and `catan-harness rules` prints the catalog.
 
+use catan_engine::ruleset::Expansion;
 use serde::Deserialize;
 use std::path::Path;
 
@@ -32,15 +34,61 @@ pub struct Source {
     pub language: String,
 }
 
-/// `catalog/rules.yaml` as built into the binary.
-pub const RULES_YAML: &str = include_str!("../catalog/rules.yaml");
+/// One file of the rule catalog as built into the binary.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CatalogFile {
+    /// Its path from the project root (`catalog/court.yaml`).
+    pub path: &'static str,
+    /// The prefix every id of the file starts with (`COURT.`); the base game's file also
+    /// holds the engine's own ids (ENGINE, TURN, CHANCE, GAME), which no expansion prefixes.
+    pub prefix: &'static str,
+    /// Its text.
+    pub yaml: &'static str,
+}
+
+/// A [`CatalogFile`] of `catalog/<name>`, its text embedded at build time.
+macro_rules! catalog_file {
+    ($name:literal, $prefix:literal) => {
+        CatalogFile {
+            path: concat!("catalog/", $name),
+            prefix: $prefix,
+            yaml: include_str!(concat!("../catalog/", $name)),
+        }
+    };
+}
+
+/// The base game's catalog file: the BASE ids and the engine's own.
+pub const BASE_FILE: CatalogFile = catalog_file!("base.yaml", "BASE.");
+
+/// The catalog file of an expansion's rule ids (`None` while it has none): the one place
+/// an expansion's file is named. A new expansion adds its file under `catalog/`, named after
+/// its ruleset name, and its line here.
+pub fn expansion_file(expansion: Expansion) -> Option<CatalogFile> {
+    match expansion {
+        Expansion::CitiesAndKnights => Some(catalog_file!("cities-and-knights.yaml", "CK.")),
+        Expansion::TheCourt => Some(catalog_file!("court.yaml", "COURT.")),
+        Expansion::Seafarers => Some(catalog_file!("seafarers.yaml", "SEA.")),
+        Expansion::BarbarianAttack => None,
+    }
+}
+
+/// Every file of the rule catalog: the base game's, then each expansion's in canonical order.
+pub fn files() -> impl Iterator<Item = CatalogFile> {
+    std::iter::once(BASE_FILE).chain(Expansion::ALL.into_iter().filter_map(expansion_file))
+}
+
 /// `catalog/sources.yaml` as built into the binary.
 pub const SOURCES_YAML: &str = include_str!("../catalog/sources.yaml");
 
-/// The embedded rule catalog, parsed once (its parsing is checked by the tests).
+/// The embedded rule catalog, every file's entries parsed once and sorted by id (their
+/// parsing is checked by the tests).
 pub fn rules() -> &'static [Rule] {
     static RULES: std::sync::OnceLock<Vec<Rule>> = std::sync::OnceLock::new();
-    RULES.get_or_init(|| crate::yaml::from_str(RULES_YAML).unwrap_or_default())
+    RULES.get_or_init(|| {
+        let mut all: Vec<Rule> = files().flat_map(|f| parse(f.yaml).unwrap_or_default()).collect();
+        all.sort_by(|a, b| a.id.cmp(&b.id));
+        all
+    })
 }
 
 /// The embedded sources table, parsed once (its parsing is checked by the tests).
@@ -49,26 +97,19 @@ pub fn sources() -> &'static [Source] {
     SOURCES.get_or_init(|| crate::yaml::from_str(SOURCES_YAML).unwrap_or_default())
 }
 
+/// Parses the text of a catalog file.
+///
+/// # Errors
+/// The YAML error, in words.
+pub fn parse(yaml: &str) -> Result<Vec<Rule>, String> {
+    crate::yaml::from_str(yaml)
+}
+
 /// Reads a catalog file.
 ///
 /// # Errors
 /// The file cannot be read or parsed.
 pub fn load(path: &Path) -> Result<Vec<Rule>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    crate::yaml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
-}
-
-/// The catalog next to the scenarios: `<root>/catalog/rules.yaml`, looked up from the
-/// current directory upwards.
-pub fn find() -> Option<std::path::PathBuf> {
-    let mut dir = std::env::current_dir().ok()?;
-    loop {
-        let p = dir.join("catalog").join("rules.yaml");
-        if p.exists() {
-            return Some(p);
-        }
-        if !dir.pop() {
-            return None;
-        }
-    }
+    parse(&text).map_err(|e| format!("{}: {e}", path.display()))
 }

@@ -86,7 +86,7 @@ pub fn source_ids() -> &'static [String] {
     IDS.get_or_init(|| crate::catalog::sources().iter().map(|s| s.id.clone()).collect())
 }
 
-/// The ids of the rule catalog (`catalog/rules.yaml`, embedded in the binary).
+/// The ids of the rule catalog (the files under `catalog/`, embedded in the binary).
 pub fn catalog_ids() -> &'static [String] {
     static IDS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
     IDS.get_or_init(|| crate::catalog::rules().iter().map(|r| r.id.clone()).collect())

@@ -1,6 +1,9 @@
 //! The rule catalog lists every refusal id the engine can return, each once, with a
-//! statement and a source from the sources table.
+//! statement and a source from the sources table; each id sits in the file of its part of
+//! the game (the base game's, or its expansion's, by the id's prefix).
 
+use catan_engine::ruleset::Expansion;
+use catan_harness::catalog::{self, CatalogFile, Rule};
 use std::path::Path;
 
 const SOURCES: [&str; 7] = [
@@ -13,9 +16,15 @@ const SOURCES: [&str; 7] = [
     "own",
 ];
 
-fn catalog() -> Vec<catan_harness::catalog::Rule> {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("catalog/rules.yaml");
-    catan_harness::catalog::load(&p).unwrap_or_else(|e| panic!("{e}"))
+/// One catalog file read from the `catalog/` folder.
+fn read(file: &CatalogFile) -> Vec<Rule> {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join(file.path);
+    catalog::load(&p).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Every catalog file of the folder, as the binary lists them.
+fn catalog() -> Vec<Rule> {
+    catalog::files().flat_map(|f| read(&f)).collect()
 }
 
 #[test]
@@ -24,7 +33,7 @@ fn every_engine_refusal_id_is_in_the_catalog() {
     for code in catan_engine::RuleError::ALL_CODES {
         assert!(
             ids.iter().any(|i| i == code),
-            "{code} is missing from catalog/rules.yaml"
+            "{code} is missing from the catalog/ files"
         );
     }
 }
@@ -46,13 +55,65 @@ fn catalog_ids_are_unique_and_cite_a_known_source() {
 }
 
 #[test]
-fn the_catalog_built_into_the_binary_is_the_catalog_folder() {
-    assert_eq!(catan_harness::catalog::rules(), catalog().as_slice());
-    let ids: Vec<&str> = catan_harness::catalog::sources()
-        .iter()
-        .map(|s| s.id.as_str())
+fn each_id_sits_in_its_expansions_file() {
+    let expansion_prefixes: Vec<&str> = Expansion::ALL
+        .into_iter()
+        .filter_map(catalog::expansion_file)
+        .map(|f| f.prefix)
         .collect();
+    for file in catalog::files() {
+        let rules = read(&file);
+        assert!(!rules.is_empty(), "{} lists no id", file.path);
+        for r in &rules {
+            let own = r.id.starts_with(file.prefix);
+            let other_expansion = expansion_prefixes.iter().any(|p| r.id.starts_with(p));
+            assert!(
+                own || (file == catalog::BASE_FILE && !other_expansion),
+                "{} is in {} but its prefix is not {}",
+                r.id,
+                file.path,
+                file.prefix
+            );
+        }
+    }
+}
+
+#[test]
+fn an_expansions_file_is_named_after_its_ruleset_name() {
+    for e in Expansion::ALL {
+        if let Some(file) = catalog::expansion_file(e) {
+            assert_eq!(file.path, format!("catalog/{}.yaml", e.ruleset_name()));
+        }
+    }
+}
+
+#[test]
+fn the_catalog_built_into_the_binary_is_the_catalog_folder() {
+    for file in catalog::files() {
+        let embedded = catalog::parse(file.yaml).unwrap_or_else(|e| panic!("{}: {e}", file.path));
+        assert_eq!(embedded, read(&file), "{} is stale in the binary", file.path);
+    }
+    let mut sorted = catalog();
+    sorted.sort_by(|a, b| a.id.cmp(&b.id));
+    assert_eq!(catalog::rules(), sorted.as_slice());
+    let ids: Vec<&str> = catalog::sources().iter().map(|s| s.id.as_str()).collect();
     for s in SOURCES.iter().filter(|s| **s != "own") {
         assert!(ids.contains(s), "{s} is missing from the embedded sources table");
+    }
+}
+
+#[test]
+fn every_yaml_file_of_the_catalog_folder_is_listed() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("catalog");
+    let listed: Vec<&str> = catalog::files().map(|f| f.path).collect();
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(|e| e.ok())
+        .map(|e| format!("catalog/{}", e.file_name().to_string_lossy()))
+        .filter(|n| n.ends_with(".yaml") && n != "catalog/sources.yaml")
+        .collect();
+    names.sort();
+    for n in &names {
+        assert!(listed.contains(&n.as_str()), "{n} is not listed in src/catalog.rs");
     }
 }

@@ -38,8 +38,9 @@
 //! 4. **Diagnostics** — [`diagnostics`]: [`ParseError`] (a `thiserror` +
 //!    `miette::Diagnostic` enum with codes like `dsl::syntax::bad_corner`) and
 //!    [`ParseErrors`], all of a file's errors under one named source.
-//! 5. **Vocabulary** — [`vocab`]: the one table of game words per language,
-//!    used by lowering and for "did you mean …?".
+//! 5. **Vocabulary** — [`vocab`]: the game words per language, the base game's
+//!    table and each expansion's (given by its lowering), used by lowering and for
+//!    "did you mean …?".
 //! 6. **Report** — [`report`]: renders any diagnostic safely (long lines
 //!    clipped around their labels, control characters made visible, at most
 //!    [`report::MAX_ERRORS`] errors per file); files over [`MAX_FILE_BYTES`]

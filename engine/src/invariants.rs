@@ -10,7 +10,7 @@ use crate::ids::{PlayerId, VertexId};
 use crate::progress::{ProgressCard, Track};
 use crate::ruleset::RobberBeforeAttack;
 use crate::state::{
-    Building, Game, Phase, CARDS_PER_COMMODITY, CARDS_PER_RESOURCE, CITIES_PER_PLAYER, KNIGHTS_PER_LEVEL,
+    Building, CkPhase, Game, Phase, CARDS_PER_COMMODITY, CARDS_PER_RESOURCE, CITIES_PER_PLAYER, KNIGHTS_PER_LEVEL,
     ROADS_PER_PLAYER, SETTLEMENTS_PER_PLAYER, WALLS_PER_PLAYER,
 };
 
@@ -219,7 +219,7 @@ impl Game {
             }
             knights[k.owner.index()][k.level as usize - 1] += 1;
         }
-        if let Phase::RelocatingKnight { knight, .. } = self.phase() {
+        if let Phase::Ck(CkPhase::RelocatingKnight { knight, .. }) = self.phase() {
             // The displaced knight is in its owner's hand until relocated.
             knights[knight.owner.index()][knight.level as usize - 1] += 1;
         }
@@ -261,7 +261,7 @@ impl Game {
                 return fail("improvements", format!("{}: a level above 5", st.colour));
             }
             let p = PlayerId(i as u8);
-            let pending = self.phase() == (Phase::DiscardingProgress { player: p })
+            let pending = self.phase() == (Phase::Ck(CkPhase::DiscardingProgress { player: p }))
                 || matches!(self.phase(), Phase::Ended { .. });
             let over = self
                 .progress_limit_now(p)
@@ -288,7 +288,7 @@ impl Game {
                 {
                     return fail("metropolis", "two metropolises on one city".into());
                 }
-            } else if !matches!(self.phase(), Phase::PlacingMetropolis { track, .. } if track == t)
+            } else if !matches!(self.phase(), Phase::Ck(CkPhase::PlacingMetropolis { track, .. }) if track == t)
                 && self.players.iter().any(|p| p.level(t) >= 4)
             {
                 return fail(

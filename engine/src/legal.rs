@@ -66,7 +66,7 @@ impl Game {
             }
             Phase::Main => self.push_main_actions(p, out),
             // Chance phases are handled above.
-            Phase::Rolling | Phase::Stealing { .. } | Phase::DrawingDevCard | Phase::DrawingProgress { .. } => {}
+            Phase::Rolling | Phase::Stealing { .. } | Phase::DrawingDevCard => {}
             // The decisions an expansion adds (Cities & Knights: pillage, decks, aqueduct, ...).
             _ => self.push_decision_actions_ext(out),
         }

@@ -71,4 +71,4 @@ pub use progress::{EventFace, ProgressCard, Track};
 pub use rules::longest_road_length;
 pub use rules::sea::maps::{MapError, SeaMap};
 pub use ruleset::{Profile, Ruleset};
-pub use state::{Actor, Game, Phase};
+pub use state::{Actor, CkPhase, Game, Phase};

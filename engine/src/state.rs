@@ -12,6 +12,9 @@ use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
+pub use crate::rules::ck::pending::CkPhase;
+pub use crate::rules::sea::pending::SeaPhase;
+
 /// Pieces per player in the base game: 15 roads, 5 settlements, 4 cities (`base-rules` §1).
 pub const ROADS_PER_PLAYER: u8 = 15;
 /// See [`ROADS_PER_PLAYER`].
@@ -156,106 +159,25 @@ pub enum Phase {
     },
     /// Chance: the development card drawn.
     DrawingDevCard,
-    /// Cities & Knights: the barbarians won and `player` must choose which of their cities
-    /// is pillaged.
-    Pillaging {
-        /// Who loses a city.
-        player: PlayerId,
-    },
-    /// Cities & Knights: a tied defender chooses the deck to draw from.
-    ChoosingDefenderDeck {
-        /// Who draws.
-        player: PlayerId,
-    },
-    /// Chance: the progress card `player` draws from `deck`.
-    DrawingProgress {
-        /// Who draws.
-        player: PlayerId,
-        /// Which deck.
-        deck: Track,
-    },
-    /// Cities & Knights: `player` holds more progress cards than allowed and must discard.
-    DiscardingProgress {
-        /// Who discards.
-        player: PlayerId,
-    },
-    /// Cities & Knights: `player` received nothing in production and may take a resource
-    /// (science level 3, aqueduct).
-    Aqueduct {
-        /// Who chooses.
-        player: PlayerId,
-    },
-    /// Cities & Knights: `player` places the metropolis of `track` on one of their cities.
-    PlacingMetropolis {
-        /// Who places it.
-        player: PlayerId,
-        /// Which metropolis.
-        track: Track,
-    },
-    /// Cities & Knights: `player` must move their displaced knight.
-    RelocatingKnight {
-        /// The displaced knight's owner.
-        player: PlayerId,
-        /// The displaced knight (level and status are kept).
-        knight: Knight,
-        /// Where it stood (now held by the displacing knight).
-        from: VertexId,
-    },
-    /// Commercial Harbor: `to` answers `from`'s offer of `resource` with a commodity.
-    HarborAnswer {
-        /// Who offered.
-        from: PlayerId,
-        /// Who answers.
-        to: PlayerId,
-        /// The resource offered.
-        resource: crate::cards::Resource,
-    },
-    /// Treason: `player` must remove one of their knights.
-    TreasonSurrender {
-        /// Whose knight.
-        player: PlayerId,
-    },
-    /// Treason: `player` may place a knight of strength at most `level`, with `active` status.
-    TreasonPlacement {
-        /// Who places.
-        player: PlayerId,
-        /// Strength of the knight removed.
-        level: u8,
-        /// Status of the knight removed.
-        active: bool,
-    },
-    /// Wedding: richer players owe cards (see [`Game::gifts_owed`]) to the current player.
-    WeddingGifts,
-    /// Diplomacy: `player` removed their own road and may build one free road.
-    DiplomacyRoad {
-        /// Who.
-        player: PlayerId,
-        /// The path the road was removed from.
-        removed: EdgeId,
-    },
     /// The game is over.
     Ended {
         /// The winner.
         winner: PlayerId,
     },
-    /// Cities & Knights, Fiesepeter battle rule: `player` chooses which active knights fight
-    /// the barbarians.
-    CommittingKnights {
-        /// Who chooses.
-        player: PlayerId,
-    },
-    /// Seafarers: `player` chooses `count` resources a gold field pays.
-    ChoosingGold {
-        /// Who chooses.
-        player: PlayerId,
-        /// Resources owed.
-        count: u8,
-    },
+    /// A phase of Cities & Knights' decisions and draws ([`CkPhase`], declared with the
+    /// expansion's rules); serialized as its own variant (`{"phase": "pillaging", …}`).
+    /// An expansion's arm is `#[serde(untagged)]`, and serde wants those after every tagged
+    /// variant: base phases go above this line, expansions' arms below.
+    #[serde(untagged)]
+    Ck(CkPhase),
+    /// A phase of Seafarers' decisions ([`SeaPhase`], declared with the expansion's rules).
+    #[serde(untagged)]
+    Sea(SeaPhase),
 }
 
 impl Phase {
-    /// Every phase name, as [`Phase::name`] gives them.
-    pub const NAMES: &'static [&'static str] = &[
+    /// The base game's phase names, as [`Phase::name`] gives them.
+    const BASE_NAMES: &'static [&'static str] = &[
         "setup",
         "before-roll",
         "rolling",
@@ -267,22 +189,16 @@ impl Phase {
         "free-roads",
         "trade-offer",
         "drawing-dev-card",
-        "pillaging",
-        "choosing-defender-deck",
-        "drawing-progress",
-        "discarding-progress",
-        "aqueduct",
-        "placing-metropolis",
-        "relocating-knight",
-        "harbor-answer",
-        "treason-surrender",
-        "treason-placement",
-        "wedding-gifts",
-        "diplomacy-road",
         "ended",
-        "committing-knights",
-        "choosing-gold",
     ];
+
+    /// The phase names of each part of the game: the base game's, then each expansion's that
+    /// has phases of its own (one line per expansion).
+    const NAME_PARTS: &'static [&'static [&'static str]] = &[Phase::BASE_NAMES, CkPhase::NAMES, SeaPhase::NAMES];
+
+    /// Every phase name, as [`Phase::name`] gives them: the base game's, then each
+    /// expansion's.
+    pub const NAMES: &'static [&'static str] = &concat_names::<{ names_len(Phase::NAME_PARTS) }>(Phase::NAME_PARTS);
 
     /// A short kebab-case name (`setup`, `before-roll`, `main`, …).
     pub fn name(&self) -> &'static str {
@@ -298,31 +214,56 @@ impl Phase {
             Phase::FreeRoads { .. } => "free-roads",
             Phase::TradeOffer { .. } => "trade-offer",
             Phase::DrawingDevCard => "drawing-dev-card",
-            Phase::Pillaging { .. } => "pillaging",
-            Phase::ChoosingDefenderDeck { .. } => "choosing-defender-deck",
-            Phase::DrawingProgress { .. } => "drawing-progress",
-            Phase::DiscardingProgress { .. } => "discarding-progress",
-            Phase::Aqueduct { .. } => "aqueduct",
-            Phase::PlacingMetropolis { .. } => "placing-metropolis",
-            Phase::RelocatingKnight { .. } => "relocating-knight",
-            Phase::HarborAnswer { .. } => "harbor-answer",
-            Phase::TreasonSurrender { .. } => "treason-surrender",
-            Phase::TreasonPlacement { .. } => "treason-placement",
-            Phase::WeddingGifts => "wedding-gifts",
-            Phase::DiplomacyRoad { .. } => "diplomacy-road",
             Phase::Ended { .. } => "ended",
-            Phase::CommittingKnights { .. } => "committing-knights",
-            Phase::ChoosingGold { .. } => "choosing-gold",
+            Phase::Ck(p) => p.name(),
+            Phase::Sea(p) => p.name(),
+        }
+    }
+
+    /// What a chance phase waits for, in words; `None` when a player (or nobody) is to act.
+    pub fn chance_awaited(&self) -> Option<&'static str> {
+        match self {
+            Phase::Rolling => Some("the game waits for the dice"),
+            Phase::Stealing { .. } => Some("the game waits for the stolen card"),
+            Phase::DrawingDevCard => Some("the game waits for the development card drawn"),
+            Phase::Ck(p) => p.chance_awaited(),
+            _ => None,
         }
     }
 
     /// Whether a chance outcome is awaited.
     pub fn is_chance(&self) -> bool {
-        matches!(
-            self,
-            Phase::Rolling | Phase::Stealing { .. } | Phase::DrawingDevCard | Phase::DrawingProgress { .. }
-        )
+        self.chance_awaited().is_some()
     }
+}
+
+/// How many names `parts` hold together, for [`Phase::NAMES`].
+const fn names_len(parts: &[&[&'static str]]) -> usize {
+    let mut n = 0;
+    let mut i = 0;
+    while i < parts.len() {
+        n += parts[i].len();
+        i += 1;
+    }
+    n
+}
+
+/// The names of `parts` one after the other, as one array of `N` names (`N` is
+/// [`names_len`] of `parts`), for [`Phase::NAMES`].
+const fn concat_names<const N: usize>(parts: &[&[&'static str]]) -> [&'static str; N] {
+    let mut out = [""; N];
+    let mut n = 0;
+    let mut i = 0;
+    while i < parts.len() {
+        let mut j = 0;
+        while j < parts[i].len() {
+            out[n] = parts[i][j];
+            n += 1;
+            j += 1;
+        }
+        i += 1;
+    }
+    out
 }
 
 /// One player's Cities & Knights state.

@@ -8,7 +8,7 @@
 
 use catan_engine::board::TokenPlacement;
 use catan_engine::random::{Policy, RandomPlayer};
-use catan_engine::{Action, Board, Colour, Game, Phase, PlayerId, Ruleset};
+use catan_engine::{Action, Board, CkPhase, Colour, Game, Phase, PlayerId, Ruleset};
 use std::fmt::Write;
 use std::sync::Arc;
 
@@ -67,7 +67,9 @@ fn positions() -> Vec<(&'static str, Game, u32)> {
     let ck_pending = advance(ck_setup.clone(), 21, Policy::Builder, 20_000, |g| {
         matches!(
             g.phase(),
-            Phase::Pillaging { .. } | Phase::RelocatingKnight { .. } | Phase::ChoosingDefenderDeck { .. }
+            Phase::Ck(
+                CkPhase::Pillaging { .. } | CkPhase::RelocatingKnight { .. } | CkPhase::ChoosingDefenderDeck { .. }
+            )
         )
     });
     vec![
@@ -94,7 +96,12 @@ fn sea_positions() -> Vec<(&'static str, Game, u32)> {
         g.turn() > 40 && g.phase() == Phase::Main && !g.ship_moved_this_turn()
     });
     // The first seed whose Through the Desert game reaches a gold choice.
-    let choosing = |g: &Game| matches!(g.phase(), Phase::ChoosingGold { .. });
+    let choosing = |g: &Game| {
+        matches!(
+            g.phase(),
+            Phase::Sea(catan_engine::state::SeaPhase::ChoosingGold { .. })
+        )
+    };
     let gold = (1..200)
         .map(|seed| {
             let desert = game(sea(), map(catan_engine::SeaMap::ThroughTheDesert, 3, seed), 3);

@@ -13,7 +13,7 @@ use catan_engine::position::{PlayerSetup, Setup, StartPhase};
 use catan_engine::random::RandomPlayer;
 use catan_engine::CkAction;
 use catan_engine::CkEvent;
-use catan_engine::{Action, Board, Colour, Event, EventFace, Game, Outcome, Phase, PlayerId, Ruleset, Track};
+use catan_engine::{Action, Board, CkPhase, Colour, Event, EventFace, Game, Outcome, Phase, PlayerId, Ruleset, Track};
 use std::sync::Arc;
 
 fn within(name: &str, hits: u64, n: u64, p: f64) {
@@ -91,10 +91,10 @@ fn a_player_at_level_l_draws_with_probability_one_sixth_times_l_plus_one_sixths(
             let o = rp.sample_outcome(&g).unwrap();
             g.apply(Action::Chance(o)).unwrap();
             if g.phase()
-                == (Phase::DrawingProgress {
+                == (Phase::Ck(CkPhase::DrawingProgress {
                     player: PlayerId(1),
                     deck: Track::Science,
-                })
+                }))
             {
                 draws += 1;
             }

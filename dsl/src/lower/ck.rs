@@ -2,7 +2,7 @@
 //! the merchant, the barbarians, progress cards, the event die, and the decisions they bring.
 //!
 //! A child module of `lower`, so it shares its context (`Cx`) and helpers; every word goes
-//! through the vocabulary table ([`crate::vocab`]).
+//! through the vocabulary ([`crate::vocab`]; its words are `vocab/ck.rs`).
 
 use super::Cx;
 use crate::ast::{Arg, Spanned};
@@ -1121,6 +1121,7 @@ pub(super) struct CitiesAndKnights;
 impl super::expansion::ExpansionLowering for CitiesAndKnights {
     const PLAYER_ITEMS: &'static [&'static str] = &PLAYER_ITEMS;
     const GLOBAL_ITEMS: &'static [&'static str] = &GLOBAL_ITEMS;
+    const VOCABULARY: &'static [crate::vocab::Entry] = crate::vocab::ck::WORDS;
 
     fn action(
         cx: &mut Cx<'_>,

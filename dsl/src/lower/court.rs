@@ -259,6 +259,7 @@ pub(super) struct TheCourt;
 impl super::expansion::ExpansionLowering for TheCourt {
     const PLAYER_ITEMS: &'static [&'static str] = &PLAYER_ITEMS;
     const GLOBAL_ITEMS: &'static [&'static str] = &GLOBAL_ITEMS;
+    const VOCABULARY: &'static [crate::vocab::Entry] = crate::vocab::court::WORDS;
 
     fn action(
         _cx: &mut Cx<'_>,

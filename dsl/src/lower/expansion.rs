@@ -4,13 +4,16 @@
 //!
 //! The driver (`lower/mod.rs`) offers every step, expectation and position item to each
 //! expansion in turn, then to the base game (`lower/base.rs`); the first that recognises it
-//! lowers it. An expansion's words live in its own module (`lower/ck.rs`,
-//! `lower/court.rs`, `lower/sea.rs`); adding one is an impl of this trait and one line in
+//! lowers it. An expansion's constructs live in its own module (`lower/ck.rs`,
+//! `lower/court.rs`, `lower/sea.rs`) and its game words in its own vocabulary table
+//! (`vocab/ck.rs`, `vocab/court.rs`, `vocab/sea.rs`, given to the lookups as
+//! [`ExpansionLowering::VOCABULARY`]); adding one is an impl of this trait and one line in
 //! [`each_lowering!`].
 
 use super::{Cx, ItemSpans};
 use crate::ast::{Arg, PositionItem, Span, Spanned};
 use crate::scenario::Expectation;
+use crate::vocab::Entry;
 use catan_engine::position::Setup;
 use catan_engine::{Action, Outcome, PlayerId};
 
@@ -25,6 +28,9 @@ pub(super) trait ExpansionLowering {
     const PLAYER_ITEMS: &'static [&'static str] = &[];
     /// The position's global items it adds.
     const GLOBAL_ITEMS: &'static [&'static str] = &[];
+    /// Its game words in every language (`vocab/ck.rs`): the table the vocabulary's lookups
+    /// visit after the base game's.
+    const VOCABULARY: &'static [Entry] = &[];
 
     /// A step: `PLAYER VERB ARGS`.
     fn action(
@@ -209,4 +215,15 @@ pub(super) fn player_item_names(names: &mut Vec<&'static str>) {
 /// Every expansion's global items (for "did you mean").
 pub(super) fn global_item_names(names: &mut Vec<&'static str>) {
     each_lowering!(E => names.extend(E::GLOBAL_ITEMS));
+}
+
+/// Every expansion's vocabulary table, in the order of [`each_lowering!`] (what
+/// [`crate::vocab::entries`] visits after the base game's table).
+pub(crate) fn vocabularies() -> &'static [&'static [Entry]] {
+    static TABLES: std::sync::OnceLock<Vec<&'static [Entry]>> = std::sync::OnceLock::new();
+    TABLES.get_or_init(|| {
+        let mut tables = Vec::new();
+        each_lowering!(E => tables.push(E::VOCABULARY));
+        tables
+    })
 }

@@ -70,6 +70,7 @@ mod sea;
 mod strict;
 pub use ck::{level_word, progress_text};
 pub use court::prisoners_text;
+pub(crate) use expansion::vocabularies;
 
 struct Cx<'a> {
     text: &'a str,
@@ -107,7 +108,7 @@ const CARD_WORDS: [&str; 8] = ["brick", "lumber", "wool", "grain", "ore", "paper
 const DEV_WORDS: [&str; 5] = ["knight", "victory-point", "road-building", "year-of-plenty", "monopoly"];
 const PHASES: &[&str] = catan_engine::Phase::NAMES;
 
-/// The card a word names, through the one vocabulary table ([`crate::vocab`]).
+/// The card a word names, through the vocabulary ([`crate::vocab`]).
 fn card_kind(lang: crate::vocab::Language, w: &str) -> Option<CardKind> {
     use crate::vocab::{self, Term, TermKind};
     let term =
@@ -119,7 +120,7 @@ fn card_kind(lang: crate::vocab::Language, w: &str) -> Option<CardKind> {
     }
 }
 
-/// The development card a word names, through the vocabulary table.
+/// The development card a word names, through the vocabulary.
 fn dev_card(lang: crate::vocab::Language, w: &str) -> Option<DevCard> {
     use crate::vocab::{self, Term, TermKind};
     match vocab::lookup_kind(lang, w, TermKind::DevCard)? {
@@ -1090,8 +1091,8 @@ fn check_rule_id(cx: &mut Cx<'_>, id: &Spanned<String>, catalog: &[String]) {
         code: "unknown_rule_id",
         what: "the rule catalog",
         label: "unknown rule id",
-        listed: "(catalog/rules.yaml lists every id)",
-        add: "add it to catalog/rules.yaml with a statement and a source",
+        listed: "(`catan-harness rules` lists every id)",
+        add: "add it to the rule catalog (catalog/base.yaml, or its expansion's file) with a statement and a source",
     };
     check_known_id(cx, id, catalog, &help);
 }

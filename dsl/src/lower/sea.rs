@@ -282,6 +282,7 @@ pub(super) struct Seafarers;
 impl super::expansion::ExpansionLowering for Seafarers {
     const PLAYER_ITEMS: &'static [&'static str] = &PLAYER_ITEMS;
     const GLOBAL_ITEMS: &'static [&'static str] = &GLOBAL_ITEMS;
+    const VOCABULARY: &'static [crate::vocab::Entry] = crate::vocab::sea::WORDS;
 
     fn action(
         cx: &mut Cx<'_>,

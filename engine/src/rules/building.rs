@@ -11,7 +11,7 @@ use crate::cards::cost;
 use crate::error::{CkRule, Piece, RuleError};
 use crate::event::Event;
 use crate::ids::{EdgeId, PlayerId, VertexId};
-use crate::state::{Building, Game, Phase, Site};
+use crate::state::{Building, CkPhase, Game, Phase, Site};
 use crate::CkEvent;
 
 impl Game {
@@ -50,7 +50,7 @@ impl Game {
         let (free, setup_from) = match self.phase() {
             Phase::Setup { road_from: Some(v), .. } => (true, Some(v)),
             Phase::FreeRoads { .. } => (true, None),
-            Phase::DiplomacyRoad { player: p, removed } if p == player => {
+            Phase::Ck(CkPhase::DiplomacyRoad { player: p, removed }) if p == player => {
                 if at == removed {
                     return Err(RuleError::Occupied);
                 }
@@ -116,7 +116,7 @@ impl Game {
                 self.pending.pop_front();
                 self.continue_free_roads(player, remaining.saturating_sub(1));
             }
-            Phase::DiplomacyRoad { .. } => {
+            Phase::Ck(CkPhase::DiplomacyRoad { .. }) => {
                 self.update_longest_road(1 << player.0, events);
                 self.resolved(events);
             }

@@ -209,15 +209,10 @@ impl Game {
                     })
                 }
             }
-            (p, _) if p.is_chance() => Err(RuleError::ImpossibleOutcome {
-                why: match p {
-                    Phase::Rolling => "the game waits for the dice",
-                    Phase::Stealing { .. } => "the game waits for the stolen card",
-                    Phase::DrawingProgress { .. } => "the game waits for the progress card drawn",
-                    _ => "the game waits for the development card drawn",
-                },
-            }),
-            _ => Err(RuleError::NoChancePending { waiting }),
+            (p, _) => match p.chance_awaited() {
+                Some(why) => Err(RuleError::ImpossibleOutcome { why }),
+                None => Err(RuleError::NoChancePending { waiting }),
+            },
         }
     }
 
@@ -263,29 +258,12 @@ impl Game {
             Phase::FreeRoads { .. } => ("the free roads must be placed first", "TURN.DECISION_PENDING"),
             Phase::Discarding => ("discards are pending", "TURN.DECISION_PENDING"),
             Phase::TradeOffer { .. } => ("a trade offer awaits an answer", "TURN.DECISION_PENDING"),
-            Phase::Rolling | Phase::Stealing { .. } | Phase::DrawingDevCard | Phase::DrawingProgress { .. } => {
+            Phase::Rolling | Phase::Stealing { .. } | Phase::DrawingDevCard => {
                 ("a chance outcome is pending", "TURN.DECISION_PENDING")
             }
-            Phase::Pillaging { .. } => ("a city to pillage must be chosen first", "TURN.DECISION_PENDING"),
-            Phase::ChoosingDefenderDeck { .. } => (
-                "a tied defender must choose a progress deck first",
-                "TURN.DECISION_PENDING",
-            ),
-            Phase::DiscardingProgress { .. } => ("a progress card must be discarded first", "TURN.DECISION_PENDING"),
-            Phase::Aqueduct { .. } => ("the aqueduct's owner must choose first", "TURN.DECISION_PENDING"),
-            Phase::PlacingMetropolis { .. } => ("the metropolis must be placed first", "TURN.DECISION_PENDING"),
-            Phase::RelocatingKnight { .. } => ("the displaced knight must be relocated first", "TURN.DECISION_PENDING"),
-            Phase::HarborAnswer { .. } => ("a Commercial Harbor offer awaits a commodity", "TURN.DECISION_PENDING"),
-            Phase::TreasonSurrender { .. } => ("a knight must be given up for Treason first", "TURN.DECISION_PENDING"),
-            Phase::TreasonPlacement { .. } => ("the Treason knight placement is pending", "TURN.DECISION_PENDING"),
-            Phase::WeddingGifts => ("Wedding gifts are pending", "TURN.DECISION_PENDING"),
-            Phase::DiplomacyRoad { .. } => ("the Diplomacy free road is pending", "TURN.DECISION_PENDING"),
             Phase::Ended { .. } => ("the game is over", "GAME.OVER"),
-            Phase::CommittingKnights { .. } => (
-                "knights must be committed against the barbarians first",
-                "TURN.DECISION_PENDING",
-            ),
-            Phase::ChoosingGold { .. } => ("the gold a field pays must be chosen first", "TURN.DECISION_PENDING"),
+            Phase::Ck(p) => p.pending_first(),
+            Phase::Sea(p) => p.pending_first(),
         };
         RuleError::WrongTime {
             player: self.colour(player),

@@ -31,7 +31,7 @@ use crate::pending::{CkPending, Pending};
 use crate::progress::ProgressCard;
 use crate::progress::Track;
 use crate::ruleset::{BattleRule, DefenderCriterion, DefenderTieCard};
-use crate::state::{Building, Game, Knight, Phase};
+use crate::state::{Building, CkPhase, Game, Knight, Phase};
 use crate::CkAction;
 use crate::CkEvent;
 
@@ -201,7 +201,7 @@ impl Game {
 
     pub(crate) fn check_lose_city(&self, player: PlayerId, at: VertexId) -> Result<(), RuleError> {
         self.known_vertex(at)?;
-        if self.phase() != (Phase::Pillaging { player }) {
+        if self.phase() != (Phase::Ck(CkPhase::Pillaging { player })) {
             return Err(self.wrong_time(player, "give up a city"));
         }
         let own_city = self.sites[at.index()].is_some_and(|s| s.owner == player && s.building == Building::City);
@@ -244,7 +244,7 @@ impl Game {
     }
 
     pub(crate) fn check_commit_knights(&self, player: PlayerId, knights: KnightSet) -> Result<(), RuleError> {
-        if self.phase() != (Phase::CommittingKnights { player }) {
+        if self.phase() != (Phase::Ck(CkPhase::CommittingKnights { player })) {
             return Err(self.wrong_time(player, "commit knights against the barbarians"));
         }
         for at in knights.iter() {
@@ -297,7 +297,7 @@ impl Game {
     }
 
     pub(crate) fn check_defender_deck(&self, player: PlayerId, deck: Track) -> Result<(), RuleError> {
-        if self.phase() != (Phase::ChoosingDefenderDeck { player }) {
+        if self.phase() != (Phase::Ck(CkPhase::ChoosingDefenderDeck { player })) {
             return Err(self.wrong_time(player, "choose a progress deck"));
         }
         let any = self.ck.decks.iter().any(|d| !d.is_empty());
@@ -313,7 +313,7 @@ impl Game {
     }
 
     pub(crate) fn check_defender_card(&self, player: PlayerId, card: ProgressCard) -> Result<(), RuleError> {
-        if self.phase() != (Phase::ChoosingDefenderDeck { player }) {
+        if self.phase() != (Phase::Ck(CkPhase::ChoosingDefenderDeck { player })) {
             return Err(self.wrong_time(player, "choose a progress card"));
         }
         if self.rules.ck.defender_tie_card != DefenderTieCard::ChooseCard
@@ -370,7 +370,7 @@ mod tests {
     use crate::testkit::*;
     use crate::CkAction;
     use crate::CkEvent;
-    use crate::{Action, Event, Outcome, Phase};
+    use crate::{Action, CkPhase, Event, Outcome, Phase};
 
     /// Red city E.n with a wall; blue city G.n with an active basic knight at G.ne; white's
     /// only city Q.s carries the science metropolis. The ship is one step from Catan.
@@ -407,7 +407,7 @@ mod tests {
             })
             .collect();
         assert_eq!(must, vec![p(0)]);
-        assert_eq!(g.phase(), Phase::Pillaging { player: p(0) });
+        assert_eq!(g.phase(), Phase::Ck(CkPhase::Pillaging { player: p(0) }));
         let blue_city = vertex(&g, "G", N);
         assert_eq!(
             refused(
@@ -503,7 +503,7 @@ mod tests {
             player: p(1),
             contributed: 2
         })));
-        assert_eq!(g.phase(), Phase::ChoosingDefenderDeck { player: p(0) });
+        assert_eq!(g.phase(), Phase::Ck(CkPhase::ChoosingDefenderDeck { player: p(0) }));
         g.apply(Action::Ck(CkAction::ChooseDefenderDeck {
             player: p(0),
             deck: Track::Trade,
@@ -513,7 +513,7 @@ mod tests {
             card: ProgressCard::Merchant,
         }))
         .unwrap();
-        assert_eq!(g.phase(), Phase::ChoosingDefenderDeck { player: p(1) });
+        assert_eq!(g.phase(), Phase::Ck(CkPhase::ChoosingDefenderDeck { player: p(1) }));
         g.apply(Action::Ck(CkAction::ChooseDefenderDeck {
             player: p(1),
             deck: Track::Politics,
@@ -565,7 +565,7 @@ mod tests {
             .iter()
             .any(|e| matches!(e, Event::Ck(CkEvent::BarbariansAttacked { .. }))));
         // Red (on turn) chooses first; white has no active knight and is not asked.
-        assert_eq!(g.phase(), Phase::CommittingKnights { player: p(0) });
+        assert_eq!(g.phase(), Phase::Ck(CkPhase::CommittingKnights { player: p(0) }));
         let mut legal = vec![];
         g.legal_actions(&mut legal);
         assert_eq!(legal, vec![commit(&g, 0, &[]), commit(&g, 0, &[("E", NE)])]);
@@ -574,7 +574,7 @@ mod tests {
         // Red holds back: defence 1 against 3, and red, the lowest contributor, loses a city.
         let a = commit(&g, 0, &[]);
         ok(&mut g, a);
-        assert_eq!(g.phase(), Phase::CommittingKnights { player: p(1) });
+        assert_eq!(g.phase(), Phase::Ck(CkPhase::CommittingKnights { player: p(1) }));
         let a = commit(&g, 1, &[("G", NE)]);
         let ev = g.apply(a).unwrap();
         assert!(ev.contains(&Event::Ck(CkEvent::KnightsCommitted {
@@ -586,7 +586,7 @@ mod tests {
             strength: 3,
             defence: 1
         })));
-        assert_eq!(g.phase(), Phase::Pillaging { player: p(0) });
+        assert_eq!(g.phase(), Phase::Ck(CkPhase::Pillaging { player: p(0) }));
         let at = vertex(&g, "E", N);
         ok(&mut g, Action::Ck(CkAction::LoseCity { player: p(0), at }));
         // Only blue's committed knight lies down; red's stays active.
@@ -619,7 +619,7 @@ mod tests {
             strength: 3,
             defence: 0
         })));
-        assert_eq!(g.phase(), Phase::Pillaging { player: p(0) });
+        assert_eq!(g.phase(), Phase::Ck(CkPhase::Pillaging { player: p(0) }));
     }
 
     #[test]
@@ -631,7 +631,7 @@ mod tests {
             .rules(|r| r.set_option("defender-tie-card", "choose-card").unwrap())
             .game();
         roll3(&mut g, 2, 3, EventFace::Ship);
-        assert_eq!(g.phase(), Phase::ChoosingDefenderDeck { player: p(0) });
+        assert_eq!(g.phase(), Phase::Ck(CkPhase::ChoosingDefenderDeck { player: p(0) }));
         let deck = Action::Ck(CkAction::ChooseDefenderDeck {
             player: p(0),
             deck: Track::Trade,
@@ -647,7 +647,7 @@ mod tests {
             card: ProgressCard::Constitution
         })));
         // The only Constitution is gone; blue takes something else.
-        assert_eq!(g.phase(), Phase::ChoosingDefenderDeck { player: p(1) });
+        assert_eq!(g.phase(), Phase::Ck(CkPhase::ChoosingDefenderDeck { player: p(1) }));
         assert_eq!(
             refused(&g, take(1, ProgressCard::Constitution)),
             "CK.BARBARIANS.DEFENDER_CARD"

@@ -7,7 +7,7 @@ use crate::action::Outcome;
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::progress::EventFace;
-use crate::state::{Game, Phase};
+use crate::state::{CkPhase, Game, Phase};
 
 impl Game {
     /// Whether a chance outcome fits the Cities & Knights roll or progress draw the game
@@ -32,7 +32,7 @@ impl Game {
                     impossible("each die shows 1 to 6")
                 }
             }
-            (Phase::DrawingProgress { deck, .. }, Outcome::Progress { card }) => {
+            (Phase::Ck(CkPhase::DrawingProgress { deck, .. }), Outcome::Progress { card }) => {
                 if card.track() == deck && self.ck.decks[deck.index()].unseen.get(card) > 0 {
                     Some(Ok(()))
                 } else {
@@ -62,7 +62,7 @@ impl Game {
                     }
                 }
             }
-            Phase::DrawingProgress { deck, .. } => {
+            Phase::Ck(CkPhase::DrawingProgress { deck, .. }) => {
                 for (card, n) in self.ck.decks[deck.index()].unseen.iter() {
                     f(Outcome::Progress { card }, n as u32);
                 }

@@ -8,7 +8,7 @@ use crate::action::Action;
 use crate::cards::{CardKind, Cards, Resource};
 use crate::ids::{PlayerId, VertexId};
 use crate::legal::push_discards;
-use crate::state::{Game, Phase};
+use crate::state::{CkPhase, Game, Phase};
 use crate::CkAction;
 
 impl Game {
@@ -16,22 +16,22 @@ impl Game {
     /// any other phase).
     pub(crate) fn push_ck_decision_actions(&self, out: &mut Vec<Action>) {
         match self.phase() {
-            Phase::HarborAnswer { to, .. } => {
+            Phase::Ck(CkPhase::HarborAnswer { to, .. }) => {
                 for commodity in [CardKind::Paper, CardKind::Cloth, CardKind::Coin] {
                     if self.players[to.index()].hand.get(commodity) > 0 {
                         out.push(Action::Ck(CkAction::GiveCommodity { player: to, commodity }));
                     }
                 }
             }
-            Phase::CommittingKnights { player } => self.push_commit_choices(player, out),
-            Phase::TreasonSurrender { player } => {
+            Phase::Ck(CkPhase::CommittingKnights { player }) => self.push_commit_choices(player, out),
+            Phase::Ck(CkPhase::TreasonSurrender { player }) => {
                 for (at, k) in self.knights() {
                     if k.owner == player {
                         out.push(Action::Ck(CkAction::SurrenderKnight { player, at }));
                     }
                 }
             }
-            Phase::TreasonPlacement { player, level, .. } => {
+            Phase::Ck(CkPhase::TreasonPlacement { player, level, .. }) => {
                 // Placing no knight is written with level 1 (the level means nothing then).
                 out.push(Action::Ck(CkAction::PlaceTreasonKnight {
                     player,
@@ -54,7 +54,7 @@ impl Game {
                     }
                 }
             }
-            Phase::WeddingGifts => {
+            Phase::Ck(CkPhase::WeddingGifts) => {
                 for i in 0..self.players.len() {
                     let owed = self.gifts_owed(PlayerId(i as u8));
                     if owed > 0 {
@@ -69,7 +69,7 @@ impl Game {
                     }
                 }
             }
-            Phase::DiplomacyRoad { player, .. } => {
+            Phase::Ck(CkPhase::DiplomacyRoad { player, .. }) => {
                 for e in 0..self.roads.len() {
                     let at = crate::ids::EdgeId(e as u16);
                     if self.check_road(player, at).is_ok() {
@@ -78,17 +78,17 @@ impl Game {
                 }
                 out.push(Action::Ck(CkAction::SkipFreeRoad { player }));
             }
-            Phase::Pillaging { player } => self.push_vertex_actions(out, |at| {
+            Phase::Ck(CkPhase::Pillaging { player }) => self.push_vertex_actions(out, |at| {
                 let a = Action::Ck(CkAction::LoseCity { player, at });
                 self.check_lose_city(player, at).is_ok().then_some(a)
             }),
-            Phase::ChoosingDefenderDeck { player } => self.push_defender_choices(player, out),
-            Phase::DiscardingProgress { player } => {
+            Phase::Ck(CkPhase::ChoosingDefenderDeck { player }) => self.push_defender_choices(player, out),
+            Phase::Ck(CkPhase::DiscardingProgress { player }) => {
                 for (card, _) in self.players[player.index()].ck.progress.iter() {
                     out.push(Action::Ck(CkAction::DiscardProgress { player, card }));
                 }
             }
-            Phase::Aqueduct { player } => {
+            Phase::Ck(CkPhase::Aqueduct { player }) => {
                 for r in Resource::ALL {
                     if self.bank.get(r.card()) > 0 {
                         out.push(Action::Ck(CkAction::Aqueduct { player, take: Some(r) }));
@@ -96,11 +96,11 @@ impl Game {
                 }
                 out.push(Action::Ck(CkAction::Aqueduct { player, take: None }));
             }
-            Phase::PlacingMetropolis { player, .. } => self.push_vertex_actions(out, |at| {
+            Phase::Ck(CkPhase::PlacingMetropolis { player, .. }) => self.push_vertex_actions(out, |at| {
                 let a = Action::Ck(CkAction::PlaceMetropolis { player, at });
                 self.check_place_metropolis(player, at).is_ok().then_some(a)
             }),
-            Phase::RelocatingKnight { player, from, .. } => {
+            Phase::Ck(CkPhase::RelocatingKnight { player, from, .. }) => {
                 for to in self.knight_reach(player, from).empty.iter() {
                     out.push(Action::Ck(CkAction::RelocateKnight { player, to }));
                 }

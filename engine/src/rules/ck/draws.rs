@@ -17,7 +17,7 @@ use crate::ids::PlayerId;
 use crate::pending::{CkPending, Pending};
 use crate::progress::{ProgressCard, Track};
 use crate::ruleset::ProgressHandLimit;
-use crate::state::{Game, Phase, PROGRESS_HAND_LIMIT};
+use crate::state::{CkPhase, Game, Phase, PROGRESS_HAND_LIMIT};
 use crate::CkEvent;
 
 impl Game {
@@ -93,7 +93,7 @@ impl Game {
 
     /// Chance: the card drawn from the deck's unseen cards.
     pub(crate) fn do_draw_progress(&mut self, card: ProgressCard, events: &mut Vec<Event>) {
-        let Phase::DrawingProgress { player, deck } = self.phase() else {
+        let Phase::Ck(CkPhase::DrawingProgress { player, deck }) = self.phase() else {
             return;
         };
         self.pending.pop_front();
@@ -105,7 +105,7 @@ impl Game {
     pub(crate) fn check_discard_progress(&self, player: PlayerId, card: ProgressCard) -> Result<(), RuleError> {
         let held = self.players[player.index()].ck.progress.total();
         match self.phase() {
-            Phase::DiscardingProgress { player: p } if p == player => {}
+            Phase::Ck(CkPhase::DiscardingProgress { player: p }) if p == player => {}
             Phase::Main if player == self.current => {
                 if held <= PROGRESS_HAND_LIMIT {
                     return Err(RuleError::Ck(CkRule::ProgressNoDiscard));
@@ -125,7 +125,7 @@ impl Game {
         let held = st.ck.progress.total();
         self.ck.decks[card.track().index()].under.push(card);
         events.push(Event::Ck(CkEvent::ProgressDiscarded { player, card }));
-        if let Phase::DiscardingProgress { .. } = self.phase() {
+        if let Phase::Ck(CkPhase::DiscardingProgress { .. }) = self.phase() {
             let still_over = self.progress_limit_now(player).is_some_and(|limit| held > limit);
             if !still_over {
                 self.resolved(events);
@@ -149,7 +149,7 @@ mod tests {
     use crate::testkit::*;
     use crate::CkAction;
     use crate::CkEvent;
-    use crate::{Action, Event, Outcome, Phase};
+    use crate::{Action, CkPhase, Event, Outcome, Phase};
 
     fn table() -> Ck {
         Ck::new()
@@ -174,10 +174,10 @@ mod tests {
         // Red 3: only level 2 or more draws: white.
         assert_eq!(
             g.phase(),
-            Phase::DrawingProgress {
+            Phase::Ck(CkPhase::DrawingProgress {
                 player: p(2),
                 deck: Track::Politics
-            }
+            })
         );
         draw(&mut g, Espionage);
         assert_eq!(g.phase(), Phase::Main);
@@ -186,18 +186,18 @@ mod tests {
         // Red 1: both draw, white (on turn) first, then red (none), then blue.
         assert_eq!(
             g.phase(),
-            Phase::DrawingProgress {
+            Phase::Ck(CkPhase::DrawingProgress {
                 player: p(2),
                 deck: Track::Politics
-            }
+            })
         );
         draw(&mut g, Wedding);
         assert_eq!(
             g.phase(),
-            Phase::DrawingProgress {
+            Phase::Ck(CkPhase::DrawingProgress {
                 player: p(1),
                 deck: Track::Politics
-            }
+            })
         );
         assert_eq!(
             refused(&g, Action::Chance(Outcome::Progress { card: Crane })),
@@ -240,14 +240,14 @@ mod tests {
         // Red (on turn) holds 5 and plays on.
         assert_eq!(
             g.phase(),
-            Phase::DrawingProgress {
+            Phase::Ck(CkPhase::DrawingProgress {
                 player: p(1),
                 deck: Track::Trade
-            }
+            })
         );
         let ev = draw(&mut g, CommercialHarbor);
         assert!(ev.contains(&Event::Ck(CkEvent::MustDiscardProgress { player: p(1), count: 1 })));
-        assert_eq!(g.phase(), Phase::DiscardingProgress { player: p(1) });
+        assert_eq!(g.phase(), Phase::Ck(CkPhase::DiscardingProgress { player: p(1) }));
         assert_eq!(
             refused(
                 &g,

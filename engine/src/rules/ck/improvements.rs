@@ -18,7 +18,7 @@ use crate::error::{CkRule, Piece, RuleError};
 use crate::event::Event;
 use crate::ids::{PlayerId, VertexId};
 use crate::progress::Track;
-use crate::state::{Building, Game, Phase};
+use crate::state::{Building, CkPhase, Game, Phase};
 use crate::CkEvent;
 
 /// Levels on each track.
@@ -149,7 +149,7 @@ impl Game {
 
     pub(crate) fn check_place_metropolis(&self, player: PlayerId, at: VertexId) -> Result<(), RuleError> {
         self.known_vertex(at)?;
-        if !matches!(self.phase(), Phase::PlacingMetropolis { player: p, .. } if p == player) {
+        if !matches!(self.phase(), Phase::Ck(CkPhase::PlacingMetropolis { player: p, .. }) if p == player) {
             return Err(self.wrong_time(player, "place a metropolis"));
         }
         let own_city = self.sites[at.index()].is_some_and(|s| s.owner == player && s.building == Building::City);
@@ -160,7 +160,7 @@ impl Game {
     }
 
     pub(crate) fn do_place_metropolis(&mut self, player: PlayerId, at: VertexId, events: &mut Vec<Event>) {
-        let Phase::PlacingMetropolis { track, .. } = self.phase() else {
+        let Phase::Ck(CkPhase::PlacingMetropolis { track, .. }) = self.phase() else {
             return;
         };
         self.ck.metropolis[track.index()] = Some(at);
@@ -169,7 +169,7 @@ impl Game {
     }
 
     pub(crate) fn check_aqueduct(&self, player: PlayerId, take: Option<Resource>) -> Result<(), RuleError> {
-        if self.phase() != (Phase::Aqueduct { player }) {
+        if self.phase() != (Phase::Ck(CkPhase::Aqueduct { player })) {
             return Err(match self.phase() {
                 Phase::Main => RuleError::Ck(CkRule::AqueductNotOwed),
                 _ => self.wrong_time(player, "use the aqueduct"),
@@ -201,7 +201,7 @@ mod tests {
     use crate::testkit::*;
     use crate::CkAction;
     use crate::CkEvent;
-    use crate::{Action, Event, Phase};
+    use crate::{Action, CkPhase, Event, Phase};
 
     fn two_cities() -> Ck {
         Ck::new()
@@ -271,10 +271,10 @@ mod tests {
         })));
         assert_eq!(
             g.phase(),
-            Phase::PlacingMetropolis {
+            Phase::Ck(CkPhase::PlacingMetropolis {
                 player: p(0),
                 track: Track::Science
-            }
+            })
         );
         let blue_city = vertex(&g, "G", N);
         assert_eq!(
@@ -384,7 +384,7 @@ mod tests {
         // Red (science 3) has cities on E (hills 6) and O (fields 4); an 8 pays red nothing.
         let mut g = two_cities().levels(0, [3, 0, 0]).before_roll().game();
         roll3(&mut g, 5, 3, EventFace::Ship);
-        assert_eq!(g.phase(), Phase::Aqueduct { player: p(0) });
+        assert_eq!(g.phase(), Phase::Ck(CkPhase::Aqueduct { player: p(0) }));
         g.apply(Action::Ck(CkAction::Aqueduct {
             player: p(0),
             take: Some(Resource::Ore),

@@ -22,7 +22,7 @@ use crate::event::Event;
 use crate::ids::{PlayerId, VertexId};
 use crate::pending::{BasePending, CkPending, Pending};
 use crate::ruleset::KnightPassing;
-use crate::state::{Game, Knight, Phase};
+use crate::state::{CkPhase, Game, Knight, Phase};
 use crate::CkEvent;
 
 /// A set of intersections (up to 512), without allocation.
@@ -338,7 +338,7 @@ impl Game {
 
     pub(crate) fn check_relocate(&self, player: PlayerId, to: VertexId) -> Result<(), RuleError> {
         self.known_vertex(to)?;
-        let Phase::RelocatingKnight { player: p, from, .. } = self.phase() else {
+        let Phase::Ck(CkPhase::RelocatingKnight { player: p, from, .. }) = self.phase() else {
             return Err(self.wrong_time(player, "relocate a knight"));
         };
         if p != player {
@@ -351,7 +351,7 @@ impl Game {
     }
 
     pub(crate) fn do_relocate(&mut self, player: PlayerId, to: VertexId, events: &mut Vec<Event>) {
-        let Phase::RelocatingKnight { knight, from, .. } = self.phase() else {
+        let Phase::Ck(CkPhase::RelocatingKnight { knight, from, .. }) = self.phase() else {
             return;
         };
         self.pending.pop_front();
@@ -403,7 +403,7 @@ mod tests {
     use crate::testkit::*;
     use crate::CkAction;
     use crate::CkEvent;
-    use crate::{Action, Event, Phase};
+    use crate::{Action, CkPhase, Event, Phase};
 
     /// Red: settlement on E.n with a road E.n → E.ne → E.se → E.s; blue settlement at G.n.
     fn base() -> Ck {
@@ -553,7 +553,7 @@ mod tests {
         assert!(ev
             .iter()
             .any(|e| matches!(e, Event::Ck(CkEvent::KnightDisplaced { .. }))));
-        assert!(matches!(g.phase(), Phase::RelocatingKnight { player, .. } if player == p(1)));
+        assert!(matches!(g.phase(), Phase::Ck(CkPhase::RelocatingKnight { player, .. }) if player == p(1)));
         // Blue's knight can only go along blue's routes from where it stood.
         assert_eq!(
             refused(

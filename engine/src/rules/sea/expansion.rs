@@ -30,6 +30,7 @@ impl ExpansionRules for Seafarers {
             pirate: g.board.pirate_start,
             moved: false,
             players: (0..g.players.len()).map(|_| SeaPlayer::default()).collect(),
+            movable: [0; crate::ids::MAX_PLAYERS],
         };
         if let Some(target) = g.board.victory_target {
             let default = crate::Ruleset::with(g.rules.expansions).base.victory_target;
@@ -74,6 +75,15 @@ impl ExpansionRules for Seafarers {
 
     fn after_settlement(g: &mut Game, player: PlayerId, at: VertexId, events: &mut Vec<Event>) {
         g.settle_island(player, at, events);
+        g.refresh_movable(player);
+    }
+
+    /// Under `ship-leaves-building refused` a road changes which ship is a building's only
+    /// link.
+    fn after_road(g: &mut Game, player: PlayerId, _at: EdgeId, _events: &mut Vec<Event>) {
+        if g.rules.sea.ship_leaves_building == super::options::ShipLeavesBuilding::Refused {
+            g.refresh_movable(player);
+        }
     }
 
     fn after_production(g: &mut Game, total: u8, _events: &mut Vec<Event>) {
@@ -204,6 +214,12 @@ impl Game {
                         ),
                     );
                 }
+            }
+            if self.sea.movable[i] != self.movable_ships(PlayerId(i as u8)) {
+                return fail(
+                    "sea-movable",
+                    format!("seat {i}: the movable ships kept differ from their lines"),
+                );
             }
             for (k, m) in sp.markers.iter().enumerate() {
                 let own = self.sites[m.at.index()].is_some_and(|s| s.owner.index() == i);

@@ -201,7 +201,10 @@ mod tests {
         g.apply(Action::Roll { player: red }).unwrap();
         let (a, b) = if token > 6 { (6, token - 6) } else { (1, token - 1) };
         g.apply(Action::Chance(Outcome::Dice { red: a, yellow: b })).unwrap();
-        assert_eq!(g.phase(), Phase::ChoosingGold { player: red, count: 1 });
+        assert_eq!(
+            g.phase(),
+            Phase::Sea(crate::state::SeaPhase::ChoosingGold { player: red, count: 1 })
+        );
         let choose = |player, take| Action::Sea(SeaAction::ChooseGold { player, take });
         let two_ore = Cards::of(&[(CardKind::Ore, 2)]);
         assert_eq!(
@@ -210,7 +213,10 @@ mod tests {
         );
         assert!(g.check(&choose(blue, two_ore)).is_err(), "red chooses first");
         g.apply(choose(red, Cards::of(&[(CardKind::Wool, 1)]))).unwrap();
-        assert_eq!(g.phase(), Phase::ChoosingGold { player: blue, count: 2 });
+        assert_eq!(
+            g.phase(),
+            Phase::Sea(crate::state::SeaPhase::ChoosingGold { player: blue, count: 2 })
+        );
         let mixed = Cards::of(&[(CardKind::Ore, 1), (CardKind::Brick, 1)]);
         let mut legal = Vec::new();
         g.legal_actions(&mut legal);
@@ -256,7 +262,10 @@ mod tests {
         g.current = g.setup_seat(4);
         let who = g.current;
         g.apply(Action::BuildSettlement { player: who, at }).unwrap();
-        assert_eq!(g.phase(), Phase::ChoosingGold { player: who, count: 1 });
+        assert_eq!(
+            g.phase(),
+            Phase::Sea(crate::state::SeaPhase::ChoosingGold { player: who, count: 1 })
+        );
         g.apply(Action::Sea(SeaAction::ChooseGold {
             player: who,
             take: Cards::of(&[(CardKind::Ore, 1)]),

@@ -188,6 +188,72 @@ impl Game {
         seen
     }
 
+    /// Whether the line of the ship on `from` lets it move: open, at its end, not cutting the
+    /// line (and, under `ship-leaves-building refused`, not a building's only link).
+    pub(crate) fn ship_shape_movable(&self, player: PlayerId, from: EdgeId) -> Result<(), RuleError> {
+        if self.ship_on_closed_line(player, from) {
+            return Err(RuleError::Sea(SeaRule::MoveClosedLine));
+        }
+        if !self.ship_is_line_end(player, from) || self.ship_move_cuts_line(player, from) {
+            return Err(RuleError::Sea(SeaRule::MoveNotAnEnd));
+        }
+        if self.rules.sea.ship_leaves_building == super::options::ShipLeavesBuilding::Refused
+            && self.ship_is_only_link(player, from)
+        {
+            return Err(RuleError::Sea(SeaRule::MoveLeavesBuilding));
+        }
+        Ok(())
+    }
+
+    /// The movable-shape bits of `player`'s ships, computed from their lines. Lines are
+    /// found first (ships joined at intersections without the owner's building, a small
+    /// union-find): a ship without an open end is an end ship only when its whole line has
+    /// none (a ring), so most ships are ruled out before any search along the lines.
+    pub(crate) fn movable_ships(&self, player: PlayerId) -> u16 {
+        let ships = &self.sea.players[player.index()].ships;
+        let n = ships.len().min(16);
+        let mut line = [0u8; 16];
+        let mut open = [false; 16];
+        for i in 0..n {
+            line[i] = i as u8;
+            open[i] = self.ship_end_open(player, ships[i]);
+        }
+        let ends = |e: EdgeId| self.board.topology.edges()[e.index()].vertices;
+        for i in 0..n {
+            for j in 0..i {
+                let joined = ends(ships[i])
+                    .iter()
+                    .any(|v| ends(ships[j]).contains(v) && !self.own_building(player, *v));
+                if joined {
+                    let (a, b) = (root(&line, i), root(&line, j));
+                    line[a] = b as u8;
+                }
+            }
+        }
+        let mut line_open = [false; 16];
+        for i in 0..n {
+            line_open[root(&line, i)] |= open[i];
+        }
+        let mut bits = 0u16;
+        for i in 0..n {
+            if (open[i] || !line_open[root(&line, i)]) && self.ship_shape_movable(player, ships[i]).is_ok() {
+                bits |= 1 << i;
+            }
+        }
+        bits
+    }
+
+    /// Recomputes the movable-shape bits of `player` after their ships or buildings changed.
+    pub(crate) fn refresh_movable(&mut self, player: PlayerId) {
+        if let Some(slot) = self.sea.movable.get_mut(player.index()) {
+            *slot = 0;
+        }
+        let bits = self.movable_ships(player);
+        if let Some(slot) = self.sea.movable.get_mut(player.index()) {
+            *slot = bits;
+        }
+    }
+
     /// Whether `player` may move the ship on `from` at all now (not where to).
     pub(crate) fn check_ship_movable(&self, player: PlayerId, from: EdgeId) -> Result<(), RuleError> {
         self.known_edge(from)?;
@@ -206,18 +272,7 @@ impl Game {
         if self.is_pirate_path(from) {
             return Err(RuleError::Sea(SeaRule::PiratePath));
         }
-        if self.ship_on_closed_line(player, from) {
-            return Err(RuleError::Sea(SeaRule::MoveClosedLine));
-        }
-        if !self.ship_is_line_end(player, from) || self.ship_move_cuts_line(player, from) {
-            return Err(RuleError::Sea(SeaRule::MoveNotAnEnd));
-        }
-        if self.rules.sea.ship_leaves_building == super::options::ShipLeavesBuilding::Refused
-            && self.ship_is_only_link(player, from)
-        {
-            return Err(RuleError::Sea(SeaRule::MoveLeavesBuilding));
-        }
-        Ok(())
+        self.ship_shape_movable(player, from)
     }
 
     /// Whether the ship on `e` is the only road or ship at one of its owner's buildings.
@@ -249,53 +304,27 @@ impl Game {
             *slot = to;
         }
         self.sea.moved = true;
+        self.refresh_movable(player);
         events.push(Event::Sea(SeaEvent::ShipMoved { player, from, to }));
         self.update_longest_road(1 << player.0, events);
     }
 
     /// The ship moves `player` may make now. The listing runs on every call of
-    /// `legal_actions` in the trade and build phase, so the cheap conditions are tested
-    /// first; the result is the same conjunction [`Game::check_ship_movable`] tests.
+    /// `legal_actions` in the trade and build phase, so it reads the movable-shape bits kept
+    /// in the state ([`Game::refresh_movable`]) and tests only the turn's conditions; the
+    /// result is the conjunction [`Game::check_ship_movable`] tests.
     pub(crate) fn push_ship_moves(&self, player: PlayerId, out: &mut Vec<crate::Action>) {
         if self.sea.moved || !self.in_main() {
             return;
         }
-        let ships = &self.sea.players[player.index()].ships;
-        let n = ships.len().min(32);
-        // Lines: ships joined at intersections without the owner's building (union-find over
-        // at most 15 ships), and whether each line has a ship with an open end. A ship
-        // without an open end is an end ship only when its line has none (a ring).
-        let mut line = [0u8; 32];
-        let mut open = [false; 32];
-        for i in 0..n {
-            line[i] = i as u8;
-            open[i] = self.ship_end_open(player, ships[i]);
-        }
-        let ends = |e: EdgeId| self.board.topology.edges()[e.index()].vertices;
-        for i in 0..n {
-            for j in 0..i {
-                let joined = ends(ships[i])
-                    .iter()
-                    .any(|v| ends(ships[j]).contains(v) && !self.own_building(player, *v));
-                if joined {
-                    let (a, b) = (root(&line, i), root(&line, j));
-                    line[a] = b as u8;
-                }
-            }
-        }
-        let mut line_open = [false; 32];
-        for i in 0..n {
-            line_open[root(&line, i)] |= open[i];
-        }
-        for i in 0..n {
-            let from = ships[i];
+        let mut bits = self.sea.movable.get(player.index()).copied().unwrap_or(0);
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let Some(&from) = self.sea.players[player.index()].ships.get(i) else {
+                continue;
+            };
             if self.sea.fresh[from.index()] || self.is_pirate_path(from) {
-                continue;
-            }
-            if !open[i] && line_open[root(&line, i)] {
-                continue;
-            }
-            if self.check_ship_movable(player, from).is_err() {
                 continue;
             }
             self.for_each_ship_site(player, Some(from), |to| {
@@ -312,7 +341,7 @@ impl Game {
 }
 
 /// The representative of `i` in a small union-find forest.
-fn root(parent: &[u8; 32], mut i: usize) -> usize {
+fn root(parent: &[u8; 16], mut i: usize) -> usize {
     while parent[i] as usize != i {
         i = parent[i] as usize;
     }

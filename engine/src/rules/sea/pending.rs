@@ -23,8 +23,41 @@ impl SeaPending {
     #[inline]
     pub fn phase(self, player: PlayerId) -> Phase {
         match self {
-            SeaPending::Gold { count } => Phase::ChoosingGold { player, count },
+            SeaPending::Gold { count } => Phase::Sea(SeaPhase::ChoosingGold { player, count }),
             SeaPending::PirateVictim => Phase::ChoosingVictim,
+        }
+    }
+}
+
+/// The public view of a Seafarers decision (see [`crate::Phase`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "phase", rename_all = "kebab-case")]
+pub enum SeaPhase {
+    /// `player` chooses `count` resources a gold field pays.
+    ChoosingGold {
+        /// Who chooses.
+        player: PlayerId,
+        /// Resources owed.
+        count: u8,
+    },
+}
+
+impl SeaPhase {
+    /// Every Seafarers phase name, as [`SeaPhase::name`] gives them.
+    pub const NAMES: &'static [&'static str] = &["choosing-gold"];
+
+    /// A short kebab-case name.
+    pub fn name(&self) -> &'static str {
+        match self {
+            SeaPhase::ChoosingGold { .. } => "choosing-gold",
+        }
+    }
+
+    /// What must happen before any other action, in words, and the rule id of the refusal
+    /// of an action that comes first.
+    pub(crate) fn pending_first(&self) -> (&'static str, &'static str) {
+        match self {
+            SeaPhase::ChoosingGold { .. } => ("the gold a field pays must be chosen first", "TURN.DECISION_PENDING"),
         }
     }
 }

@@ -97,6 +97,9 @@ impl Game {
         if s.checked {
             self.check_declared_ships(s)?;
         }
+        for i in 0..s.players.len() {
+            self.refresh_movable(PlayerId(i as u8));
+        }
         self.declare_islands(s)
     }
 

@@ -124,6 +124,7 @@ impl Game {
         self.sea.ships[at.index()] = Some(player);
         self.sea.fresh[at.index()] = !matches!(phase, Phase::Setup { .. });
         events.push(Event::Sea(SeaEvent::ShipBuilt { player, at, free }));
+        self.refresh_movable(player);
         self.update_longest_road(1 << player.0, events);
         match phase {
             Phase::Setup { .. } => self.setup_after_road(events),

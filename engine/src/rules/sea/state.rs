@@ -57,6 +57,13 @@ pub struct SeaState {
     pub moved: bool,
     /// Each seat's pieces.
     pub players: Vec<SeaPlayer>,
+    /// Per seat, the ships (bit `i`: the seat's `i`-th ship) whose line lets them move: the
+    /// shape of the line (open, at its end, not cutting it), which depends only on the
+    /// seat's own ships and buildings, kept up to date when those change so that listing the
+    /// moves does not search the lines again. Whether the ship was built this turn or sits
+    /// next to the pirate is tested when listing.
+    #[serde(default)]
+    pub movable: [u16; crate::ids::MAX_PLAYERS],
 }
 
 impl SeaState {

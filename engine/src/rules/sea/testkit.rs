@@ -83,6 +83,7 @@ pub fn place_settlement(g: &mut Game, who: PlayerId, v: VertexId) {
         building: Building::Settlement,
     });
     g.players[who.index()].settlements_left -= 1;
+    g.refresh_movable(who);
 }
 
 /// Puts a road on the board by hand.
@@ -98,6 +99,7 @@ pub fn place_ship(g: &mut Game, who: PlayerId, e: EdgeId) {
     let sp = &mut g.sea.players[who.index()];
     sp.ships.push(e);
     sp.ships_left -= 1;
+    g.refresh_movable(who);
 }
 
 /// An inland path at one of `who`'s buildings.

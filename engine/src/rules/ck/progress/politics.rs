@@ -28,7 +28,7 @@ use crate::ids::{EdgeId, PlayerId, VertexId};
 use crate::pending::{BasePending, CkPending, Pending, PendingKind};
 use crate::progress::ProgressCard;
 use crate::ruleset::DeserterStrength;
-use crate::state::{Game, Knight, Phase};
+use crate::state::{CkPhase, Game, Knight, Phase};
 use crate::CkEvent;
 
 impl Game {
@@ -69,7 +69,7 @@ impl Game {
 
     pub(crate) fn check_surrender(&self, player: PlayerId, at: VertexId) -> Result<(), RuleError> {
         self.known_vertex(at)?;
-        if self.phase() != (Phase::TreasonSurrender { player }) {
+        if self.phase() != (Phase::Ck(CkPhase::TreasonSurrender { player })) {
             return Err(self.wrong_time(player, "give up a knight"));
         }
         if self.ck.knights[at.index()].is_none_or(|k| k.owner != player) {
@@ -131,9 +131,9 @@ impl Game {
         at: Option<VertexId>,
         level: u8,
     ) -> Result<(), RuleError> {
-        let Phase::TreasonPlacement {
+        let Phase::Ck(CkPhase::TreasonPlacement {
             player: p, level: max, ..
-        } = self.phase()
+        }) = self.phase()
         else {
             return Err(self.wrong_time(player, "place a knight for Treason"));
         };
@@ -168,7 +168,7 @@ impl Game {
         level: u8,
         events: &mut Vec<Event>,
     ) {
-        let Phase::TreasonPlacement { active, .. } = self.phase() else {
+        let Phase::Ck(CkPhase::TreasonPlacement { active, .. }) = self.phase() else {
             return;
         };
         if let Some(at) = at {
@@ -236,7 +236,7 @@ impl Game {
 
     pub(crate) fn check_skip_free_road(&self, player: PlayerId) -> Result<(), RuleError> {
         match self.phase() {
-            Phase::DiplomacyRoad { player: p, .. } if p == player => Ok(()),
+            Phase::Ck(CkPhase::DiplomacyRoad { player: p, .. }) if p == player => Ok(()),
             _ => Err(self.wrong_time(player, "skip the free road")),
         }
     }
@@ -353,7 +353,7 @@ impl Game {
     }
 
     pub(crate) fn check_give_cards(&self, player: PlayerId, cards: Cards) -> Result<(), RuleError> {
-        if self.phase() != Phase::WeddingGifts {
+        if self.phase() != Phase::Ck(CkPhase::WeddingGifts) {
             return Err(self.wrong_time(player, "give cards"));
         }
         let owed = self.gifts_owed(player);
@@ -385,7 +385,7 @@ mod tests {
     use crate::progress::{ProgressCard, ProgressPlay};
     use crate::testkit::*;
     use crate::CkAction;
-    use crate::{Action, Phase};
+    use crate::{Action, CkPhase, Phase};
 
     /// Red plays Treason against blue, whose only knight is basic; blue gives it up.
     fn treason(option: &'static str) -> crate::Game {
@@ -409,7 +409,10 @@ mod tests {
         );
         let at = vertex(&g, "G", NE);
         ok(&mut g, Action::Ck(CkAction::SurrenderKnight { player: p(1), at }));
-        assert!(matches!(g.phase(), Phase::TreasonPlacement { level: 1, .. }));
+        assert!(matches!(
+            g.phase(),
+            Phase::Ck(CkPhase::TreasonPlacement { level: 1, .. })
+        ));
         g
     }
 

@@ -21,7 +21,7 @@ use crate::event::Event;
 use crate::ids::{HexId, PlayerId};
 use crate::pending::{CkPending, Pending};
 use crate::ruleset::MerchantNextTo;
-use crate::state::{Building, Game, Phase};
+use crate::state::{Building, CkPhase, Game, Phase};
 use crate::CkEvent;
 
 impl Game {
@@ -123,7 +123,7 @@ impl Game {
     }
 
     pub(crate) fn check_give_commodity(&self, player: PlayerId, commodity: CardKind) -> Result<(), RuleError> {
-        let Phase::HarborAnswer { to, .. } = self.phase() else {
+        let Phase::Ck(CkPhase::HarborAnswer { to, .. }) = self.phase() else {
             return Err(self.wrong_time(player, "give a commodity"));
         };
         if to != player {
@@ -136,7 +136,7 @@ impl Game {
     }
 
     pub(crate) fn do_give_commodity(&mut self, player: PlayerId, commodity: CardKind, events: &mut Vec<Event>) {
-        let Phase::HarborAnswer { from, .. } = self.phase() else {
+        let Phase::Ck(CkPhase::HarborAnswer { from, .. }) = self.phase() else {
             return;
         };
         self.take_cards(from, player, Cards::of(&[(commodity, 1)]), events);
