@@ -300,8 +300,9 @@ enum Command {
     /// Print a board with the names of its hexes, intersections and paths.
     Places {
         /// `beginner`, `court` (the beginner layout with the Court hex and its soldiers),
-        /// `random:SEED`, `court-random:SEED`, or a Seafarers map `new-shores:PLAYERS[:SEED]`,
-        /// `through-the-desert:PLAYERS[:SEED]` (drawn and listed; not playable yet).
+        /// `random:SEED`, `court-random:SEED`, a Seafarers map `new-shores:PLAYERS[:SEED]`,
+        /// `through-the-desert:PLAYERS[:SEED]`, or a scenario file (`FILE.cat`): the board it
+        /// declares (a map drawn hex by hex included).
         #[arg(default_value = "beginner")]
         board: String,
     },
@@ -521,6 +522,22 @@ fn main() -> ExitCode {
             format,
             scenarios,
         } => cmd_rules(grep.as_deref(), format, scenarios),
+        Command::Places { board } if board.ends_with(".cat") => {
+            let file = PathBuf::from(&board);
+            if let Err(code) = discover_or_exit(std::slice::from_ref(&file)) {
+                return code;
+            }
+            match load::load(&file) {
+                Ok(sc) => {
+                    out!("{}", catan_harness::places::render(&sc.setup.board));
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprint!("{}", e.render(100));
+                    ExitCode::from(exit::INVALID)
+                }
+            }
+        }
         Command::Places { board } => match board_by_name(&board) {
             Some(b) => {
                 out!("{}", catan_harness::places::render(&b));

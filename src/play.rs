@@ -519,6 +519,19 @@ mod tests {
     }
 
     #[test]
+    fn seafarers_games_tally_ships_and_island_markers_at_their_ends() {
+        let mut o = opts(4, 1);
+        o.rules = Ruleset::from_names(["seafarers"]).expect("Seafarers");
+        o.board = BoardChoice::Sea(catan_engine::SeaMap::ThroughTheDesert);
+        let r = run(&o);
+        assert_eq!(r.invariant_failures, 0, "{:?}", r.failures);
+        assert!(r.sea.get("ships").is_some_and(|n| *n > 0), "{:?}", r.sea);
+        assert!(r.sea.contains_key("island-markers"));
+        assert!(render_human(&r, &o).contains("\nsea (ends)      ships "));
+        assert!(run(&opts(1, 1)).sea.is_empty(), "no Seafarers line without Seafarers");
+    }
+
+    #[test]
     fn unsupported_rules_are_failures_not_panics() {
         let mut o = opts(1, 1);
         o.rules

@@ -380,3 +380,66 @@ pub fn render_human(s: &Stats, opts: &PlayOptions) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::BoardChoice;
+    use catan_engine::random::Policy;
+
+    fn sea_opts(games: u64) -> PlayOptions {
+        PlayOptions {
+            players: 4,
+            games,
+            seed: 0,
+            // Through the Desert: a gold field in the strip and on the islands.
+            board: BoardChoice::Sea(catan_engine::SeaMap::ThroughTheDesert),
+            max_turns: 1000,
+            invariants: false,
+            policy: Policy::Uniform,
+            jobs: 1,
+            rules: catan_engine::Ruleset::from_names(["seafarers"]).expect("Seafarers"),
+        }
+    }
+
+    #[test]
+    fn seafarers_games_count_ships_the_pirate_gold_and_islands() {
+        let opts = sea_opts(6);
+        let s = run(&opts);
+        assert_eq!(s.failure_count, 0, "{:?}", s.failures);
+        assert!(s.ships_built > 0 && s.ships_moved > 0, "{s:?}");
+        assert!(s.pirate_moves > 0 && s.pirate_steals <= s.pirate_moves, "{s:?}");
+        assert!(s.gold_choices > 0 && s.gold_resources >= s.gold_choices, "{s:?}");
+        assert!(s.islands_settled > 0, "{s:?}");
+        let text = render_human(&s, &opts);
+        assert!(text.contains("\nseafarers           "), "{text}");
+        // The same counts on two threads.
+        let two = run(&PlayOptions { jobs: 2, ..sea_opts(6) });
+        assert_eq!(
+            (two.ships_built, two.pirate_steals, two.islands_settled),
+            (s.ships_built, s.pirate_steals, s.islands_settled)
+        );
+    }
+
+    #[test]
+    fn a_pirate_steal_is_the_robbery_after_a_pirate_move_only() {
+        let mut s = Stats::default();
+        let mut pirate = false;
+        let robbed = Event::Robbed {
+            player: catan_engine::PlayerId(0),
+            victim: catan_engine::PlayerId(1),
+            card: Some(catan_engine::CardKind::Ore),
+        };
+        count(&mut s, &robbed, &mut pirate);
+        assert_eq!(s.pirate_steals, 0);
+        let moved = Event::Sea(SeaEvent::PirateMoved {
+            player: catan_engine::PlayerId(0),
+            from: None,
+            to: catan_engine::HexId(1),
+        });
+        count(&mut s, &moved, &mut pirate);
+        count(&mut s, &robbed, &mut pirate);
+        count(&mut s, &robbed, &mut pirate);
+        assert_eq!((s.pirate_moves, s.pirate_steals), (1, 1));
+    }
+}

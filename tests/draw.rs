@@ -154,3 +154,43 @@ fn a_seafarers_map_is_drawn_with_its_sea_islands_and_gold_fields() {
     );
     assert_eq!(places(&doc, "hex").iter().filter(|p| !p.starts_with('(')).count(), 28);
 }
+
+const SEA_POSITION: &str = r#"scenario "a Seafarers position"
+source own
+rules seafarers
+board new-shores:4
+players red blue white orange
+position {
+  red:
+    settlements H.se, D.s
+    ships       H.ne-se, (4,2).se-s, D.s-sw
+    islands     D.s
+  blue:
+    settlements S.ne
+    ships       S.n-ne
+  pirate (4,4)
+  turn red main
+}
+snapshot "here"
+"#;
+
+#[test]
+fn a_seafarers_position_draws_ships_the_pirate_and_sea_paths() {
+    let sc = load::load_text("sea.cat", SEA_POSITION).unwrap_or_else(|e| panic!("{}", e.render(100)));
+    let (game, _) = draw::scenario_position(&sc, Some("here"), None).expect("the snapshot");
+    let svg = draw::position_svg(&game, "a Seafarers position", Some("(4,2).se-s"));
+    let doc = parse(&svg);
+    assert_eq!(count_class(&doc, "ship"), 4);
+    assert!(places(&doc, "ship").contains(&"(4,2).se-s".to_string()));
+    assert_eq!(places(&doc, "pirate"), vec!["(4,4)".to_string()]);
+    // A path between two sea hexes is a place to hover over and to highlight.
+    assert_eq!(places(&doc, "highlight"), vec!["(4,2).se-s".to_string()]);
+    assert!(svg.contains("3 ships, 12 left; 1 island markers"), "side panel");
+    assert!(svg.contains("pirate on (4,4)"), "side panel");
+    // The board alone shows where the pirate starts, and every path at sea.
+    let board = catan_engine::Board::seafarers(catan_engine::SeaMap::NewShores, 4, 1).unwrap();
+    let doc_svg = draw::board_svg(&board);
+    let doc = parse(&doc_svg);
+    assert_eq!(places(&doc, "pirate"), vec!["(6,4)".to_string()]);
+    assert_eq!(count_class(&doc, "path"), board.topology.edge_count());
+}
