@@ -34,7 +34,14 @@ pub(super) fn action(
         "rolls" | "roll" => roll(cx, args, player),
         "discards" | "discard" => cx.cards(args).map(|cards| (Action::Discard { player, cards }, vec![])),
         "moves" | "move" => {
-            let start = usize::from(args.first().and_then(|x| x.node.as_word()) == Some("robber"));
+            let first = args.first().and_then(|x| x.node.as_word());
+            if let (Some(w), Some(a)) = (first.filter(|w| *w != "robber"), args.first()) {
+                // `moves pirat (4,4)`: a misspelled piece, not a hex.
+                let pieces = ["robber", "pirate", "ship", "knight"];
+                cx.unknown(a.span, "piece to move", w, &pieces);
+                return Some(None);
+            }
+            let start = usize::from(first == Some("robber"));
             let Some(h) = args.get(start) else {
                 missing(cx, verb, span, "a hex, e.g. `moves robber J`");
                 return Some(None);

@@ -113,7 +113,8 @@ pub(super) fn step_arity(lang: crate::vocab::Language, verb: &str, args: &[Spann
         },
         // The second is the event die (or an error outside Cities & Knights).
         "rolls" | "roll" => 2,
-        "moves" | "move" => 1 + usize::from(word(0) == Some("robber")),
+        // `moves robber J` (or a misspelled piece, reported by the base game's lowering).
+        "moves" | "move" => 1 + usize::from(word(0).is_some()),
         "robs" | "rob" => 2,
         "accepts" | "accept" | "declines" | "decline" => 0,
         // `ends turn`.
