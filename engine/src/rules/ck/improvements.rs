@@ -25,13 +25,12 @@ use crate::CkEvent;
 pub const MAX_LEVEL: u8 = 5;
 
 impl Game {
-    /// Cities of `p` (not turned on their side).
-    pub(crate) fn city_count(&self, p: PlayerId) -> usize {
+    /// Whether `p` has a city (not turned on its side).
+    pub(crate) fn has_city(&self, p: PlayerId) -> bool {
         self.sites
             .iter()
             .flatten()
-            .filter(|s| s.owner == p && s.building == Building::City)
-            .count()
+            .any(|s| s.owner == p && s.building == Building::City)
     }
 
     /// Whether `p` has a city without a metropolis.
@@ -78,7 +77,7 @@ impl Game {
         if level >= MAX_LEVEL {
             return Err(RuleError::Ck(CkRule::ImprovementMaxLevel));
         }
-        if self.city_count(player) == 0 {
+        if !self.has_city(player) {
             return Err(RuleError::Ck(if st.ck.damaged_cities > 0 {
                 CkRule::ImprovementRepairFirst
             } else {
