@@ -44,11 +44,19 @@ impl VertexSet {
         let (w, b) = (v.index() / 64, v.index() % 64);
         w < self.0.len() && self.0[w] & (1 << b) != 0
     }
+    /// The intersections in increasing order: each word's set bits, lowest first (a word
+    /// costs one step per member, not one per bit).
     pub(crate) fn iter(&self) -> impl Iterator<Item = VertexId> + '_ {
         self.0.iter().enumerate().flat_map(|(w, &bits)| {
-            (0..64)
-                .filter(move |b| bits & (1u64 << b) != 0)
-                .map(move |b| VertexId((w * 64 + b) as u16))
+            let mut rest = bits;
+            std::iter::from_fn(move || {
+                if rest == 0 {
+                    return None;
+                }
+                let b = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                Some(VertexId((w * 64 + b) as u16))
+            })
         })
     }
     pub(crate) fn is_empty(&self) -> bool {
