@@ -6,7 +6,7 @@
 
 use crate::action::{Action, Outcome};
 use crate::cards::{CardKind, Cards, DevCard, Resource};
-use crate::ids::{HexId, PlayerId, VertexId};
+use crate::ids::{EdgeId, HexId, PlayerId, VertexId};
 use crate::state::{Game, Phase};
 
 impl Game {
@@ -130,39 +130,38 @@ impl Game {
 
     /// Roads `p` may place now: empty land paths touching their network. Only paths at the
     /// ends of their roads and at their buildings can qualify, so only those are tried.
+    ///
+    /// The candidates are gathered as a set of path ids and tried in increasing id, the
+    /// canonical order a full scan of the paths lists them in.
     fn push_roads(&self, p: PlayerId, out: &mut Vec<Action>) {
         let topo = &self.board.topology;
-        let mut seen = [0u64; 8];
-        let mut try_vertex = |v: VertexId, out: &mut Vec<Action>| {
-            let Some(info) = topo.vertex(v) else { return };
-            for at in info.edges.iter() {
-                let (w, b) = (at.index() / 64, at.index() % 64);
-                if w >= seen.len() || seen[w] & (1 << b) != 0 || self.roads[at.index()].is_some() {
-                    continue;
-                }
-                seen[w] |= 1 << b;
-                let e = &topo.edges()[at.index()];
-                if e.on_land && e.vertices.iter().any(|&x| self.road_reaches(p, x, None)) {
-                    out.push(Action::BuildRoad { player: p, at });
+        let mut candidates = EdgeSet::default();
+        let mut add_paths_at = |v: VertexId| {
+            for at in topo.vertices()[v.index()].edges.iter() {
+                if self.roads[at.index()].is_none() {
+                    candidates.insert(at.index());
                 }
             }
         };
-        let start = out.len();
         for &e in &self.players[p.index()].roads {
             for v in topo.edges()[e.index()].vertices {
-                try_vertex(v, out);
+                add_paths_at(v);
             }
         }
         for (v, site) in self.sites.iter().enumerate() {
             if site.is_some_and(|s| s.owner == p) {
-                try_vertex(VertexId(v as u16), out);
+                add_paths_at(VertexId(v as u16));
             }
         }
-        // Canonical order (by path id), as the full scan listed them.
-        out[start..].sort_unstable_by_key(|a| match a {
-            Action::BuildRoad { at, .. } => at.0,
-            _ => u16::MAX,
-        });
+        for i in candidates.iter() {
+            let e = &topo.edges()[i];
+            if e.on_land && e.vertices.iter().any(|&x| self.road_reaches(p, x, None)) {
+                out.push(Action::BuildRoad {
+                    player: p,
+                    at: EdgeId(i as u16),
+                });
+            }
+        }
     }
 
     pub(crate) fn push_vertex_actions(&self, out: &mut Vec<Action>, f: impl Fn(VertexId) -> Option<Action>) {
@@ -322,5 +321,32 @@ pub(crate) fn push_discards(player: PlayerId, hand: &Cards, left: u8, from: usiz
         let mut next = acc;
         next.add(kind, take);
         push_discards(player, hand, left - take, from + 1, next, out);
+    }
+}
+
+/// A set of path ids below 512 (every board's), without allocation.
+#[derive(Default)]
+struct EdgeSet([u64; 8]);
+
+impl EdgeSet {
+    fn insert(&mut self, i: usize) {
+        if let Some(w) = self.0.get_mut(i / 64) {
+            *w |= 1 << (i % 64);
+        }
+    }
+
+    /// The members in increasing order, one step per member.
+    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.0.iter().enumerate().flat_map(|(w, &bits)| {
+            let mut rest = bits;
+            std::iter::from_fn(move || {
+                if rest == 0 {
+                    return None;
+                }
+                let b = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                Some(w * 64 + b)
+            })
+        })
     }
 }
