@@ -32,7 +32,7 @@ impl Game {
                     let owed = self.discards_owed(player);
                     if owed > 0 {
                         let hand = self.players[player.index()].hand;
-                        push_discards(player, &hand, owed, 0, Cards::EMPTY, out);
+                        push_discards(player, &hand, owed, out);
                     }
                 }
             }
@@ -67,7 +67,9 @@ impl Game {
     }
 
     /// Setup: a settlement (a city in the round an expansion says so) on any legal
-    /// intersection, then a road touching it.
+    /// intersection, then a road touching it. A settlement's site is first tested against
+    /// the distance rule (an empty intersection with empty neighbours), which
+    /// `check_settlement` requires: the cheap test that refuses most intersections.
     fn push_setup_actions(&self, p: PlayerId, road_from: Option<VertexId>, out: &mut Vec<Action>) {
         match road_from {
             None => {
@@ -78,7 +80,7 @@ impl Game {
                         if self.check_city(p, at).is_ok() {
                             out.push(Action::BuildCity { player: p, at });
                         }
-                    } else if self.check_settlement(p, at).is_ok() {
+                    } else if self.distance_ok(at) && self.check_settlement(p, at).is_ok() {
                         out.push(Action::BuildSettlement { player: p, at });
                     }
                 }
@@ -303,24 +305,51 @@ impl Game {
     }
 }
 
-/// Every multiset of exactly `left` cards from `hand`, kinds from index `from` on.
-pub(crate) fn push_discards(player: PlayerId, hand: &Cards, left: u8, from: usize, acc: Cards, out: &mut Vec<Action>) {
-    if left == 0 {
-        out.push(Action::Discard { player, cards: acc });
-        return;
+/// Every multiset of exactly `count` cards from `hand`, listed in the order of the counts of
+/// [`CardKind::ALL`] taken lexicographically (fewest of the first kind first).
+pub(crate) fn push_discards(player: PlayerId, hand: &Cards, count: u8, out: &mut Vec<Action>) {
+    let counts = hand.counts();
+    // Cards of the kinds from index `i` on.
+    let mut suffix = [0u8; CARD_KINDS + 1];
+    for i in (0..CARD_KINDS).rev() {
+        suffix[i] = suffix[i + 1].saturating_add(counts[i]);
     }
-    let Some(&kind) = CardKind::ALL.get(from) else {
-        return;
-    };
-    let rest: u32 = CardKind::ALL[from + 1..].iter().map(|&k| hand.get(k) as u32).sum();
-    let have = hand.get(kind);
-    for take in 0..=have.min(left) {
-        if rest < (left - take) as u32 {
-            continue;
+    let d = Discards { player, counts, suffix };
+    d.push_from(count, 0, [0; CARD_KINDS], out);
+}
+
+/// Card kinds in a hand.
+const CARD_KINDS: usize = CardKind::ALL.len();
+
+/// One hand's discard enumeration: its counts and their suffix sums.
+struct Discards {
+    player: PlayerId,
+    counts: [u8; CARD_KINDS],
+    suffix: [u8; CARD_KINDS + 1],
+}
+
+impl Discards {
+    /// Appends every completion of `acc` (kinds before `from` chosen) with `left` more cards
+    /// of the kinds from `from` on. A kind's count runs from the least that the later kinds
+    /// can still complete to the most the hand holds: exactly the counts for which a
+    /// discard exists, in increasing order.
+    fn push_from(&self, left: u8, from: usize, mut acc: [u8; CARD_KINDS], out: &mut Vec<Action>) {
+        if left == 0 {
+            out.push(Action::Discard {
+                player: self.player,
+                cards: Cards::from_counts(acc),
+            });
+            return;
         }
-        let mut next = acc;
-        next.add(kind, take);
-        push_discards(player, hand, left - take, from + 1, next, out);
+        if from >= CARD_KINDS {
+            return;
+        }
+        let lo = left.saturating_sub(self.suffix[from + 1]);
+        let hi = self.counts[from].min(left);
+        for take in lo..=hi {
+            acc[from] = take;
+            self.push_from(left - take, from + 1, acc, out);
+        }
     }
 }
 
