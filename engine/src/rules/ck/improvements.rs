@@ -25,12 +25,16 @@ use crate::CkEvent;
 pub const MAX_LEVEL: u8 = 5;
 
 impl Game {
-    /// Whether `p` has a city (not turned on its side).
+    /// Whether `p` has a city (not turned on its side), counted from the supply as
+    /// [`Game::public_vp`] counts buildings: the city pieces placed are the limit less the
+    /// supply, and those turned on their side are counted apart (the invariant
+    /// `piece-count` keeps both equal to the board).
     pub(crate) fn has_city(&self, p: PlayerId) -> bool {
-        self.sites
-            .iter()
-            .flatten()
-            .any(|s| s.owner == p && s.building == Building::City)
+        let st = &self.players[p.index()];
+        crate::state::CITIES_PER_PLAYER
+            .saturating_sub(st.cities_left)
+            .saturating_sub(st.ck.damaged_cities)
+            > 0
     }
 
     /// Whether `p` has a city without a metropolis.

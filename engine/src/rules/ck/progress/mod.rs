@@ -225,11 +225,20 @@ impl Game {
             }
             C::RoadBuilding => push(P::RoadBuilding),
             C::Smithing => {
-                for (a, _) in self.knights().filter(|(_, k)| k.owner == p) {
+                // `p`'s knights in intersection order (2 of each strength at most).
+                let mut own = [VertexId(0); 8];
+                let mut n = 0;
+                for (v, _) in self.knights().filter(|(_, k)| k.owner == p) {
+                    if n < own.len() {
+                        own[n] = v;
+                        n += 1;
+                    }
+                }
+                for (i, &a) in own[..n].iter().enumerate() {
                     push(P::Smithing {
                         knights: [Some(a), None],
                     });
-                    for (b, _) in self.knights().filter(|(v, k)| k.owner == p && *v > a) {
+                    for &b in &own[i + 1..n] {
                         // One order per pair: the listed one, or the reverse when only the
                         // reverse works (the stronger knight first frees the piece).
                         let forward = P::Smithing {
