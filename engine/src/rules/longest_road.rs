@@ -33,19 +33,16 @@ pub fn longest_road_length(game: &Game, player: PlayerId) -> u8 {
 }
 
 /// `player`'s longest road after their road `at` was added to a network whose longest road
-/// was `before` (the cached length), without searching the components `at` did not join.
+/// was `before` (the cached [`crate::PlayerState::road_length`]), searching only the
+/// component holding `at`; `None` when that component does not fit the search's tables.
 ///
 /// Every trail of the new network either uses `at`, and so lies in the component holding
 /// it, or is a trail of the old network, no longer than `before`: the new length is the
 /// larger of `before` and the longest trail of that one component. Only a road the player
 /// just built may be passed (blocking did not change).
-fn longest_after_road(game: &Game, player: PlayerId, at: EdgeId, before: u8) -> u8 {
-    let roads = &game.players[player.index()].roads;
-    match roads.iter().take(MAX_ROADS).position(|&e| e == at) {
-        Some(i) => Search::new(game, player).longest(Some(i), before),
-        // Beyond the search's table (boards far larger than any CATAN map): from scratch.
-        None => longest_road_length(game, player),
-    }
+fn longest_after_road(game: &Game, player: PlayerId, at: EdgeId) -> Option<u8> {
+    let before = game.players[player.index()].road_length;
+    Search::component(game, player, at).map(|s| s.longest(Some(0), before))
 }
 
 /// Whether an intersection breaks `player`'s route: an opponent's building, or (Cities &
@@ -120,6 +117,57 @@ impl Search {
         }
         s.label_components();
         s
+    }
+
+    /// The graph of the component of `player`'s roads holding their road `at` (found from
+    /// `at` across the intersections, blocked or not, as [`Search::label_components`] joins
+    /// them), `at` being road 0. `None` when the component has more than [`MAX_ROADS`]
+    /// roads or a path id beyond the table (boards far larger than any CATAN map).
+    fn component(game: &Game, player: PlayerId, at: EdgeId) -> Option<Search> {
+        let topo = &game.board.topology;
+        let mut s = Search {
+            blocked: [[false; 2]; MAX_ROADS],
+            adj: [[[0; 2]; 2]; MAX_ROADS],
+            adj_len: [[0; 2]; MAX_ROADS],
+            comp: [0; MAX_ROADS],
+            comp_size: [0; MAX_ROADS],
+            n: 1,
+        };
+        // Each road found so far, by path id, and the roads in the order found.
+        let mut index = [u8::MAX; 512];
+        let mut found = [at; MAX_ROADS];
+        *index.get_mut(at.index())? = 0;
+        let mut i = 0;
+        while i < s.n {
+            let e = found[i];
+            let ends = topo.edges()[e.index()].vertices;
+            for (side, &v) in ends.iter().enumerate() {
+                s.blocked[i][side] = blocks(game, player, v);
+                for other in topo.vertices()[v.index()].edges.iter() {
+                    if other == e || game.roads[other.index()] != Some(player) {
+                        continue;
+                    }
+                    let slot = index.get_mut(other.index())?;
+                    if *slot == u8::MAX {
+                        if s.n == MAX_ROADS {
+                            return None;
+                        }
+                        *slot = s.n as u8;
+                        found[s.n] = other;
+                        s.n += 1;
+                    }
+                    let k = s.adj_len[i][side] as usize;
+                    if k < 2 {
+                        let their_side = topo.edges()[other.index()].vertices[1] == v;
+                        s.adj[i][side][k] = *slot << 1 | their_side as u8;
+                        s.adj_len[i][side] += 1;
+                    }
+                }
+            }
+            i += 1;
+        }
+        s.comp_size[0] = s.n as u8;
+        Some(s)
     }
 
     fn label_components(&mut self) {
@@ -247,8 +295,8 @@ impl Game {
     /// only through the component holding it ([`longest_after_road`]), and the card moves by
     /// the rules.
     pub(crate) fn longest_road_after_road(&mut self, player: PlayerId, at: EdgeId, events: &mut Vec<Event>) {
-        let before = self.players[player.index()].road_length;
-        self.players[player.index()].road_length = longest_after_road(self, player, at, before);
+        let len = longest_after_road(self, player, at).unwrap_or_else(|| longest_road_length(self, player));
+        self.players[player.index()].road_length = len;
         self.settle_longest_road(events);
     }
 
