@@ -118,7 +118,8 @@ impl Game {
             }
         }
         if self.has_development_cards() {
-            if self.check_buy_dev(p).is_ok() {
+            // The price first: `check_buy_dev` requires it, and it is the usual refusal.
+            if st.hand.contains(&crate::cards::cost::DEV_CARD) && self.check_buy_dev(p).is_ok() {
                 out.push(Action::BuyDevCard { player: p });
             }
             self.push_dev_plays(p, out);
