@@ -23,24 +23,18 @@ impl Game {
         let recruits = st.ck.knights_left[0] > 0 && hand.contains(&cost::KNIGHT);
         let promotions = hand.contains(&cost::PROMOTE);
         let activations = hand.contains(&cost::ACTIVATE);
-        for v in 0..self.sites.len() {
-            let at = VertexId(v as u16);
-            match (self.sites[v], self.ck.knights[v]) {
-                (Some(s), _)
-                    if walls
-                        && s.owner == p
-                        && s.building.is_city()
-                        && !self.ck.walls[v]
-                        && self.check_wall(p, at).is_ok() =>
-                {
-                    out.push(Action::Ck(CkAction::BuildWall { player: p, at }));
+        if !walls && !recruits {
+            // Neither a wall nor a knight can be bought: only `p`'s knights (on intersections
+            // without a building, as below) have actions, in the same intersection order.
+            for (v, knight) in self.ck.knights.iter().enumerate() {
+                if let Some(k) = *knight {
+                    if k.owner == p && self.sites[v].is_none() {
+                        self.push_knight_actions(p, VertexId(v as u16), k, promotions, activations, out);
+                    }
                 }
-                (None, None) if recruits && self.touches_road_of(p, at) && self.check_recruit(p, at).is_ok() => {
-                    out.push(Action::Ck(CkAction::RecruitKnight { player: p, at }));
-                }
-                (None, Some(k)) if k.owner == p => self.push_knight_actions(p, at, k, promotions, activations, out),
-                _ => {}
             }
+        } else {
+            self.push_vertex_pieces(p, walls, recruits, promotions, activations, out);
         }
         for track in Track::ALL {
             // Affordability first: it is the cheap test.
@@ -65,6 +59,37 @@ impl Game {
                         }));
                     }
                 }
+            }
+        }
+    }
+
+    /// Walls, recruits and `p`'s knights' actions, intersection by intersection.
+    fn push_vertex_pieces(
+        &self,
+        p: PlayerId,
+        walls: bool,
+        recruits: bool,
+        promotions: bool,
+        activations: bool,
+        out: &mut Vec<Action>,
+    ) {
+        for v in 0..self.sites.len() {
+            let at = VertexId(v as u16);
+            match (self.sites[v], self.ck.knights[v]) {
+                (Some(s), _)
+                    if walls
+                        && s.owner == p
+                        && s.building.is_city()
+                        && !self.ck.walls[v]
+                        && self.check_wall(p, at).is_ok() =>
+                {
+                    out.push(Action::Ck(CkAction::BuildWall { player: p, at }));
+                }
+                (None, None) if recruits && self.touches_road_of(p, at) && self.check_recruit(p, at).is_ok() => {
+                    out.push(Action::Ck(CkAction::RecruitKnight { player: p, at }));
+                }
+                (None, Some(k)) if k.owner == p => self.push_knight_actions(p, at, k, promotions, activations, out),
+                _ => {}
             }
         }
     }
