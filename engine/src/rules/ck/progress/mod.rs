@@ -137,7 +137,7 @@ impl Game {
             return;
         }
         let (before_roll, main) = (self.in_before_roll(), self.in_main());
-        for (card, _) in hand.iter() {
+        for card in hand.held() {
             let now = if card == ProgressCard::Alchemy {
                 before_roll
             } else {
@@ -351,7 +351,7 @@ impl Game {
                 for v in 0..n {
                     let victim = PlayerId(v);
                     push(P::Espionage { victim, card: None });
-                    for (c, _) in self.players[v as usize].ck.progress.iter() {
+                    for c in self.players[v as usize].ck.progress.held() {
                         push(P::Espionage { victim, card: Some(c) });
                     }
                 }
