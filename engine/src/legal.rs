@@ -6,7 +6,7 @@
 
 use crate::action::{Action, Outcome};
 use crate::cards::{CardKind, Cards, DevCard, Resource};
-use crate::ids::{HexId, PlayerId, VertexId};
+use crate::ids::{EdgeId, HexId, PlayerId, VertexId};
 use crate::state::{Game, Phase};
 
 impl Game {
@@ -32,7 +32,7 @@ impl Game {
                     let owed = self.discards_owed(player);
                     if owed > 0 {
                         let hand = self.players[player.index()].hand;
-                        push_discards(player, &hand, owed, 0, Cards::EMPTY, out);
+                        push_discards(player, &hand, owed, out);
                     }
                 }
             }
@@ -73,7 +73,9 @@ impl Game {
     }
 
     /// Setup: a settlement (a city in the round an expansion says so) on any legal
-    /// intersection, then a road touching it.
+    /// intersection, then a road touching it. A settlement's site is first tested against
+    /// the distance rule (an empty intersection with empty neighbours), which
+    /// `check_settlement` requires: the cheap test that refuses most intersections.
     fn push_setup_actions(&self, p: PlayerId, road_from: Option<VertexId>, out: &mut Vec<Action>) {
         match road_from {
             None => {
@@ -84,7 +86,7 @@ impl Game {
                         if self.check_city(p, at).is_ok() {
                             out.push(Action::BuildCity { player: p, at });
                         }
-                    } else if self.check_settlement(p, at).is_ok() {
+                    } else if self.distance_ok(at) && self.check_settlement(p, at).is_ok() {
                         out.push(Action::BuildSettlement { player: p, at });
                     }
                 }
@@ -123,7 +125,8 @@ impl Game {
             }
         }
         if self.has_development_cards() {
-            if self.check_buy_dev(p).is_ok() {
+            // The price first: `check_buy_dev` requires it, and it is the usual refusal.
+            if st.hand.contains(&crate::cards::cost::DEV_CARD) && self.check_buy_dev(p).is_ok() {
                 out.push(Action::BuyDevCard { player: p });
             }
             self.push_dev_plays(p, out);
@@ -137,43 +140,38 @@ impl Game {
 
     /// Roads `p` may place now: empty land paths touching their network. Only paths at the
     /// ends of their roads and at their buildings can qualify, so only those are tried.
+    ///
+    /// The candidates are gathered as a set of path ids and tried in increasing id, the
+    /// canonical order a full scan of the paths lists them in.
     fn push_roads(&self, p: PlayerId, out: &mut Vec<Action>) {
         let topo = &self.board.topology;
-        let mut seen = [0u64; 8];
-        let mut try_vertex = |v: VertexId, out: &mut Vec<Action>| {
-            let Some(info) = topo.vertex(v) else { return };
-            for at in info.edges.iter() {
-                let (w, b) = (at.index() / 64, at.index() % 64);
-                if w >= seen.len()
-                    || seen[w] & (1 << b) != 0
-                    || self.roads[at.index()].is_some()
-                    || self.path_taken_ext(at)
-                {
-                    continue;
-                }
-                seen[w] |= 1 << b;
-                let e = &topo.edges()[at.index()];
-                if e.on_land && e.vertices.iter().any(|&x| self.road_reaches(p, x, None)) {
-                    out.push(Action::BuildRoad { player: p, at });
+        let mut candidates = EdgeSet::default();
+        let mut add_paths_at = |v: VertexId| {
+            for at in topo.vertices()[v.index()].edges.iter() {
+                if self.roads[at.index()].is_none() && !self.path_taken_ext(at) {
+                    candidates.insert(at.index());
                 }
             }
         };
-        let start = out.len();
         for &e in &self.players[p.index()].roads {
             for v in topo.edges()[e.index()].vertices {
-                try_vertex(v, out);
+                add_paths_at(v);
             }
         }
         for (v, site) in self.sites.iter().enumerate() {
             if site.is_some_and(|s| s.owner == p) {
-                try_vertex(VertexId(v as u16), out);
+                add_paths_at(VertexId(v as u16));
             }
         }
-        // Canonical order (by path id), as the full scan listed them.
-        out[start..].sort_unstable_by_key(|a| match a {
-            Action::BuildRoad { at, .. } => at.0,
-            _ => u16::MAX,
-        });
+        for i in candidates.iter() {
+            let e = &topo.edges()[i];
+            if e.on_land && e.vertices.iter().any(|&x| self.road_reaches(p, x, None)) {
+                out.push(Action::BuildRoad {
+                    player: p,
+                    at: EdgeId(i as u16),
+                });
+            }
+        }
     }
 
     pub(crate) fn push_vertex_actions(&self, out: &mut Vec<Action>, f: impl Fn(VertexId) -> Option<Action>) {
@@ -316,23 +314,77 @@ impl Game {
     }
 }
 
-/// Every multiset of exactly `left` cards from `hand`, kinds from index `from` on.
-pub(crate) fn push_discards(player: PlayerId, hand: &Cards, left: u8, from: usize, acc: Cards, out: &mut Vec<Action>) {
-    if left == 0 {
-        out.push(Action::Discard { player, cards: acc });
-        return;
+/// Every multiset of exactly `count` cards from `hand`, listed in the order of the counts of
+/// [`CardKind::ALL`] taken lexicographically (fewest of the first kind first).
+pub(crate) fn push_discards(player: PlayerId, hand: &Cards, count: u8, out: &mut Vec<Action>) {
+    let counts = hand.counts();
+    // Cards of the kinds from index `i` on.
+    let mut suffix = [0u8; CARD_KINDS + 1];
+    for i in (0..CARD_KINDS).rev() {
+        suffix[i] = suffix[i + 1].saturating_add(counts[i]);
     }
-    let Some(&kind) = CardKind::ALL.get(from) else {
-        return;
-    };
-    let rest: u32 = CardKind::ALL[from + 1..].iter().map(|&k| hand.get(k) as u32).sum();
-    let have = hand.get(kind);
-    for take in 0..=have.min(left) {
-        if rest < (left - take) as u32 {
-            continue;
+    let d = Discards { player, counts, suffix };
+    d.push_from(count, 0, [0; CARD_KINDS], out);
+}
+
+/// Card kinds in a hand.
+const CARD_KINDS: usize = CardKind::ALL.len();
+
+/// One hand's discard enumeration: its counts and their suffix sums.
+struct Discards {
+    player: PlayerId,
+    counts: [u8; CARD_KINDS],
+    suffix: [u8; CARD_KINDS + 1],
+}
+
+impl Discards {
+    /// Appends every completion of `acc` (kinds before `from` chosen) with `left` more cards
+    /// of the kinds from `from` on. A kind's count runs from the least that the later kinds
+    /// can still complete to the most the hand holds: exactly the counts for which a
+    /// discard exists, in increasing order.
+    fn push_from(&self, left: u8, from: usize, mut acc: [u8; CARD_KINDS], out: &mut Vec<Action>) {
+        if left == 0 {
+            out.push(Action::Discard {
+                player: self.player,
+                cards: Cards::from_counts(acc),
+            });
+            return;
         }
-        let mut next = acc;
-        next.add(kind, take);
-        push_discards(player, hand, left - take, from + 1, next, out);
+        if from >= CARD_KINDS {
+            return;
+        }
+        let lo = left.saturating_sub(self.suffix[from + 1]);
+        let hi = self.counts[from].min(left);
+        for take in lo..=hi {
+            acc[from] = take;
+            self.push_from(left - take, from + 1, acc, out);
+        }
+    }
+}
+
+/// A set of path ids below 512 (every board's), without allocation.
+#[derive(Default)]
+struct EdgeSet([u64; 8]);
+
+impl EdgeSet {
+    fn insert(&mut self, i: usize) {
+        if let Some(w) = self.0.get_mut(i / 64) {
+            *w |= 1 << (i % 64);
+        }
+    }
+
+    /// The members in increasing order, one step per member.
+    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.0.iter().enumerate().flat_map(|(w, &bits)| {
+            let mut rest = bits;
+            std::iter::from_fn(move || {
+                if rest == 0 {
+                    return None;
+                }
+                let b = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                Some(w * 64 + b)
+            })
+        })
     }
 }

@@ -386,6 +386,24 @@ impl CardSort for ProgressCard {
 }
 
 impl Multiset<ProgressCard, 25> {
+    /// The cards held at least once, in canonical order (as [`Multiset::iter`] lists
+    /// them): the 25 counts are read once into a bit per card, then the set bits are
+    /// visited lowest first (the hot path of listing progress-card plays).
+    pub fn held(&self) -> impl Iterator<Item = ProgressCard> {
+        let mut held = 0u32;
+        for (i, &n) in self.counts().iter().enumerate() {
+            held |= u32::from(n != 0) << i;
+        }
+        std::iter::from_fn(move || {
+            if held == 0 {
+                return None;
+            }
+            let i = held.trailing_zeros() as usize;
+            held &= held - 1;
+            ProgressCard::ALL.get(i).copied()
+        })
+    }
+
     /// The full deck of one track.
     pub fn full_deck(track: Track) -> ProgressCards {
         let mut c = ProgressCards::EMPTY;

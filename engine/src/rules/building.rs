@@ -108,19 +108,19 @@ impl Game {
         self.after_road_ext(player, at, events);
         match phase {
             Phase::Setup { .. } => {
-                self.update_longest_road(1 << player.0, events);
+                self.longest_road_after_road(player, at, events);
                 self.setup_after_road(events);
             }
             Phase::FreeRoads { remaining } => {
-                self.update_longest_road(1 << player.0, events);
+                self.longest_road_after_road(player, at, events);
                 self.pending.pop_front();
                 self.continue_free_roads(player, remaining.saturating_sub(1));
             }
             Phase::Ck(CkPhase::DiplomacyRoad { .. }) => {
-                self.update_longest_road(1 << player.0, events);
+                self.longest_road_after_road(player, at, events);
                 self.resolved(events);
             }
-            _ => self.update_longest_road(1 << player.0, events),
+            _ => self.longest_road_after_road(player, at, events),
         }
     }
 

@@ -9,7 +9,7 @@
 //! when nobody has 5, the card is set aside until exactly one player has the longest road.
 
 use crate::event::Event;
-use crate::ids::{PlayerId, VertexId};
+use crate::ids::{EdgeId, PlayerId, VertexId};
 use crate::state::Game;
 
 /// Roads needed for Longest Road.
@@ -30,125 +30,27 @@ pub const LONGEST_ROAD_MIN: u8 = 5;
 /// road and a ship continue each other only through the player's own settlement or city
 /// (rule `SEA.ROUTE.JOIN_AT_BUILDING`).
 pub fn longest_road_length(game: &Game, player: PlayerId) -> u8 {
-    let own_roads = &game.players[player.index()].roads;
-    let ships = game.route_ships_ext(player);
-    if own_roads.is_empty() && ships.is_empty() {
+    if game.players[player.index()].roads.is_empty() && game.route_ships_ext(player).is_empty() {
         return 0;
     }
-    // Roads first, then ships; `first_ship` is the index where ships start.
-    let mut pieces = [crate::ids::EdgeId(0); MAX_ROADS];
-    let mut n = 0;
-    for &e in own_roads.iter().chain(ships) {
-        if n < MAX_ROADS {
-            pieces[n] = e;
-            n += 1;
-        }
+    Search::new(game, player).longest(None, 0)
+}
+
+/// `player`'s longest road after their road `at` was added to a network whose longest road
+/// was `before` (the cached [`crate::PlayerState::road_length`]), searching only the
+/// component holding `at`; `None` when that component does not fit the search's tables.
+///
+/// Every trail of the new network either uses `at`, and so lies in the component holding
+/// it, or is a trail of the old network, no longer than `before`: the new length is the
+/// larger of `before` and the longest trail of that one component. Only a road the player
+/// just built may be passed (blocking did not change).
+fn longest_after_road(game: &Game, player: PlayerId, at: EdgeId) -> Option<u8> {
+    // The component walk follows roads only; with ships (Seafarers) the full search runs.
+    if !game.route_ships_ext(player).is_empty() {
+        return None;
     }
-    let first_ship = own_roads.len().min(MAX_ROADS);
-    let roads = &pieces[..n];
-    let mut s = Search {
-        ends: [[VertexId(0); 2]; MAX_ROADS],
-        blocked: [[false; 2]; MAX_ROADS],
-        adj: [[[0; 2]; 2]; MAX_ROADS],
-        adj_len: [[0; 2]; MAX_ROADS],
-        n,
-    };
-    // Each road's index in the player's list, by path id (paths beyond the table are left
-    // out of adjacency, which only happens on boards far larger than any CATAN map).
-    let mut index = [u8::MAX; 512];
-    for (i, &e) in roads.iter().take(n).enumerate() {
-        if let Some(slot) = index.get_mut(e.index()) {
-            *slot = i as u8;
-        }
-    }
-    let topo = &game.board.topology;
-    for (i, &e) in roads.iter().take(n).enumerate() {
-        let Some(info) = topo.edge(e) else { continue };
-        s.ends[i] = info.vertices;
-        for side in 0..2 {
-            let v = info.vertices[side];
-            s.blocked[i][side] = blocks(game, player, v);
-            // Roads meeting at this end (at most two others: an intersection has three paths).
-            if let Some(vi) = topo.vertex(v) {
-                for other in vi.edges.iter() {
-                    let j = index.get(other.index()).copied().unwrap_or(u8::MAX);
-                    // A road and a ship continue each other only at the player's building.
-                    let mixed = j != u8::MAX && ((i < first_ship) != ((j as usize) < first_ship));
-                    if mixed && game.sites[v.index()].is_none_or(|st| st.owner != player) {
-                        continue;
-                    }
-                    if other != e && j != u8::MAX && (s.adj_len[i][side] as usize) < 2 {
-                        s.adj[i][side][s.adj_len[i][side] as usize] = j;
-                        s.adj_len[i][side] += 1;
-                    }
-                }
-            }
-        }
-    }
-    // Component label of each road: the smallest road index reachable from it.
-    let mut comp = [u8::MAX; MAX_ROADS];
-    let mut stack = [0u8; MAX_ROADS];
-    for root in 0..n {
-        if comp[root] != u8::MAX {
-            continue;
-        }
-        comp[root] = root as u8;
-        let mut top = 1;
-        stack[0] = root as u8;
-        while top > 0 {
-            top -= 1;
-            let i = stack[top] as usize;
-            for side in 0..2 {
-                for k in 0..s.adj_len[i][side] as usize {
-                    let j = s.adj[i][side][k] as usize;
-                    if comp[j] == u8::MAX {
-                        comp[j] = root as u8;
-                        stack[top] = j as u8;
-                        top += 1;
-                    }
-                }
-            }
-        }
-    }
-    // A component of k pieces holds no trail longer than k: components no larger than the
-    // best trail found are not searched, and an intersection is tried as a start once.
-    let mut size = [0u8; MAX_ROADS];
-    for &c in comp.iter().take(n) {
-        size[c as usize] += 1;
-    }
-    let mut best = 0u8;
-    let mut covered: u64 = 0;
-    let mut tried = [0u64; 16];
-    let mut first_try = |v: VertexId| {
-        let (w, b) = (v.index() / 64, v.index() % 64);
-        match tried.get_mut(w) {
-            Some(word) if *word & (1 << b) != 0 => false,
-            Some(word) => {
-                *word |= 1 << b;
-                true
-            }
-            None => true,
-        }
-    };
-    for (i, &c) in comp.iter().enumerate().take(n) {
-        for side in 0..2 {
-            if s.is_start(i, side) {
-                covered |= 1u64 << c;
-                if size[c as usize] > best && first_try(s.ends[i][side]) {
-                    best = best.max(s.walk_from(s.ends[i][side]));
-                }
-            }
-        }
-    }
-    for (i, &c) in comp.iter().enumerate().take(n) {
-        if covered & (1u64 << c) == 0 {
-            if size[c as usize] > best {
-                best = best.max(s.walk_from(s.ends[i][0]));
-            }
-            covered |= 1u64 << c;
-        }
-    }
-    best
+    let before = game.players[player.index()].road_length;
+    Search::component(game, player, at).map(|s| s.longest(Some(0), before))
 }
 
 /// Whether an intersection breaks `player`'s route: an opponent's building, or (Cities &
@@ -168,23 +70,206 @@ fn blocks(game: &Game, player: PlayerId, v: VertexId) -> bool {
 const MAX_ROADS: usize = 64;
 
 /// One player's roads as a small graph: each road's two ends, whether an end is blocked,
-/// and the (at most two) other roads meeting at each end.
+/// the (at most two) other roads meeting at each end, and each road's component.
 struct Search {
-    ends: [[VertexId; 2]; MAX_ROADS],
     blocked: [[bool; 2]; MAX_ROADS],
+    /// The other roads at each end, as `road << 1 | side`: `side` is the end of that road
+    /// lying on the shared intersection.
     adj: [[[u8; 2]; 2]; MAX_ROADS],
     adj_len: [[u8; 2]; MAX_ROADS],
+    /// Component label of each road: the smallest road index reachable from it.
+    comp: [u8; MAX_ROADS],
+    /// Roads in each component, by label.
+    comp_size: [u8; MAX_ROADS],
     n: usize,
 }
 
 impl Search {
-    /// The longest trail starting at intersection `v` (a trail may start at a blocked one).
-    fn walk_from(&self, v: VertexId) -> u8 {
-        let mut best = 0;
-        for j in 0..self.n {
-            if let Some(side) = self.ends[j].iter().position(|&e| e == v) {
-                best = best.max(self.walk(j, side, 1u64 << j, 1));
+    /// The graph of `player`'s (first [`MAX_ROADS`]) roads, then ships (Seafarers): a road
+    /// and a ship meet only at the player's own building.
+    fn new(game: &Game, player: PlayerId) -> Search {
+        let own_roads = &game.players[player.index()].roads;
+        let mut pieces = [EdgeId(0); MAX_ROADS];
+        let mut n = 0;
+        for &e in own_roads.iter().chain(game.route_ships_ext(player)) {
+            if n < MAX_ROADS {
+                pieces[n] = e;
+                n += 1;
             }
+        }
+        let first_ship = own_roads.len().min(MAX_ROADS);
+        let roads = &pieces[..n];
+        let mut s = Search {
+            blocked: [[false; 2]; MAX_ROADS],
+            adj: [[[0; 2]; 2]; MAX_ROADS],
+            adj_len: [[0; 2]; MAX_ROADS],
+            comp: [u8::MAX; MAX_ROADS],
+            comp_size: [0; MAX_ROADS],
+            n,
+        };
+        // Each road's index in the player's list, by path id (paths beyond the table are left
+        // out of adjacency, which only happens on boards far larger than any CATAN map).
+        let mut index = [u8::MAX; 512];
+        for (i, &e) in roads.iter().take(n).enumerate() {
+            if let Some(slot) = index.get_mut(e.index()) {
+                *slot = i as u8;
+            }
+        }
+        let topo = &game.board.topology;
+        for (i, &e) in roads.iter().take(n).enumerate() {
+            let Some(info) = topo.edge(e) else { continue };
+            for side in 0..2 {
+                let v = info.vertices[side];
+                s.blocked[i][side] = blocks(game, player, v);
+                // Roads meeting at this end (at most two others: an intersection has three paths).
+                let Some(vi) = topo.vertex(v) else { continue };
+                for other in vi.edges.iter() {
+                    let j = index.get(other.index()).copied().unwrap_or(u8::MAX);
+                    // A road and a ship continue each other only at the player's building.
+                    let mixed = j != u8::MAX && ((i < first_ship) != ((j as usize) < first_ship));
+                    if mixed && game.sites[v.index()].is_none_or(|st| st.owner != player) {
+                        continue;
+                    }
+                    if other != e && j != u8::MAX && (s.adj_len[i][side] as usize) < 2 {
+                        let their_side = topo.edges()[other.index()].vertices[1] == v;
+                        s.adj[i][side][s.adj_len[i][side] as usize] = j << 1 | their_side as u8;
+                        s.adj_len[i][side] += 1;
+                    }
+                }
+            }
+        }
+        s.label_components();
+        s
+    }
+
+    /// The graph of the component of `player`'s roads holding their road `at` (found from
+    /// `at` across the intersections, blocked or not, as [`Search::label_components`] joins
+    /// them), `at` being road 0. `None` when the component has more than [`MAX_ROADS`]
+    /// roads or a path id beyond the table (boards far larger than any CATAN map).
+    fn component(game: &Game, player: PlayerId, at: EdgeId) -> Option<Search> {
+        let topo = &game.board.topology;
+        let mut s = Search {
+            blocked: [[false; 2]; MAX_ROADS],
+            adj: [[[0; 2]; 2]; MAX_ROADS],
+            adj_len: [[0; 2]; MAX_ROADS],
+            comp: [0; MAX_ROADS],
+            comp_size: [0; MAX_ROADS],
+            n: 1,
+        };
+        // Each road found so far, by path id, and the roads in the order found.
+        let mut index = [u8::MAX; 512];
+        let mut found = [at; MAX_ROADS];
+        *index.get_mut(at.index())? = 0;
+        let mut i = 0;
+        while i < s.n {
+            let e = found[i];
+            let ends = topo.edges()[e.index()].vertices;
+            for (side, &v) in ends.iter().enumerate() {
+                s.blocked[i][side] = blocks(game, player, v);
+                for other in topo.vertices()[v.index()].edges.iter() {
+                    if other == e || game.roads[other.index()] != Some(player) {
+                        continue;
+                    }
+                    let slot = index.get_mut(other.index())?;
+                    if *slot == u8::MAX {
+                        if s.n == MAX_ROADS {
+                            return None;
+                        }
+                        *slot = s.n as u8;
+                        found[s.n] = other;
+                        s.n += 1;
+                    }
+                    let k = s.adj_len[i][side] as usize;
+                    if k < 2 {
+                        let their_side = topo.edges()[other.index()].vertices[1] == v;
+                        s.adj[i][side][k] = *slot << 1 | their_side as u8;
+                        s.adj_len[i][side] += 1;
+                    }
+                }
+            }
+            i += 1;
+        }
+        s.comp_size[0] = s.n as u8;
+        Some(s)
+    }
+
+    fn label_components(&mut self) {
+        let mut stack = [0u8; MAX_ROADS];
+        for root in 0..self.n {
+            if self.comp[root] != u8::MAX {
+                continue;
+            }
+            self.comp[root] = root as u8;
+            self.comp_size[root] = 1;
+            let mut top = 1;
+            stack[0] = root as u8;
+            while top > 0 {
+                top -= 1;
+                let i = stack[top] as usize;
+                for side in 0..2 {
+                    for k in 0..self.adj_len[i][side] as usize {
+                        let j = (self.adj[i][side][k] >> 1) as usize;
+                        if self.comp[j] == u8::MAX {
+                            self.comp[j] = root as u8;
+                            self.comp_size[root] += 1;
+                            stack[top] = j as u8;
+                            top += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The longest trail, at least `floor`, in the component of road `only` (every
+    /// component when `None`).
+    ///
+    /// A trail never has more roads than its component, so a component no larger than the
+    /// best trail found so far is not searched, and neither is the rest of one whose whole
+    /// size has been reached: the maximum is the same as searching everything. Each start
+    /// intersection is walked from once, however many road ends meet there.
+    fn longest(&self, only: Option<usize>, floor: u8) -> u8 {
+        let target = only.map(|i| self.comp[i]);
+        let mut best = floor;
+        let mut covered: u64 = 0;
+        let mut started: u128 = 0;
+        for i in 0..self.n {
+            let c = self.comp[i];
+            if target.unwrap_or(c) != c {
+                continue;
+            }
+            for side in 0..2 {
+                if self.comp_size[c as usize] <= best {
+                    covered |= 1u64 << c;
+                    continue;
+                }
+                if started & (1u128 << (2 * i + side)) == 0 && self.is_start(i, side) {
+                    best = best.max(self.walk_from(i, side, &mut started));
+                    covered |= 1u64 << c;
+                }
+            }
+        }
+        for i in 0..self.n {
+            let c = self.comp[i];
+            if covered & (1u64 << c) == 0 && target.unwrap_or(c) == c {
+                if self.comp_size[c as usize] > best {
+                    best = best.max(self.walk_from(i, 0, &mut started));
+                }
+                covered |= 1u64 << c;
+            }
+        }
+        best
+    }
+
+    /// The longest trail starting at the intersection at end `side` of road `i` (a trail
+    /// may start at a blocked one), marking every road end there as started.
+    fn walk_from(&self, i: usize, side: usize, started: &mut u128) -> u8 {
+        *started |= 1u128 << (2 * i + side);
+        let mut best = self.walk(i, side, 1u64 << i, 1);
+        for k in 0..self.adj_len[i][side] as usize {
+            let a = self.adj[i][side][k] as usize;
+            *started |= 1u128 << a;
+            best = best.max(self.walk(a >> 1, a & 1, 1u64 << (a >> 1), 1));
         }
         best
     }
@@ -196,15 +281,14 @@ impl Search {
         if self.blocked[j][to] {
             return len;
         }
-        let v = self.ends[j][to];
         let mut best = len;
         for k in 0..self.adj_len[j][to] as usize {
-            let r = self.adj[j][to][k] as usize;
+            let a = self.adj[j][to][k] as usize;
+            let r = a >> 1;
             if used & (1u64 << r) != 0 {
                 continue;
             }
-            let side = if self.ends[r][0] == v { 0 } else { 1 };
-            best = best.max(self.walk(r, side, used | (1u64 << r), len + 1));
+            best = best.max(self.walk(r, a & 1, used | (1u64 << r), len + 1));
         }
         best
     }
@@ -227,6 +311,37 @@ impl Game {
                 self.players[i].road_length = len;
             }
         }
+        self.settle_longest_road(events);
+    }
+
+    /// `player` has just built a road on `at` (nothing else changed): their length grows
+    /// only through the component holding it ([`longest_after_road`]), and the card moves by
+    /// the rules.
+    pub(crate) fn longest_road_after_road(&mut self, player: PlayerId, at: EdgeId, events: &mut Vec<Event>) {
+        let len = longest_after_road(self, player, at).unwrap_or_else(|| longest_road_length(self, player));
+        self.players[player.index()].road_length = len;
+        self.settle_longest_road(events);
+    }
+
+    /// The road lengths changed where the `changed` intersections changed hands (a knight
+    /// placed, moved or removed; an opponent's piece blocks a road there): recomputes the
+    /// players with a road touching one of them (nobody else's trails pass there).
+    pub(crate) fn update_longest_road_at(&mut self, changed: &[VertexId], events: &mut Vec<Event>) {
+        let mut mask = 0u8;
+        for &v in changed {
+            if let Some(info) = self.board.topology.vertex(v) {
+                for e in info.edges.iter() {
+                    if let Some(owner) = self.roads[e.index()].or_else(|| self.path_owner_ext(e)) {
+                        mask |= 1 << owner.0;
+                    }
+                }
+            }
+        }
+        self.update_longest_road(mask, events);
+    }
+
+    /// Moves the Longest Road card by the rules, given the cached lengths.
+    fn settle_longest_road(&mut self, events: &mut Vec<Event>) {
         let next = self.longest_road_holder_after_change();
         if next != self.longest_road {
             let previous = self.longest_road;
@@ -423,6 +538,70 @@ mod tests {
             previous,
             length,
         }]
+    }
+
+    /// The longest trail by brute force: every trail from every road end, no pruning and no
+    /// start selection (the oracle for the search's shortcuts).
+    fn brute_force(g: &Game, p: PlayerId) -> u8 {
+        fn extend(g: &Game, p: PlayerId, roads: &[EdgeId], v: VertexId, used: &mut Vec<bool>, len: u8) -> u8 {
+            let mut best = len;
+            let topo = &g.board().topology;
+            for (i, &e) in roads.iter().enumerate() {
+                let ends = topo.edge(e).expect("a path").vertices;
+                if used[i] || !ends.contains(&v) {
+                    continue;
+                }
+                let w = if ends[0] == v { ends[1] } else { ends[0] };
+                used[i] = true;
+                let blocked = g.site(w).is_some_and(|s| s.owner != p) || g.knight(w).is_some_and(|k| k.owner != p);
+                let found = if blocked {
+                    len + 1
+                } else {
+                    extend(g, p, roads, w, used, len + 1)
+                };
+                best = best.max(found);
+                used[i] = false;
+            }
+            best
+        }
+        let roads = g.player(p).expect("a seat").roads.clone();
+        let mut best = 0;
+        for &e in &roads {
+            for v in g.board().topology.edge(e).expect("a path").vertices {
+                best = best.max(extend(g, p, &roads, v, &mut vec![false; roads.len()], 0));
+            }
+        }
+        best
+    }
+
+    /// Random games (base and Cities & Knights, whose knights block roads too): after every
+    /// step each player's cached length and the search both equal the brute force.
+    #[test]
+    fn the_search_and_the_cached_lengths_equal_a_brute_force_in_random_games() {
+        use crate::board::TokenPlacement;
+        use crate::random::{Policy, RandomPlayer};
+        for (rules, seeds) in [(Ruleset::base(), 0..12u64), (Ruleset::cities_and_knights(), 100..112)] {
+            for seed in seeds {
+                let board = Arc::new(rules.random_board(seed, TokenPlacement::Spiral));
+                let mut g = Game::new(rules.clone(), board, &Colour::ALL[..4], PlayerId(0)).expect("a game");
+                let mut rp = RandomPlayer::new(seed);
+                let mut steps = 0;
+                while g.winner().is_none() && g.turn() <= 300 {
+                    let Some(a) = rp.choose(&g, Policy::Builder) else { break };
+                    g.apply(a).expect("a listed action");
+                    steps += 1;
+                    for p in g.player_ids() {
+                        let expected = brute_force(&g, p);
+                        assert_eq!(len(&g, p), expected, "seed {seed} step {steps} {p:?}");
+                        assert_eq!(
+                            g.player(p).unwrap().road_length,
+                            expected,
+                            "cached, seed {seed} step {steps}"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]

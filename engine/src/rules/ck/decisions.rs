@@ -5,7 +5,7 @@
 //! decisions here through the extension point `push_decision_actions`.
 
 use crate::action::Action;
-use crate::cards::{CardKind, Cards, Resource};
+use crate::cards::{CardKind, Resource};
 use crate::ids::{PlayerId, VertexId};
 use crate::legal::push_discards;
 use crate::state::{CkPhase, Game, Phase};
@@ -60,7 +60,7 @@ impl Game {
                     if owed > 0 {
                         let hand = self.players[i].hand;
                         let start = out.len();
-                        push_discards(PlayerId(i as u8), &hand, owed, 0, Cards::EMPTY, out);
+                        push_discards(PlayerId(i as u8), &hand, owed, out);
                         for a in &mut out[start..] {
                             if let Action::Discard { player, cards } = *a {
                                 *a = Action::Ck(CkAction::GiveCards { player, cards });

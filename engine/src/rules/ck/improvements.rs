@@ -25,13 +25,16 @@ use crate::CkEvent;
 pub const MAX_LEVEL: u8 = 5;
 
 impl Game {
-    /// Cities of `p` (not turned on their side).
-    pub(crate) fn city_count(&self, p: PlayerId) -> usize {
-        self.sites
-            .iter()
-            .flatten()
-            .filter(|s| s.owner == p && s.building == Building::City)
-            .count()
+    /// Whether `p` has a city (not turned on its side), counted from the supply as
+    /// [`Game::public_vp`] counts buildings: the city pieces placed are the limit less the
+    /// supply, and those turned on their side are counted apart (the invariant
+    /// `piece-count` keeps both equal to the board).
+    pub(crate) fn has_city(&self, p: PlayerId) -> bool {
+        let st = &self.players[p.index()];
+        crate::state::CITIES_PER_PLAYER
+            .saturating_sub(st.cities_left)
+            .saturating_sub(st.ck.damaged_cities)
+            > 0
     }
 
     /// Whether `p` has a city without a metropolis.
@@ -78,7 +81,7 @@ impl Game {
         if level >= MAX_LEVEL {
             return Err(RuleError::Ck(CkRule::ImprovementMaxLevel));
         }
-        if self.city_count(player) == 0 {
+        if !self.has_city(player) {
             return Err(RuleError::Ck(if st.ck.damaged_cities > 0 {
                 CkRule::ImprovementRepairFirst
             } else {

@@ -44,11 +44,19 @@ impl VertexSet {
         let (w, b) = (v.index() / 64, v.index() % 64);
         w < self.0.len() && self.0[w] & (1 << b) != 0
     }
+    /// The intersections in increasing order: each word's set bits, lowest first (a word
+    /// costs one step per member, not one per bit).
     pub(crate) fn iter(&self) -> impl Iterator<Item = VertexId> + '_ {
         self.0.iter().enumerate().flat_map(|(w, &bits)| {
-            (0..64)
-                .filter(move |b| bits & (1u64 << b) != 0)
-                .map(move |b| VertexId((w * 64 + b) as u16))
+            let mut rest = bits;
+            std::iter::from_fn(move || {
+                if rest == 0 {
+                    return None;
+                }
+                let b = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                Some(VertexId((w * 64 + b) as u16))
+            })
         })
     }
     pub(crate) fn is_empty(&self) -> bool {
@@ -142,9 +150,10 @@ impl Game {
         self.bank.add_all(&price);
     }
 
-    /// Knights changed the routes: recompute Longest Road for everybody.
-    fn knights_changed_routes(&mut self, events: &mut Vec<Event>) {
-        self.update_longest_road(u8::MAX, events);
+    /// Knights changed hands at `changed`: recompute Longest Road for the players whose roads
+    /// touch those intersections (a knight blocks only routes through its own intersection).
+    fn knights_changed_routes(&mut self, changed: &[VertexId], events: &mut Vec<Event>) {
+        self.update_longest_road_at(changed, events);
     }
 
     // ----- recruit -----
@@ -178,7 +187,7 @@ impl Game {
             promoted: false,
         });
         events.push(Event::Ck(CkEvent::KnightRecruited { player, at }));
-        self.knights_changed_routes(events);
+        self.knights_changed_routes(&[at], events);
     }
 
     // ----- promote -----
@@ -287,7 +296,7 @@ impl Game {
         k.active = false;
         self.ck.knights[to.index()] = Some(k);
         events.push(Event::Ck(CkEvent::KnightMoved { player, from, to }));
-        self.knights_changed_routes(events);
+        self.knights_changed_routes(&[from, to], events);
     }
 
     pub(crate) fn check_displace(&self, player: PlayerId, from: VertexId, to: VertexId) -> Result<(), RuleError> {
@@ -318,7 +327,7 @@ impl Game {
             victim: victim.owner,
         }));
         self.start_relocation(victim, to, events);
-        self.knights_changed_routes(events);
+        self.knights_changed_routes(&[from, to], events);
     }
 
     /// A displaced knight's owner must relocate it (queued next), or it goes back to supply
@@ -357,7 +366,7 @@ impl Game {
         self.pending.pop_front();
         self.ck.knights[to.index()] = Some(knight);
         events.push(Event::Ck(CkEvent::KnightRelocated { player, from, to }));
-        self.knights_changed_routes(events);
+        self.knights_changed_routes(&[to], events);
         self.run_engine_steps(events);
     }
 

@@ -124,18 +124,34 @@ impl Game {
     /// Every legal progress-card play of `p` now (Alchemy before the roll, the others in the
     /// action phase), confirmed by [`Game::check_play_progress`]. The candidates of each
     /// card come from its track's generator.
+    ///
+    /// `check_play_progress` is the card's timing, the card in hand, then the play's own
+    /// effect. The first two are the same for every candidate of one card, and the card is in
+    /// `p`'s hand since the hand is what is iterated: they are tested once per card (a card
+    /// whose moment it is not lists nothing), and each candidate's effect is then checked
+    /// as `apply` checks it.
     pub(crate) fn push_progress_plays(&self, p: PlayerId, out: &mut Vec<crate::Action>) {
-        use crate::progress::Track;
+        use crate::progress::{ProgressCard, Track};
         let hand = self.players[p.index()].ck.progress;
         if hand.is_empty() {
             return;
         }
-        let mut push = |play: ProgressPlay| {
-            if self.check_play_progress(p, &play).is_ok() {
-                out.push(crate::Action::Ck(CkAction::PlayProgress { player: p, play }));
+        let (before_roll, main) = (self.in_before_roll(), self.in_main());
+        for card in hand.held() {
+            let now = if card == ProgressCard::Alchemy {
+                before_roll
+            } else {
+                main
+            };
+            if !now {
+                continue;
             }
-        };
-        for (card, _) in hand.iter() {
+            let mut push = |play: ProgressPlay| {
+                debug_assert_eq!(play.card(), card);
+                if self.check_progress_effect(p, &play).is_ok() {
+                    out.push(crate::Action::Ck(CkAction::PlayProgress { player: p, play }));
+                }
+            };
             match card.track() {
                 Track::Science => self.science_candidates(p, card, &mut push),
                 Track::Trade => self.trade_candidates(p, card, &mut push),
@@ -209,11 +225,20 @@ impl Game {
             }
             C::RoadBuilding => push(P::RoadBuilding),
             C::Smithing => {
-                for (a, _) in self.knights().filter(|(_, k)| k.owner == p) {
+                // `p`'s knights in intersection order (2 of each strength at most).
+                let mut own = [VertexId(0); 8];
+                let mut n = 0;
+                for (v, _) in self.knights().filter(|(_, k)| k.owner == p) {
+                    if n < own.len() {
+                        own[n] = v;
+                        n += 1;
+                    }
+                }
+                for (i, &a) in own[..n].iter().enumerate() {
                     push(P::Smithing {
                         knights: [Some(a), None],
                     });
-                    for (b, _) in self.knights().filter(|(v, k)| k.owner == p && *v > a) {
+                    for &b in &own[i + 1..n] {
                         // One order per pair: the listed one, or the reverse when only the
                         // reverse works (the stronger knight first frees the piece).
                         let forward = P::Smithing {
@@ -326,7 +351,7 @@ impl Game {
                 for v in 0..n {
                     let victim = PlayerId(v);
                     push(P::Espionage { victim, card: None });
-                    for (c, _) in self.players[v as usize].ck.progress.iter() {
+                    for c in self.players[v as usize].ck.progress.held() {
                         push(P::Espionage { victim, card: Some(c) });
                     }
                 }

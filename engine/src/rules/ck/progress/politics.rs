@@ -88,7 +88,7 @@ impl Game {
             at,
             level: k.level,
         }));
-        self.update_longest_road(u8::MAX, events);
+        self.update_longest_road_at(&[at], events);
         self.pending.pop_front();
         let by = self.current;
         let max = self.treason_max_level(k.level);
@@ -187,7 +187,7 @@ impl Game {
                 level,
                 active,
             }));
-            self.update_longest_road(u8::MAX, events);
+            self.update_longest_road_at(&[at], events);
         }
         self.resolved(events);
     }
@@ -264,7 +264,7 @@ impl Game {
             victim: victim.owner,
         }));
         self.start_relocation(victim, at, events);
-        self.update_longest_road(u8::MAX, events);
+        self.update_longest_road_at(&[at], events);
     }
 
     pub(crate) fn do_sabotage(&mut self, player: PlayerId, events: &mut Vec<Event>) {
