@@ -82,20 +82,34 @@ impl Game {
         player: PlayerId,
         start: VertexId,
         skip: EdgeId,
+        found: impl FnMut(VertexId),
+    ) -> Visited {
+        self.walk_ships(player, start, skip, true, found)
+    }
+
+    /// Walks `player`'s ships from `start` without using `skip`; at their own buildings it
+    /// calls `found` and, when `stop` is set, goes no further.
+    fn walk_ships(
+        &self,
+        player: PlayerId,
+        start: VertexId,
+        skip: EdgeId,
+        stop: bool,
         mut found: impl FnMut(VertexId),
     ) -> Visited {
         let mut seen = Visited::new();
         let mut stack = [VertexId(0); 64];
-        let mut top = 0;
+        let mut top = 1;
         seen.mark(start);
-        stack[top] = start;
-        top += 1;
+        stack[0] = start;
         while top > 0 {
             top -= 1;
             let v = stack[top];
             if self.own_building(player, v) {
                 found(v);
-                continue;
+                if stop {
+                    continue;
+                }
             }
             for e in self.other_ships_at(player, v, skip) {
                 let [x, y] = self.board.topology.edges()[e.index()].vertices;
@@ -168,24 +182,7 @@ impl Game {
     /// The intersections joined to `start` by `player`'s ships without `skip`, passing
     /// through their buildings too.
     fn walk_line_through(&self, player: PlayerId, start: VertexId, skip: EdgeId) -> Visited {
-        let mut seen = Visited::new();
-        let mut stack = [VertexId(0); 64];
-        let mut top = 1;
-        seen.mark(start);
-        stack[0] = start;
-        while top > 0 {
-            top -= 1;
-            let v = stack[top];
-            for e in self.other_ships_at(player, v, skip) {
-                let [x, y] = self.board.topology.edges()[e.index()].vertices;
-                let next = if x == v { y } else { x };
-                if seen.mark(next) && top < stack.len() {
-                    stack[top] = next;
-                    top += 1;
-                }
-            }
-        }
-        seen
+        self.walk_ships(player, start, skip, false, |_| {})
     }
 
     /// Whether the line of the ship on `from` lets it move: open, at its end, not cutting the
