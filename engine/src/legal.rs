@@ -146,11 +146,10 @@ impl Game {
     fn push_roads(&self, p: PlayerId, out: &mut Vec<Action>) {
         let topo = &self.board.topology;
         let mut candidates = EdgeSet::default();
+        // Without a branch per path: an empty path's bit is set, a built one's is left.
         let mut add_paths_at = |v: VertexId| {
             for at in topo.vertices()[v.index()].edges.iter() {
-                if self.roads[at.index()].is_none() && !self.path_taken_ext(at) {
-                    candidates.insert(at.index());
-                }
+                candidates.insert_if(at.index(), self.roads[at.index()].is_none() && !self.path_taken_ext(at));
             }
         };
         for &e in &self.players[p.index()].roads {
@@ -367,9 +366,10 @@ impl Discards {
 struct EdgeSet([u64; 8]);
 
 impl EdgeSet {
-    fn insert(&mut self, i: usize) {
+    /// Adds `i` when `yes`.
+    fn insert_if(&mut self, i: usize, yes: bool) {
         if let Some(w) = self.0.get_mut(i / 64) {
-            *w |= 1 << (i % 64);
+            *w |= u64::from(yes) << (i % 64);
         }
     }
 

@@ -44,13 +44,24 @@ pub fn longest_road_length(game: &Game, player: PlayerId) -> u8 {
 /// it, or is a trail of the old network, no longer than `before`: the new length is the
 /// larger of `before` and the longest trail of that one component. Only a road the player
 /// just built may be passed (blocking did not change).
+///
+/// When no other road of the player meets `at` at one of its ends (the usual case: a road
+/// extending the network), every trail using `at` ends there, so the longest of them is the
+/// one walk starting from that end.
 fn longest_after_road(game: &Game, player: PlayerId, at: EdgeId) -> Option<u8> {
     // The component walk follows roads only; with ships (Seafarers) the full search runs.
     if !game.route_ships_ext(player).is_empty() {
         return None;
     }
     let before = game.players[player.index()].road_length;
-    Search::component(game, player, at).map(|s| s.longest(Some(0), before))
+    let s = Search::component(game, player, at)?;
+    if usize::from(s.comp_size[0]) <= usize::from(before) {
+        return Some(before);
+    }
+    Some(match (0..2).find(|&side| s.adj_len[0][side] == 0) {
+        Some(dead_end) => before.max(s.walk(0, dead_end, 1, 1)),
+        None => s.longest(Some(0), before),
+    })
 }
 
 /// Whether an intersection breaks `player`'s route: an opponent's building, or (Cities &
