@@ -522,29 +522,7 @@ fn main() -> ExitCode {
             format,
             scenarios,
         } => cmd_rules(grep.as_deref(), format, scenarios),
-        Command::Places { board } if board.ends_with(".cat") => {
-            let file = PathBuf::from(&board);
-            if let Err(code) = discover_or_exit(std::slice::from_ref(&file)) {
-                return code;
-            }
-            match load::load(&file) {
-                Ok(sc) => {
-                    out!("{}", catan_harness::places::render(&sc.setup.board));
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprint!("{}", e.render(100));
-                    ExitCode::from(exit::INVALID)
-                }
-            }
-        }
-        Command::Places { board } => match board_by_name(&board) {
-            Some(b) => {
-                out!("{}", catan_harness::places::render(&b));
-                ExitCode::SUCCESS
-            }
-            None => ExitCode::from(exit::USAGE),
-        },
+        Command::Places { board } => cmd_places(&board),
         Command::Draw {
             what,
             board,
@@ -576,6 +554,33 @@ fn main() -> ExitCode {
                 shrink_to.as_deref(),
             ))
         }
+    }
+}
+
+/// `places BOARD|FILE.cat`: the names of a board's places (a named board, or a scenario's).
+fn cmd_places(board: &str) -> ExitCode {
+    if board.ends_with(".cat") {
+        let file = PathBuf::from(board);
+        if let Err(code) = discover_or_exit(std::slice::from_ref(&file)) {
+            return code;
+        }
+        return match load::load(&file) {
+            Ok(sc) => {
+                out!("{}", catan_harness::places::render(&sc.setup.board));
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprint!("{}", e.render(100));
+                ExitCode::from(exit::INVALID)
+            }
+        };
+    }
+    match board_by_name(board) {
+        Some(b) => {
+            out!("{}", catan_harness::places::render(&b));
+            ExitCode::SUCCESS
+        }
+        None => ExitCode::from(exit::USAGE),
     }
 }
 

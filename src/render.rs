@@ -508,38 +508,44 @@ pub fn summary(game: &Game) -> String {
         );
     }
     if game.rules().court() {
-        let c = game.court();
-        let prisoners: Vec<String> = game
-            .player_ids()
-            .map(|p| {
-                format!(
-                    "{} {} (nobles {}{})",
-                    game.colour(p),
-                    catan_dsl::prisoners_text(&c.prisoners[p.index()]),
-                    c.nobles[p.index()],
-                    if c.tricolour & (1 << p.0) != 0 {
-                        ", tricolour"
-                    } else {
-                        ""
-                    }
-                )
-            })
-            .collect();
-        let _ = writeln!(s, "court prisoners: {}", prisoners.join("; "));
-        let banners: Vec<String> = catan_engine::court::SoldierColour::ALL
-            .iter()
-            .map(|col| format!("{col} {}", name(c.banners[col.index()])))
-            .collect();
-        let _ = writeln!(
-            s,
-            "court soldiers on the coast: purple {} green {} orange {}; banners {}; most influence {}; nobles left {}",
-            c.soldiers_left(catan_engine::court::SoldierColour::Purple),
-            c.soldiers_left(catan_engine::court::SoldierColour::Green),
-            c.soldiers_left(catan_engine::court::SoldierColour::Orange),
-            banners.join(", "),
-            name(c.influence),
-            catan_engine::court::NOBLES - c.nobles_sent()
-        );
+        court_summary(game, &mut s);
     }
     s
+}
+
+/// The Court's lines of the summary: prisoners, nobles, soldiers, banners, Most Influence.
+fn court_summary(game: &Game, s: &mut String) {
+    let name = |p: Option<PlayerId>| p.map(|p| game.colour(p).to_string()).unwrap_or_else(|| "none".into());
+    let c = game.court();
+    let prisoners: Vec<String> = game
+        .player_ids()
+        .map(|p| {
+            format!(
+                "{} {} (nobles {}{})",
+                game.colour(p),
+                catan_dsl::prisoners_text(&c.prisoners[p.index()]),
+                c.nobles[p.index()],
+                if c.tricolour & (1 << p.0) != 0 {
+                    ", tricolour"
+                } else {
+                    ""
+                }
+            )
+        })
+        .collect();
+    let _ = writeln!(s, "court prisoners: {}", prisoners.join("; "));
+    let banners: Vec<String> = catan_engine::court::SoldierColour::ALL
+        .iter()
+        .map(|col| format!("{col} {}", name(c.banners[col.index()])))
+        .collect();
+    let _ = writeln!(
+        s,
+        "court soldiers on the coast: purple {} green {} orange {}; banners {}; most influence {}; nobles left {}",
+        c.soldiers_left(catan_engine::court::SoldierColour::Purple),
+        c.soldiers_left(catan_engine::court::SoldierColour::Green),
+        c.soldiers_left(catan_engine::court::SoldierColour::Orange),
+        banners.join(", "),
+        name(c.influence),
+        catan_engine::court::NOBLES - c.nobles_sent()
+    );
 }
