@@ -401,7 +401,7 @@ impl Ruleset {
         // Combinations whose rules are not built yet are refused, never played by guesswork.
         if self.has(Expansion::Seafarers) && self.has(Expansion::CitiesAndKnights) {
             return Err(crate::RuleError::Unsupported {
-                what: "Seafarers with Cities & Knights (its combination rules are not implemented yet)",
+                what: "Seafarers with Cities & Knights (their combination rules)",
             });
         }
         if self.has(Expansion::Seafarers) && self.has(Expansion::TheCourt) {
