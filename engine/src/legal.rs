@@ -145,7 +145,7 @@ impl Game {
     /// canonical order a full scan of the paths lists them in.
     fn push_roads(&self, p: PlayerId, out: &mut Vec<Action>) {
         let topo = &self.board.topology;
-        let mut candidates = EdgeSet::default();
+        let mut candidates = crate::id_set::IdSet::<8>::default();
         // Without a branch per path: an empty path's bit is set, a built one's is left.
         let mut add_paths_at = |v: VertexId| {
             for at in topo.vertices()[v.index()].edges.iter() {
@@ -358,33 +358,5 @@ impl Discards {
             acc[from] = take;
             self.push_from(left - take, from + 1, acc, out);
         }
-    }
-}
-
-/// A set of path ids below 512 (every board's), without allocation.
-#[derive(Default)]
-struct EdgeSet([u64; 8]);
-
-impl EdgeSet {
-    /// Adds `i` when `yes`.
-    fn insert_if(&mut self, i: usize, yes: bool) {
-        if let Some(w) = self.0.get_mut(i / 64) {
-            *w |= u64::from(yes) << (i % 64);
-        }
-    }
-
-    /// The members in increasing order, one step per member.
-    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        self.0.iter().enumerate().flat_map(|(w, &bits)| {
-            let mut rest = bits;
-            std::iter::from_fn(move || {
-                if rest == 0 {
-                    return None;
-                }
-                let b = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                Some(w * 64 + b)
-            })
-        })
     }
 }

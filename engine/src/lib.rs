@@ -46,6 +46,7 @@ pub mod error;
 pub mod event;
 #[cfg(feature = "fault-injection")]
 pub mod fault;
+pub(crate) mod id_set;
 pub mod ids;
 pub mod invariants;
 pub mod kind_set;

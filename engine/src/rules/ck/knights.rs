@@ -27,40 +27,23 @@ use crate::CkEvent;
 
 /// A set of intersections (up to 512), without allocation.
 #[derive(Clone, Copy, Default)]
-pub(crate) struct VertexSet([u64; 8]);
+pub(crate) struct VertexSet(crate::id_set::IdSet<8>);
 
 impl VertexSet {
     #[inline]
     fn insert(&mut self, v: VertexId) -> bool {
-        let (w, b) = (v.index() / 64, v.index() % 64);
-        if w >= self.0.len() || self.0[w] & (1 << b) != 0 {
-            return false;
-        }
-        self.0[w] |= 1 << b;
-        true
+        self.0.insert(v.index())
     }
     #[inline]
     pub(crate) fn contains(&self, v: VertexId) -> bool {
-        let (w, b) = (v.index() / 64, v.index() % 64);
-        w < self.0.len() && self.0[w] & (1 << b) != 0
+        self.0.contains(v.index())
     }
-    /// The intersections in increasing order: each word's set bits, lowest first (a word
-    /// costs one step per member, not one per bit).
+    /// The intersections in increasing order.
     pub(crate) fn iter(&self) -> impl Iterator<Item = VertexId> + '_ {
-        self.0.iter().enumerate().flat_map(|(w, &bits)| {
-            let mut rest = bits;
-            std::iter::from_fn(move || {
-                if rest == 0 {
-                    return None;
-                }
-                let b = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                Some(VertexId((w * 64 + b) as u16))
-            })
-        })
+        self.0.iter().map(|i| VertexId(i as u16))
     }
     pub(crate) fn is_empty(&self) -> bool {
-        self.0.iter().all(|&w| w == 0)
+        self.0.is_empty()
     }
 }
 

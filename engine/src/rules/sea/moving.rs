@@ -29,30 +29,9 @@ use crate::event::Event;
 use crate::ids::{EdgeId, PlayerId, VertexId};
 use crate::state::Game;
 
-/// Intersections visited by a search along ships (no allocation; boards have fewer than
-/// 1,024 intersections, larger ids are treated as visited).
-pub(super) struct Visited([u64; 16]);
-
-impl Visited {
-    fn new() -> Visited {
-        Visited([0; 16])
-    }
-    /// Marks `v`; `false` if it was marked already.
-    fn mark(&mut self, v: VertexId) -> bool {
-        let (w, b) = (v.index() / 64, v.index() % 64);
-        match self.0.get_mut(w) {
-            Some(word) if *word & (1 << b) == 0 => {
-                *word |= 1 << b;
-                true
-            }
-            _ => false,
-        }
-    }
-    fn has(&self, v: VertexId) -> bool {
-        let (w, b) = (v.index() / 64, v.index() % 64);
-        self.0.get(w).is_none_or(|word| word & (1 << b) != 0)
-    }
-}
+/// Intersections visited by a search along ships (no allocation; up to 1,024 intersections,
+/// far more than any map has).
+pub(super) type Visited = crate::id_set::IdSet<16>;
 
 impl Game {
     /// The other ships of `player` at intersection `v` (leaving out `skip`).
@@ -97,10 +76,10 @@ impl Game {
         stop: bool,
         mut found: impl FnMut(VertexId),
     ) -> Visited {
-        let mut seen = Visited::new();
+        let mut seen = Visited::default();
         let mut stack = [VertexId(0); 64];
         let mut top = 1;
-        seen.mark(start);
+        seen.insert(start.index());
         stack[0] = start;
         while top > 0 {
             top -= 1;
@@ -114,7 +93,7 @@ impl Game {
             for e in self.other_ships_at(player, v, skip) {
                 let [x, y] = self.board.topology.edges()[e.index()].vertices;
                 let next = if x == v { y } else { x };
-                if seen.mark(next) && top < stack.len() {
+                if seen.insert(next.index()) && top < stack.len() {
                     stack[top] = next;
                     top += 1;
                 }
@@ -164,7 +143,7 @@ impl Game {
         let line = self.walk_line(player, a, EdgeId(u16::MAX), |_| {});
         !self.sea.players[player.index()].ships.iter().any(|&s| {
             let [x, y] = self.board.topology.edges()[s.index()].vertices;
-            (line.has(x) || line.has(y)) && self.ship_end_open(player, s)
+            (line.contains(x.index()) || line.contains(y.index())) && self.ship_end_open(player, s)
         })
     }
 
@@ -176,7 +155,7 @@ impl Game {
             return false;
         }
         let seen = self.walk_line_through(player, a, e);
-        !seen.has(b)
+        !seen.contains(b.index())
     }
 
     /// The intersections joined to `start` by `player`'s ships without `skip`, passing

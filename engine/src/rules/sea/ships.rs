@@ -140,36 +140,26 @@ impl Game {
     /// at the ends of their ships and at their buildings), in path order, passed to `f`.
     pub(crate) fn for_each_ship_site(&self, player: PlayerId, vacated: Option<EdgeId>, mut f: impl FnMut(EdgeId)) {
         let topo = &self.board.topology;
-        let mut seen = [0u64; 8];
-        let mark = |v: VertexId, seen: &mut [u64; 8]| {
-            if let Some(info) = topo.vertex(v) {
-                for e in info.edges.iter() {
-                    let (w, b) = (e.index() / 64, e.index() % 64);
-                    if w < seen.len() {
-                        seen[w] |= 1 << b;
-                    }
-                }
+        let mut candidates = crate::id_set::IdSet::<8>::default();
+        let mut add_paths_at = |v: VertexId| {
+            for e in topo.vertices()[v.index()].edges.iter() {
+                candidates.insert(e.index());
             }
         };
         for &e in &self.sea.players[player.index()].ships {
             for v in topo.edges()[e.index()].vertices {
-                mark(v, &mut seen);
+                add_paths_at(v);
             }
         }
         for (v, site) in self.sites.iter().enumerate() {
             if site.is_some_and(|s| s.owner == player) {
-                mark(VertexId(v as u16), &mut seen);
+                add_paths_at(VertexId(v as u16));
             }
         }
-        for (w, word) in seen.iter().enumerate() {
-            let mut bits = *word;
-            while bits != 0 {
-                let b = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let at = EdgeId((w * 64 + b) as u16);
-                if at.index() < self.roads.len() && self.check_ship_site(player, at, vacated, None).is_ok() {
-                    f(at);
-                }
+        for i in candidates.iter() {
+            let at = EdgeId(i as u16);
+            if self.check_ship_site(player, at, vacated, None).is_ok() {
+                f(at);
             }
         }
     }

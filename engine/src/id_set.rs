@@ -1,0 +1,80 @@
+//! A fixed-capacity set of small ids (intersections, paths) as bits, without allocation:
+//! the one bit set the hot path's searches and listings share.
+
+/// A set of ids below `64 * W`. Ids beyond the capacity are never members (boards have a few
+/// hundred intersections and paths; the searches using it treat such an id as unreachable).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct IdSet<const W: usize>([u64; W]);
+
+impl<const W: usize> Default for IdSet<W> {
+    fn default() -> Self {
+        IdSet([0; W])
+    }
+}
+
+impl<const W: usize> IdSet<W> {
+    /// Adds `i`; `true` when it was not a member (and fits).
+    #[inline]
+    pub(crate) fn insert(&mut self, i: usize) -> bool {
+        match self.0.get_mut(i / 64) {
+            Some(w) if *w & (1 << (i % 64)) == 0 => {
+                *w |= 1 << (i % 64);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Adds `i` when `yes`, without a branch on `yes`.
+    #[inline]
+    pub(crate) fn insert_if(&mut self, i: usize, yes: bool) {
+        if let Some(w) = self.0.get_mut(i / 64) {
+            *w |= u64::from(yes) << (i % 64);
+        }
+    }
+
+    /// Whether `i` is a member.
+    #[inline]
+    pub(crate) fn contains(&self, i: usize) -> bool {
+        self.0.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
+    }
+
+    /// Whether the set is empty.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.0.iter().all(|w| *w == 0)
+    }
+
+    /// The members in increasing order: each word's set bits, lowest first (one step per
+    /// member, not one per bit).
+    pub(crate) fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.0.iter().enumerate().flat_map(|(w, &bits)| {
+            let mut rest = bits;
+            std::iter::from_fn(move || {
+                if rest == 0 {
+                    return None;
+                }
+                let b = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                Some(w * 64 + b)
+            })
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::IdSet;
+
+    #[test]
+    fn members_come_out_in_order_and_ids_beyond_the_capacity_are_never_members() {
+        let mut s = IdSet::<2>::default();
+        assert!(s.is_empty());
+        assert!(s.insert(70));
+        assert!(!s.insert(70), "already a member");
+        s.insert_if(3, true);
+        s.insert_if(5, false);
+        assert!(!s.insert(128), "beyond the capacity");
+        assert!(!s.contains(128) && !s.contains(5) && s.contains(3));
+        assert_eq!(s.iter().collect::<Vec<_>>(), vec![3, 70]);
+    }
+}
