@@ -143,6 +143,9 @@ pub fn action(game: &Game, a: &Action) -> String {
         ),
         Action::Sea(SeaAction::MovePirate { player, to }) => format!("{} moves pirate {}", c(player), b.hex_name(*to)),
         Action::Sea(SeaAction::ChooseGold { player, take }) => format!("{} chooses gold {take}", c(player)),
+        Action::Sea(SeaAction::ChasePirate { player, knight }) => {
+            format!("{} chases pirate with {}", c(player), vertex_name(b, *knight))
+        }
         Action::Chance(o) => outcome(o),
         Action::Ck(CkAction::ChooseDefenderCard { player, card }) => format!("{} chooses card {card}", c(player)),
         Action::Ck(CkAction::CommitKnights { player, knights }) if knights.is_empty() => {

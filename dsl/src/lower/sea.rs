@@ -36,7 +36,8 @@ fn sea(a: SeaAction) -> Lowered {
     Some((Action::Sea(a), vec![]))
 }
 
-/// `builds ship PATH`, `moves ship PATH [to] PATH`, `moves pirate HEX`, `chooses gold CARDS`;
+/// `builds ship PATH`, `moves ship PATH [to] PATH`, `moves pirate HEX`, `chooses gold CARDS`,
+/// `chases pirate with VERTEX` (with Cities & Knights);
 /// `None` when the step is not Seafarers'.
 pub(super) fn action(
     cx: &mut Cx<'_>,
@@ -69,6 +70,20 @@ pub(super) fn action(
             )?;
             strict::unused(cx, &args[2..], "`moves pirate` takes one hex")?;
             cx.arg_hex(to).and_then(|to| sea(SeaAction::MovePirate { player, to }))
+        }
+        ("chases" | "chase", Some("pirate")) => {
+            // With Cities & Knights: `chases pirate with A.n`.
+            let i = 1 + usize::from(args.get(1).and_then(|a| a.node.as_word()) == Some("with"));
+            let knight = need(
+                cx,
+                args,
+                i,
+                span,
+                "`chases pirate` needs the knight, e.g. `chases pirate with A.n`",
+            )?;
+            strict::unused(cx, &args[i + 1..], "`chases pirate` takes one knight")?;
+            cx.arg_vertex(knight)
+                .and_then(|knight| sea(SeaAction::ChasePirate { player, knight }))
         }
         ("chooses" | "choose", Some(w)) if gold_word(cx.lang, w) => {
             let take = cx.cards(&args[1..]);

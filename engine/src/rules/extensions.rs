@@ -131,10 +131,30 @@ pub(crate) trait ExpansionRules {
     fn knight_card_moves_robber(_g: &Game) -> bool {
         true
     }
-    /// Refuses a knight on an intersection.
-    fn check_knight_site(_g: &Game, _at: VertexId) -> Result<(), RuleError> {
+    /// Refuses a knight on an intersection; `active`: whether the knight stands up (an active
+    /// knight may go where a lying one may not: Seafarers' all-sea intersections).
+    fn check_knight_site(_g: &Game, _at: VertexId, _active: bool) -> Result<(), RuleError> {
         Ok(())
     }
+    /// After knights were recruited, moved, placed or removed at the `changed` intersections,
+    /// or a road next to knights was removed (`changed` empty): what knights hold changed.
+    fn after_knights_changed(_g: &mut Game, _changed: &[VertexId]) {}
+    /// Refuses the merchant on a hex (Seafarers: gold fields).
+    fn check_merchant_hex(_g: &Game, _hex: HexId) -> Result<(), RuleError> {
+        Ok(())
+    }
+    /// Removes the expansion's piece on a path (a ship, Diplomacy), returning its owner;
+    /// `None` when no piece of the expansion stands there.
+    fn remove_path_piece(_g: &mut Game, _at: EdgeId, _events: &mut Vec<Event>) -> Option<PlayerId> {
+        None
+    }
+    /// The seats the expansion's hexes pay something on a production roll of `total`
+    /// (before they choose it: gold), as a bit set.
+    fn production_receivers(_g: &Game, _total: u8) -> u8 {
+        0
+    }
+    /// The robber became active (Cities & Knights: the first barbarian attack).
+    fn robber_activated(_g: &mut Game, _events: &mut Vec<Event>) {}
     /// Whether an action belongs to this expansion (refused in games without it).
     fn owns_action(_action: &Action) -> bool {
         false
@@ -221,16 +241,18 @@ pub(crate) trait ExpansionRules {
 macro_rules! each_expansion {
     ($set:expr, $E:ident => $body:expr) => {{
         let set: ExpansionSet = $set;
+        // Seafarers first: its ships are on the board before Cities & Knights declares the
+        // knights standing next to them.
+        if set.contains(Expansion::Seafarers) {
+            type $E = crate::rules::sea::Seafarers;
+            $body;
+        }
         if set.contains(Expansion::CitiesAndKnights) {
             type $E = crate::rules::ck::CitiesAndKnights;
             $body;
         }
         if set.contains(Expansion::TheCourt) {
             type $E = crate::rules::court::TheCourt;
-            $body;
-        }
-        if set.contains(Expansion::Seafarers) {
-            type $E = crate::rules::sea::Seafarers;
             $body;
         }
     }};
@@ -446,14 +468,72 @@ impl Game {
 
     /// Extension point "knight sites": whether an expansion forbids a knight on an
     /// intersection.
-    pub(crate) fn check_knight_site_ext(&self, at: VertexId) -> Result<(), RuleError> {
+    pub(crate) fn check_knight_site_ext(&self, at: VertexId, active: bool) -> Result<(), RuleError> {
         let mut result = Ok(());
         each_expansion!(self.rules.expansions, E => {
             if result.is_ok() {
-                result = E::check_knight_site(self, at);
+                result = E::check_knight_site(self, at, active);
             }
         });
         result
+    }
+
+    /// Extension point "knight sites": knights changed at these intersections.
+    pub(crate) fn after_knights_changed_ext(&mut self, changed: &[VertexId]) {
+        each_expansion!(self.rules.expansions, E => E::after_knights_changed(self, changed));
+    }
+
+    /// Extension point "merchant": an expansion's refusal of the merchant's hex.
+    pub(crate) fn check_merchant_hex_ext(&self, hex: HexId) -> Result<(), RuleError> {
+        let mut result = Ok(());
+        each_expansion!(self.rules.expansions, E => {
+            if result.is_ok() {
+                result = E::check_merchant_hex(self, hex);
+            }
+        });
+        result
+    }
+
+    /// Extension point "route pieces": removes an expansion's piece on a path (Diplomacy),
+    /// returning its owner.
+    pub(crate) fn remove_path_piece_ext(&mut self, at: EdgeId, events: &mut Vec<Event>) -> Option<PlayerId> {
+        let mut owner = None;
+        each_expansion!(self.rules.expansions, E => {
+            if owner.is_none() {
+                owner = E::remove_path_piece(self, at, events);
+            }
+        });
+        owner
+    }
+
+    /// Extension point "production": the seats an expansion's hexes pay on a roll of `total`.
+    pub(crate) fn production_receivers_ext(&self, total: u8) -> u8 {
+        let mut seats = 0;
+        each_expansion!(self.rules.expansions, E => seats |= E::production_receivers(self, total));
+        seats
+    }
+
+    /// Extension point "robber": the robber became active.
+    pub(crate) fn robber_activated_ext(&mut self, events: &mut Vec<Event>) {
+        each_expansion!(self.rules.expansions, E => E::robber_activated(self, events));
+    }
+
+    /// The owner of the road or other route piece (a ship) on a path.
+    #[inline]
+    pub(crate) fn route_piece_owner(&self, at: EdgeId) -> Option<PlayerId> {
+        self.roads
+            .get(at.index())
+            .copied()
+            .flatten()
+            .or_else(|| self.path_owner_ext(at))
+    }
+
+    /// Whether one of `player`'s roads or other route pieces (ships) touches `v`.
+    pub(crate) fn touches_route_piece(&self, player: PlayerId, v: VertexId) -> bool {
+        self.board
+            .topology
+            .vertex(v)
+            .is_some_and(|info| info.edges.iter().any(|e| self.route_piece_owner(e) == Some(player)))
     }
 
     /// Refuses actions that belong to an expansion this game does not have, and actions an

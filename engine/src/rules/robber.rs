@@ -62,7 +62,9 @@ impl Game {
         let moving = self.pending.front().is_some_and(|e| {
             matches!(
                 e.kind,
-                PendingKind::Base(BasePending::MoveRobber) | PendingKind::Ck(CkPending::TaxationRobber)
+                PendingKind::Base(BasePending::MoveRobber)
+                    | PendingKind::Ck(CkPending::TaxationRobber)
+                    | PendingKind::Ck(CkPending::ChasedRobber)
             )
         });
         if !moving || self.winner().is_some() {

@@ -320,10 +320,12 @@ impl Ruleset {
         }
     }
 
-    /// Sets an edition profile: its options replace the Cities & Knights options.
+    /// Sets an edition profile: its options replace the Cities & Knights options and the
+    /// Seafarers-with-Cities-&-Knights ones ([`crate::rules::sea::options::SeaOptions::with_profile`]).
     pub fn set_profile(&mut self, profile: Profile) {
         self.profile = Some(profile);
         self.ck = profile.ck_options();
+        self.sea = self.sea.with_profile(profile);
     }
 
     /// Every named option: the base game's, then each expansion's, in canonical order (all
@@ -399,11 +401,6 @@ impl Ruleset {
             return Err(crate::RuleError::Unsupported { what });
         }
         // Combinations whose rules are not built yet are refused, never played by guesswork.
-        if self.has(Expansion::Seafarers) && self.has(Expansion::CitiesAndKnights) {
-            return Err(crate::RuleError::Unsupported {
-                what: "Seafarers with Cities & Knights (their combination rules)",
-            });
-        }
         if self.has(Expansion::Seafarers) && self.has(Expansion::TheCourt) {
             return Err(crate::RuleError::Unsupported {
                 what: "Seafarers with The Court (no source defines the combination)",

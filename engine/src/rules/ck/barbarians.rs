@@ -122,6 +122,7 @@ impl Game {
                 self.robber = Some(d);
                 events.push(Event::Ck(CkEvent::RobberActivated { at: d }));
             }
+            self.robber_activated_ext(events);
         }
         let current = self.current;
         if strength > defence {

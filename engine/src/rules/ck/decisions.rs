@@ -31,7 +31,7 @@ impl Game {
                     }
                 }
             }
-            Phase::Ck(CkPhase::TreasonPlacement { player, level, .. }) => {
+            Phase::Ck(CkPhase::TreasonPlacement { player, level, active }) => {
                 // Placing no knight is written with level 1 (the level means nothing then).
                 out.push(Action::Ck(CkAction::PlaceTreasonKnight {
                     player,
@@ -44,7 +44,7 @@ impl Game {
                     }
                     for v in 0..self.sites.len() {
                         let at = VertexId(v as u16);
-                        if self.knight_site_ok(player, at) {
+                        if self.knight_site_ok(player, at, active) {
                             out.push(Action::Ck(CkAction::PlaceTreasonKnight {
                                 player,
                                 at: Some(at),
@@ -70,10 +70,24 @@ impl Game {
                 }
             }
             Phase::Ck(CkPhase::DiplomacyRoad { player, .. }) => {
-                for e in 0..self.roads.len() {
-                    let at = crate::ids::EdgeId(e as u16);
-                    if self.check_road(player, at).is_ok() {
-                        out.push(Action::BuildRoad { player, at });
+                if self.diplomacy_replaces_ship() {
+                    // A removed ship is replaced by a ship only (Seafarers, `SEA.CK.DIPLOMACY`).
+                    let start = out.len();
+                    self.push_route_alternatives_ext(player, None, out);
+                    let mut keep = start;
+                    for i in start..out.len() {
+                        if self.check(&out[i]).is_ok() {
+                            out.swap(keep, i);
+                            keep += 1;
+                        }
+                    }
+                    out.truncate(keep);
+                } else {
+                    for e in 0..self.roads.len() {
+                        let at = crate::ids::EdgeId(e as u16);
+                        if self.check_road(player, at).is_ok() {
+                            out.push(Action::BuildRoad { player, at });
+                        }
                     }
                 }
                 out.push(Action::Ck(CkAction::SkipFreeRoad { player }));
@@ -100,8 +114,8 @@ impl Game {
                 let a = Action::Ck(CkAction::PlaceMetropolis { player, at });
                 self.check_place_metropolis(player, at).is_ok().then_some(a)
             }),
-            Phase::Ck(CkPhase::RelocatingKnight { player, from, .. }) => {
-                for to in self.knight_reach(player, from).empty.iter() {
+            Phase::Ck(CkPhase::RelocatingKnight { player, from, knight }) => {
+                for to in self.knight_reach(player, from, knight.active).empty.iter() {
                     out.push(Action::Ck(CkAction::RelocateKnight { player, to }));
                 }
             }

@@ -20,7 +20,7 @@ use crate::cards::cost;
 use crate::error::{CkRule, Piece, RuleError};
 use crate::event::Event;
 use crate::ids::{PlayerId, VertexId};
-use crate::pending::{BasePending, CkPending, Pending};
+use crate::pending::{CkPending, Pending};
 use crate::ruleset::KnightPassing;
 use crate::state::{CkPhase, Game, Knight, Phase};
 use crate::CkEvent;
@@ -57,8 +57,11 @@ pub(crate) struct Reach {
 
 impl Game {
     /// Explores `owner`'s continuous routes from `from`, passing only pieces the mover may
-    /// pass (source `000_fee7e8147b67bbe6.txt` p. 9 "Move a Knight").
-    pub(crate) fn knight_reach(&self, owner: PlayerId, from: VertexId) -> Reach {
+    /// pass (source `000_fee7e8147b67bbe6.txt` p. 9 "Move a Knight"). With Seafarers a route
+    /// runs over roads and ships alike, a road continuing a ship directly (p. 12 "Move a
+    /// Knight"); `active`: whether the knight stands up (only an active knight may end on an
+    /// intersection with sea all around, rule `SEA.CK.KNIGHT_ON_SEA`).
+    pub(crate) fn knight_reach(&self, owner: PlayerId, from: VertexId, active: bool) -> Reach {
         let mut reach = Reach::default();
         let mut seen = VertexSet::default();
         let mut stack = [VertexId(0); 512];
@@ -72,7 +75,7 @@ impl Game {
             let v = stack[top];
             let Some(info) = topo.vertex(v) else { continue };
             for (e, w) in info.edges.iter().zip(info.neighbours.iter()) {
-                if self.roads[e.index()] != Some(owner) {
+                if self.route_piece_owner(e) != Some(owner) {
                     continue;
                 }
                 if !seen.insert(w) {
@@ -89,7 +92,7 @@ impl Game {
                 if foreign_building && self.rules.ck.knight_passing == KnightPassing::NoForeignPieces {
                     continue;
                 }
-                if site.is_none() && knight.is_none() && self.check_knight_site_ext(w).is_ok() {
+                if site.is_none() && knight.is_none() && self.check_knight_site_ext(w, active).is_ok() {
                     reach.empty.insert(w);
                 }
                 if top < stack.len() {
@@ -135,8 +138,9 @@ impl Game {
 
     /// Knights changed hands at `changed`: recompute Longest Road for the players whose roads
     /// touch those intersections (a knight blocks only routes through its own intersection).
-    fn knights_changed_routes(&mut self, changed: &[VertexId], events: &mut Vec<Event>) {
+    pub(crate) fn knights_changed_routes(&mut self, changed: &[VertexId], events: &mut Vec<Event>) {
         self.update_longest_road_at(changed, events);
+        self.after_knights_changed_ext(changed);
     }
 
     // ----- recruit -----
@@ -144,15 +148,11 @@ impl Game {
     pub(crate) fn check_recruit(&self, player: PlayerId, at: VertexId) -> Result<(), RuleError> {
         self.known_vertex(at)?;
         self.check_main(player, "recruit a knight")?;
-        let touches_road = self
-            .board
-            .topology
-            .vertex(at)
-            .is_some_and(|info| info.edges.iter().any(|e| self.roads[e.index()] == Some(player)));
+        let touches_road = self.touches_route_piece(player, at);
         if self.sites[at.index()].is_some() || self.ck.knights[at.index()].is_some() || !touches_road {
             return Err(RuleError::Ck(CkRule::KnightSite));
         }
-        self.check_knight_site_ext(at)?;
+        self.check_knight_site_ext(at, false)?;
         if self.players[player.index()].ck.knights_left[0] == 0 {
             return Err(RuleError::Ck(CkRule::KnightSupply));
         }
@@ -251,7 +251,12 @@ impl Game {
     // ----- knight actions -----
 
     /// A knight that may act now: own, active, and not activated this turn.
-    fn check_can_act(&self, player: PlayerId, at: VertexId, what: &'static str) -> Result<Knight, RuleError> {
+    pub(crate) fn check_can_act(
+        &self,
+        player: PlayerId,
+        at: VertexId,
+        what: &'static str,
+    ) -> Result<Knight, RuleError> {
         self.check_main(player, what)?;
         let k = self.own_knight(player, at)?;
         if !k.active {
@@ -266,7 +271,7 @@ impl Game {
     pub(crate) fn check_move_knight(&self, player: PlayerId, from: VertexId, to: VertexId) -> Result<(), RuleError> {
         self.check_can_act(player, from, "move a knight")?;
         self.known_vertex(to)?;
-        if !self.knight_reach(player, from).empty.contains(to) {
+        if !self.knight_reach(player, from, true).empty.contains(to) {
             return Err(RuleError::Ck(CkRule::KnightUnreachable));
         }
         Ok(())
@@ -291,7 +296,7 @@ impl Game {
         if target.level >= k.level {
             return Err(RuleError::Ck(CkRule::KnightDisplaceWeaker));
         }
-        if !self.knight_reach(player, from).knights.contains(to) {
+        if !self.knight_reach(player, from, true).knights.contains(to) {
             return Err(RuleError::Ck(CkRule::KnightUnreachable));
         }
         Ok(())
@@ -316,7 +321,7 @@ impl Game {
     /// A displaced knight's owner must relocate it (queued next), or it goes back to supply
     /// when it has nowhere to go.
     pub(crate) fn start_relocation(&mut self, knight: Knight, from: VertexId, events: &mut Vec<Event>) {
-        if self.knight_reach(knight.owner, from).empty.is_empty() {
+        if self.knight_reach(knight.owner, from, knight.active).empty.is_empty() {
             self.players[knight.owner.index()].ck.knights_left[knight.level as usize - 1] += 1;
             events.push(Event::Ck(CkEvent::KnightRemoved {
                 player: knight.owner,
@@ -330,13 +335,19 @@ impl Game {
 
     pub(crate) fn check_relocate(&self, player: PlayerId, to: VertexId) -> Result<(), RuleError> {
         self.known_vertex(to)?;
-        let Phase::Ck(CkPhase::RelocatingKnight { player: p, from, .. }) = self.phase() else {
+        let Phase::Ck(CkPhase::RelocatingKnight {
+            player: p,
+            from,
+            knight,
+            ..
+        }) = self.phase()
+        else {
             return Err(self.wrong_time(player, "relocate a knight"));
         };
         if p != player {
             return Err(self.wrong_time(player, "relocate a knight"));
         }
-        if !self.knight_reach(player, from).empty.contains(to) {
+        if !self.knight_reach(player, from, knight.active).empty.contains(to) {
             return Err(RuleError::Ck(CkRule::KnightRelocation));
         }
         Ok(())
@@ -376,7 +387,7 @@ impl Game {
             k.active = false;
         }
         events.push(Event::Ck(CkEvent::RobberChased { player, knight }));
-        self.queue_next(Pending::base(player, BasePending::MoveRobber));
+        self.queue_next(Pending::ck(player, CkPending::ChasedRobber));
     }
 
     /// End of turn: knights may be promoted and act again next turn.

@@ -87,9 +87,15 @@ pub enum CkPending {
     DiplomacyRoad {
         /// The path the road was removed from.
         removed: EdgeId,
+        /// With Seafarers: the piece removed was a ship, and only a ship replaces it.
+        #[serde(default)]
+        ship: bool,
     },
     /// Taxation: the current player moves the robber; everybody on its new hex is robbed.
     TaxationRobber,
+    /// A knight chased the robber: the current player moves the robber (never the pirate, in
+    /// a game with Seafarers) and robs as on a 7.
+    ChasedRobber,
 }
 
 impl CkPending {
@@ -133,8 +139,8 @@ impl CkPending {
             CkPending::TreasonSurrender => CkPhase::TreasonSurrender { player },
             CkPending::TreasonPlacement { level, active } => CkPhase::TreasonPlacement { player, level, active },
             CkPending::Gift { .. } => CkPhase::WeddingGifts,
-            CkPending::DiplomacyRoad { removed } => CkPhase::DiplomacyRoad { player, removed },
-            CkPending::TaxationRobber => return Phase::MovingRobber,
+            CkPending::DiplomacyRoad { removed, .. } => CkPhase::DiplomacyRoad { player, removed },
+            CkPending::TaxationRobber | CkPending::ChasedRobber => return Phase::MovingRobber,
             // Engine steps never rest at the front of the queue; shown as the action phase.
             CkPending::ResolveAttack
             | CkPending::EndAttack

@@ -50,16 +50,14 @@ impl Game {
                         format!("{} has more than 2 knights of strength {}", ps.colour, k.level),
                     ));
                 }
-                let touches = self
-                    .board
-                    .topology
-                    .vertex(k.at)
-                    .is_some_and(|info| info.edges.iter().any(|e| self.roads[e.index()] == Some(p)));
-                if !touches {
+                if !self.touches_route_piece(p, k.at) {
                     return Err(err(
                         subject,
                         format!("this knight does not touch any of {}'s roads", ps.colour),
                     ));
+                }
+                if let Err(e) = self.check_knight_site_ext(k.at, k.active) {
+                    return Err(err(subject, e.to_string()));
                 }
             }
             self.ck.knights[k.at.index()] = Some(Knight {

@@ -96,10 +96,7 @@ impl Game {
 
     /// Whether one of `p`'s roads touches intersection `v` (a knight is recruited only there).
     fn touches_road_of(&self, p: PlayerId, v: VertexId) -> bool {
-        self.board.topology.vertices()[v.index()]
-            .edges
-            .iter()
-            .any(|e| self.roads[e.index()] == Some(p))
+        self.touches_route_piece(p, v)
     }
 
     /// The actions of `p`'s knight `k` on `at`: promote, activate, or act (move, displace,
@@ -121,7 +118,7 @@ impl Game {
                 out.push(Action::Ck(CkAction::ActivateKnight { player: p, at }));
             }
         } else if !k.fresh {
-            let reach = self.knight_reach(p, at);
+            let reach = self.knight_reach(p, at, true);
             for to in reach.empty.iter() {
                 out.push(Action::Ck(CkAction::MoveKnight {
                     player: p,

@@ -78,7 +78,7 @@ impl ExpansionRules for TheCourt {
 
     /// Court + Cities & Knights, `court-knights forbidden`: no knight on the Court's
     /// intersections.
-    fn check_knight_site(g: &Game, at: VertexId) -> Result<(), RuleError> {
+    fn check_knight_site(g: &Game, at: VertexId, _active: bool) -> Result<(), RuleError> {
         if g.rules.court.knights_at_court {
             return Ok(());
         }

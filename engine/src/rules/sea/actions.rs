@@ -3,7 +3,7 @@
 use crate::cards::Cards;
 use crate::error::RuleError;
 use crate::event::Event;
-use crate::ids::{EdgeId, HexId, PlayerId};
+use crate::ids::{EdgeId, HexId, PlayerId, VertexId};
 use crate::state::Game;
 use serde::{Deserialize, Serialize};
 
@@ -34,6 +34,13 @@ pub enum SeaAction {
         /// The sea hex.
         to: HexId,
     },
+    /// Chase the pirate with an active knight next to its hex (with Cities & Knights).
+    ChasePirate {
+        /// Who.
+        player: PlayerId,
+        /// The knight's intersection.
+        knight: VertexId,
+    },
     /// Choose the resources a gold field pays.
     ChooseGold {
         /// Who.
@@ -50,6 +57,7 @@ impl SeaAction {
             SeaAction::BuildShip { player, .. }
             | SeaAction::MoveShip { player, .. }
             | SeaAction::MovePirate { player, .. }
+            | SeaAction::ChasePirate { player, .. }
             | SeaAction::ChooseGold { player, .. } => player,
         }
     }
@@ -63,6 +71,7 @@ impl Game {
             SeaAction::MoveShip { player, from, to } => self.check_move_ship(player, from, to),
             SeaAction::MovePirate { player, to } => self.check_move_pirate(player, to),
             SeaAction::ChooseGold { player, take } => self.check_choose_gold(player, take),
+            SeaAction::ChasePirate { player, knight } => self.check_chase_pirate(player, knight),
         }
     }
 
@@ -73,6 +82,7 @@ impl Game {
             SeaAction::MoveShip { player, from, to } => self.do_move_ship(player, from, to, events),
             SeaAction::MovePirate { player, to } => self.do_move_pirate(player, to, events),
             SeaAction::ChooseGold { player, take } => self.do_choose_gold(player, take, events),
+            SeaAction::ChasePirate { player, knight } => self.do_chase_pirate(player, knight, events),
         }
     }
 }

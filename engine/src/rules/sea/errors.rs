@@ -39,6 +39,24 @@ pub enum SeaRule {
     SetupMainIsland,
     /// Option `ship-leaves-building refused`: a building's only road or ship stays.
     MoveLeavesBuilding,
+    /// With Cities & Knights: only an active knight stands on an all-sea intersection.
+    KnightOnSea,
+    /// With Cities & Knights: a ship whose move would cut one of its owner's knights off stays.
+    KnightLink,
+    /// With Cities & Knights: the ships next to an opponent's knight on the line stay.
+    ForeignKnight,
+    /// With Cities & Knights: the pirate neither moves nor is chased before the first
+    /// barbarian attack.
+    PirateFrozen,
+    /// With Cities & Knights: the knight chasing the pirate stands at the pirate's hex.
+    KnightNotAtPirate,
+    /// With Cities & Knights: the merchant never stands on a gold field.
+    MerchantOnGold,
+    /// With Cities & Knights: a gold field pays resources, never commodities.
+    GoldCommodity,
+    /// With Cities & Knights: a ship removed by Diplomacy is replaced by a ship, a road by a
+    /// road.
+    DiplomacySamePiece,
 }
 
 impl SeaRule {
@@ -61,6 +79,14 @@ impl SeaRule {
         SeaRule::GoldBank,
         SeaRule::SetupMainIsland,
         SeaRule::MoveLeavesBuilding,
+        SeaRule::KnightOnSea,
+        SeaRule::KnightLink,
+        SeaRule::ForeignKnight,
+        SeaRule::PirateFrozen,
+        SeaRule::KnightNotAtPirate,
+        SeaRule::MerchantOnGold,
+        SeaRule::GoldCommodity,
+        SeaRule::DiplomacySamePiece,
     ];
 
     /// The stable rule id.
@@ -83,6 +109,14 @@ impl SeaRule {
             SeaRule::GoldBank => "SEA.GOLD.BANK",
             SeaRule::SetupMainIsland => "SEA.SETUP.MAIN_ISLAND",
             SeaRule::MoveLeavesBuilding => "SEA.MOVE.LEAVES_BUILDING",
+            SeaRule::KnightOnSea => "SEA.CK.KNIGHT_ON_SEA",
+            SeaRule::KnightLink => "SEA.CK.KNIGHT_LINK",
+            SeaRule::ForeignKnight => "SEA.CK.FOREIGN_KNIGHT",
+            SeaRule::PirateFrozen => "SEA.CK.PIRATE_FROZEN",
+            SeaRule::KnightNotAtPirate => "SEA.CK.CHASE_PIRATE",
+            SeaRule::MerchantOnGold => "SEA.CK.MERCHANT_NOT_ON_GOLD",
+            SeaRule::GoldCommodity => "SEA.CK.GOLD_RESOURCES_ONLY",
+            SeaRule::DiplomacySamePiece => "SEA.CK.DIPLOMACY",
         }
     }
 
@@ -109,6 +143,20 @@ impl SeaRule {
             SeaRule::SetupMainIsland => "in setup both settlements go on the main island",
             SeaRule::MoveLeavesBuilding => {
                 "with option `ship-leaves-building refused` the only road or ship at a building may not move away"
+            }
+            SeaRule::KnightOnSea => {
+                "only an active knight may stand on an intersection with sea all around (on one of its owner's ships)"
+            }
+            SeaRule::KnightLink => "this ship may not move: it would cut one of its owner's knights off",
+            SeaRule::ForeignKnight => {
+                "this ship may not move: an opponent's knight stands on its line next to it"
+            }
+            SeaRule::PirateFrozen => "the pirate neither moves nor is chased before the first barbarian attack",
+            SeaRule::KnightNotAtPirate => "a knight chasing the pirate must stand on an intersection of the pirate's hex",
+            SeaRule::MerchantOnGold => "the merchant may not stand on a gold field",
+            SeaRule::GoldCommodity => "a gold field pays resources only, never commodities",
+            SeaRule::DiplomacySamePiece => {
+                "a ship removed with Diplomacy is replaced by a ship only, a road by a road only"
             }
         }
     }

@@ -53,6 +53,25 @@ pub enum SeaEvent {
         /// Resources the bank holds.
         bank: u8,
     },
+    /// Diplomacy removed a ship (with Cities & Knights).
+    ShipRemoved {
+        /// Whose ship.
+        player: PlayerId,
+        /// The path.
+        at: EdgeId,
+    },
+    /// a knight chased the pirate (with Cities & Knights); its owner moves the pirate.
+    PirateChased {
+        /// Who.
+        player: PlayerId,
+        /// The knight, now lying down.
+        knight: VertexId,
+    },
+    /// the pirate came onto the board at the first barbarian attack (with Cities & Knights).
+    PirateEntered {
+        /// The map's pirate start.
+        at: HexId,
+    },
     /// a player's first settlement in a foreign area: an island marker worth 2 VP.
     IslandSettled {
         /// Who.

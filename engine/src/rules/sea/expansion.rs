@@ -20,14 +20,18 @@ impl ExpansionRules for Seafarers {
     const EXPANSION: Expansion = Expansion::Seafarers;
     const ACTION_ELSEWHERE: &'static str = "ships, the pirate and gold fields in a game without Seafarers";
 
-    /// Components: 15 ships each, the pirate on the map's start hex; the map's victory target
-    /// (New Shores 13, Through the Desert 12) unless an option set another.
+    /// Components: 15 ships each, the pirate on the map's start hex (with Cities & Knights
+    /// under `pirate-before-attack off-board`: off the board until the first attack); the
+    /// map's victory target (New Shores 13, Through the Desert 12; with Cities & Knights 2
+    /// more, rule `SEA.CK.VICTORY_TARGET`) unless an option set another.
     fn start(g: &mut Game) -> Result<(), RuleError> {
         let e = g.board.topology.edge_count();
+        let off_board =
+            g.rules.ck() && g.rules.sea.pirate_before_attack == super::options::PirateBeforeAttack::OffBoard;
         g.sea = SeaState {
             ships: vec![None; e],
             fresh: vec![false; e],
-            pirate: g.board.pirate_start,
+            pirate: if off_board { None } else { g.board.pirate_start },
             moved: false,
             players: (0..g.players.len()).map(|_| SeaPlayer::default()).collect(),
             movable: [0; crate::ids::MAX_PLAYERS],
@@ -35,7 +39,7 @@ impl ExpansionRules for Seafarers {
         if let Some(target) = g.board.victory_target {
             let default = crate::Ruleset::with(g.rules.expansions).base.victory_target;
             if g.rules.base.victory_target == default {
-                g.rules.base.victory_target = target;
+                g.rules.base.victory_target = target + g.sea_ck_target_bonus();
             }
         }
         Ok(())
@@ -58,6 +62,35 @@ impl ExpansionRules for Seafarers {
         }
     }
 
+    /// With Cities & Knights: only an active knight stands where sea lies all around (rule
+    /// `SEA.CK.KNIGHT_ON_SEA`; reached along the owner's ships, one of them touches it).
+    fn check_knight_site(g: &Game, at: VertexId, active: bool) -> Result<(), RuleError> {
+        if !active && g.is_sea_vertex(at) {
+            return Err(RuleError::Sea(SeaRule::KnightOnSea));
+        }
+        Ok(())
+    }
+
+    fn after_knights_changed(g: &mut Game, _changed: &[VertexId]) {
+        g.knights_changed_ships();
+    }
+
+    fn check_merchant_hex(g: &Game, hex: crate::ids::HexId) -> Result<(), RuleError> {
+        g.check_merchant_not_on_gold(hex)
+    }
+
+    fn remove_path_piece(g: &mut Game, at: EdgeId, events: &mut Vec<Event>) -> Option<PlayerId> {
+        g.remove_ship(at, events)
+    }
+
+    fn production_receivers(g: &Game, total: u8) -> u8 {
+        g.gold_receivers(total)
+    }
+
+    fn robber_activated(g: &mut Game, events: &mut Vec<Event>) {
+        g.pirate_enters(events);
+    }
+
     fn path_owner(g: &Game, at: EdgeId) -> Option<PlayerId> {
         g.sea.ship(at)
     }
@@ -73,15 +106,21 @@ impl ExpansionRules for Seafarers {
         g.sea.players.get(player.index()).map_or(&[], |sp| sp.ships.as_slice())
     }
 
+    /// With Cities & Knights a settlement also cuts other players' knights off their
+    /// buildings (`knight-link settlement`): every player's movable ships are recomputed.
     fn after_settlement(g: &mut Game, player: PlayerId, at: VertexId, events: &mut Vec<Event>) {
         g.settle_island(player, at, events);
-        g.refresh_movable(player);
+        if g.rules.ck() {
+            g.knights_changed_ships();
+        } else {
+            g.refresh_movable(player);
+        }
     }
 
     /// Under `ship-leaves-building refused` a road changes which ship is a building's only
-    /// link.
+    /// link; with Cities & Knights it may link a knight (and free the ship that did).
     fn after_road(g: &mut Game, player: PlayerId, _at: EdgeId, _events: &mut Vec<Event>) {
-        if g.rules.sea.ship_leaves_building == super::options::ShipLeavesBuilding::Refused {
+        if g.rules.sea.ship_leaves_building == super::options::ShipLeavesBuilding::Refused || g.rules.ck() {
             g.refresh_movable(player);
         }
     }
@@ -139,10 +178,16 @@ impl ExpansionRules for Seafarers {
             Self::push_route_alternatives(g, player, None, out);
         }
         g.push_ship_moves(player, out);
+        g.push_pirate_chases(player, out);
     }
 
     fn push_decision_actions(g: &Game, out: &mut Vec<Action>) {
         g.push_gold_choices(out);
+        if let Some(e) = g.pending.front() {
+            if e.kind == PendingKind::Sea(SeaPending::ChasedPirate) {
+                g.push_pirate_moves(e.who, out);
+            }
+        }
     }
 
     fn end_turn(g: &mut Game) {

@@ -11,14 +11,17 @@
 //! | gold fields | [`gold`] | `SEA.GOLD.*` |
 //! | island bonuses | [`islands`] | `SEA.ISLAND.*` |
 //! | Longest Trade Route | `rules/longest_road.rs` (ships through the hook [`expansion`]) | `SEA.ROUTE.*` |
+//! | with Cities & Knights: knights on ships, the frozen pirate, +2 VP | [`ck`] | `SEA.CK.*` |
 //!
 //! Seafarers hooks into the base rules at the extension points of
 //! [`crate::rules::extensions`] ([`expansion`]); its own actions, events, refusals and
 //! pending decisions are [`actions::SeaAction`], [`events::SeaEvent`], [`errors::SeaRule`]
-//! and [`pending::SeaPending`]. Seafarers with Cities & Knights or with The Court is refused
-//! ("not implemented yet") until their combination rules exist.
+//! and [`pending::SeaPending`]. Seafarers with Cities & Knights follows the combination rules
+//! of [`ck`]; Seafarers with The Court is refused ("not implemented yet": no source defines
+//! it).
 
 pub mod actions;
+pub mod ck;
 pub mod errors;
 pub mod events;
 mod expansion;

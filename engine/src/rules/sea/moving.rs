@@ -178,6 +178,13 @@ impl Game {
         {
             return Err(RuleError::Sea(SeaRule::MoveLeavesBuilding));
         }
+        // With Cities & Knights (see `ck.rs`): knights fix ships.
+        if self.ship_next_to_foreign_knight(player, from) {
+            return Err(RuleError::Sea(SeaRule::ForeignKnight));
+        }
+        if self.ship_strands_knight(player, from) {
+            return Err(RuleError::Sea(SeaRule::KnightLink));
+        }
         Ok(())
     }
 

@@ -16,6 +16,8 @@ pub enum SeaPending {
     },
     /// The player names whom the pirate robs: a player with a ship next to its hex.
     PirateVictim,
+    /// A knight chased the pirate (with Cities & Knights): the player moves the pirate.
+    ChasedPirate,
 }
 
 impl SeaPending {
@@ -25,6 +27,7 @@ impl SeaPending {
         match self {
             SeaPending::Gold { count } => Phase::Sea(SeaPhase::ChoosingGold { player, count }),
             SeaPending::PirateVictim => Phase::ChoosingVictim,
+            SeaPending::ChasedPirate => Phase::Sea(SeaPhase::MovingPirate { player }),
         }
     }
 }
@@ -40,16 +43,22 @@ pub enum SeaPhase {
         /// Resources owed.
         count: u8,
     },
+    /// `player` chased the pirate with a knight and moves it.
+    MovingPirate {
+        /// Who moves it.
+        player: PlayerId,
+    },
 }
 
 impl SeaPhase {
     /// Every Seafarers phase name, as [`SeaPhase::name`] gives them.
-    pub const NAMES: &'static [&'static str] = &["choosing-gold"];
+    pub const NAMES: &'static [&'static str] = &["choosing-gold", "moving-pirate"];
 
     /// A short kebab-case name.
     pub fn name(&self) -> &'static str {
         match self {
             SeaPhase::ChoosingGold { .. } => "choosing-gold",
+            SeaPhase::MovingPirate { .. } => "moving-pirate",
         }
     }
 
@@ -58,6 +67,7 @@ impl SeaPhase {
     pub(crate) fn pending_first(&self) -> (&'static str, &'static str) {
         match self {
             SeaPhase::ChoosingGold { .. } => ("the gold a field pays must be chosen first", "TURN.DECISION_PENDING"),
+            SeaPhase::MovingPirate { .. } => ("the chased pirate must be moved first", "TURN.DECISION_PENDING"),
         }
     }
 }

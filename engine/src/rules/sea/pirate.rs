@@ -22,12 +22,16 @@ impl Game {
     /// Checks moving the pirate in place of the robber.
     pub(crate) fn check_move_pirate(&self, player: PlayerId, to: HexId) -> Result<(), RuleError> {
         self.known_hex(to)?;
-        let moving = self
-            .pending
-            .front()
-            .is_some_and(|e| e.kind == PendingKind::Base(BasePending::MoveRobber));
+        let moving = self.pending.front().is_some_and(|e| {
+            e.kind == PendingKind::Base(BasePending::MoveRobber) || e.kind == PendingKind::Sea(SeaPending::ChasedPirate)
+        });
         if !moving || self.winner().is_some() {
             return Err(self.wrong_time(player, "move the pirate"));
+        }
+        // With Cities & Knights the pirate, like the robber, waits for the first barbarian
+        // attack (rule `SEA.CK.PIRATE_FROZEN`).
+        if !self.robber_active() {
+            return Err(RuleError::Sea(SeaRule::PirateFrozen));
         }
         if self.board.terrain[to.index()] != Terrain::Sea {
             return Err(RuleError::Sea(SeaRule::PirateOnSea));

@@ -17,7 +17,7 @@ use crate::cards::{CardKind, Cards};
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::ids::{EdgeId, PlayerId, VertexId};
-use crate::state::{Game, Phase};
+use crate::state::{CkPhase, Game, Phase};
 
 /// A ship: 1 lumber, 1 wool.
 pub const SHIP_COST: Cards = Cards::of(&[(CardKind::Lumber, 1), (CardKind::Wool, 1)]);
@@ -45,6 +45,11 @@ impl Game {
             Some(s) if s.owner == player => return true,
             Some(_) => return false,
             None => {}
+        }
+        // With Cities & Knights an opponent's knight blocks ships as it blocks roads (rule
+        // `SEA.CK.SHIPS_ARE_ROADS`).
+        if self.knight(v).is_some_and(|k| k.owner != player) {
+            return false;
         }
         let Some(info) = self.board.topology.vertex(v) else {
             return false;
@@ -98,6 +103,16 @@ impl Game {
             Phase::Setup { road_from: Some(v), .. } => (true, Some(v)),
             Phase::FreeRoads { .. } => (true, None),
             Phase::Main => (false, None),
+            // With Cities & Knights: the free piece after Diplomacy removed one's own ship.
+            Phase::Ck(CkPhase::DiplomacyRoad { player: p, removed }) if p == player => {
+                if !self.diplomacy_replaces_ship() {
+                    return Err(RuleError::Sea(SeaRule::DiplomacySamePiece));
+                }
+                if at == removed {
+                    return Err(RuleError::Occupied);
+                }
+                (true, None)
+            }
             _ => return Err(self.wrong_time(player, "build a ship")),
         };
         self.check_ship_site(player, at, None, setup_from)?;
@@ -132,6 +147,7 @@ impl Game {
                 self.pending.pop_front();
                 self.continue_free_roads(player, remaining.saturating_sub(1));
             }
+            Phase::Ck(CkPhase::DiplomacyRoad { .. }) => self.resolved(events),
             _ => {}
         }
     }

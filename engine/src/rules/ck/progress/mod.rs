@@ -333,8 +333,8 @@ impl Game {
             C::Taxation => push(P::Taxation),
             C::Treason => (0..n).for_each(|v| push(P::Treason { victim: PlayerId(v) })),
             C::Diplomacy => {
-                for (e, owner) in self.roads.iter().enumerate() {
-                    if owner.is_some() && self.road_is_open(EdgeId(e as u16)) {
+                for e in 0..self.roads.len() {
+                    if self.road_is_open(EdgeId(e as u16)) {
                         push(P::Diplomacy { road: EdgeId(e as u16) });
                     }
                 }

@@ -88,12 +88,12 @@ impl Game {
             at,
             level: k.level,
         }));
-        self.update_longest_road_at(&[at], events);
+        self.knights_changed_routes(&[at], events);
         self.pending.pop_front();
         let by = self.current;
         let max = self.treason_max_level(k.level);
         let can_place = (1..=max).any(|l| self.players[by.index()].ck.knights_left[l as usize - 1] > 0)
-            && (0..self.sites.len()).any(|v| self.knight_site_ok(by, VertexId(v as u16)));
+            && (0..self.sites.len()).any(|v| self.knight_site_ok(by, VertexId(v as u16), k.active));
         if can_place {
             let placement = CkPending::TreasonPlacement {
                 level: k.level,
@@ -113,16 +113,13 @@ impl Game {
         }
     }
 
-    /// An empty intersection touching one of `player`'s roads (knight placement).
-    pub(crate) fn knight_site_ok(&self, player: PlayerId, at: VertexId) -> bool {
-        self.check_knight_site_ext(at).is_ok()
+    /// An empty intersection touching one of `player`'s roads (or ships, with Seafarers), for
+    /// a knight placed `active` or not.
+    pub(crate) fn knight_site_ok(&self, player: PlayerId, at: VertexId, active: bool) -> bool {
+        self.check_knight_site_ext(at, active).is_ok()
             && self.sites.get(at.index()).is_some_and(|s| s.is_none())
             && self.ck.knights.get(at.index()).is_some_and(|k| k.is_none())
-            && self
-                .board
-                .topology
-                .vertex(at)
-                .is_some_and(|info| info.edges.iter().any(|e| self.roads[e.index()] == Some(player)))
+            && self.touches_route_piece(player, at)
     }
 
     pub(crate) fn check_treason_placement(
@@ -132,7 +129,9 @@ impl Game {
         level: u8,
     ) -> Result<(), RuleError> {
         let Phase::Ck(CkPhase::TreasonPlacement {
-            player: p, level: max, ..
+            player: p,
+            level: max,
+            active,
         }) = self.phase()
         else {
             return Err(self.wrong_time(player, "place a knight for Treason"));
@@ -155,7 +154,7 @@ impl Game {
         if !(1..=max).contains(&level) || self.players[player.index()].ck.knights_left[level as usize - 1] == 0 {
             return Err(RuleError::Ck(CkRule::TreasonPlacement));
         }
-        if !self.knight_site_ok(player, at) {
+        if !self.knight_site_ok(player, at, active) {
             return Err(RuleError::Ck(CkRule::KnightSite));
         }
         Ok(())
@@ -187,15 +186,17 @@ impl Game {
                 level,
                 active,
             }));
-            self.update_longest_road_at(&[at], events);
+            self.knights_changed_routes(&[at], events);
         }
         self.resolved(events);
     }
 
     /// A road is open when one of its ends touches none of its owner's other roads,
-    /// buildings or knights (source `000_fee7e8147b67bbe6.txt` p. 15).
+    /// buildings or knights (source `000_fee7e8147b67bbe6.txt` p. 15). With Seafarers a ship
+    /// is a road here too (p. 12 "Ships"): a ship is open the same way, and roads and ships
+    /// count as each other's continuation (rule `SEA.CK.DIPLOMACY`).
     pub(crate) fn road_is_open(&self, road: EdgeId) -> bool {
-        let Some(owner) = self.roads.get(road.index()).copied().flatten() else {
+        let Some(owner) = self.route_piece_owner(road) else {
             return false;
         };
         self.board.topology.edges()[road.index()].vertices.iter().any(|&v| {
@@ -204,9 +205,20 @@ impl Game {
             let own_road = self.board.topology.vertices()[v.index()]
                 .edges
                 .iter()
-                .any(|e| e != road && self.roads[e.index()] == Some(owner));
+                .any(|e| e != road && self.route_piece_owner(e) == Some(owner));
             !own_piece && !own_road
         })
+    }
+
+    /// Whether the pending Diplomacy replacement is for a ship (only a ship may replace it).
+    pub(crate) fn diplomacy_replaces_ship(&self) -> bool {
+        matches!(
+            self.pending.front(),
+            Some(Pending {
+                kind: crate::pending::PendingKind::Ck(CkPending::DiplomacyRoad { ship: true, .. }),
+                ..
+            })
+        )
     }
 
     pub(crate) fn check_diplomacy(&self, road: EdgeId) -> Result<(), RuleError> {
@@ -218,19 +230,34 @@ impl Game {
     }
 
     pub(crate) fn do_diplomacy(&mut self, player: PlayerId, road: EdgeId, events: &mut Vec<Event>) {
-        let Some(owner) = self.roads[road.index()].take() else {
-            return;
-        };
-        let st = &mut self.players[owner.index()];
-        st.roads.retain(|&e| e != road);
-        st.roads_left += 1;
-        events.push(Event::Ck(CkEvent::RoadRemoved {
-            player: owner,
-            at: road,
-        }));
-        self.update_longest_road(1 << owner.0, events);
-        if owner == player && self.players[player.index()].roads_left > 0 {
-            self.queue_next(Pending::ck(player, CkPending::DiplomacyRoad { removed: road }));
+        if let Some(owner) = self.roads[road.index()].take() {
+            let st = &mut self.players[owner.index()];
+            st.roads.retain(|&e| e != road);
+            st.roads_left += 1;
+            events.push(Event::Ck(CkEvent::RoadRemoved {
+                player: owner,
+                at: road,
+            }));
+            self.update_longest_road(1 << owner.0, events);
+            // The road may have been a knight's link (Seafarers: ships it held in place).
+            self.after_knights_changed_ext(&[]);
+            if owner == player && self.players[player.index()].roads_left > 0 {
+                let free = CkPending::DiplomacyRoad {
+                    removed: road,
+                    ship: false,
+                };
+                self.queue_next(Pending::ck(player, free));
+            }
+        } else if let Some(owner) = self.remove_path_piece_ext(road, events) {
+            // Seafarers: a ship removed; its owner may build a ship only.
+            self.update_longest_road(1 << owner.0, events);
+            if owner == player && self.route_pieces_left_ext(player) > 0 {
+                let free = CkPending::DiplomacyRoad {
+                    removed: road,
+                    ship: true,
+                };
+                self.queue_next(Pending::ck(player, free));
+            }
         }
     }
 
@@ -244,10 +271,7 @@ impl Game {
     pub(crate) fn check_intrigue(&self, player: PlayerId, knight: VertexId) -> Result<(), RuleError> {
         self.known_vertex(knight)?;
         let opposing = self.ck.knights[knight.index()].is_some_and(|k| k.owner != player);
-        let touches = self.board.topology.vertices()[knight.index()]
-            .edges
-            .iter()
-            .any(|e| self.roads[e.index()] == Some(player));
+        let touches = self.touches_route_piece(player, knight);
         if !opposing || !touches {
             return Err(RuleError::Ck(CkRule::IntrigueTarget));
         }
@@ -264,7 +288,7 @@ impl Game {
             victim: victim.owner,
         }));
         self.start_relocation(victim, at, events);
-        self.update_longest_road_at(&[at], events);
+        self.knights_changed_routes(&[at], events);
     }
 
     pub(crate) fn do_sabotage(&mut self, player: PlayerId, events: &mut Vec<Event>) {

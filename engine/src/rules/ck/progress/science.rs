@@ -97,7 +97,8 @@ impl Game {
     }
 
     pub(crate) fn check_progress_road_building(&self, player: PlayerId) -> Result<(), RuleError> {
-        if self.players[player.index()].roads_left == 0 {
+        // With Seafarers ships count too (source `000_fee7e8147b67bbe6.txt` p. 12 "Ships").
+        if self.players[player.index()].roads_left == 0 && self.route_pieces_left_ext(player) == 0 {
             return Err(RuleError::Ck(CkRule::RoadBuildingNoRoads));
         }
         Ok(())

@@ -49,7 +49,7 @@ impl Game {
         if !land || !next_to_own {
             return Err(RuleError::Ck(CkRule::MerchantHex));
         }
-        Ok(())
+        self.check_merchant_hex_ext(hex)
     }
 
     pub(crate) fn do_merchant(&mut self, player: PlayerId, hex: HexId, events: &mut Vec<Event>) {
