@@ -21,6 +21,8 @@ impl Game {
             self.declare_walls(p, ps, s.checked)?;
             self.declare_ck_cards(p, ps)?;
         }
+        // What the knights hold in place (Seafarers: ships) is known once they stand.
+        self.after_knights_changed_ext(&[]);
         self.declare_metropolises(s)?;
         self.declare_merchant_and_barbarians(s)?;
         self.declare_progress_decks(s)

@@ -226,6 +226,27 @@ impl Game {
         }
     }
 
+    /// A declared position with Cities & Knights: under `pirate-before-attack off-board` the
+    /// pirate is off the board before the first attack (a checked position naming it is
+    /// refused) and on the map's start after it when the position does not name its hex.
+    pub(crate) fn declare_pirate_with_knights(&mut self, s: &crate::position::Setup) -> Result<(), crate::position::PositionError> {
+        if !self.rules.ck() || self.rules.sea.pirate_before_attack != super::options::PirateBeforeAttack::OffBoard {
+            return Ok(());
+        }
+        if s.ck.barbarian_attacks == 0 {
+            if s.checked && s.sea.pirate.is_some() {
+                return Err(crate::position::err(
+                    crate::position::Subject::Pirate,
+                    "before the first barbarian attack the pirate waits off the board".into(),
+                ));
+            }
+            self.sea.pirate = None;
+        } else if self.sea.pirate.is_none() {
+            self.sea.pirate = self.board.pirate_start;
+        }
+        Ok(())
+    }
+
     /// The merchant never stands on a gold field (rule `SEA.CK.MERCHANT_NOT_ON_GOLD`).
     pub(crate) fn check_merchant_not_on_gold(&self, hex: HexId) -> Result<(), RuleError> {
         if self.board.terrain.get(hex.index()) == Some(&Terrain::Gold) {

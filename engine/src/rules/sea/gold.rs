@@ -112,10 +112,11 @@ impl Game {
         };
         // With Cities & Knights: resources only, even for a city (rule
         // `SEA.CK.GOLD_RESOURCES_ONLY`; source `001_f137f77325d91eec.txt` §17).
-        if take.iter().any(|(k, n)| k.is_commodity() && n > 0) {
+        let commodity = take.iter().any(|(k, _)| k.is_commodity());
+        if commodity && self.has_commodities() {
             return Err(RuleError::Sea(SeaRule::GoldCommodity));
         }
-        if take.total() != self.gold_due(count) as u32 {
+        if commodity || take.total() != self.gold_due(count) as u32 {
             return Err(RuleError::Sea(SeaRule::GoldCount));
         }
         if !self.bank.contains(&take) {

@@ -84,6 +84,7 @@ impl Game {
             }
             self.sea.pirate = Some(h);
         }
+        self.declare_pirate_with_knights(s)?;
         self.sea.moved = s.sea.moved;
         for &e in &s.sea.built_this_turn {
             if self.sea.ship(e).is_none() {
