@@ -124,3 +124,14 @@ fn court_games_replay_from_their_recorded_actions() {
 fn seafarers_games_replay_from_their_recorded_actions() {
     assert_replays(0..200, |_| Ruleset::from_names(["seafarers"]).expect("seafarers"));
 }
+
+#[test]
+fn seafarers_with_cities_and_knights_games_replay_from_their_recorded_actions() {
+    assert_replays(0..100, |seed| {
+        let mut r = Ruleset::from_names(["cities-and-knights", "seafarers"]).expect("sea + C&K");
+        if seed % 2 == 1 {
+            r.set_profile(catan_engine::Profile::German3d);
+        }
+        r
+    });
+}

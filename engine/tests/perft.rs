@@ -83,7 +83,22 @@ fn positions() -> Vec<(&'static str, Game, u32)> {
     ]
     .into_iter()
     .chain(sea_positions())
+    .chain(sea_ck_positions())
     .collect()
+}
+
+/// Seafarers with Cities & Knights: a late trade and build phase on New Shores (knights,
+/// ships, progress cards, the pirate after the first attack).
+fn sea_ck_positions() -> Vec<(&'static str, Game, u32)> {
+    let rules = Ruleset::from_names(["cities-and-knights", "seafarers"]).expect("sea + C&K");
+    let board = Board::seafarers(catan_engine::SeaMap::NewShores, 4, 7).expect("a Seafarers map");
+    let setup = game(rules, board, 4);
+    let late = advance(setup, 7, Policy::Builder, 20_000, |g| {
+        let mut legal = Vec::new();
+        g.legal_actions(&mut legal);
+        g.turn() > 40 && g.phase() == Phase::Main && !g.ship_moved_this_turn() && legal.len() >= 12
+    });
+    vec![("sea-ck-late-builder", late, 3)]
 }
 
 /// Seafarers positions: setup on New Shores (a ship may replace the road), a mid-game

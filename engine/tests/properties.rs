@@ -38,7 +38,8 @@ struct Spec {
     policy: Policy,
     /// 0 base; 1–3 Cities & Knights with the English, Colonist and German 3D profiles; 4 The
     /// Court; 5 Cities & Knights + The Court; 6 Seafarers (New Shores, or Through the Desert
-    /// for the random-token board kind).
+    /// for the random-token board kind); 7 Seafarers + Cities & Knights (the same maps; the
+    /// German 3D profile on odd seeds).
     rules: u8,
     /// Named options switched on (bits): a short barbarian track, the defender reward only
     /// with knights, knights passing foreign buildings, the strict shortage rule, the
@@ -56,6 +57,13 @@ impl Spec {
             4 => Ruleset::the_court(),
             5 => Ruleset::cities_and_knights_with_court(),
             6 => Ruleset::from_names(["seafarers"]).expect("seafarers"),
+            7 => {
+                let mut r = Ruleset::from_names(["cities-and-knights", "seafarers"]).expect("sea + C&K");
+                if self.seed % 2 == 1 {
+                    r.set_profile(catan_engine::Profile::German3d);
+                }
+                r
+            }
             k => {
                 let mut r = Ruleset::cities_and_knights();
                 r.set_profile(catan_engine::Profile::ALL[(k as usize - 1) % 3]);
@@ -81,7 +89,7 @@ impl Spec {
             }
         }
         let board = match self.board {
-            _ if self.rules == 6 => {
+            _ if self.rules >= 6 => {
                 let map = if self.board == BoardKind::Random {
                     catan_engine::SeaMap::ThroughTheDesert
                 } else {
@@ -107,7 +115,7 @@ fn arb_spec() -> impl Strategy<Value = Spec> {
             Just(BoardKind::Random)
         ],
         prop_oneof![Just(Policy::Uniform), Just(Policy::Builder)],
-        0u8..7,
+        0u8..8,
         0u16..2048,
     )
         .prop_map(|(seed, players, board, policy, rules, options)| Spec {
@@ -460,6 +468,10 @@ fn near_miss_sea(a: SeaAction, t: &Tweak) -> SeaAction {
             player: who(player),
             take: if fields { t.cards } else { take },
         },
+        ChasePirate { player, knight } => ChasePirate {
+            player: who(player),
+            knight: if fields { t.vertex } else { knight },
+        },
     }
 }
 
@@ -615,6 +627,7 @@ fn candidates(g: &Game) -> Vec<Action> {
                 Action::Ck(CkAction::ActivateKnight { player, at }),
                 Action::Ck(CkAction::RelocateKnight { player, to: at }),
                 Action::Ck(CkAction::ChaseRobber { player, knight: at }),
+                Action::Sea(SeaAction::ChasePirate { player, knight: at }),
                 Action::Ck(CkAction::LoseCity { player, at }),
             ]);
         }

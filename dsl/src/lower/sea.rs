@@ -377,7 +377,8 @@ mod tests {
             let me = players.split(' ').next().unwrap_or_default();
             let body = format!(
                 "{me} builds {ship} H.ne-se\n{me} moves {ship} H.ne-se to H.n-ne\n{me} moves {pirate} (4,4)\n\
-                 {me} chooses {gold} 2 {ore}\nexpect {ship} H.n-ne {me}\nexpect {pirate} (4,4)\n"
+                 {me} chooses {gold} 2 {ore}\nexpect {ship} H.n-ne {me}\nexpect {pirate} (4,4)\n\
+                 {me} chases {pirate} with H.ne\n"
             );
             let s = steps(lang, players, &body);
             assert!(matches!(sea_action(&s[0]), SeaAction::BuildShip { .. }), "{lang}");
@@ -389,6 +390,7 @@ mod tests {
             assert_eq!(take.total(), 2, "{lang}");
             assert!(matches!(&s[4], StepKind::Expect(Expectation::Sea(SeaFact::Ship(_), w)) if w == "red"));
             assert!(matches!(&s[5], StepKind::Expect(Expectation::Sea(SeaFact::Pirate, w)) if w == "(4,4)"));
+            assert!(matches!(sea_action(&s[6]), SeaAction::ChasePirate { .. }), "{lang}");
         }
     }
 

@@ -157,15 +157,28 @@ impl Game {
     /// the end of a ship line closes it, its link to a settlement is never broken). Only
     /// knights linked with the ship are considered.
     pub(crate) fn ship_strands_knight(&self, player: PlayerId, from: EdgeId) -> bool {
-        if !self.rules.ck() {
+        if !self.rules.ck() || self.knights_on_board(player) == 0 {
             return false;
         }
-        self.ck.knights.iter().enumerate().any(|(i, k)| {
-            let v = VertexId(i as u16);
-            k.is_some_and(|k| k.owner == player)
+        let strands = |v: VertexId| {
+            self.ck.knights[v.index()].is_some_and(|k| k.owner == player)
                 && self.knight_linked(player, v, EdgeId(u16::MAX))
                 && !self.knight_linked(player, v, from)
-        })
+        };
+        match self.rules.sea.knight_link {
+            // Only a knight at one of the ship's ends can lose its last road or ship.
+            KnightLink::Route => self.board.topology.edges()[from.index()]
+                .vertices
+                .into_iter()
+                .any(strands),
+            KnightLink::Settlement => (0..self.ck.knights.len()).any(|i| strands(VertexId(i as u16))),
+        }
+    }
+
+    /// How many of `player`'s knights stand on the board.
+    fn knights_on_board(&self, player: PlayerId) -> u8 {
+        let left: u8 = self.players[player.index()].ck.knights_left.iter().sum();
+        (3 * crate::state::KNIGHTS_PER_LEVEL).saturating_sub(left)
     }
 
     /// Whether the ship on `from` touches an opponent's knight standing on the owner's line
@@ -229,7 +242,10 @@ impl Game {
     /// A declared position with Cities & Knights: under `pirate-before-attack off-board` the
     /// pirate is off the board before the first attack (a checked position naming it is
     /// refused) and on the map's start after it when the position does not name its hex.
-    pub(crate) fn declare_pirate_with_knights(&mut self, s: &crate::position::Setup) -> Result<(), crate::position::PositionError> {
+    pub(crate) fn declare_pirate_with_knights(
+        &mut self,
+        s: &crate::position::Setup,
+    ) -> Result<(), crate::position::PositionError> {
         if !self.rules.ck() || self.rules.sea.pirate_before_attack != super::options::PirateBeforeAttack::OffBoard {
             return Ok(());
         }
@@ -261,6 +277,40 @@ impl Game {
         for p in 0..self.players.len() {
             self.refresh_movable(PlayerId(p as u8));
         }
+    }
+
+    /// Knights changed at `changed` (empty: anywhere): the movable ships of the players whose
+    /// ships touch those intersections are recomputed (under `knight-link settlement`, and
+    /// when the place is not known, every player's: a knight's link may run far).
+    pub(crate) fn knights_changed_at(&mut self, changed: &[VertexId]) {
+        if changed.is_empty() || self.rules.sea.knight_link == KnightLink::Settlement {
+            self.knights_changed_ships();
+            return;
+        }
+        for p in 0..self.players.len() {
+            let player = PlayerId(p as u8);
+            let touches = changed.iter().any(|&v| {
+                self.board
+                    .topology
+                    .vertex(v)
+                    .is_some_and(|info| info.edges.iter().any(|e| self.sea.ship(e) == Some(player)))
+            });
+            if touches {
+                self.refresh_movable(player);
+            }
+        }
+    }
+
+    /// After `player` built a road on `at`: their movable ships change when one of their
+    /// knights stands at its ends (it may now hold the knight instead of a ship).
+    pub(crate) fn road_links_knight(&self, player: PlayerId, at: EdgeId) -> bool {
+        self.rules.ck()
+            && self.knights_on_board(player) > 0
+            && (self.rules.sea.knight_link == KnightLink::Settlement
+                || self.board.topology.edges()[at.index()]
+                    .vertices
+                    .iter()
+                    .any(|v| self.ck.knights[v.index()].is_some_and(|k| k.owner == player)))
     }
 }
 

@@ -71,8 +71,18 @@ impl ExpansionRules for Seafarers {
         Ok(())
     }
 
-    fn after_knights_changed(g: &mut Game, _changed: &[VertexId]) {
-        g.knights_changed_ships();
+    /// With Cities & Knights, on a map without a desert (New Shores for 3 players): the robber
+    /// enters at the first attack on the map's robber start, as the scenario places it.
+    fn robber_entry_without_desert(g: &Game) -> Option<crate::ids::HexId> {
+        g.board.robber_start
+    }
+
+    fn robber_enters_without_desert(g: &Game) -> bool {
+        g.board.robber_start.is_some()
+    }
+
+    fn after_knights_changed(g: &mut Game, changed: &[VertexId]) {
+        g.knights_changed_at(changed);
     }
 
     fn check_merchant_hex(g: &Game, hex: crate::ids::HexId) -> Result<(), RuleError> {
@@ -110,7 +120,7 @@ impl ExpansionRules for Seafarers {
     /// buildings (`knight-link settlement`): every player's movable ships are recomputed.
     fn after_settlement(g: &mut Game, player: PlayerId, at: VertexId, events: &mut Vec<Event>) {
         g.settle_island(player, at, events);
-        if g.rules.ck() {
+        if g.rules.ck() && g.rules.sea.knight_link == super::options::KnightLink::Settlement {
             g.knights_changed_ships();
         } else {
             g.refresh_movable(player);
@@ -119,8 +129,10 @@ impl ExpansionRules for Seafarers {
 
     /// Under `ship-leaves-building refused` a road changes which ship is a building's only
     /// link; with Cities & Knights it may link a knight (and free the ship that did).
-    fn after_road(g: &mut Game, player: PlayerId, _at: EdgeId, _events: &mut Vec<Event>) {
-        if g.rules.sea.ship_leaves_building == super::options::ShipLeavesBuilding::Refused || g.rules.ck() {
+    fn after_road(g: &mut Game, player: PlayerId, at: EdgeId, _events: &mut Vec<Event>) {
+        if g.rules.sea.ship_leaves_building == super::options::ShipLeavesBuilding::Refused
+            || g.road_links_knight(player, at)
+        {
             g.refresh_movable(player);
         }
     }

@@ -333,7 +333,14 @@ impl Game {
             C::Taxation => push(P::Taxation),
             C::Treason => (0..n).for_each(|v| push(P::Treason { victim: PlayerId(v) })),
             C::Diplomacy => {
-                for e in 0..self.roads.len() {
+                // Every road and ship (Seafarers), in path order.
+                let mut pieces = crate::id_set::IdSet::<16>::default();
+                for (i, st) in self.players.iter().enumerate() {
+                    for &e in st.roads.iter().chain(self.route_ships_ext(PlayerId(i as u8))) {
+                        pieces.insert(e.index());
+                    }
+                }
+                for e in pieces.iter() {
                     if self.road_is_open(EdgeId(e as u16)) {
                         push(P::Diplomacy { road: EdgeId(e as u16) });
                     }
