@@ -58,9 +58,6 @@ impl Game {
                         format!("this knight does not touch any of {}'s roads", ps.colour),
                     ));
                 }
-                if let Err(e) = self.check_knight_site_ext(k.at, k.active) {
-                    return Err(err(subject, e.to_string()));
-                }
             }
             self.ck.knights[k.at.index()] = Some(Knight {
                 owner: p,

@@ -7,7 +7,7 @@
 //! | --- | --- | --- |
 //! | the map's victory target +2 (New Shores 15, Through the Desert 14); island markers stay | [`Game::sea_ck_target_bonus`] | `SEA.CK.VICTORY_TARGET` |
 //! | what Cities & Knights says of roads holds for ships: knights block ships, Diplomacy removes an open ship (replaced by a ship only), Road Building builds ships | `ck/progress`, [`super::ships`] | `SEA.CK.SHIPS_ARE_ROADS`, `SEA.CK.DIPLOMACY` |
-//! | knights move along roads and ships; only an active knight stands on an all-sea intersection (on its own ship) | `ck/knights` (the reach), the hook `check_knight_site` | `SEA.CK.KNIGHT_ROUTES`, `SEA.CK.KNIGHT_ON_SEA` |
+//! | knights move along roads and ships; only an active knight goes to an all-sea intersection (onto its own ship) | `ck/knights` (the reach), the hook `check_knight_site` | `SEA.CK.KNIGHT_ROUTES`, `SEA.CK.KNIGHT_ON_SEA` |
 //! | a ship whose move would cut a knight off stays (option `knight-link`) | [`Game::ship_strands_knight`] | `SEA.CK.KNIGHT_LINK` |
 //! | a foreign knight on a line breaks the trade route, and the owner may not move the ships next to it | `longest_road` (knights block), [`Game::ship_next_to_foreign_knight`] | `SEA.CK.FOREIGN_KNIGHT` |
 //! | an active knight next to the pirate's hex chases it | [`Game::check_chase_pirate`] | `SEA.CK.CHASE_PIRATE` |
@@ -109,13 +109,12 @@ impl Game {
         }
     }
 
-    /// Whether `player`'s knight on `v` is linked, leaving out the ship on `skip`: under
-    /// `knight-link route` an own road or ship touches it; under `knight-link settlement` own
-    /// roads and ships join it to an own settlement or city (not through an opponent's
-    /// building or knight).
-    fn knight_linked(&self, player: PlayerId, v: VertexId, skip: EdgeId) -> bool {
+    /// Whether `player`'s knight on `v` is linked, leaving out the ship on `skip`: by `Route`
+    /// an own road or ship touches it; by `Settlement` own roads and ships join it to an own
+    /// settlement or city (not through an opponent's building or knight).
+    fn knight_linked(&self, player: PlayerId, v: VertexId, skip: EdgeId, link: KnightLink) -> bool {
         let own_piece = |e: EdgeId| e != skip && self.route_piece_owner(e) == Some(player);
-        if self.rules.sea.knight_link == KnightLink::Route {
+        if link == KnightLink::Route {
             return self
                 .board
                 .topology
@@ -154,25 +153,23 @@ impl Game {
     /// Whether moving `player`'s ship on `from` would cut one of their knights off (rule
     /// `SEA.CK.KNIGHT_LINK`; source `000_fee7e8147b67bbe6.txt` p. 12 "Move a Ship": a knight
     /// stays connected to a route of its colour; source `004_bf8a3dbb68824bc0.txt`: a knight at
-    /// the end of a ship line closes it, its link to a settlement is never broken). Only
-    /// knights linked with the ship are considered.
+    /// the end of a ship line closes it, its link to a settlement is never broken — which
+    /// keeps its route too). Only links the knight had are considered.
     pub(crate) fn ship_strands_knight(&self, player: PlayerId, from: EdgeId) -> bool {
         if !self.rules.ck() || self.knights_on_board(player) == 0 {
             return false;
         }
-        let strands = |v: VertexId| {
+        let breaks = |v: VertexId, link: KnightLink| {
             self.ck.knights[v.index()].is_some_and(|k| k.owner == player)
-                && self.knight_linked(player, v, EdgeId(u16::MAX))
-                && !self.knight_linked(player, v, from)
+                && self.knight_linked(player, v, EdgeId(u16::MAX), link)
+                && !self.knight_linked(player, v, from, link)
         };
-        match self.rules.sea.knight_link {
-            // Only a knight at one of the ship's ends can lose its last road or ship.
-            KnightLink::Route => self.board.topology.edges()[from.index()]
-                .vertices
-                .into_iter()
-                .any(strands),
-            KnightLink::Settlement => (0..self.ck.knights.len()).any(|i| strands(VertexId(i as u16))),
-        }
+        // Only a knight at one of the ship's ends can lose its last road or ship; under
+        // `settlement`, which implies `route` (D9), any knight may lose its settlement.
+        let ends = self.board.topology.edges()[from.index()].vertices;
+        ends.into_iter().any(|v| breaks(v, KnightLink::Route))
+            || (self.rules.sea.knight_link == KnightLink::Settlement
+                && (0..self.ck.knights.len()).any(|i| breaks(VertexId(i as u16), KnightLink::Settlement)))
     }
 
     /// How many of `player`'s knights stand on the board.
@@ -473,28 +470,66 @@ mod tests {
         assert!(g.check_ship_movable(me, last).is_ok());
     }
 
+    /// New Shores (seed 1): red's city on H.n, ships H.n – (4,2).nw – C.sw, red's knight on
+    /// C.sw; red's road C.sw-s ends at blue's settlement on C.s (it links the knight to no
+    /// building of red's).
+    fn dead_road_game(link: &str) -> (Game, EdgeId) {
+        use crate::board::Corner::*;
+        use crate::testkit::{edge, vertex};
+        let mut r = rules();
+        r.set_option("knight-link", link).unwrap();
+        let mut g = game_with(r, SeaMap::NewShores);
+        let (me, blue) = (PlayerId(0), PlayerId(1));
+        let (hn, csw) = (vertex(&g, "H", N), vertex(&g, "C", SW));
+        let topo = g.board.topology.clone();
+        let sea = topo.vertices()[hn.index()]
+            .neighbours
+            .iter()
+            .find(|&w| topo.vertices()[w.index()].neighbours.iter().any(|x| x == csw))
+            .unwrap();
+        place_settlement(&mut g, me, hn);
+        let (cs, road) = (vertex(&g, "C", S), edge(&g, "C", SW, S));
+        place_settlement(&mut g, blue, cs);
+        place_road(&mut g, me, road);
+        let last = topo.edge_between(sea, csw).unwrap();
+        place_ship(&mut g, me, topo.edge_between(hn, sea).unwrap());
+        place_ship(&mut g, me, last);
+        knight(&mut g, me, csw, true);
+        g.step = crate::pending::Step::Main;
+        g.turn = 1;
+        (g, last)
+    }
+
     #[test]
-    fn a_knight_cut_off_by_an_opponents_settlement_keeps_its_ship_only_under_the_route_reading() {
-        for (link, movable) in [("route", false), ("settlement", true)] {
+    fn a_knight_whose_road_leads_nowhere_keeps_its_ship_only_under_the_settlement_reading() {
+        let (g, last) = dead_road_game("route");
+        assert!(g.check_ship_movable(PlayerId(0), last).is_ok());
+        let (g, last) = dead_road_game("settlement");
+        assert_eq!(
+            g.check_ship_movable(PlayerId(0), last).unwrap_err(),
+            RuleError::Sea(SeaRule::KnightLink)
+        );
+    }
+
+    #[test]
+    fn the_settlement_reading_keeps_a_knights_last_route_too() {
+        for link in ["route", "settlement"] {
             let mut r = rules();
             r.set_option("knight-link", link).unwrap();
             let (mut g, _v, ships, end) = line_game(r);
-            let me = PlayerId(0);
             let last = *ships.last().unwrap();
+            // Blue's settlement on the line already cut the knight off red's city.
             let inner = other_end(&g, last, end);
-            // Blue's settlement on the line (placed by hand), red's knight at the line's end.
             g.sites[inner.index()] = Some(crate::state::Site {
                 owner: PlayerId(1),
                 building: crate::state::Building::Settlement,
             });
-            knight(&mut g, me, end, true);
-            assert_eq!(g.check_ship_movable(me, last).is_ok(), movable, "{link}");
-            if !movable {
-                assert_eq!(
-                    g.check_ship_movable(me, last).unwrap_err(),
-                    RuleError::Sea(SeaRule::KnightLink)
-                );
-            }
+            knight(&mut g, PlayerId(0), end, true);
+            assert_eq!(
+                g.check_ship_movable(PlayerId(0), last).unwrap_err(),
+                RuleError::Sea(SeaRule::KnightLink),
+                "{link}"
+            );
         }
     }
 

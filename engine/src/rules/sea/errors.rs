@@ -39,7 +39,7 @@ pub enum SeaRule {
     SetupMainIsland,
     /// Option `ship-leaves-building refused`: a building's only road or ship stays.
     MoveLeavesBuilding,
-    /// With Cities & Knights: only an active knight stands on an all-sea intersection.
+    /// With Cities & Knights: only an active knight goes to an all-sea intersection.
     KnightOnSea,
     /// With Cities & Knights: a ship whose move would cut one of its owner's knights off stays.
     KnightLink,
@@ -145,7 +145,7 @@ impl SeaRule {
                 "with option `ship-leaves-building refused` the only road or ship at a building may not move away"
             }
             SeaRule::KnightOnSea => {
-                "only an active knight may stand on an intersection with sea all around (on one of its owner's ships)"
+                "only an active knight may go to an intersection with sea all around (onto one of its owner's ships); no knight is recruited or placed lying there"
             }
             SeaRule::KnightLink => "this ship may not move: it would cut one of its owner's knights off",
             SeaRule::ForeignKnight => {

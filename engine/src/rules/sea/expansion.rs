@@ -62,7 +62,7 @@ impl ExpansionRules for Seafarers {
         }
     }
 
-    /// With Cities & Knights: only an active knight stands where sea lies all around (rule
+    /// With Cities & Knights: only an active knight goes where sea lies all around (rule
     /// `SEA.CK.KNIGHT_ON_SEA`; reached along the owner's ships, one of them touches it).
     fn check_knight_site(g: &Game, at: VertexId, active: bool) -> Result<(), RuleError> {
         if !active && g.is_sea_vertex(at) {

@@ -50,9 +50,9 @@ option_words!(PirateBeforeAttack { "off-board" => OffBoard, "on-start" => OnStar
 /// Source `000_fee7e8147b67bbe6.txt` p. 12 "Move a Ship": knights stay connected to a route
 /// of their colour, so a ship that is a knight's last road or ship stays (`route`, default).
 /// Source `004_bf8a3dbb68824bc0.txt`: a knight at the end of a ship line closes it — its
-/// link to a settlement of its colour is never broken, so a ship stays when without it the
-/// knight's roads and ships no longer reach its owner's settlement or city (`settlement`,
-/// profile `german-3d`).
+/// link to a settlement of its colour is never broken, so a ship also stays when without it
+/// the knight's roads and ships no longer reach its owner's settlement or city (`settlement`,
+/// profile `german-3d`; it implies `route`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, Default)]
 #[serde(rename_all = "kebab-case")]
 pub enum KnightLink {
