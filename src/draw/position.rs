@@ -362,10 +362,11 @@ fn panel_lines(game: &Game) -> Vec<(String, Option<Colour>)> {
         }
     }
     if sea {
-        let pirate = game
-            .pirate()
-            .map_or_else(|| "off the board".into(), |h| game.board().hex_name(h));
-        lines.push((format!("pirate on {pirate}"), None));
+        let pirate = game.pirate().map_or_else(
+            || "pirate off the board".into(),
+            |h| format!("pirate on {}", game.board().hex_name(h)),
+        );
+        lines.push((pirate, None));
     }
     if ck {
         lines.push((

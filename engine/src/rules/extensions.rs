@@ -27,6 +27,16 @@
 //! | victory target | [`crate::Ruleset::with`] | +3 | +1 |
 //! | robber | a 7, a Knight card, the first barbarian attack | inactive until the first attack | off the island until the first 7; Court hex entry |
 //! | knight sites | knight placement and moves | — | option `court-knights` |
+//!
+//! Seafarers' hooks (its column would be wide): route pieces other than roads (ships) for
+//! connection, Longest Trade Route and Road Building; moves in place of the robber's (the
+//! pirate); what a roll and a second setup settlement owe after the hexes paid (gold); after a
+//! settlement (island markers). With Cities & Knights it also answers: knight sites (only an
+//! active knight goes to an all-sea intersection), after knights changed (the ships they
+//! hold), the merchant's hex (not gold), removing a path piece (Diplomacy on a ship), the
+//! seats a roll pays (gold counts for the aqueduct), the robber activated (the pirate enters)
+//! and, on a map without a desert, the robber's entry (the map's robber start).
+//!
 //! | actions owned | [`Game::check`] | the C&K actions | sending a noble |
 //! | invariants | [`Game::check_invariants`] | commodities, knights, decks, metropolises | soldiers, banners, nobles |
 //! | positions | [`Game::from_setup`], [`Game::to_setup`] | knights, walls, levels, progress cards, metropolises, merchant, barbarians, decks | prisoners, nobles, banners, Most Influence |
