@@ -540,7 +540,7 @@ fn rules_of(cx: &mut Cx<'_>, spec: &ast::RulesSpec) -> Ruleset {
             "unsupported",
             format!("{e}"),
             "not implemented yet",
-            Some("the engine implements the base game, Cities & Knights, The Court (alone or with Cities & Knights) and Seafarers (alone) so far".into()),
+            Some("the engine implements the base game, Cities & Knights, The Court (alone or with Cities & Knights) and Seafarers (alone or with Cities & Knights) so far".into()),
         );
     }
     r
