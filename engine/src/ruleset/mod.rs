@@ -24,7 +24,8 @@ use serde::{Deserialize, Serialize};
 pub enum Expansion {
     /// Cities & Knights (source `000_fee7e8147b67bbe6.txt`).
     CitiesAndKnights,
-    /// Seafarers (not implemented yet).
+    /// Seafarers (source `004_bf8a3dbb68824bc0.txt`; with Cities & Knights, source
+    /// `000_fee7e8147b67bbe6.txt` p. 12).
     Seafarers,
     /// Traders & Barbarians "Barbarian Attack" (not implemented yet).
     BarbarianAttack,
@@ -388,7 +389,8 @@ impl Ruleset {
         crate::rules::extensions::commodities_in(self.expansions)
     }
 
-    /// Refuses rulesets whose rules are not implemented yet.
+    /// Refuses rulesets whose rules are not implemented yet (Barbarian Attack, Seafarers with
+    /// The Court).
     ///
     /// # Errors
     /// [`crate::RuleError::Unsupported`] naming the first missing piece.
