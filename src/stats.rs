@@ -1,7 +1,8 @@
 //! `catan-harness stats`: what happens over many seeded random games of a ruleset — game
 //! length, win rates by seat, barbarian attacks and their outcomes, cities pillaged,
 //! metropolis changes, progress cards drawn by kind, robber moves and 7s; with Seafarers
-//! ships built and moved, pirate moves and steals, gold choices and islands settled. Every
+//! ships built and moved, pirate moves and steals, gold choices and islands settled (with
+//! Cities & Knights also pirates chased and ships removed). Every
 //! figure is counted from the engine's events, so a rule change shows up as a shifted number.
 
 use crate::play::{new_game, PlayOptions, MAX_LISTED_FAILURES};
@@ -81,6 +82,10 @@ pub struct Stats {
     pub gold_resources: u64,
     /// Seafarers: island markers taken (first settlements on a foreign island).
     pub islands_settled: u64,
+    /// Seafarers with Cities & Knights: pirates chased by knights.
+    pub pirate_chases: u64,
+    /// Seafarers with Cities & Knights: ships removed by Diplomacy.
+    pub ships_removed: u64,
     /// Failures (engine refusals of listed actions), with the seed: the first
     /// [`MAX_LISTED_FAILURES`].
     pub failures: Vec<String>,
@@ -172,6 +177,8 @@ impl Part {
             (&mut s.influence_changes, o.influence_changes),
             (&mut s.robber_waits, o.robber_waits),
             (&mut s.ships_built, o.ships_built),
+            (&mut s.pirate_chases, o.pirate_chases),
+            (&mut s.ships_removed, o.ships_removed),
             (&mut s.ships_moved, o.ships_moved),
             (&mut s.pirate_moves, o.pirate_moves),
             (&mut s.pirate_steals, o.pirate_steals),
@@ -261,6 +268,8 @@ fn count(s: &mut Stats, e: &Event, pirate: &mut bool) {
             s.gold_resources += u64::from(cards.total());
         }
         Event::Sea(SeaEvent::IslandSettled { .. }) => s.islands_settled += 1,
+        Event::Sea(SeaEvent::PirateChased { .. }) => s.pirate_chases += 1,
+        Event::Sea(SeaEvent::ShipRemoved { .. }) => s.ships_removed += 1,
         Event::RobberMoved { .. } => {
             s.robber_moves += 1;
             *pirate = false;
@@ -341,6 +350,13 @@ pub fn render_human(s: &Stats, opts: &PlayOptions) -> String {
             s.gold_resources,
             per(s.islands_settled)
         );
+        if opts.rules.ck() {
+            out += &format!(
+                "knights at sea      {:.2} pirates chased, {:.2} ships removed by Diplomacy per game\n",
+                per(s.pirate_chases),
+                per(s.ships_removed)
+            );
+        }
     }
     if opts.rules.ck() {
         out += &format!(
