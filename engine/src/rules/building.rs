@@ -51,11 +51,7 @@ impl Game {
             Phase::Setup { road_from: Some(v), .. } => (true, Some(v)),
             Phase::FreeRoads { .. } => (true, None),
             Phase::Ck(CkPhase::DiplomacyRoad { player: p, removed }) if p == player => {
-                // A ship removed by Diplomacy is replaced by a ship (Seafarers with Cities &
-                // Knights, rule `SEA.CK.DIPLOMACY`).
-                if self.diplomacy_replaces_ship() {
-                    return Err(RuleError::Sea(crate::rules::sea::errors::SeaRule::DiplomacySamePiece));
-                }
+                self.check_diplomacy_piece(false)?;
                 if at == removed {
                     return Err(RuleError::Occupied);
                 }

@@ -105,9 +105,7 @@ impl Game {
             Phase::Main => (false, None),
             // With Cities & Knights: the free piece after Diplomacy removed one's own ship.
             Phase::Ck(CkPhase::DiplomacyRoad { player: p, removed }) if p == player => {
-                if !self.diplomacy_replaces_ship() {
-                    return Err(RuleError::Sea(SeaRule::DiplomacySamePiece));
-                }
+                self.check_diplomacy_piece(true)?;
                 if at == removed {
                     return Err(RuleError::Occupied);
                 }

@@ -210,6 +210,15 @@ impl Game {
         })
     }
 
+    /// Refuses the free piece after Diplomacy when it is not of the kind removed: with
+    /// Seafarers a ship for a ship, a road for a road (rule `SEA.CK.DIPLOMACY`).
+    pub(crate) fn check_diplomacy_piece(&self, ship: bool) -> Result<(), RuleError> {
+        if self.diplomacy_replaces_ship() != ship {
+            return Err(RuleError::Sea(crate::rules::sea::errors::SeaRule::DiplomacySamePiece));
+        }
+        Ok(())
+    }
+
     /// Whether the pending Diplomacy replacement is for a ship (only a ship may replace it).
     pub(crate) fn diplomacy_replaces_ship(&self) -> bool {
         matches!(
