@@ -122,7 +122,7 @@ impl ExpansionRules for Seafarers {
                     }
                 }
             }
-            None => g.for_each_ship_site(player, None, |at| out.push(build(at))),
+            None => g.ship_sites(player).for_each(g, None, |at| out.push(build(at))),
         }
     }
 
@@ -134,11 +134,20 @@ impl ExpansionRules for Seafarers {
         g.sea.players.get(player.index()).map_or(0, |sp| sp.ships_left)
     }
 
+    /// Ships to buy, then ship moves: the sites are found once for both.
     fn push_build_actions(g: &Game, player: PlayerId, out: &mut Vec<Action>) {
-        if g.players[player.index()].hand.contains(&super::ships::SHIP_COST) {
-            Self::push_route_alternatives(g, player, None, out);
+        let buy = g.players[player.index()].hand.contains(&super::ships::SHIP_COST)
+            && g.sea.players[player.index()].ships_left > 0;
+        if !buy && !g.may_list_ship_moves(player) {
+            return;
         }
-        g.push_ship_moves(player, out);
+        let sites = g.ship_sites(player);
+        if buy {
+            sites.for_each(g, None, |at| {
+                out.push(Action::Sea(super::actions::SeaAction::BuildShip { player, at }));
+            });
+        }
+        g.push_ship_moves(player, &sites, out);
     }
 
     fn push_decision_actions(g: &Game, out: &mut Vec<Action>) {

@@ -285,12 +285,24 @@ impl Game {
         self.update_longest_road(1 << player.0, events);
     }
 
-    /// The ship moves `player` may make now. The listing runs on every call of
-    /// `legal_actions` in the trade and build phase, so it reads the movable-shape bits kept
-    /// in the state ([`Game::refresh_movable`]) and tests only the turn's conditions; the
-    /// result is the conjunction [`Game::check_ship_movable`] tests.
-    pub(crate) fn push_ship_moves(&self, player: PlayerId, out: &mut Vec<crate::Action>) {
-        if self.sea.moved || !self.in_main() {
+    /// Whether `player` may have a ship move to list now: not moved this turn, in the trade
+    /// and build phase, with a ship whose line lets it move.
+    pub(crate) fn may_list_ship_moves(&self, player: PlayerId) -> bool {
+        !self.sea.moved && self.in_main() && self.sea.movable.get(player.index()).is_some_and(|&b| b != 0)
+    }
+
+    /// The ship moves `player` may make now, their targets taken from `sites` (the player's
+    /// [`Game::ship_sites`]). The listing runs on every call of `legal_actions` in the trade
+    /// and build phase, so it reads the movable-shape bits kept in the state
+    /// ([`Game::refresh_movable`]) and tests only the turn's conditions; the result is the
+    /// conjunction [`Game::check_ship_movable`] tests.
+    pub(crate) fn push_ship_moves(
+        &self,
+        player: PlayerId,
+        sites: &super::ships::ShipSites,
+        out: &mut Vec<crate::Action>,
+    ) {
+        if !self.may_list_ship_moves(player) {
             return;
         }
         let mut bits = self.sea.movable.get(player.index()).copied().unwrap_or(0);
@@ -303,14 +315,12 @@ impl Game {
             if self.sea.fresh[from.index()] || self.is_pirate_path(from) {
                 continue;
             }
-            self.for_each_ship_site(player, Some(from), |to| {
-                if to != from {
-                    out.push(crate::Action::Sea(super::actions::SeaAction::MoveShip {
-                        player,
-                        from,
-                        to,
-                    }));
-                }
+            sites.for_each(self, Some(from), |to| {
+                out.push(crate::Action::Sea(super::actions::SeaAction::MoveShip {
+                    player,
+                    from,
+                    to,
+                }));
             });
         }
     }
