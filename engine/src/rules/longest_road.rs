@@ -237,16 +237,29 @@ impl Search {
     ///
     /// A trail never has more roads than its component, so a component no larger than the
     /// best trail found so far is not searched, and neither is the rest of one whose whole
-    /// size has been reached: the maximum is the same as searching everything. Each start
-    /// intersection is walked from once, however many road ends meet there.
+    /// size has been reached: the maximum is the same as searching everything. A component
+    /// without a loop is measured in one pass ([`Search::tree_longest`]); the others are
+    /// searched trail by trail, each start intersection walked from once, however many road
+    /// ends meet there.
     fn longest(&self, only: Option<usize>, floor: u8) -> u8 {
         let target = only.map(|i| self.comp[i]);
         let mut best = floor;
+        let trees = self.trees();
         let mut covered: u64 = 0;
+        let mut memo = [[0u8; 2]; MAX_ROADS];
+        for i in 0..self.n {
+            let c = self.comp[i];
+            if usize::from(c) == i && trees & (1u64 << c) != 0 && target.unwrap_or(c) == c {
+                if self.comp_size[i] > best {
+                    best = best.max(self.tree_longest(c, &mut memo));
+                }
+                covered |= 1u64 << c;
+            }
+        }
         let mut started: u128 = 0;
         for i in 0..self.n {
             let c = self.comp[i];
-            if target.unwrap_or(c) != c {
+            if target.unwrap_or(c) != c || trees & (1u64 << c) != 0 {
                 continue;
             }
             for side in 0..2 {
@@ -270,6 +283,73 @@ impl Search {
             }
         }
         best
+    }
+
+    /// The components (bit per label) without a loop. The `k + 1` road ends meeting at one
+    /// intersection are all joined to each other there, so each end stands for `1 / (k + 1)`
+    /// of an intersection (counted in sixths); a connected graph is a tree exactly when it
+    /// has one intersection more than roads.
+    fn trees(&self) -> u64 {
+        let mut sixths = [0u16; MAX_ROADS];
+        for i in 0..self.n {
+            for side in 0..2 {
+                sixths[usize::from(self.comp[i])] += [6, 3, 2][usize::from(self.adj_len[i][side].min(2))];
+            }
+        }
+        let mut trees = 0u64;
+        for i in 0..self.n {
+            let c = usize::from(self.comp[i]);
+            if c == i && sixths[c] == 6 * (u16::from(self.comp_size[c]) + 1) {
+                trees |= 1u64 << c;
+            }
+        }
+        trees
+    }
+
+    /// The longest trail of component `c`, a tree: in a tree a trail never comes back to an
+    /// intersection, so the longest trail through an intersection is its two longest
+    /// branches (one when an opponent blocks it: a trail may only end there), and each
+    /// branch's length ([`Search::branch`]) is computed once (`memo`).
+    fn tree_longest(&self, c: u8, memo: &mut [[u8; 2]; MAX_ROADS]) -> u8 {
+        let mut best = 0;
+        for i in 0..self.n {
+            if self.comp[i] != c {
+                continue;
+            }
+            for side in 0..2 {
+                let mut top = [self.branch(i, side, memo), 0];
+                for k in 0..self.adj_len[i][side] as usize {
+                    let a = self.adj[i][side][k] as usize;
+                    let b = self.branch(a >> 1, a & 1, memo);
+                    if b > top[0] {
+                        top = [b, top[0]];
+                    } else if b > top[1] {
+                        top[1] = b;
+                    }
+                }
+                let through = if self.blocked[i][side] { top[0] } else { top[0] + top[1] };
+                best = best.max(through);
+            }
+        }
+        best
+    }
+
+    /// In a tree: the longest trail that starts by crossing road `j` from its end `from`
+    /// (stopping at an opponent's piece), memoised in `memo` (0: not yet known).
+    fn branch(&self, j: usize, from: usize, memo: &mut [[u8; 2]; MAX_ROADS]) -> u8 {
+        if memo[j][from] != 0 {
+            return memo[j][from];
+        }
+        let to = 1 - from;
+        let mut len = 1;
+        if !self.blocked[j][to] {
+            for k in 0..self.adj_len[j][to] as usize {
+                let a = self.adj[j][to][k] as usize;
+                len = len.max(1 + self.branch(a >> 1, a & 1, memo));
+            }
+        }
+        memo[j][from] = len;
+        len
     }
 
     /// The longest trail starting at the intersection at end `side` of road `i` (a trail
@@ -552,14 +632,26 @@ mod tests {
     }
 
     /// The longest trail by brute force: every trail from every road end, no pruning and no
-    /// start selection (the oracle for the search's shortcuts).
+    /// start selection (the oracle for the search's shortcuts). With Seafarers the ships
+    /// count too, a road and a ship continuing each other only at the player's own building.
     fn brute_force(g: &Game, p: PlayerId) -> u8 {
-        fn extend(g: &Game, p: PlayerId, roads: &[EdgeId], v: VertexId, used: &mut Vec<bool>, len: u8) -> u8 {
+        /// A road (`false`) or a ship (`true`) on a path.
+        type Piece = (EdgeId, bool);
+        fn extend(
+            g: &Game,
+            p: PlayerId,
+            pieces: &[Piece],
+            v: VertexId,
+            last: Option<bool>,
+            used: &mut Vec<bool>,
+            len: u8,
+        ) -> u8 {
             let mut best = len;
             let topo = &g.board().topology;
-            for (i, &e) in roads.iter().enumerate() {
+            let own_building = g.site(v).is_some_and(|s| s.owner == p);
+            for (i, &(e, ship)) in pieces.iter().enumerate() {
                 let ends = topo.edge(e).expect("a path").vertices;
-                if used[i] || !ends.contains(&v) {
+                if used[i] || !ends.contains(&v) || last.is_some_and(|k| k != ship && !own_building) {
                     continue;
                 }
                 let w = if ends[0] == v { ends[1] } else { ends[0] };
@@ -568,21 +660,44 @@ mod tests {
                 let found = if blocked {
                     len + 1
                 } else {
-                    extend(g, p, roads, w, used, len + 1)
+                    extend(g, p, pieces, w, Some(ship), used, len + 1)
                 };
                 best = best.max(found);
                 used[i] = false;
             }
             best
         }
-        let roads = g.player(p).expect("a seat").roads.clone();
+        let mut pieces: Vec<Piece> = g.player(p).expect("a seat").roads.iter().map(|&e| (e, false)).collect();
+        pieces.extend(g.route_ships_ext(p).iter().map(|&e| (e, true)));
         let mut best = 0;
-        for &e in &roads {
+        for &(e, _) in &pieces {
             for v in g.board().topology.edge(e).expect("a path").vertices {
-                best = best.max(extend(g, p, &roads, v, &mut vec![false; roads.len()], 0));
+                best = best.max(extend(g, p, &pieces, v, None, &mut vec![false; pieces.len()], 0));
             }
         }
         best
+    }
+
+    /// Plays `rules` on `board` from `seed`, checking after every step that each player's
+    /// cached length and the search both equal the brute force.
+    fn check_against_brute_force(rules: &Ruleset, board: Board, seed: u64, policy: crate::random::Policy) {
+        let mut g = Game::new(rules.clone(), Arc::new(board), &Colour::ALL[..4], PlayerId(0)).expect("a game");
+        let mut rp = crate::random::RandomPlayer::new(seed);
+        let mut steps = 0;
+        while g.winner().is_none() && g.turn() <= 300 {
+            let Some(a) = rp.choose(&g, policy) else { break };
+            g.apply(a).expect("a listed action");
+            steps += 1;
+            for p in g.player_ids() {
+                let expected = brute_force(&g, p);
+                assert_eq!(len(&g, p), expected, "seed {seed} step {steps} {p:?}");
+                assert_eq!(
+                    g.player(p).unwrap().road_length,
+                    expected,
+                    "cached, seed {seed} step {steps}"
+                );
+            }
+        }
     }
 
     /// Random games (base and Cities & Knights, whose knights block roads too): after every
@@ -590,27 +705,30 @@ mod tests {
     #[test]
     fn the_search_and_the_cached_lengths_equal_a_brute_force_in_random_games() {
         use crate::board::TokenPlacement;
-        use crate::random::{Policy, RandomPlayer};
+        use crate::random::Policy;
         for (rules, seeds) in [(Ruleset::base(), 0..12u64), (Ruleset::cities_and_knights(), 100..112)] {
             for seed in seeds {
-                let board = Arc::new(rules.random_board(seed, TokenPlacement::Spiral));
-                let mut g = Game::new(rules.clone(), board, &Colour::ALL[..4], PlayerId(0)).expect("a game");
-                let mut rp = RandomPlayer::new(seed);
-                let mut steps = 0;
-                while g.winner().is_none() && g.turn() <= 300 {
-                    let Some(a) = rp.choose(&g, Policy::Builder) else { break };
-                    g.apply(a).expect("a listed action");
-                    steps += 1;
-                    for p in g.player_ids() {
-                        let expected = brute_force(&g, p);
-                        assert_eq!(len(&g, p), expected, "seed {seed} step {steps} {p:?}");
-                        assert_eq!(
-                            g.player(p).unwrap().road_length,
-                            expected,
-                            "cached, seed {seed} step {steps}"
-                        );
-                    }
-                }
+                let board = rules.random_board(seed, TokenPlacement::Spiral);
+                check_against_brute_force(&rules, board, seed, Policy::Builder);
+            }
+        }
+    }
+
+    /// Random Seafarers games on both maps (ships count, joining roads only at the owner's
+    /// buildings; the uniform agent moves ships often): the cached trade-route lengths and
+    /// the search equal the brute force after every step.
+    #[test]
+    fn the_trade_route_search_and_cached_lengths_equal_a_brute_force_in_random_seafarers_games() {
+        use crate::random::Policy;
+        use crate::ruleset::{Expansion, ExpansionSet};
+        use crate::SeaMap;
+        let rules = Ruleset::with(ExpansionSet::of(&[Expansion::Seafarers]));
+        for seed in 200..208u64 {
+            for map in SeaMap::ALL {
+                let board = Board::seafarers(map, 4, seed).expect("a map");
+                check_against_brute_force(&rules, board, seed, Policy::Uniform);
+                let board = Board::seafarers(map, 4, seed).expect("a map");
+                check_against_brute_force(&rules, board, seed, Policy::Builder);
             }
         }
     }
