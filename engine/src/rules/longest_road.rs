@@ -54,7 +54,7 @@ fn longest_after_road(game: &Game, player: PlayerId, at: EdgeId) -> Option<u8> {
         return None;
     }
     let before = game.players[player.index()].road_length;
-    let s = Search::component(game, player, at)?;
+    let mut s = Search::component(game, player, at)?;
     if usize::from(s.comp_size[0]) <= usize::from(before) {
         return Some(before);
     }
@@ -92,6 +92,10 @@ struct Search {
     comp: [u8; MAX_ROADS],
     /// Roads in each component, by label.
     comp_size: [u8; MAX_ROADS],
+    /// For crossing road `i` from its end `from` into a part of the network without a loop
+    /// (only this road leads there), the longest trail that crossing starts; 0 elsewhere or
+    /// before [`Search::peel`].
+    pendant: [[u8; 2]; MAX_ROADS],
     n: usize,
 }
 
@@ -116,6 +120,7 @@ impl Search {
             adj_len: [[0; 2]; MAX_ROADS],
             comp: [u8::MAX; MAX_ROADS],
             comp_size: [0; MAX_ROADS],
+            pendant: [[0; 2]; MAX_ROADS],
             n,
         };
         // Each road's index in the player's list, by path id (paths beyond the table are left
@@ -165,6 +170,7 @@ impl Search {
             adj_len: [[0; 2]; MAX_ROADS],
             comp: [0; MAX_ROADS],
             comp_size: [0; MAX_ROADS],
+            pendant: [[0; 2]; MAX_ROADS],
             n: 1,
         };
         // Each road found so far, by path id, and the roads in the order found.
@@ -241,10 +247,10 @@ impl Search {
     /// without a loop is measured in one pass ([`Search::tree_longest`]); the others are
     /// searched trail by trail, each start intersection walked from once, however many road
     /// ends meet there.
-    fn longest(&self, only: Option<usize>, floor: u8) -> u8 {
+    fn longest(&mut self, only: Option<usize>, floor: u8) -> u8 {
         let target = only.map(|i| self.comp[i]);
         let mut best = floor;
-        let trees = self.trees();
+        let trees = !self.peel();
         let mut covered: u64 = 0;
         let mut memo = [[0u8; 2]; MAX_ROADS];
         for i in 0..self.n {
@@ -285,25 +291,63 @@ impl Search {
         best
     }
 
-    /// The components (bit per label) without a loop. The `k + 1` road ends meeting at one
-    /// intersection are all joined to each other there, so each end stands for `1 / (k + 1)`
-    /// of an intersection (counted in sixths); a connected graph is a tree exactly when it
-    /// has one intersection more than roads.
-    fn trees(&self) -> u64 {
-        let mut sixths = [0u16; MAX_ROADS];
-        for i in 0..self.n {
-            for side in 0..2 {
-                sixths[usize::from(self.comp[i])] += [6, 3, 2][usize::from(self.adj_len[i][side].min(2))];
+    /// Peels the loop-free parts off the network, a road at a time from its dead ends:
+    /// a road whose other roads at one end are all peeled leads there into a part without a
+    /// loop, so the longest trail crossing it that way is known from those roads
+    /// ([`Search::pendant`]). What is never peeled holds a loop; returns the components
+    /// (bit per label) that keep one.
+    fn peel(&mut self) -> u64 {
+        let mut left = self.adj_len;
+        // Each road is pushed at most three times: at the start and when an end empties.
+        let mut stack = [0u8; 3 * MAX_ROADS];
+        let mut top = 0;
+        for (i, l) in left.iter().enumerate().take(self.n) {
+            if l.contains(&0) {
+                stack[top] = i as u8;
+                top += 1;
             }
         }
-        let mut trees = 0u64;
-        for i in 0..self.n {
-            let c = usize::from(self.comp[i]);
-            if c == i && sixths[c] == 6 * (u16::from(self.comp_size[c]) + 1) {
-                trees |= 1u64 << c;
+        let mut gone: u64 = 0;
+        while top > 0 {
+            top -= 1;
+            let i = stack[top] as usize;
+            if gone & (1u64 << i) != 0 {
+                continue;
+            }
+            gone |= 1u64 << i;
+            for end in 0..2 {
+                if left[i][end] == 0 {
+                    let mut beyond = 0;
+                    if !self.blocked[i][end] {
+                        for k in 0..self.adj_len[i][end] as usize {
+                            let a = self.adj[i][end][k] as usize;
+                            beyond = beyond.max(self.pendant[a >> 1][a & 1]);
+                        }
+                    }
+                    self.pendant[i][1 - end] = 1 + beyond;
+                }
+            }
+            for end in 0..2 {
+                for k in 0..self.adj_len[i][end] as usize {
+                    let a = self.adj[i][end][k] as usize;
+                    let (r, side) = (a >> 1, a & 1);
+                    if gone & (1u64 << r) == 0 {
+                        left[r][side] -= 1;
+                        if left[r][side] == 0 && top < stack.len() {
+                            stack[top] = r as u8;
+                            top += 1;
+                        }
+                    }
+                }
             }
         }
-        trees
+        let mut loops = 0u64;
+        for i in 0..self.n {
+            if gone & (1u64 << i) == 0 {
+                loops |= 1u64 << self.comp[i];
+            }
+        }
+        loops
     }
 
     /// The longest trail of component `c`, a tree: in a tree a trail never comes back to an
@@ -366,8 +410,13 @@ impl Search {
     }
 
     /// The longest trail of `len` roads (marked in `used`) that has just crossed road `j`
-    /// from its end `from`; an opponent's piece at the far end ends the trail there.
+    /// from its end `from`; an opponent's piece at the far end ends the trail there. Once
+    /// [`Search::peel`] has run, a crossing into a part without a loop is not walked.
     fn walk(&self, j: usize, from: usize, used: u64, len: u8) -> u8 {
+        // Into a part without a loop: no road there is used yet (only `j` leads there).
+        if self.pendant[j][from] != 0 {
+            return len - 1 + self.pendant[j][from];
+        }
         let to = 1 - from;
         if self.blocked[j][to] {
             return len;
