@@ -166,13 +166,29 @@ impl Game {
 
     /// Whether the line of the ship on `from` lets it move: open, at its end, not cutting the
     /// line (and, under `ship-leaves-building refused`, not a building's only link).
+    ///
+    /// A ship with a free end (neither the owner's building nor another of their ships
+    /// there) is on no closed line, is an end ship and cuts nothing, so its lines are not
+    /// searched.
     pub(crate) fn ship_shape_movable(&self, player: PlayerId, from: EdgeId) -> Result<(), RuleError> {
+        let free_end = self.board.topology.edges()[from.index()]
+            .vertices
+            .iter()
+            .any(|&v| !self.own_building(player, v) && self.other_ships_at(player, v, from).next().is_none());
+        if free_end {
+            return self.ship_may_leave_building(player, from);
+        }
         if self.ship_on_closed_line(player, from) {
             return Err(RuleError::Sea(SeaRule::MoveClosedLine));
         }
         if !self.ship_is_line_end(player, from) || self.ship_move_cuts_line(player, from) {
             return Err(RuleError::Sea(SeaRule::MoveNotAnEnd));
         }
+        self.ship_may_leave_building(player, from)
+    }
+
+    /// Under `ship-leaves-building refused`, a ship that is a building's only link stays.
+    fn ship_may_leave_building(&self, player: PlayerId, from: EdgeId) -> Result<(), RuleError> {
         if self.rules.sea.ship_leaves_building == super::options::ShipLeavesBuilding::Refused
             && self.ship_is_only_link(player, from)
         {
@@ -247,6 +263,22 @@ impl Game {
         }
         if self.is_pirate_path(from) {
             return Err(RuleError::Sea(SeaRule::PiratePath));
+        }
+        // The movable-shape bits kept in the state (invariant `sea-movable`) answer yes
+        // without searching the lines; a no is searched again for its precise refusal.
+        // Under `ship-leaves-building refused` the lines are always searched (the bits
+        // follow roads too there).
+        let ships = &self.sea.players[player.index()].ships;
+        let kept = self.sea.movable.get(player.index()).copied().unwrap_or(0);
+        let refused = self.rules.sea.ship_leaves_building == super::options::ShipLeavesBuilding::Refused;
+        if !refused
+            && ships
+                .iter()
+                .take(16)
+                .enumerate()
+                .any(|(i, &e)| e == from && kept & (1 << i) != 0)
+        {
+            return Ok(());
         }
         self.ship_shape_movable(player, from)
     }
