@@ -99,6 +99,16 @@ struct Search {
     n: usize,
 }
 
+/// What [`Search::peel`] found.
+struct Peeled {
+    /// The components (bit per label) that keep a loop.
+    loops: u64,
+    /// The roads never peeled (bit per road).
+    core: u64,
+    /// Per component label, the longest trail lying inside its peeled parts.
+    inner: [u8; MAX_ROADS],
+}
+
 impl Search {
     /// The graph of `player`'s (first [`MAX_ROADS`]) roads, then ships (Seafarers): a road
     /// and a ship meet only at the player's own building.
@@ -250,7 +260,8 @@ impl Search {
     fn longest(&mut self, only: Option<usize>, floor: u8) -> u8 {
         let target = only.map(|i| self.comp[i]);
         let mut best = floor;
-        let trees = !self.peel();
+        let peeled = self.peel();
+        let trees = !peeled.loops;
         let mut covered: u64 = 0;
         let mut memo = [[0u8; 2]; MAX_ROADS];
         for i in 0..self.n {
@@ -262,19 +273,23 @@ impl Search {
                 covered |= 1u64 << c;
             }
         }
+        // Components with a loop: trails inside their peeled parts, then trails from each
+        // start intersection of the core (a trail reaching the core from a peeled part
+        // starts there after the longest way in).
         let mut started: u128 = 0;
         for i in 0..self.n {
             let c = self.comp[i];
-            if target.unwrap_or(c) != c || trees & (1u64 << c) != 0 {
+            if target.unwrap_or(c) != c || trees & (1u64 << c) != 0 || peeled.core & (1u64 << i) == 0 {
                 continue;
             }
+            best = best.max(peeled.inner[usize::from(c)]);
             for side in 0..2 {
                 if self.comp_size[c as usize] <= best {
                     covered |= 1u64 << c;
                     continue;
                 }
                 if started & (1u128 << (2 * i + side)) == 0 && self.is_start(i, side) {
-                    best = best.max(self.walk_from(i, side, &mut started));
+                    best = best.max(self.walk_from_core(i, side, peeled.core, &mut started));
                     covered |= 1u64 << c;
                 }
             }
@@ -294,10 +309,14 @@ impl Search {
     /// Peels the loop-free parts off the network, a road at a time from its dead ends:
     /// a road whose other roads at one end are all peeled leads there into a part without a
     /// loop, so the longest trail crossing it that way is known from those roads
-    /// ([`Search::pendant`]). What is never peeled holds a loop; returns the components
-    /// (bit per label) that keep one.
-    fn peel(&mut self) -> u64 {
+    /// ([`Search::pendant`]). What is never peeled (the core) holds a loop.
+    ///
+    /// The longest trail inside a peeled part passes through its intersection nearest the
+    /// core, on the two longest branches below it (one when blocked); that is measured as
+    /// each road is peeled ([`Peeled::inner`]).
+    fn peel(&mut self) -> Peeled {
         let mut left = self.adj_len;
+        let mut inner = [0u8; MAX_ROADS];
         // Each road is pushed at most three times: at the start and when an end empties.
         let mut stack = [0u8; 3 * MAX_ROADS];
         let mut top = 0;
@@ -317,14 +336,24 @@ impl Search {
             gone |= 1u64 << i;
             for end in 0..2 {
                 if left[i][end] == 0 {
-                    let mut beyond = 0;
-                    if !self.blocked[i][end] {
-                        for k in 0..self.adj_len[i][end] as usize {
-                            let a = self.adj[i][end][k] as usize;
-                            beyond = beyond.max(self.pendant[a >> 1][a & 1]);
+                    let mut below = [0u8; 2];
+                    for k in 0..self.adj_len[i][end] as usize {
+                        let a = self.adj[i][end][k] as usize;
+                        let b = self.pendant[a >> 1][a & 1];
+                        if b > below[0] {
+                            below = [b, below[0]];
+                        } else if b > below[1] {
+                            below[1] = b;
                         }
                     }
+                    let (beyond, through) = if self.blocked[i][end] {
+                        (0, below[0])
+                    } else {
+                        (below[0], below[0] + below[1])
+                    };
                     self.pendant[i][1 - end] = 1 + beyond;
+                    let c = usize::from(self.comp[i]);
+                    inner[c] = inner[c].max(through);
                 }
             }
             for end in 0..2 {
@@ -347,7 +376,11 @@ impl Search {
                 loops |= 1u64 << self.comp[i];
             }
         }
-        loops
+        Peeled {
+            loops,
+            core: !gone,
+            inner,
+        }
     }
 
     /// The longest trail of component `c`, a tree: in a tree a trail never comes back to an
@@ -394,6 +427,31 @@ impl Search {
         }
         memo[j][from] = len;
         len
+    }
+
+    /// The longest trail whose first intersection on the core (roads in `core`) is the one
+    /// at end `side` of core road `i`: starting there ([`Search::walk_from`]), or coming in
+    /// along the peeled road there (at most one: a core intersection has two core roads)
+    /// the longest way and going on along a core road, when nothing blocks it.
+    fn walk_from_core(&self, i: usize, side: usize, core: u64, started: &mut u128) -> u8 {
+        let mut best = self.walk_from(i, side, started);
+        if self.blocked[i][side] {
+            return best;
+        }
+        let mut here = [(i, side); 3];
+        for k in 0..self.adj_len[i][side] as usize {
+            let a = self.adj[i][side][k] as usize;
+            here[k + 1] = (a >> 1, a & 1);
+        }
+        let here = &here[..1 + self.adj_len[i][side] as usize];
+        let Some(&(j, j_side)) = here.iter().find(|(r, _)| core & (1u64 << r) == 0) else {
+            return best;
+        };
+        let way_in = self.pendant[j][j_side];
+        for &(r, r_side) in here.iter().filter(|(r, _)| core & (1u64 << r) != 0) {
+            best = best.max(self.walk(r, r_side, 1u64 << r | 1u64 << j, way_in + 1));
+        }
+        best
     }
 
     /// The longest trail starting at the intersection at end `side` of road `i` (a trail
