@@ -254,22 +254,19 @@ impl Search {
     /// A trail never has more roads than its component, so a component no larger than the
     /// best trail found so far is not searched, and neither is the rest of one whose whole
     /// size has been reached: the maximum is the same as searching everything. A component
-    /// without a loop is measured in one pass ([`Search::tree_longest`]); the others are
-    /// searched trail by trail, each start intersection walked from once, however many road
-    /// ends meet there.
+    /// without a loop is measured while peeling it ([`Search::peel`]); the others are
+    /// searched trail by trail from the start intersections of their loops, each walked
+    /// from once, however many road ends meet there.
     fn longest(&mut self, only: Option<usize>, floor: u8) -> u8 {
         let target = only.map(|i| self.comp[i]);
         let mut best = floor;
         let peeled = self.peel();
         let trees = !peeled.loops;
         let mut covered: u64 = 0;
-        let mut memo = [[0u8; 2]; MAX_ROADS];
         for i in 0..self.n {
             let c = self.comp[i];
             if usize::from(c) == i && trees & (1u64 << c) != 0 && target.unwrap_or(c) == c {
-                if self.comp_size[i] > best {
-                    best = best.max(self.tree_longest(c, &mut memo));
-                }
+                best = best.max(peeled.inner[i]);
                 covered |= 1u64 << c;
             }
         }
@@ -311,9 +308,11 @@ impl Search {
     /// loop, so the longest trail crossing it that way is known from those roads
     /// ([`Search::pendant`]). What is never peeled (the core) holds a loop.
     ///
-    /// The longest trail inside a peeled part passes through its intersection nearest the
-    /// core, on the two longest branches below it (one when blocked); that is measured as
-    /// each road is peeled ([`Peeled::inner`]).
+    /// In a part without a loop a trail never comes back to an intersection: the longest
+    /// trail inside a peeled part passes through its intersection nearest the core (or
+    /// across the last road peeled of a component without a loop) on the two longest
+    /// branches below it (one when an opponent blocks it: a trail may only end there);
+    /// that is measured as each road is peeled ([`Peeled::inner`]).
     fn peel(&mut self) -> Peeled {
         let mut left = self.adj_len;
         let mut inner = [0u8; MAX_ROADS];
@@ -356,6 +355,11 @@ impl Search {
                     inner[c] = inner[c].max(through);
                 }
             }
+            if left[i] == [0, 0] {
+                // The last road of a part without a loop: the trails across it.
+                let c = usize::from(self.comp[i]);
+                inner[c] = inner[c].max(self.pendant[i][0] + self.pendant[i][1] - 1);
+            }
             for end in 0..2 {
                 for k in 0..self.adj_len[i][end] as usize {
                     let a = self.adj[i][end][k] as usize;
@@ -381,52 +385,6 @@ impl Search {
             core: !gone,
             inner,
         }
-    }
-
-    /// The longest trail of component `c`, a tree: in a tree a trail never comes back to an
-    /// intersection, so the longest trail through an intersection is its two longest
-    /// branches (one when an opponent blocks it: a trail may only end there), and each
-    /// branch's length ([`Search::branch`]) is computed once (`memo`).
-    fn tree_longest(&self, c: u8, memo: &mut [[u8; 2]; MAX_ROADS]) -> u8 {
-        let mut best = 0;
-        for i in 0..self.n {
-            if self.comp[i] != c {
-                continue;
-            }
-            for side in 0..2 {
-                let mut top = [self.branch(i, side, memo), 0];
-                for k in 0..self.adj_len[i][side] as usize {
-                    let a = self.adj[i][side][k] as usize;
-                    let b = self.branch(a >> 1, a & 1, memo);
-                    if b > top[0] {
-                        top = [b, top[0]];
-                    } else if b > top[1] {
-                        top[1] = b;
-                    }
-                }
-                let through = if self.blocked[i][side] { top[0] } else { top[0] + top[1] };
-                best = best.max(through);
-            }
-        }
-        best
-    }
-
-    /// In a tree: the longest trail that starts by crossing road `j` from its end `from`
-    /// (stopping at an opponent's piece), memoised in `memo` (0: not yet known).
-    fn branch(&self, j: usize, from: usize, memo: &mut [[u8; 2]; MAX_ROADS]) -> u8 {
-        if memo[j][from] != 0 {
-            return memo[j][from];
-        }
-        let to = 1 - from;
-        let mut len = 1;
-        if !self.blocked[j][to] {
-            for k in 0..self.adj_len[j][to] as usize {
-                let a = self.adj[j][to][k] as usize;
-                len = len.max(1 + self.branch(a >> 1, a & 1, memo));
-            }
-        }
-        memo[j][from] = len;
-        len
     }
 
     /// The longest trail whose first intersection on the core (roads in `core`) is the one

@@ -197,28 +197,43 @@ impl Game {
         Ok(())
     }
 
-    /// The movable-shape bits of `player`'s ships, computed from their lines. Lines are
-    /// found first (ships joined at intersections without the owner's building, a small
-    /// union-find): a ship without an open end is an end ship only when its whole line has
-    /// none (a ring), so most ships are ruled out before any search along the lines.
+    /// The movable-shape bits of `player`'s ships, computed from their lines. Each ship's
+    /// ends are read once: whether the owner's building stands there and how many other of
+    /// their ships meet there. Lines are found next (ships joined at intersections without
+    /// the owner's building, a small union-find): a ship without an open end is an end ship
+    /// only when its whole line has none (a ring), so most ships are ruled out before any
+    /// search along the lines, and a ship with a free end needs none either
+    /// ([`Game::ship_shape_movable`]).
     pub(crate) fn movable_ships(&self, player: PlayerId) -> u16 {
         let ships = &self.sea.players[player.index()].ships;
         let n = ships.len().min(16);
-        let mut line = [0u8; 16];
+        let edges = self.board.topology.edges();
+        let mut ends = [[VertexId(0); 2]; 16];
+        let mut building = [[false; 2]; 16];
         let mut open = [false; 16];
+        let mut free = [false; 16];
         for i in 0..n {
-            line[i] = i as u8;
-            open[i] = self.ship_end_open(player, ships[i]);
+            ends[i] = edges[ships[i].index()].vertices;
+            for k in 0..2 {
+                let v = ends[i][k];
+                building[i][k] = self.own_building(player, v);
+                let alone = self.other_ships_at(player, v, ships[i]).next().is_none();
+                open[i] |= building[i][k] || alone;
+                free[i] |= !building[i][k] && alone;
+            }
         }
-        let ends = |e: EdgeId| self.board.topology.edges()[e.index()].vertices;
-        for i in 0..n {
-            for j in 0..i {
-                let joined = ends(ships[i])
-                    .iter()
-                    .any(|v| ends(ships[j]).contains(v) && !self.own_building(player, *v));
-                if joined {
-                    let (a, b) = (root(&line, i), root(&line, j));
-                    line[a] = b as u8;
+        let mut line = [0u8; 16];
+        for (i, l) in line.iter_mut().enumerate() {
+            *l = i as u8;
+        }
+        if open[..n].iter().any(|o| !o) {
+            for i in 0..n {
+                for j in 0..i {
+                    let joined = (0..2).any(|k| !building[i][k] && ends[j].contains(&ends[i][k]));
+                    if joined {
+                        let (a, b) = (root(&line, i), root(&line, j));
+                        line[a] = b as u8;
+                    }
                 }
             }
         }
@@ -228,7 +243,12 @@ impl Game {
         }
         let mut bits = 0u16;
         for i in 0..n {
-            if (open[i] || !line_open[root(&line, i)]) && self.ship_shape_movable(player, ships[i]).is_ok() {
+            let movable = if free[i] {
+                self.ship_may_leave_building(player, ships[i]).is_ok()
+            } else {
+                (open[i] || !line_open[root(&line, i)]) && self.ship_shape_movable(player, ships[i]).is_ok()
+            };
+            if movable {
                 bits |= 1 << i;
             }
         }
