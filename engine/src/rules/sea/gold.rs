@@ -32,8 +32,8 @@ impl Game {
     pub(crate) fn queue_gold(&mut self, total: u8) {
         let mut owed = [0u8; MAX_PLAYERS];
         for (i, hex) in self.board.topology.hexes().iter().enumerate() {
-            if self.board.terrain[i] != Terrain::Gold
-                || self.tokens[i] != Some(total)
+            if self.tokens[i] != Some(total)
+                || self.board.terrain[i] != Terrain::Gold
                 || self.robber.map(|r| r.index()) == Some(i)
             {
                 continue;

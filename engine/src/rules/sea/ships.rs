@@ -141,7 +141,9 @@ impl Game {
     /// or bought; not in setup), found once for a listing: see [`ShipSites`].
     pub(crate) fn ship_sites(&self, player: PlayerId) -> ShipSites {
         let topo = &self.board.topology;
-        // Only paths at the player's ships and buildings can touch their network.
+        // A path touches the network where it meets the player's building, or one of their
+        // ships at an intersection without an opponent's building: only the empty paths
+        // there are candidates, and every one of them is reached.
         let mut candidates = IdSet::<8>::default();
         let mut add_paths_at = |v: VertexId| {
             for e in topo.vertices()[v.index()].edges.iter() {
@@ -150,7 +152,9 @@ impl Game {
         };
         for &e in &self.sea.players[player.index()].ships {
             for v in topo.edges()[e.index()].vertices {
-                add_paths_at(v);
+                if self.sites[v.index()].is_none() {
+                    add_paths_at(v);
+                }
             }
         }
         for (v, site) in self.sites.iter().enumerate() {
@@ -161,13 +165,7 @@ impl Game {
         let mut open = IdSet::<8>::default();
         for i in candidates.iter() {
             let at = EdgeId(i as u16);
-            let reached = || {
-                topo.edges()[i]
-                    .vertices
-                    .iter()
-                    .any(|&v| self.ship_reaches(player, v, [None, Some(at)]))
-            };
-            open.insert_if(i, self.is_sea_path(at) && !self.is_pirate_path(at) && reached());
+            open.insert_if(i, self.is_sea_path(at) && !self.is_pirate_path(at));
         }
         ShipSites { player, open }
     }
