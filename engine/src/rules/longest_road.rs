@@ -333,8 +333,9 @@ impl Search {
                 continue;
             }
             gone |= 1u64 << i;
-            for end in 0..2 {
-                if left[i][end] == 0 {
+            let emptied = left[i];
+            for (end, &others) in emptied.iter().enumerate() {
+                if others == 0 {
                     let mut below = [0u8; 2];
                     for k in 0..self.adj_len[i][end] as usize {
                         let a = self.adj[i][end][k] as usize;
