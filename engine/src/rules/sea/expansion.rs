@@ -224,7 +224,7 @@ impl Game {
                     );
                 }
             }
-            if self.sea.movable[i] != self.movable_ships(PlayerId(i as u8)) {
+            if self.sea.movable[i] != self.movable_ships_searched(PlayerId(i as u8)) {
                 return fail(
                     "sea-movable",
                     format!("seat {i}: the movable ships kept differ from their lines"),

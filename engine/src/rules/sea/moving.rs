@@ -178,6 +178,12 @@ impl Game {
         if free_end {
             return self.ship_may_leave_building(player, from);
         }
+        self.ship_shape_searched(player, from)
+    }
+
+    /// [`Game::ship_shape_movable`] by searching the lines, with no shortcut: the oracle the
+    /// invariant `sea-movable` checks the kept bits against.
+    pub(crate) fn ship_shape_searched(&self, player: PlayerId, from: EdgeId) -> Result<(), RuleError> {
         if self.ship_on_closed_line(player, from) {
             return Err(RuleError::Sea(SeaRule::MoveClosedLine));
         }
@@ -200,9 +206,10 @@ impl Game {
     /// The movable-shape bits of `player`'s ships, computed from their lines. Each ship's
     /// ends are read once: whether the owner's building stands there and how many other of
     /// their ships meet there. Lines are found next (ships joined at intersections without
-    /// the owner's building, a small union-find): a ship without an open end is an end ship
-    /// only when its whole line has none (a ring), so most ships are ruled out before any
-    /// search along the lines, and a ship with a free end needs none either
+    /// the owner's building, a small union-find, only when a ring is possible): a ship
+    /// without an open end is an end ship only when its whole line has none (a ring), so
+    /// most ships are ruled out before any search along the lines, and a ship with a free
+    /// end needs none either
     /// ([`Game::ship_shape_movable`]).
     pub(crate) fn movable_ships(&self, player: PlayerId) -> u16 {
         let ships = &self.sea.players[player.index()].ships;
@@ -226,7 +233,11 @@ impl Game {
         for (i, l) in line.iter_mut().enumerate() {
             *l = i as u8;
         }
-        if open[..n].iter().any(|o| !o) {
+        // A line with no open end has another of its ships at every end of every ship, so
+        // it holds a loop, and a loop of paths goes round a hex: 6 ships at least. With
+        // fewer ships lacking an open end, none of them is an end ship.
+        let rings_possible = open[..n].iter().filter(|o| !**o).count() >= 6;
+        if rings_possible {
             for i in 0..n {
                 for j in 0..i {
                     let joined = (0..2).any(|k| !building[i][k] && ends[j].contains(&ends[i][k]));
@@ -246,9 +257,23 @@ impl Game {
             let movable = if free[i] {
                 self.ship_may_leave_building(player, ships[i]).is_ok()
             } else {
-                (open[i] || !line_open[root(&line, i)]) && self.ship_shape_movable(player, ships[i]).is_ok()
+                (open[i] || (rings_possible && !line_open[root(&line, i)]))
+                    && self.ship_shape_movable(player, ships[i]).is_ok()
             };
             if movable {
+                bits |= 1 << i;
+            }
+        }
+        bits
+    }
+
+    /// The movable-shape bits of `player`'s ships by searching every ship's lines
+    /// ([`Game::ship_shape_searched`]; for the invariants).
+    pub(crate) fn movable_ships_searched(&self, player: PlayerId) -> u16 {
+        let ships = &self.sea.players[player.index()].ships;
+        let mut bits = 0u16;
+        for (i, &e) in ships.iter().take(16).enumerate() {
+            if self.ship_shape_searched(player, e).is_ok() {
                 bits |= 1 << i;
             }
         }
