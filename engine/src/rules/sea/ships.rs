@@ -188,8 +188,9 @@ impl Game {
 }
 
 /// The ship sites of one player for one listing ([`Game::ship_sites`]): the empty sea
-/// paths, no side of the pirate's hex, that touch the player's own building or another of
-/// their ships (rule `SEA.SHIP.CONNECTED`), with no ship moving.
+/// paths, no side of the pirate's hex, that touch the player's own building, or one of
+/// their ships at an intersection without an opponent's building (rule
+/// `SEA.SHIP.CONNECTED`), with no ship moving.
 ///
 /// A ship moving away from a path (`vacated`) only takes support away, so the sites with
 /// it are among these; only those touching the vacated path's intersections are tested
@@ -268,6 +269,41 @@ mod tests {
             g.check(&ship(me, far)).unwrap_err(),
             RuleError::Sea(SeaRule::ShipNotConnected)
         );
+    }
+
+    /// Random games on both maps: after every step, each player's listed ship sites (with no
+    /// ship moving, and with each of their ships moving away) are exactly the paths
+    /// `check_ship_site` accepts.
+    #[test]
+    fn the_listed_ship_sites_are_the_paths_the_check_accepts_in_random_games() {
+        use crate::random::{Policy, RandomPlayer};
+        use crate::ruleset::{Expansion, ExpansionSet, Ruleset};
+        use crate::{Board, Colour, EdgeId, Game, PlayerId, SeaMap};
+        let rules = Ruleset::with(ExpansionSet::of(&[Expansion::Seafarers]));
+        for seed in 300..303u64 {
+            for map in SeaMap::ALL {
+                let board = std::sync::Arc::new(Board::seafarers(map, 4, seed).expect("a map"));
+                let mut g = Game::new(rules.clone(), board, &Colour::ALL[..4], PlayerId(0)).expect("a game");
+                let mut rp = RandomPlayer::new(seed);
+                while g.winner().is_none() && g.turn() <= 150 {
+                    let Some(a) = rp.choose(&g, Policy::Uniform) else { break };
+                    g.apply(a).expect("a listed action");
+                    for p in g.player_ids() {
+                        let mut vacating = vec![None];
+                        vacating.extend(g.sea.players[p.index()].ships.iter().copied().map(Some));
+                        for vacated in vacating {
+                            let mut listed = Vec::new();
+                            g.for_each_ship_site(p, vacated, |e| listed.push(e));
+                            let expected: Vec<EdgeId> = (0..g.board.topology.edge_count() as u16)
+                                .map(EdgeId)
+                                .filter(|&e| Some(e) != vacated && g.check_ship_site(p, e, vacated, None).is_ok())
+                                .collect();
+                            assert_eq!(listed, expected, "seed {seed} {map:?} {p:?} vacating {vacated:?}");
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]
