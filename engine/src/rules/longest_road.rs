@@ -54,7 +54,7 @@ fn longest_after_road(game: &Game, player: PlayerId, at: EdgeId) -> Option<u8> {
         return None;
     }
     let before = game.players[player.index()].road_length;
-    let s = Search::component(game, player, at)?;
+    let mut s = Search::component(game, player, at)?;
     if usize::from(s.comp_size[0]) <= usize::from(before) {
         return Some(before);
     }
@@ -92,7 +92,21 @@ struct Search {
     comp: [u8; MAX_ROADS],
     /// Roads in each component, by label.
     comp_size: [u8; MAX_ROADS],
+    /// For crossing road `i` from its end `from` into a part of the network without a loop
+    /// (only this road leads there), the longest trail that crossing starts; 0 elsewhere or
+    /// before [`Search::peel`].
+    pendant: [[u8; 2]; MAX_ROADS],
     n: usize,
+}
+
+/// What [`Search::peel`] found.
+struct Peeled {
+    /// The components (bit per label) that keep a loop.
+    loops: u64,
+    /// The roads never peeled (bit per road).
+    core: u64,
+    /// Per component label, the longest trail lying inside its peeled parts.
+    inner: [u8; MAX_ROADS],
 }
 
 impl Search {
@@ -116,6 +130,7 @@ impl Search {
             adj_len: [[0; 2]; MAX_ROADS],
             comp: [u8::MAX; MAX_ROADS],
             comp_size: [0; MAX_ROADS],
+            pendant: [[0; 2]; MAX_ROADS],
             n,
         };
         // Each road's index in the player's list, by path id (paths beyond the table are left
@@ -165,6 +180,7 @@ impl Search {
             adj_len: [[0; 2]; MAX_ROADS],
             comp: [0; MAX_ROADS],
             comp_size: [0; MAX_ROADS],
+            pendant: [[0; 2]; MAX_ROADS],
             n: 1,
         };
         // Each road found so far, by path id, and the roads in the order found.
@@ -237,25 +253,40 @@ impl Search {
     ///
     /// A trail never has more roads than its component, so a component no larger than the
     /// best trail found so far is not searched, and neither is the rest of one whose whole
-    /// size has been reached: the maximum is the same as searching everything. Each start
-    /// intersection is walked from once, however many road ends meet there.
-    fn longest(&self, only: Option<usize>, floor: u8) -> u8 {
+    /// size has been reached: the maximum is the same as searching everything. A component
+    /// without a loop is measured while peeling it ([`Search::peel`]); the others are
+    /// searched trail by trail from the start intersections of their loops, each walked
+    /// from once, however many road ends meet there.
+    fn longest(&mut self, only: Option<usize>, floor: u8) -> u8 {
         let target = only.map(|i| self.comp[i]);
         let mut best = floor;
+        let peeled = self.peel();
+        let trees = !peeled.loops;
         let mut covered: u64 = 0;
+        for i in 0..self.n {
+            let c = self.comp[i];
+            if usize::from(c) == i && trees & (1u64 << c) != 0 && target.unwrap_or(c) == c {
+                best = best.max(peeled.inner[i]);
+                covered |= 1u64 << c;
+            }
+        }
+        // Components with a loop: trails inside their peeled parts, then trails from each
+        // start intersection of the core (a trail reaching the core from a peeled part
+        // starts there after the longest way in).
         let mut started: u128 = 0;
         for i in 0..self.n {
             let c = self.comp[i];
-            if target.unwrap_or(c) != c {
+            if target.unwrap_or(c) != c || trees & (1u64 << c) != 0 || peeled.core & (1u64 << i) == 0 {
                 continue;
             }
+            best = best.max(peeled.inner[usize::from(c)]);
             for side in 0..2 {
                 if self.comp_size[c as usize] <= best {
                     covered |= 1u64 << c;
                     continue;
                 }
                 if started & (1u128 << (2 * i + side)) == 0 && self.is_start(i, side) {
-                    best = best.max(self.walk_from(i, side, &mut started));
+                    best = best.max(self.walk_from_core(i, side, peeled.core, &mut started));
                     covered |= 1u64 << c;
                 }
             }
@@ -268,6 +299,116 @@ impl Search {
                 }
                 covered |= 1u64 << c;
             }
+        }
+        best
+    }
+
+    /// Peels the loop-free parts off the network, a road at a time from its dead ends:
+    /// a road whose other roads at one end are all peeled leads there into a part without a
+    /// loop, so the longest trail crossing it that way is known from those roads
+    /// ([`Search::pendant`]). What is never peeled (the core) holds a loop.
+    ///
+    /// In a part without a loop a trail never comes back to an intersection: the longest
+    /// trail inside a peeled part passes through its intersection nearest the core (or
+    /// across the last road peeled of a component without a loop) on the two longest
+    /// branches below it (one when an opponent blocks it: a trail may only end there);
+    /// that is measured as each road is peeled ([`Peeled::inner`]).
+    fn peel(&mut self) -> Peeled {
+        let mut left = self.adj_len;
+        let mut inner = [0u8; MAX_ROADS];
+        // Each road is pushed at most three times: at the start and when an end empties.
+        let mut stack = [0u8; 3 * MAX_ROADS];
+        let mut top = 0;
+        for (i, l) in left.iter().enumerate().take(self.n) {
+            if l.contains(&0) {
+                stack[top] = i as u8;
+                top += 1;
+            }
+        }
+        let mut gone: u64 = 0;
+        while top > 0 {
+            top -= 1;
+            let i = stack[top] as usize;
+            if gone & (1u64 << i) != 0 {
+                continue;
+            }
+            gone |= 1u64 << i;
+            let emptied = left[i];
+            for (end, &others) in emptied.iter().enumerate() {
+                if others == 0 {
+                    let mut below = [0u8; 2];
+                    for k in 0..self.adj_len[i][end] as usize {
+                        let a = self.adj[i][end][k] as usize;
+                        let b = self.pendant[a >> 1][a & 1];
+                        if b > below[0] {
+                            below = [b, below[0]];
+                        } else if b > below[1] {
+                            below[1] = b;
+                        }
+                    }
+                    let (beyond, through) = if self.blocked[i][end] {
+                        (0, below[0])
+                    } else {
+                        (below[0], below[0] + below[1])
+                    };
+                    self.pendant[i][1 - end] = 1 + beyond;
+                    let c = usize::from(self.comp[i]);
+                    inner[c] = inner[c].max(through);
+                }
+            }
+            if left[i] == [0, 0] {
+                // The last road of a part without a loop: the trails across it.
+                let c = usize::from(self.comp[i]);
+                inner[c] = inner[c].max(self.pendant[i][0] + self.pendant[i][1] - 1);
+            }
+            for end in 0..2 {
+                for k in 0..self.adj_len[i][end] as usize {
+                    let a = self.adj[i][end][k] as usize;
+                    let (r, side) = (a >> 1, a & 1);
+                    if gone & (1u64 << r) == 0 {
+                        left[r][side] -= 1;
+                        if left[r][side] == 0 && top < stack.len() {
+                            stack[top] = r as u8;
+                            top += 1;
+                        }
+                    }
+                }
+            }
+        }
+        let mut loops = 0u64;
+        for i in 0..self.n {
+            if gone & (1u64 << i) == 0 {
+                loops |= 1u64 << self.comp[i];
+            }
+        }
+        Peeled {
+            loops,
+            core: !gone,
+            inner,
+        }
+    }
+
+    /// The longest trail whose first intersection on the core (roads in `core`) is the one
+    /// at end `side` of core road `i`: starting there ([`Search::walk_from`]), or coming in
+    /// along the peeled road there (at most one: a core intersection has two core roads)
+    /// the longest way and going on along a core road, when nothing blocks it.
+    fn walk_from_core(&self, i: usize, side: usize, core: u64, started: &mut u128) -> u8 {
+        let mut best = self.walk_from(i, side, started);
+        if self.blocked[i][side] {
+            return best;
+        }
+        let mut here = [(i, side); 3];
+        for k in 0..self.adj_len[i][side] as usize {
+            let a = self.adj[i][side][k] as usize;
+            here[k + 1] = (a >> 1, a & 1);
+        }
+        let here = &here[..1 + self.adj_len[i][side] as usize];
+        let Some(&(j, j_side)) = here.iter().find(|(r, _)| core & (1u64 << r) == 0) else {
+            return best;
+        };
+        let way_in = self.pendant[j][j_side];
+        for &(r, r_side) in here.iter().filter(|(r, _)| core & (1u64 << r) != 0) {
+            best = best.max(self.walk(r, r_side, 1u64 << r | 1u64 << j, way_in + 1));
         }
         best
     }
@@ -286,8 +427,13 @@ impl Search {
     }
 
     /// The longest trail of `len` roads (marked in `used`) that has just crossed road `j`
-    /// from its end `from`; an opponent's piece at the far end ends the trail there.
+    /// from its end `from`; an opponent's piece at the far end ends the trail there. Once
+    /// [`Search::peel`] has run, a crossing into a part without a loop is not walked.
     fn walk(&self, j: usize, from: usize, used: u64, len: u8) -> u8 {
+        // Into a part without a loop: no road there is used yet (only `j` leads there).
+        if self.pendant[j][from] != 0 {
+            return len - 1 + self.pendant[j][from];
+        }
         let to = 1 - from;
         if self.blocked[j][to] {
             return len;
@@ -552,14 +698,26 @@ mod tests {
     }
 
     /// The longest trail by brute force: every trail from every road end, no pruning and no
-    /// start selection (the oracle for the search's shortcuts).
+    /// start selection (the oracle for the search's shortcuts). With Seafarers the ships
+    /// count too, a road and a ship continuing each other only at the player's own building.
     fn brute_force(g: &Game, p: PlayerId) -> u8 {
-        fn extend(g: &Game, p: PlayerId, roads: &[EdgeId], v: VertexId, used: &mut Vec<bool>, len: u8) -> u8 {
+        /// A road (`false`) or a ship (`true`) on a path.
+        type Piece = (EdgeId, bool);
+        fn extend(
+            g: &Game,
+            p: PlayerId,
+            pieces: &[Piece],
+            v: VertexId,
+            last: Option<bool>,
+            used: &mut Vec<bool>,
+            len: u8,
+        ) -> u8 {
             let mut best = len;
             let topo = &g.board().topology;
-            for (i, &e) in roads.iter().enumerate() {
+            let own_building = g.site(v).is_some_and(|s| s.owner == p);
+            for (i, &(e, ship)) in pieces.iter().enumerate() {
                 let ends = topo.edge(e).expect("a path").vertices;
-                if used[i] || !ends.contains(&v) {
+                if used[i] || !ends.contains(&v) || last.is_some_and(|k| k != ship && !own_building) {
                     continue;
                 }
                 let w = if ends[0] == v { ends[1] } else { ends[0] };
@@ -568,21 +726,44 @@ mod tests {
                 let found = if blocked {
                     len + 1
                 } else {
-                    extend(g, p, roads, w, used, len + 1)
+                    extend(g, p, pieces, w, Some(ship), used, len + 1)
                 };
                 best = best.max(found);
                 used[i] = false;
             }
             best
         }
-        let roads = g.player(p).expect("a seat").roads.clone();
+        let mut pieces: Vec<Piece> = g.player(p).expect("a seat").roads.iter().map(|&e| (e, false)).collect();
+        pieces.extend(g.route_ships_ext(p).iter().map(|&e| (e, true)));
         let mut best = 0;
-        for &e in &roads {
+        for &(e, _) in &pieces {
             for v in g.board().topology.edge(e).expect("a path").vertices {
-                best = best.max(extend(g, p, &roads, v, &mut vec![false; roads.len()], 0));
+                best = best.max(extend(g, p, &pieces, v, None, &mut vec![false; pieces.len()], 0));
             }
         }
         best
+    }
+
+    /// Plays `rules` on `board` from `seed`, checking after every step that each player's
+    /// cached length and the search both equal the brute force.
+    fn check_against_brute_force(rules: &Ruleset, board: Board, seed: u64, policy: crate::random::Policy) {
+        let mut g = Game::new(rules.clone(), Arc::new(board), &Colour::ALL[..4], PlayerId(0)).expect("a game");
+        let mut rp = crate::random::RandomPlayer::new(seed);
+        let mut steps = 0;
+        while g.winner().is_none() && g.turn() <= 300 {
+            let Some(a) = rp.choose(&g, policy) else { break };
+            g.apply(a).expect("a listed action");
+            steps += 1;
+            for p in g.player_ids() {
+                let expected = brute_force(&g, p);
+                assert_eq!(len(&g, p), expected, "seed {seed} step {steps} {p:?}");
+                assert_eq!(
+                    g.player(p).unwrap().road_length,
+                    expected,
+                    "cached, seed {seed} step {steps}"
+                );
+            }
+        }
     }
 
     /// Random games (base and Cities & Knights, whose knights block roads too): after every
@@ -590,27 +771,30 @@ mod tests {
     #[test]
     fn the_search_and_the_cached_lengths_equal_a_brute_force_in_random_games() {
         use crate::board::TokenPlacement;
-        use crate::random::{Policy, RandomPlayer};
+        use crate::random::Policy;
         for (rules, seeds) in [(Ruleset::base(), 0..12u64), (Ruleset::cities_and_knights(), 100..112)] {
             for seed in seeds {
-                let board = Arc::new(rules.random_board(seed, TokenPlacement::Spiral));
-                let mut g = Game::new(rules.clone(), board, &Colour::ALL[..4], PlayerId(0)).expect("a game");
-                let mut rp = RandomPlayer::new(seed);
-                let mut steps = 0;
-                while g.winner().is_none() && g.turn() <= 300 {
-                    let Some(a) = rp.choose(&g, Policy::Builder) else { break };
-                    g.apply(a).expect("a listed action");
-                    steps += 1;
-                    for p in g.player_ids() {
-                        let expected = brute_force(&g, p);
-                        assert_eq!(len(&g, p), expected, "seed {seed} step {steps} {p:?}");
-                        assert_eq!(
-                            g.player(p).unwrap().road_length,
-                            expected,
-                            "cached, seed {seed} step {steps}"
-                        );
-                    }
-                }
+                let board = rules.random_board(seed, TokenPlacement::Spiral);
+                check_against_brute_force(&rules, board, seed, Policy::Builder);
+            }
+        }
+    }
+
+    /// Random Seafarers games on both maps (ships count, joining roads only at the owner's
+    /// buildings; the uniform agent moves ships often): the cached trade-route lengths and
+    /// the search equal the brute force after every step.
+    #[test]
+    fn the_trade_route_search_and_cached_lengths_equal_a_brute_force_in_random_seafarers_games() {
+        use crate::random::Policy;
+        use crate::ruleset::{Expansion, ExpansionSet};
+        use crate::SeaMap;
+        let rules = Ruleset::with(ExpansionSet::of(&[Expansion::Seafarers]));
+        for seed in 200..208u64 {
+            for map in SeaMap::ALL {
+                let board = Board::seafarers(map, 4, seed).expect("a map");
+                check_against_brute_force(&rules, board, seed, Policy::Uniform);
+                let board = Board::seafarers(map, 4, seed).expect("a map");
+                check_against_brute_force(&rules, board, seed, Policy::Builder);
             }
         }
     }

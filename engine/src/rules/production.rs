@@ -37,10 +37,12 @@ impl Game {
     pub(crate) fn produce(&mut self, total: u8, events: &mut Vec<Event>) -> u8 {
         let mut owed = [[0u8; 8]; MAX_PLAYERS];
         let topo = &self.board.topology;
-        for (i, hex) in topo.hexes().iter().enumerate() {
-            if self.tokens[i] != Some(total) || self.robber.map(|r| r.index()) == Some(i) {
+        // The number tokens first: they are dense and rule out most hexes.
+        for (i, &token) in self.tokens.iter().enumerate() {
+            if token != Some(total) || self.robber.map(|r| r.index()) == Some(i) {
                 continue;
             }
+            let Some(hex) = topo.hexes().get(i) else { continue };
             let terrain = self.board.terrain[i];
             let Some(res) = terrain.resource() else {
                 continue;

@@ -173,7 +173,7 @@ impl ExpansionRules for Seafarers {
                     }
                 }
             }
-            None => g.for_each_ship_site(player, None, |at| out.push(build(at))),
+            None => g.ship_sites(player).for_each(g, None, |at| out.push(build(at))),
         }
     }
 
@@ -185,12 +185,21 @@ impl ExpansionRules for Seafarers {
         g.sea.players.get(player.index()).map_or(0, |sp| sp.ships_left)
     }
 
+    /// Ships to buy, then ship moves: the sites are found once for both.
     fn push_build_actions(g: &Game, player: PlayerId, out: &mut Vec<Action>) {
-        if g.players[player.index()].hand.contains(&super::ships::SHIP_COST) {
-            Self::push_route_alternatives(g, player, None, out);
-        }
-        g.push_ship_moves(player, out);
+        let buy = g.players[player.index()].hand.contains(&super::ships::SHIP_COST)
+            && g.sea.players[player.index()].ships_left > 0;
         g.push_pirate_chases(player, out);
+        if !buy && !g.may_list_ship_moves(player) {
+            return;
+        }
+        let sites = g.ship_sites(player);
+        if buy {
+            sites.for_each(g, None, |at| {
+                out.push(Action::Sea(super::actions::SeaAction::BuildShip { player, at }));
+            });
+        }
+        g.push_ship_moves(player, &sites, out);
     }
 
     fn push_decision_actions(g: &Game, out: &mut Vec<Action>) {
@@ -272,7 +281,7 @@ impl Game {
                     );
                 }
             }
-            if self.sea.movable[i] != self.movable_ships(PlayerId(i as u8)) {
+            if self.sea.movable[i] != self.movable_ships_searched(PlayerId(i as u8)) {
                 return fail(
                     "sea-movable",
                     format!("seat {i}: the movable ships kept differ from their lines"),

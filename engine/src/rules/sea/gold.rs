@@ -31,13 +31,17 @@ impl Game {
     /// Queues the gold choices a production roll of `total` owes (none on a 7).
     pub(crate) fn queue_gold(&mut self, total: u8) {
         let mut owed = [0u8; MAX_PLAYERS];
-        for (i, hex) in self.board.topology.hexes().iter().enumerate() {
-            if self.board.terrain[i] != Terrain::Gold
-                || self.tokens[i] != Some(total)
+        // The number tokens first: they are dense and rule out most hexes.
+        for (i, &token) in self.tokens.iter().enumerate() {
+            if token != Some(total)
+                || self.board.terrain[i] != Terrain::Gold
                 || self.robber.map(|r| r.index()) == Some(i)
             {
                 continue;
             }
+            let Some(hex) = self.board.topology.hexes().get(i) else {
+                continue;
+            };
             for v in hex.corners {
                 if let Some(site) = self.sites[v.index()] {
                     owed[site.owner.index()] += if site.building == Building::City { 2 } else { 1 };

@@ -166,13 +166,35 @@ impl Game {
 
     /// Whether the line of the ship on `from` lets it move: open, at its end, not cutting the
     /// line (and, under `ship-leaves-building refused`, not a building's only link).
+    ///
+    /// A ship with a free end (neither the owner's building nor another of their ships
+    /// there) is on no closed line, is an end ship and cuts nothing, so its lines are not
+    /// searched.
     pub(crate) fn ship_shape_movable(&self, player: PlayerId, from: EdgeId) -> Result<(), RuleError> {
+        let free_end = self.board.topology.edges()[from.index()]
+            .vertices
+            .iter()
+            .any(|&v| !self.own_building(player, v) && self.other_ships_at(player, v, from).next().is_none());
+        if free_end {
+            return self.ship_may_leave_building(player, from);
+        }
+        self.ship_shape_searched(player, from)
+    }
+
+    /// [`Game::ship_shape_movable`] by searching the lines, with no shortcut: the oracle the
+    /// invariant `sea-movable` checks the kept bits against.
+    pub(crate) fn ship_shape_searched(&self, player: PlayerId, from: EdgeId) -> Result<(), RuleError> {
         if self.ship_on_closed_line(player, from) {
             return Err(RuleError::Sea(SeaRule::MoveClosedLine));
         }
         if !self.ship_is_line_end(player, from) || self.ship_move_cuts_line(player, from) {
             return Err(RuleError::Sea(SeaRule::MoveNotAnEnd));
         }
+        self.ship_may_leave_building(player, from)
+    }
+
+    /// Under `ship-leaves-building refused`, a ship that is a building's only link stays.
+    fn ship_may_leave_building(&self, player: PlayerId, from: EdgeId) -> Result<(), RuleError> {
         if self.rules.sea.ship_leaves_building == super::options::ShipLeavesBuilding::Refused
             && self.ship_is_only_link(player, from)
         {
@@ -188,28 +210,48 @@ impl Game {
         Ok(())
     }
 
-    /// The movable-shape bits of `player`'s ships, computed from their lines. Lines are
-    /// found first (ships joined at intersections without the owner's building, a small
-    /// union-find): a ship without an open end is an end ship only when its whole line has
-    /// none (a ring), so most ships are ruled out before any search along the lines.
+    /// The movable-shape bits of `player`'s ships, computed from their lines. Each ship's
+    /// ends are read once: whether the owner's building stands there and how many other of
+    /// their ships meet there. Lines are found next (ships joined at intersections without
+    /// the owner's building, a small union-find, only when a ring is possible): a ship
+    /// without an open end is an end ship only when its whole line has none (a ring), so
+    /// most ships are ruled out before any search along the lines, and a ship with a free
+    /// end needs none either
+    /// ([`Game::ship_shape_movable`]).
     pub(crate) fn movable_ships(&self, player: PlayerId) -> u16 {
         let ships = &self.sea.players[player.index()].ships;
         let n = ships.len().min(16);
-        let mut line = [0u8; 16];
+        let edges = self.board.topology.edges();
+        let mut ends = [[VertexId(0); 2]; 16];
+        let mut building = [[false; 2]; 16];
         let mut open = [false; 16];
+        let mut free = [false; 16];
         for i in 0..n {
-            line[i] = i as u8;
-            open[i] = self.ship_end_open(player, ships[i]);
+            ends[i] = edges[ships[i].index()].vertices;
+            for k in 0..2 {
+                let v = ends[i][k];
+                building[i][k] = self.own_building(player, v);
+                let alone = self.other_ships_at(player, v, ships[i]).next().is_none();
+                open[i] |= building[i][k] || alone;
+                free[i] |= !building[i][k] && alone;
+            }
         }
-        let ends = |e: EdgeId| self.board.topology.edges()[e.index()].vertices;
-        for i in 0..n {
-            for j in 0..i {
-                let joined = ends(ships[i])
-                    .iter()
-                    .any(|v| ends(ships[j]).contains(v) && !self.own_building(player, *v));
-                if joined {
-                    let (a, b) = (root(&line, i), root(&line, j));
-                    line[a] = b as u8;
+        let mut line = [0u8; 16];
+        for (i, l) in line.iter_mut().enumerate() {
+            *l = i as u8;
+        }
+        // A line with no open end has another of its ships at every end of every ship, so
+        // it holds a loop, and a loop of paths goes round a hex: 6 ships at least. With
+        // fewer ships lacking an open end, none of them is an end ship.
+        let rings_possible = open[..n].iter().filter(|o| !**o).count() >= 6;
+        if rings_possible {
+            for i in 0..n {
+                for j in 0..i {
+                    let joined = (0..2).any(|k| !building[i][k] && ends[j].contains(&ends[i][k]));
+                    if joined {
+                        let (a, b) = (root(&line, i), root(&line, j));
+                        line[a] = b as u8;
+                    }
                 }
             }
         }
@@ -219,7 +261,26 @@ impl Game {
         }
         let mut bits = 0u16;
         for i in 0..n {
-            if (open[i] || !line_open[root(&line, i)]) && self.ship_shape_movable(player, ships[i]).is_ok() {
+            let movable = if free[i] {
+                self.ship_may_leave_building(player, ships[i]).is_ok()
+            } else {
+                (open[i] || (rings_possible && !line_open[root(&line, i)]))
+                    && self.ship_shape_movable(player, ships[i]).is_ok()
+            };
+            if movable {
+                bits |= 1 << i;
+            }
+        }
+        bits
+    }
+
+    /// The movable-shape bits of `player`'s ships by searching every ship's lines
+    /// ([`Game::ship_shape_searched`]; for the invariants).
+    pub(crate) fn movable_ships_searched(&self, player: PlayerId) -> u16 {
+        let ships = &self.sea.players[player.index()].ships;
+        let mut bits = 0u16;
+        for (i, &e) in ships.iter().take(16).enumerate() {
+            if self.ship_shape_searched(player, e).is_ok() {
                 bits |= 1 << i;
             }
         }
@@ -254,6 +315,22 @@ impl Game {
         }
         if self.is_pirate_path(from) {
             return Err(RuleError::Sea(SeaRule::PiratePath));
+        }
+        // The movable-shape bits kept in the state (invariant `sea-movable`) answer yes
+        // without searching the lines; a no is searched again for its precise refusal.
+        // Under `ship-leaves-building refused` the lines are always searched (the bits
+        // follow roads too there).
+        let ships = &self.sea.players[player.index()].ships;
+        let kept = self.sea.movable.get(player.index()).copied().unwrap_or(0);
+        let refused = self.rules.sea.ship_leaves_building == super::options::ShipLeavesBuilding::Refused;
+        if !refused
+            && ships
+                .iter()
+                .take(16)
+                .enumerate()
+                .any(|(i, &e)| e == from && kept & (1 << i) != 0)
+        {
+            return Ok(());
         }
         self.ship_shape_movable(player, from)
     }
@@ -292,12 +369,24 @@ impl Game {
         self.update_longest_road(1 << player.0, events);
     }
 
-    /// The ship moves `player` may make now. The listing runs on every call of
-    /// `legal_actions` in the trade and build phase, so it reads the movable-shape bits kept
-    /// in the state ([`Game::refresh_movable`]) and tests only the turn's conditions; the
-    /// result is the conjunction [`Game::check_ship_movable`] tests.
-    pub(crate) fn push_ship_moves(&self, player: PlayerId, out: &mut Vec<crate::Action>) {
-        if self.sea.moved || !self.in_main() {
+    /// Whether `player` may have a ship move to list now: not moved this turn, in the trade
+    /// and build phase, with a ship whose line lets it move.
+    pub(crate) fn may_list_ship_moves(&self, player: PlayerId) -> bool {
+        !self.sea.moved && self.in_main() && self.sea.movable.get(player.index()).is_some_and(|&b| b != 0)
+    }
+
+    /// The ship moves `player` may make now, their targets taken from `sites` (the player's
+    /// [`Game::ship_sites`]). The listing runs on every call of `legal_actions` in the trade
+    /// and build phase, so it reads the movable-shape bits kept in the state
+    /// ([`Game::refresh_movable`]) and tests only the turn's conditions; the result is the
+    /// conjunction [`Game::check_ship_movable`] tests.
+    pub(crate) fn push_ship_moves(
+        &self,
+        player: PlayerId,
+        sites: &super::ships::ShipSites,
+        out: &mut Vec<crate::Action>,
+    ) {
+        if !self.may_list_ship_moves(player) {
             return;
         }
         let mut bits = self.sea.movable.get(player.index()).copied().unwrap_or(0);
@@ -310,14 +399,12 @@ impl Game {
             if self.sea.fresh[from.index()] || self.is_pirate_path(from) {
                 continue;
             }
-            self.for_each_ship_site(player, Some(from), |to| {
-                if to != from {
-                    out.push(crate::Action::Sea(super::actions::SeaAction::MoveShip {
-                        player,
-                        from,
-                        to,
-                    }));
-                }
+            sites.for_each(self, Some(from), |to| {
+                out.push(crate::Action::Sea(super::actions::SeaAction::MoveShip {
+                    player,
+                    from,
+                    to,
+                }));
             });
         }
     }

@@ -16,6 +16,7 @@ use crate::board::Terrain;
 use crate::cards::{CardKind, Cards};
 use crate::error::RuleError;
 use crate::event::Event;
+use crate::id_set::IdSet;
 use crate::ids::{EdgeId, PlayerId, VertexId};
 use crate::state::{CkPhase, Game, Phase};
 
@@ -150,19 +151,25 @@ impl Game {
         }
     }
 
-    /// Ship paths `player` could take now for free or bought (the candidates are the paths
-    /// at the ends of their ships and at their buildings), in path order, passed to `f`.
-    pub(crate) fn for_each_ship_site(&self, player: PlayerId, vacated: Option<EdgeId>, mut f: impl FnMut(EdgeId)) {
+    /// The paths where `player` could build a ship now as far as the board goes (for free
+    /// or bought; not in setup), found once for a listing: see [`ShipSites`].
+    pub(crate) fn ship_sites(&self, player: PlayerId) -> ShipSites {
         let topo = &self.board.topology;
-        let mut candidates = crate::id_set::IdSet::<8>::default();
+        // A path touches the network where it meets the player's building, or one of their
+        // ships at an intersection without an opponent's building (or, with Cities & Knights,
+        // an opponent's knight): only the empty paths there are candidates, and every one of
+        // them is reached.
+        let mut candidates = IdSet::<8>::default();
         let mut add_paths_at = |v: VertexId| {
             for e in topo.vertices()[v.index()].edges.iter() {
-                candidates.insert(e.index());
+                candidates.insert_if(e.index(), self.roads[e.index()].is_none() && self.sea.ship(e).is_none());
             }
         };
         for &e in &self.sea.players[player.index()].ships {
             for v in topo.edges()[e.index()].vertices {
-                add_paths_at(v);
+                if self.sites[v.index()].is_none() && !self.knight(v).is_some_and(|k| k.owner != player) {
+                    add_paths_at(v);
+                }
             }
         }
         for (v, site) in self.sites.iter().enumerate() {
@@ -170,12 +177,20 @@ impl Game {
                 add_paths_at(VertexId(v as u16));
             }
         }
+        let mut open = IdSet::<8>::default();
         for i in candidates.iter() {
             let at = EdgeId(i as u16);
-            if self.check_ship_site(player, at, vacated, None).is_ok() {
-                f(at);
-            }
+            open.insert_if(i, self.is_sea_path(at) && !self.is_pirate_path(at));
         }
+        ShipSites { player, open }
+    }
+
+    /// Ship paths `player` could take now for free or bought, other than `vacated` (a ship
+    /// moving away from it: that path counts as empty), in path order, passed to `f`: the
+    /// paths [`Game::check_ship_site`] accepts outside setup.
+    #[cfg(test)]
+    pub(crate) fn for_each_ship_site(&self, player: PlayerId, vacated: Option<EdgeId>, f: impl FnMut(EdgeId)) {
+        self.ship_sites(player).for_each(self, vacated, f);
     }
 
     /// Whether `player` has a ship to place and a place for it (Road Building).
@@ -183,9 +198,46 @@ impl Game {
         if self.sea.players[player.index()].ships_left == 0 {
             return false;
         }
-        let mut any = false;
-        self.for_each_ship_site(player, None, |_| any = true);
-        any
+        !self.ship_sites(player).is_empty()
+    }
+}
+
+/// The ship sites of one player for one listing ([`Game::ship_sites`]): the empty sea
+/// paths, no side of the pirate's hex, that touch the player's own building, or one of
+/// their ships at an intersection without an opponent's building (rule
+/// `SEA.SHIP.CONNECTED`), with no ship moving.
+///
+/// A ship moving away from a path (`vacated`) only takes support away, so the sites with
+/// it are among these; only those touching the vacated path's intersections are tested
+/// again.
+pub(crate) struct ShipSites {
+    player: PlayerId,
+    open: IdSet<8>,
+}
+
+impl ShipSites {
+    /// Whether there is no site at all.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.open.is_empty()
+    }
+
+    /// The sites (other than `vacated`, whose ship moves away) in path order, passed to `f`.
+    pub(crate) fn for_each(&self, game: &Game, vacated: Option<EdgeId>, mut f: impl FnMut(EdgeId)) {
+        let edges = game.board.topology.edges();
+        let gone = vacated.map(|e| edges[e.index()].vertices);
+        for i in self.open.iter() {
+            let at = EdgeId(i as u16);
+            let ends = edges[i].vertices;
+            let still = match gone {
+                Some(g) if ends.iter().any(|v| g.contains(v)) => ends
+                    .iter()
+                    .any(|&v| game.ship_reaches(self.player, v, [vacated, Some(at)])),
+                _ => true,
+            };
+            if still {
+                f(at);
+            }
+        }
     }
 }
 
@@ -232,6 +284,41 @@ mod tests {
             g.check(&ship(me, far)).unwrap_err(),
             RuleError::Sea(SeaRule::ShipNotConnected)
         );
+    }
+
+    /// Random games on both maps: after every step, each player's listed ship sites (with no
+    /// ship moving, and with each of their ships moving away) are exactly the paths
+    /// `check_ship_site` accepts.
+    #[test]
+    fn the_listed_ship_sites_are_the_paths_the_check_accepts_in_random_games() {
+        use crate::random::{Policy, RandomPlayer};
+        use crate::ruleset::{Expansion, ExpansionSet, Ruleset};
+        use crate::{Board, Colour, EdgeId, Game, PlayerId, SeaMap};
+        let rules = Ruleset::with(ExpansionSet::of(&[Expansion::Seafarers]));
+        for seed in 300..303u64 {
+            for map in SeaMap::ALL {
+                let board = std::sync::Arc::new(Board::seafarers(map, 4, seed).expect("a map"));
+                let mut g = Game::new(rules.clone(), board, &Colour::ALL[..4], PlayerId(0)).expect("a game");
+                let mut rp = RandomPlayer::new(seed);
+                while g.winner().is_none() && g.turn() <= 150 {
+                    let Some(a) = rp.choose(&g, Policy::Uniform) else { break };
+                    g.apply(a).expect("a listed action");
+                    for p in g.player_ids() {
+                        let mut vacating = vec![None];
+                        vacating.extend(g.sea.players[p.index()].ships.iter().copied().map(Some));
+                        for vacated in vacating {
+                            let mut listed = Vec::new();
+                            g.for_each_ship_site(p, vacated, |e| listed.push(e));
+                            let expected: Vec<EdgeId> = (0..g.board.topology.edge_count() as u16)
+                                .map(EdgeId)
+                                .filter(|&e| Some(e) != vacated && g.check_ship_site(p, e, vacated, None).is_ok())
+                                .collect();
+                            assert_eq!(listed, expected, "seed {seed} {map:?} {p:?} vacating {vacated:?}");
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]
