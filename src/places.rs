@@ -247,6 +247,7 @@ fn short(t: Terrain) -> &'static str {
         Terrain::Sea => "sea",
         Terrain::Court => "crt",
         Terrain::Gold => "gld",
+        Terrain::Castle => "cst",
     }
 }
 
