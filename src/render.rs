@@ -144,6 +144,7 @@ pub fn action(game: &Game, a: &Action) -> String {
         Action::Sea(SeaAction::MovePirate { player, to }) => format!("{} moves pirate {}", c(player), b.hex_name(*to)),
         Action::Sea(SeaAction::ChooseGold { player, take }) => format!("{} chooses gold {take}", c(player)),
         Action::Chance(o) => outcome(o),
+        Action::Barb(a) => barb_action(game, a),
         Action::Ck(CkAction::ChooseDefenderCard { player, card }) => format!("{} chooses card {card}", c(player)),
         Action::Ck(CkAction::CommitKnights { player, knights }) if knights.is_empty() => {
             format!("{} commits no knights", c(player))
@@ -153,6 +154,34 @@ pub fn action(game: &Game, a: &Action) -> String {
             c(player),
             knights.iter().map(|v| vertex_name(b, v)).collect::<Vec<_>>().join(", ")
         ),
+    }
+}
+
+/// A Barbarian Attack action in scenario words.
+fn barb_action(game: &Game, a: &catan_engine::BarbAction) -> String {
+    use catan_engine::BarbAction as B;
+    let b = game.board();
+    let c = |p: &PlayerId| game.colour(*p).to_string();
+    match a {
+        B::BuyBarbarianCard { player } => format!("{} buys barbarian-card CARD", c(player)),
+        B::PlacePathKnight { player, at } => format!("{} places knight {}", c(player), edge_name(b, *at)),
+        B::MovePathKnight { player, from, to, grain } => format!(
+            "{} moves knight {} to {}{}",
+            c(player),
+            edge_name(b, *from),
+            edge_name(b, *to),
+            if *grain { " paying grain" } else { "" }
+        ),
+        B::MoveBarbarian { player, from, to } => format!(
+            "{} moves barbarian {} to {}",
+            c(player),
+            from.map_or("supply".to_string(), |h| b.hex_name(h)),
+            b.hex_name(*to)
+        ),
+        B::CaptureBarbarian { player, hex } => format!("{} captures barbarian {}", c(player), b.hex_name(*hex)),
+        B::ExpelBarbarians { player, hex } => format!("{} expels barbarians {}", c(player), b.hex_name(*hex)),
+        B::AwardPrisoner { player, to } => format!("{} gives prisoner {}", c(player), c(to)),
+        B::BuyWithGold { player, resource } => format!("{} spends gold {resource}", c(player)),
     }
 }
 
@@ -194,6 +223,9 @@ pub fn step(game: &Game, a: &Action, chance: &[Outcome]) -> String {
     let mut s = match a {
         Action::Roll { player } => format!("{} rolls", c(player)),
         Action::BuyDevCard { player } => format!("{} buys development-card", c(player)),
+        Action::Barb(catan_engine::BarbAction::BuyBarbarianCard { player }) => {
+            format!("{} buys barbarian-card", c(player))
+        }
         other => action(game, other),
     };
     for o in chance {
@@ -216,6 +248,9 @@ pub fn step(game: &Game, a: &Action, chance: &[Outcome]) -> String {
             Outcome::EventDie { event } => {
                 let _ = write!(s, " {event}");
             }
+            Outcome::Barb(o) => {
+                let _ = write!(s, " {}", barb_outcome_value(o));
+            }
         }
     }
     s
@@ -230,6 +265,23 @@ pub fn outcome(o: &Outcome) -> String {
         Outcome::CkDice { red, yellow, event } => format!("chance dice {red}+{yellow} {event}"),
         Outcome::Progress { card } => format!("chance progress {card}"),
         Outcome::EventDie { event } => format!("chance event {event}"),
+        Outcome::Barb(o) => {
+            let kind = match o {
+                catan_engine::BarbOutcome::LandingRoll { .. } => "landing",
+                catan_engine::BarbOutcome::BarbarianCard { .. } => "barbarian-card",
+                catan_engine::BarbOutcome::CastleDie { .. } => "castle-die",
+            };
+            format!("chance {kind} {}", barb_outcome_value(o))
+        }
+    }
+}
+
+/// The value of a Barbarian Attack chance outcome in scenario words.
+fn barb_outcome_value(o: &catan_engine::BarbOutcome) -> String {
+    match o {
+        catan_engine::BarbOutcome::LandingRoll { total } => total.to_string(),
+        catan_engine::BarbOutcome::BarbarianCard { card } => card.name().to_string(),
+        catan_engine::BarbOutcome::CastleDie { face } => face.to_string(),
     }
 }
 

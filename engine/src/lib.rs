@@ -70,6 +70,7 @@ pub use event::{BarbEvent, CkEvent, CourtEvent, Event, Field, SeaEvent};
 pub use ids::{Colour, EdgeId, HexId, PlayerId, VertexId};
 pub use progress::{EventFace, ProgressCard, Track};
 pub use rules::longest_road_length;
+pub use rules::barb::state::{BarbCard, BarbState, PathKnight};
 pub use rules::sea::maps::{MapError, SeaMap};
 pub use ruleset::{Profile, Ruleset};
 pub use state::{Actor, CkPhase, Game, Phase};

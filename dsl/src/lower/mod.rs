@@ -61,6 +61,7 @@ pub struct LowerErrors {
     pub errors: Vec<LowerError>,
 }
 
+mod barb;
 mod base;
 mod board;
 mod ck;
@@ -83,6 +84,8 @@ struct Cx<'a> {
     court: bool,
     /// Whether the scenario plays Seafarers (ships, the pirate, gold fields, sea maps).
     sea: bool,
+    /// Whether the scenario plays Barbarian Attack (knights on paths, barbarians on hexes).
+    barb: bool,
     /// The fragment being lowered, when spans point into an included file.
     src: Option<FragmentSource>,
     /// The file's language (its `language` header; English by default): every game word is
@@ -907,6 +910,7 @@ pub fn lower_with_includes(
         ck: false,
         court: false,
         sea: false,
+        barb: false,
         src: None,
         lang: crate::vocab::Language::En,
     };
@@ -928,6 +932,9 @@ pub fn lower_with_includes(
     cx.sea = variants
         .iter()
         .any(|v| v.rules.has(catan_engine::ruleset::Expansion::Seafarers));
+    cx.barb = variants
+        .iter()
+        .any(|v| v.rules.has(catan_engine::ruleset::Expansion::BarbarianAttack));
     let fragments = read_fragments(&mut cx, ast, resolve);
     let board = Arc::new(fragment_board(&mut cx, ast, &fragments).unwrap_or_else(Board::beginner));
     cx.board = board.clone();

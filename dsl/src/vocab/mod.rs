@@ -17,6 +17,7 @@
 use std::fmt;
 
 mod base;
+pub(crate) mod barb;
 pub(crate) mod ck;
 pub(crate) mod court;
 pub(crate) mod sea;
