@@ -67,7 +67,17 @@ fn pristine_board(game: &Game) -> Option<(String, catan_engine::Board)> {
     let b = game.board();
     let words: Vec<&str> = b.name.split_whitespace().collect();
     match words.as_slice() {
-        ["beginner"] | ["beginner", "court"] => Some(("board beginner".into(), game.rules().beginner_board())),
+        ["beginner"] | ["beginner", "court"] | ["barbarian-attack", "seed", "0"] => {
+            Some(("board beginner".into(), game.rules().beginner_board()))
+        }
+        ["barbarian-attack", "seed", seed] => {
+            let n: u64 = seed.parse().ok()?;
+            let placement = catan_engine::board::TokenPlacement::Spiral;
+            Some((
+                format!("board random seed {seed} tokens spiral"),
+                game.rules().random_board(n, placement),
+            ))
+        }
         [map, "seed", seed] => {
             let (name, players) = map.split_once(':')?;
             let sea = catan_engine::SeaMap::from_name(name)?;
@@ -379,6 +389,18 @@ fn player_lines(game: &Game, ps: &catan_engine::position::PlayerSetup, built: &[
     if !ps.sea.islands.is_empty() {
         let _ = writeln!(s, "    islands     {}", list(&ps.sea.islands));
     }
+    if game.rules().has(catan_engine::ruleset::Expansion::BarbarianAttack) {
+        if !ps.barb.knights.is_empty() {
+            let names: Vec<String> = ps.barb.knights.iter().map(|e| edge_name(b, *e)).collect();
+            let _ = writeln!(s, "    knights     {}", names.join(", "));
+        }
+        if ps.barb.prisoners > 0 {
+            let _ = writeln!(s, "    prisoners   {}", ps.barb.prisoners);
+        }
+        if ps.barb.gold > 0 {
+            let _ = writeln!(s, "    gold        {}", ps.barb.gold);
+        }
+    }
     if game.rules().court() {
         if ps.court.prisoners != [0; 3] {
             let _ = writeln!(s, "    prisoners   {}", catan_dsl::prisoners_text(&ps.court.prisoners));
@@ -434,6 +456,34 @@ fn table_lines(game: &Game, setup: &catan_engine::position::Setup) -> String {
         if !setup.court.captured.is_empty() {
             let list: Vec<String> = setup.court.captured.iter().map(&v).collect();
             let _ = writeln!(s, "  captured {}", list.join(", "));
+        }
+    }
+    if game.rules().has(catan_engine::ruleset::Expansion::BarbarianAttack) {
+        let mut hexes = Vec::new();
+        for (h, n) in setup.barb.barbarians.iter().flatten() {
+            for _ in 0..*n {
+                hexes.push(b.hex_name(*h));
+            }
+        }
+        if hexes.is_empty() {
+            hexes.push("none".into());
+        }
+        let _ = writeln!(s, "  barbarians {}", hexes.join(" "));
+        if !setup.barb.moved.is_empty() {
+            let names: Vec<String> = setup.barb.moved.iter().map(|e| edge_name(b, *e)).collect();
+            let _ = writeln!(s, "  knights-moved {}", names.join(", "));
+        }
+        if setup.barb.purchases > 0 {
+            let _ = writeln!(s, "  gold-purchases {}", setup.barb.purchases);
+        }
+        if let Some(deck) = setup.barb.deck {
+            let cards: Vec<String> = catan_engine::BarbCard::ALL
+                .iter()
+                .filter(|c| deck[c.index()] > 0)
+                .map(|c| format!("{} {}", deck[c.index()], c.name()))
+                .collect();
+            let text = if cards.is_empty() { "none".to_string() } else { cards.join(", ") };
+            let _ = writeln!(s, "  barbarian-deck {text}");
         }
     }
     if game.rules().ck() {

@@ -15,7 +15,7 @@ use catan_engine::{Action, BarbAction, BarbCard, BarbOutcome, Outcome, PlayerId}
 /// Barbarian Attack's player items, for "did you mean" lists.
 pub(super) const PLAYER_ITEMS: [&str; 3] = ["knights", "prisoners", "gold"];
 /// Barbarian Attack's global items.
-pub(super) const GLOBAL_ITEMS: [&str; 3] = ["barbarians", "knights-moved", "gold-purchases"];
+pub(super) const GLOBAL_ITEMS: [&str; 4] = ["barbarians", "knights-moved", "gold-purchases", "barbarian-deck"];
 /// The scenario cards' names.
 const CARD_WORDS: [&str; 4] = ["knighthood", "swift-knight", "treason", "capture"];
 
@@ -160,6 +160,16 @@ fn move_knight(cx: &mut Cx<'_>, args: &[Spanned<Arg>], player: PlayerId, span: S
 /// `chance landing N`, `chance barbarian-card CARD`, `chance castle-die N`.
 pub(super) fn chance(cx: &mut Cx<'_>, kind: &str, a: &Spanned<Arg>) -> Option<Option<Outcome>> {
     if !cx.barb {
+        if matches!(kind, "landing" | "barbarian-card" | "castle-die") {
+            cx.err(
+                a.span,
+                "barbarian_attack_only",
+                format!("`chance {kind}` only with Barbarian Attack"),
+                "not in this game",
+                Some("write `rules barbarian-attack`".into()),
+            );
+            return Some(None);
+        }
         return None;
     }
     Some(match kind {
@@ -172,6 +182,14 @@ pub(super) fn chance(cx: &mut Cx<'_>, kind: &str, a: &Spanned<Arg>) -> Option<Op
             .map(|f| Outcome::Barb(BarbOutcome::CastleDie { face: f as u8 })),
         _ => return None,
     })
+}
+
+/// Whether an expectation's head (or player property) is one Barbarian Attack reads with its
+/// own shape (the driver's fixed arities are Cities & Knights' and The Court's).
+pub(super) fn owns_expectation(head: &str, rest: &[Spanned<Arg>]) -> bool {
+    let prop = rest.first().and_then(|a| a.node.as_word()).unwrap_or_default();
+    matches!(head, "barbarians" | "knight" | "conquered" | "barbarian-supply")
+        || matches!(prop, "knights" | "knights-left" | "prisoners" | "gold")
 }
 
 /// `expect barbarians HEX N`, `expect knight PATH PLAYER|none`, `expect conquered HEX
@@ -332,6 +350,23 @@ pub(super) fn global_item(
                     setup.barb.moved.push(e);
                 }
             }
+        }
+        (_, "barbarian-deck") => {
+            let mut deck = [0u8; 4];
+            for a in &item.args {
+                match &a.node {
+                    Arg::Count { count, item: w } => {
+                        let name = noun(&w.node).unwrap_or(&w.node);
+                        match BarbCard::ALL.into_iter().find(|c| c.name() == name) {
+                            Some(c) => deck[c.index()] = count.node.min(255) as u8,
+                            None => cx.unknown(a.span, "scenario card", &w.node, &CARD_WORDS),
+                        }
+                    }
+                    Arg::Word(w) if w == "none" => {}
+                    _ => cx.unknown(a.span, "scenario cards", &a.node.to_string(), &CARD_WORDS),
+                }
+            }
+            setup.barb.deck = Some(deck);
         }
         (_, "gold-purchases") => {
             if let Some(n) = item.args.first().and_then(|a| cx.number_in(a, 0, 255)) {

@@ -231,11 +231,18 @@ impl Game {
         }
     }
 
-    /// The end of the turn: the knights' moving ends; battles are queued when any can be
-    /// fought (`true`: the turn ends after them).
+    /// The end of the turn: with a knight on the board the player first moves knights (the
+    /// turn ends when they end it again); then battles are queued when any can be fought
+    /// (`true`: the turn ends after them).
     pub(crate) fn barb_defer_end_turn(&mut self, player: PlayerId) -> bool {
         if self.barb_front() == Some(BarbPending::MovingKnights) {
             self.pending.pop_front();
+        } else if self.has_path_knight(player) {
+            self.queue_next(Pending {
+                who: player,
+                kind: PendingKind::Barb(BarbPending::MovingKnights),
+            });
+            return true;
         }
         if self.any_battle() {
             self.queue_next(Pending {
@@ -276,6 +283,8 @@ mod tests {
         let q = PlayerId((p.0 + 1) % 4);
         surround(&mut g, h, &[p.0, p.0, q.0, q.0]);
         g.apply(Action::EndTurn { player: p }).unwrap();
+        assert_eq!(g.phase().name(), "moving-knights");
+        g.apply(Action::EndTurn { player: p }).unwrap();
         assert_eq!(g.phase().name(), "expelling");
         g.apply(Action::Barb(BarbAction::ExpelBarbarians { player: p, hex: h })).unwrap();
         assert!(!g.hex_conquered(h));
@@ -307,6 +316,7 @@ mod tests {
         let p = g.current();
         surround(&mut g, h, &[p.0, p.0]);
         assert!(!g.battle_possible(h));
+        g.apply(Action::EndTurn { player: p }).unwrap();
         g.apply(Action::EndTurn { player: p }).unwrap();
         assert_eq!(g.phase().name(), "before-roll");
     }

@@ -74,11 +74,23 @@ impl ExpansionRules for BarbarianAttack {
                 }
             }
         }
-        g.push_knight_moves(player, out);
     }
 
     fn harbor_mask(g: &Game, player: PlayerId, mask: u8) -> u8 {
         g.barb_harbor_mask(player, mask)
+    }
+
+    /// The game ended with leftover prisoners still to be given: they go back to the supply.
+    fn game_over(g: &mut Game) {
+        let left: u8 = g
+            .pending
+            .iter()
+            .map(|e| match e.kind {
+                crate::pending::PendingKind::Barb(BarbPending::AwardPrisoners { count, .. }) => count,
+                _ => 0,
+            })
+            .sum();
+        g.barb.supply += left;
     }
 
     fn end_turn(g: &mut Game) {
@@ -282,15 +294,41 @@ impl Game {
                 }
             }
         }
+        let topo = &self.board.topology;
+        if topo.edge_count() > super::state::MAX_PATHS {
+            return Err(RuleError::Unsupported {
+                what: "a board for Barbarian Attack with more than 256 paths",
+            });
+        }
+        let bit = |bits: &mut super::state::PathBits, e: EdgeId| bits[e.index() / 64] |= 1 << (e.index() % 64);
+        let mut path_adjacency = vec![[0u64; 4]; topo.edge_count()];
+        for (i, adj) in path_adjacency.iter_mut().enumerate() {
+            for v in topo.edges()[i].vertices {
+                if let Some(vi) = topo.vertex(v) {
+                    for n in vi.edges.iter() {
+                        if n.index() != i {
+                            bit(adj, n);
+                        }
+                    }
+                }
+            }
+        }
+        let castle = self
+            .board
+            .terrain
+            .iter()
+            .position(|t| *t == Terrain::Castle)
+            .map(|i| HexId(i as u16));
+        let mut castle_paths = [0u64; 4];
+        for e in castle.and_then(|c| topo.hex(c)).map(|h| h.sides).into_iter().flatten() {
+            bit(&mut castle_paths, e);
+        }
         self.barb = BarbState {
+            path_adjacency,
+            castle_paths,
             barbarians: vec![0; n],
             coastal,
-            castle: self
-                .board
-                .terrain
-                .iter()
-                .position(|t| *t == Terrain::Castle)
-                .map(|i| HexId(i as u16)),
+            castle,
             supply: self.rules.barb.supply,
             knights: vec![None; self.board.topology.edge_count()],
             knights_left: [KNIGHTS_PER_PLAYER; MAX_PLAYERS],

@@ -7,7 +7,8 @@
 //! for 1 grain (`BARB.MOVE.DISTANCE`, `BARB.MOVE.GRAIN`), passing other pieces and ignoring
 //! roads, to a free path; a knight that has left the castle's paths never ends on one again
 //! (`BARB.MOVE.NOT_BACK_TO_CASTLE`: a move may end on a castle path only if it starts on
-//! one). The first knight moved ends the trade and build phase (`BARB.MOVE.AFTER_BUILDING`).
+//! one). Ending the turn with a knight on the board first opens the knights' moves
+//! (`BARB.MOVE.AFTER_BUILDING`: trading and building are over); ending it again ends them.
 
 use super::errors::BarbRule;
 use super::events::BarbEvent;
@@ -16,13 +17,10 @@ use super::{MOVE_PATHS, MOVE_PATHS_WITH_GRAIN};
 use crate::cards::{CardKind, Cards};
 use crate::error::RuleError;
 use crate::event::Event;
-use crate::id_set::IdSet;
+use super::state::{has_path, path_members, PathBits};
 use crate::ids::{EdgeId, PlayerId};
-use crate::pending::{Pending, PendingKind};
+use crate::pending::PendingKind;
 use crate::state::Game;
-
-/// Paths a board may hold for the knights' searches (the standard island has 72).
-type PathSet = IdSet<4>;
 
 impl Game {
     /// The front entry, if it is a Barbarian Attack entry.
@@ -72,26 +70,32 @@ impl Game {
     }
 
     /// The paths within `limit` steps of `from` (a step goes to a path sharing an
-    /// intersection), each with its distance, as sets by distance 1..=limit.
-    fn reach(&self, from: EdgeId, limit: u8) -> [PathSet; 6] {
-        let mut by_dist = [PathSet::default(); 6];
-        let mut seen = PathSet::default();
-        seen.insert(from.index());
-        let mut frontier = PathSet::default();
-        frontier.insert(from.index());
-        let topo = &self.board.topology;
+    /// intersection), as sets by distance 1..=limit, searched over the kept path adjacency.
+    fn reach(&self, from: EdgeId, limit: u8) -> [PathBits; 6] {
+        let mut by_dist = [[0u64; 4]; 6];
+        if from.index() >= self.barb.path_adjacency.len() {
+            return by_dist;
+        }
+        let mut seen: PathBits = [0; 4];
+        seen[from.index() / 64] |= 1 << (from.index() % 64);
+        let mut frontier = seen;
         for d in 1..=limit.min(5) as usize {
-            let mut next = PathSet::default();
-            for e in frontier.iter() {
-                let Some(info) = topo.edge(EdgeId(e as u16)) else { continue };
-                for v in info.vertices {
-                    let Some(vi) = topo.vertex(v) else { continue };
-                    for n in vi.edges.iter() {
-                        if seen.insert(n.index()) {
-                            next.insert(n.index());
+            let mut next: PathBits = [0; 4];
+            for (w, &word) in frontier.iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let i = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if let Some(adj) = self.barb.path_adjacency.get(i) {
+                        for k in 0..4 {
+                            next[k] |= adj[k];
                         }
                     }
                 }
+            }
+            for k in 0..4 {
+                next[k] &= !seen[k];
+                seen[k] |= next[k];
             }
             by_dist[d] = next;
             frontier = next;
@@ -102,13 +106,20 @@ impl Game {
     /// The number of paths between two paths, if at most `limit`.
     fn path_distance(&self, from: EdgeId, to: EdgeId, limit: u8) -> Option<u8> {
         let r = self.reach(from, limit);
-        (1..=limit.min(5) as usize).find(|&d| r[d].contains(to.index())).map(|d| d as u8)
+        (1..=limit.min(5) as usize)
+            .find(|&d| has_path(&r[d], to.index()))
+            .map(|d| d as u8)
     }
 
-    /// Whether the turn is at the point where knights may move: the trade and build phase,
-    /// or the knights are already moving.
+    /// Whether the turn is at the point where knights may move: after trading and building,
+    /// when the player ended them.
     fn knights_may_move(&self) -> bool {
-        self.in_main() || self.barb_front() == Some(BarbPending::MovingKnights)
+        self.barb_front() == Some(BarbPending::MovingKnights)
+    }
+
+    /// Whether `player` has a knight on the board.
+    pub(crate) fn has_path_knight(&self, player: PlayerId) -> bool {
+        self.barb.knights.iter().flatten().any(|k| k.owner == player)
     }
 
     /// Checks a knight's move.
@@ -146,7 +157,7 @@ impl Game {
         Ok(())
     }
 
-    /// Moves a knight; the first move of the turn ends its trade and build phase.
+    /// Moves a knight.
     pub(crate) fn do_move_path_knight(
         &mut self,
         player: PlayerId,
@@ -155,12 +166,6 @@ impl Game {
         grain: bool,
         events: &mut Vec<Event>,
     ) {
-        if self.in_main() {
-            self.queue_next(Pending {
-                who: player,
-                kind: PendingKind::Barb(BarbPending::MovingKnights),
-            });
-        }
         if grain {
             let g = Cards::of(&[(CardKind::Grain, 1)]);
             self.players[player.index()].hand.remove_all(&g);
@@ -195,7 +200,7 @@ impl Game {
             let reach = self.reach(from, limit);
             let from_castle = self.is_castle_path(from);
             for (d, set) in reach.iter().enumerate().skip(1) {
-                for e in set.iter() {
+                for e in path_members(set) {
                     let to = EdgeId(e as u16);
                     if !self.path_free(to) || (!from_castle && self.is_castle_path(to)) {
                         continue;
@@ -247,9 +252,13 @@ mod tests {
         let from = castle_paths(&g)[2];
         put(&mut g, p, from);
         let r = g.reach(from, 5);
-        let far = EdgeId(r[4].iter().find(|&e| !g.is_castle_path(EdgeId(e as u16))).unwrap() as u16);
-        let near = EdgeId(r[3].iter().find(|&e| !g.is_castle_path(EdgeId(e as u16))).unwrap() as u16);
+        let far = EdgeId(path_members(&r[4]).find(|&e| !g.is_castle_path(EdgeId(e as u16))).unwrap() as u16);
+        let near = EdgeId(path_members(&r[3]).find(|&e| !g.is_castle_path(EdgeId(e as u16))).unwrap() as u16);
         let mv = |to, grain| Action::Barb(BarbAction::MovePathKnight { player: p, from, to, grain });
+        // Knights move after trading and building: ending the turn opens their moves.
+        assert_eq!(g.check(&mv(near, false)).unwrap_err().code(), "TURN.NOTHING_PENDING");
+        g.apply(Action::EndTurn { player: p }).unwrap();
+        assert_eq!(g.phase().name(), "moving-knights");
         assert_eq!(g.check(&mv(far, false)).unwrap_err().code(), "BARB.MOVE.DISTANCE");
         assert_eq!(g.check(&mv(far, true)).unwrap_err().code(), "BARB.MOVE.GRAIN");
         assert_eq!(g.check(&mv(near, true)).unwrap_err().code(), "BARB.MOVE.GRAIN");
@@ -279,7 +288,7 @@ mod tests {
         let p = g.current();
         let cp = castle_paths(&g);
         let r = g.reach(cp[0], 1);
-        let outside = EdgeId(r[1].iter().find(|&e| !g.is_castle_path(EdgeId(e as u16))).unwrap() as u16);
+        let outside = EdgeId(path_members(&r[1]).find(|&e| !g.is_castle_path(EdgeId(e as u16))).unwrap() as u16);
         put(&mut g, p, outside);
         let back = *cp
             .iter()
@@ -291,6 +300,7 @@ mod tests {
             to: back,
             grain: false,
         });
+        g.apply(Action::EndTurn { player: p }).unwrap();
         assert_eq!(g.check(&mv).unwrap_err().code(), "BARB.MOVE.NOT_BACK_TO_CASTLE");
         // Along the castle's paths is fine.
         put(&mut g, p, cp[0]);
@@ -310,6 +320,7 @@ mod tests {
         let cp = castle_paths(&g);
         put(&mut g, p, cp[0]);
         put(&mut g, PlayerId((p.0 + 1) % 4), cp[1]);
+        g.apply(Action::EndTurn { player: p }).unwrap();
         let mv = |from, to| Action::Barb(BarbAction::MovePathKnight { player: p, from, to, grain: false });
         assert_eq!(g.check(&mv(cp[0], cp[1])).unwrap_err().code(), "BARB.KNIGHT.ONE_PER_PATH");
         assert_eq!(g.check(&mv(cp[1], cp[2])).unwrap_err().code(), "BARB.MOVE.OWN_KNIGHT");

@@ -87,15 +87,10 @@ impl Game {
         self.barb.coastal.get(h.index()).copied().unwrap_or(false) && self.token(h).is_none()
     }
 
-    /// Barbarian Attack: whether the paths of a hex include `e` (a castle path when `h` is
-    /// the castle).
-    pub(crate) fn hex_has_side(&self, h: HexId, e: EdgeId) -> bool {
-        self.board.topology.hex(h).is_some_and(|info| info.sides.contains(&e))
-    }
-
     /// Barbarian Attack: whether a path borders the castle hex.
+    #[inline]
     pub fn is_castle_path(&self, e: EdgeId) -> bool {
-        self.barb.castle.is_some_and(|c| self.hex_has_side(c, e))
+        state::has_path(&self.barb.castle_paths, e.index())
     }
 }
 

@@ -26,6 +26,8 @@ pub struct BarbSetup {
     pub moved: Vec<EdgeId>,
     /// Gold purchases made this turn.
     pub purchases: u8,
+    /// Scenario cards not yet drawn, by kind (`None`: the full deck); the rest are discarded.
+    pub deck: Option<[u8; 4]>,
 }
 
 /// The error for Barbarian Attack pieces declared in a game without it.
@@ -33,6 +35,7 @@ pub(super) fn declared_without(s: &Setup) -> Option<PositionError> {
     let any = s.barb.barbarians.is_some()
         || !s.barb.moved.is_empty()
         || s.barb.purchases > 0
+        || s.barb.deck.is_some()
         || s.players
             .iter()
             .any(|p| !p.barb.knights.is_empty() || p.barb.prisoners > 0 || p.barb.gold > 0);
@@ -94,6 +97,16 @@ impl Game {
             self.barb.gold[i] = ps.barb.gold;
         }
         self.barb.purchases = s.barb.purchases;
+        if let Some(deck) = s.barb.deck {
+            for (i, n) in deck.iter().enumerate() {
+                let full = super::state::BarbCard::DECK[i];
+                if *n > full {
+                    return Err(err(Subject::Rules, format!("the scenario deck holds {full} of that card")));
+                }
+                self.barb.deck[i] = *n;
+                self.barb.discards[i] = full - n;
+            }
+        }
         self.refresh_conquest(&mut Vec::new());
         Ok(())
     }
@@ -106,6 +119,7 @@ impl Game {
             .collect();
         s.barb.barbarians = Some(list);
         s.barb.purchases = self.barb.purchases;
+        s.barb.deck = (self.barb.deck != super::state::BarbCard::DECK).then_some(self.barb.deck);
         s.barb.moved = (0..self.barb.knights.len())
             .filter(|&i| self.barb.knights[i].is_some_and(|k| k.moved))
             .map(|i| EdgeId(i as u16))

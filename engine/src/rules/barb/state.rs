@@ -80,6 +80,38 @@ pub struct BarbState {
     pub lost_vp: [u8; MAX_PLAYERS],
     /// The hex of the battle whose losses are still to be rolled.
     pub battle: Option<HexId>,
+    /// For each path, the paths sharing an intersection with it, as bits (fixed by the board;
+    /// the knights' moves are searched over them).
+    pub path_adjacency: Vec<PathBits>,
+    /// The castle hex's paths, as bits.
+    pub castle_paths: PathBits,
+}
+
+/// A set of paths as bits (boards for Barbarian Attack have at most 256 paths).
+pub type PathBits = [u64; 4];
+
+/// The most paths a Barbarian Attack board may have.
+pub const MAX_PATHS: usize = 256;
+
+/// The paths in `bits`, in id order.
+pub fn path_members(bits: &PathBits) -> impl Iterator<Item = usize> + '_ {
+    bits.iter().enumerate().flat_map(|(w, &word)| {
+        let mut b = word;
+        std::iter::from_fn(move || {
+            if b == 0 {
+                return None;
+            }
+            let i = b.trailing_zeros() as usize;
+            b &= b - 1;
+            Some(w * 64 + i)
+        })
+    })
+}
+
+/// Whether path `i` is in `bits`.
+#[inline]
+pub fn has_path(bits: &PathBits, i: usize) -> bool {
+    i < MAX_PATHS && bits[i / 64] & (1 << (i % 64)) != 0
 }
 
 impl BarbState {
