@@ -101,6 +101,16 @@ fn pristine_board(game: &Game) -> Option<(String, catan_engine::Board)> {
     }
 }
 
+/// The number token a hex shows for the board statement: in Barbarian Attack the printed one
+/// (a conquered hex's token lies face down; the position's barbarians turn it again).
+fn token_now(game: &Game, h: catan_engine::HexId) -> Option<u8> {
+    if game.rules().has(catan_engine::ruleset::Expansion::BarbarianAttack) {
+        game.board().tokens.get(h.index()).copied().flatten()
+    } else {
+        game.token(h)
+    }
+}
+
 /// The `board` statement: the named board with the overrides that make it the game's board
 /// (number tokens as they lie now, the soldiers' start), or every hex and harbor.
 fn board_text(game: &Game) -> String {
@@ -112,7 +122,7 @@ fn board_text(game: &Game) -> String {
             && p.harbors == b.harbors
             && p.labels == b.labels
             // A token line can put a number on a hex, never take one off.
-            && hexes().all(|h| game.token(h).is_some() == p.tokens[h.index()].is_some())
+            && hexes().all(|h| token_now(game, h).is_some() == p.tokens[h.index()].is_some())
     });
     let soldiers = (game.rules().court() && b.soldier_start.is_some())
         .then(|| {
@@ -125,7 +135,7 @@ fn board_text(game: &Game) -> String {
         let standard = catan_engine::Board::beginner();
         for id in hexes() {
             // The tokens as they lie now (Invention may have moved some).
-            let token = game.token(id).map(|t| format!(" {t}")).unwrap_or_default();
+            let token = token_now(game, id).map(|t| format!(" {t}")).unwrap_or_default();
             let area = match b.areas.get(id.index()) {
                 Some(a) if b.terrain[id.index()].is_land() => format!(" area {a}"),
                 _ => String::new(),
@@ -152,8 +162,8 @@ fn board_text(game: &Game) -> String {
         return s;
     };
     let mut lines: Vec<String> = hexes()
-        .filter(|&h| game.token(h) != pristine.tokens[h.index()])
-        .filter_map(|h| game.token(h).map(|t| format!("  token {} {t}", b.hex_name(h))))
+        .filter(|&h| token_now(game, h) != pristine.tokens[h.index()])
+        .filter_map(|h| token_now(game, h).map(|t| format!("  token {} {t}", b.hex_name(h))))
         .collect();
     if b.soldier_start != pristine.soldier_start {
         lines.extend(soldiers);

@@ -128,7 +128,7 @@ fn board_of(
 fn positions_written_as_scenarios_load_back_to_the_same_position() {
     let mut checked = 0;
     for seed in 0..12u64 {
-        for kind in 0..5 {
+        for kind in 0..6 {
             let rules = ruleset(kind);
             let players = 3 + (seed % 2) as usize;
             let board = board_of(&rules, seed, players, seed % 3 != 0, TokenPlacement::Spiral);
@@ -150,12 +150,13 @@ fn positions_written_as_scenarios_load_back_to_the_same_position() {
 }
 
 fn ruleset(kind: u8) -> Ruleset {
-    match kind % 5 {
+    match kind % 6 {
         0 => Ruleset::base(),
         1 => Ruleset::cities_and_knights(),
         2 => Ruleset::the_court(),
         3 => Ruleset::cities_and_knights_with_court(),
-        _ => Ruleset::from_names(["seafarers"]).expect("Seafarers"),
+        4 => Ruleset::from_names(["seafarers"]).expect("Seafarers"),
+        _ => Ruleset::from_names(["barbarian-attack"]).expect("Barbarian Attack"),
     }
 }
 
@@ -185,7 +186,7 @@ proptest::proptest! {
     #[test]
     fn emitted_positions_are_faithful_or_refused(
         seed in 0u64..1_000_000,
-        kind in 0u8..5,
+        kind in 0u8..6,
         players in 3usize..=4,
         stop in 0usize..1500,
         random_board in proptest::bool::ANY,

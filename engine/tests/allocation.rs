@@ -61,5 +61,7 @@ fn legal_actions_and_apply_do_not_allocate() {
         );
         let sea = Ruleset::from_names(["seafarers"]).expect("seafarers");
         assert_eq!(allocations(sea, seed), 0, "Seafarers seed {seed}");
+        let barb = Ruleset::from_names(["barbarian-attack"]).expect("barbarian-attack");
+        assert_eq!(allocations(barb, seed), 0, "Barbarian Attack seed {seed}");
     }
 }
