@@ -35,6 +35,11 @@ impl ExpansionRules for BarbarianAttack {
         g.barb_check_building_site(at)
     }
 
+    /// A setup city (or settlement) is a building too: not on a conquered hex's intersection.
+    fn check_setup_site(g: &Game, at: VertexId) -> Result<(), RuleError> {
+        g.barb_check_building_site(at)
+    }
+
     fn check_road_site(g: &Game, at: EdgeId) -> Result<(), RuleError> {
         g.barb_check_road_site(at)
     }
@@ -58,6 +63,7 @@ impl ExpansionRules for BarbarianAttack {
 
     /// Option `barb-setup-landing yes`: setup buildings bring barbarians too.
     fn after_setup_building(g: &mut Game, player: PlayerId, _at: VertexId, events: &mut Vec<Event>) {
+        g.barb.lost_vp = g.lost_vp_from_scratch();
         if g.rules.barb.setup_landing {
             g.queue_landing(player, events);
         }

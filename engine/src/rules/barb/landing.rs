@@ -178,8 +178,13 @@ impl Game {
         lost
     }
 
-    /// No road on a path of a conquered hex (`BARB.CONQUEST.NO_ROAD`).
+    /// No road on a path of a conquered hex (`BARB.CONQUEST.NO_ROAD`). A setup road is the
+    /// settlement's own and is placed whatever a setup landing (option `barb-setup-landing
+    /// yes`) conquered meanwhile: otherwise a settlement could be left without any road.
     pub(crate) fn barb_check_road_site(&self, at: crate::ids::EdgeId) -> Result<(), RuleError> {
+        if matches!(self.step, crate::pending::Step::Setup { .. }) {
+            return Ok(());
+        }
         let on_conquered = self
             .board
             .topology

@@ -52,10 +52,10 @@ impl Game {
     /// knights (free paths, at most 6 each), prisoners and gold.
     pub(crate) fn declare_barb(&mut self, s: &Setup) -> Result<(), PositionError> {
         if let Some(list) = &s.barb.barbarians {
-            for (i, n) in self.barb.barbarians.iter_mut().enumerate() {
+            // The declared barbarians replace the starting ones.
+            for n in self.barb.barbarians.iter_mut() {
                 self.barb.supply += *n;
                 *n = 0;
-                let _ = i;
             }
             for &(h, n) in list {
                 self.known_hex(h).map_err(|x| err(Subject::Rules, x.to_string()))?;
