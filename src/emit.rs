@@ -492,7 +492,11 @@ fn table_lines(game: &Game, setup: &catan_engine::position::Setup) -> String {
                 .filter(|c| deck[c.index()] > 0)
                 .map(|c| format!("{} {}", deck[c.index()], c.name()))
                 .collect();
-            let text = if cards.is_empty() { "none".to_string() } else { cards.join(", ") };
+            let text = if cards.is_empty() {
+                "none".to_string()
+            } else {
+                cards.join(", ")
+            };
             let _ = writeln!(s, "  barbarian-deck {text}");
         }
     }

@@ -891,7 +891,10 @@ fn board_by_name(board: &str) -> Option<Board> {
         Board::beginner_court()
     } else if board == "barbarian-attack" {
         Board::barbarian_attack(0, &Default::default())
-    } else if let Some(seed) = board.strip_prefix("barbarian-attack:").and_then(|s| s.parse::<u64>().ok()) {
+    } else if let Some(seed) = board
+        .strip_prefix("barbarian-attack:")
+        .and_then(|s| s.parse::<u64>().ok())
+    {
         Board::barbarian_attack(seed, &Default::default())
     } else if let Some(seed) = board.strip_prefix("random:").and_then(|s| s.parse::<u64>().ok()) {
         Board::random(seed, TokenPlacement::Spiral)

@@ -165,7 +165,12 @@ fn barb_action(game: &Game, a: &catan_engine::BarbAction) -> String {
     match a {
         B::BuyBarbarianCard { player } => format!("{} buys barbarian-card CARD", c(player)),
         B::PlacePathKnight { player, at } => format!("{} places knight {}", c(player), edge_name(b, *at)),
-        B::MovePathKnight { player, from, to, grain } => format!(
+        B::MovePathKnight {
+            player,
+            from,
+            to,
+            grain,
+        } => format!(
             "{} moves knight {} to {}{}",
             c(player),
             edge_name(b, *from),
@@ -356,6 +361,9 @@ pub fn delta(before: &Game, after: &Game) -> Vec<String> {
             out.push(format!("barbarians {} -> {}", before.barbarians(), after.barbarians()));
         }
     }
+    if barbarian_attack(after) {
+        barb_delta(before, after, &mut out);
+    }
     if after.rules().court() {
         for p in after.player_ids() {
             let (x, y) = (before.court().prisoners[p.index()], after.court().prisoners[p.index()]);
@@ -401,6 +409,81 @@ pub fn now_line(g: &Game) -> String {
             let who: Vec<String> = g.deciders().map(|p| g.colour(p).to_string()).collect();
             format!("now {} {phase}", who.join(","))
         }
+    }
+}
+
+/// Whether a game is played with Barbarian Attack.
+fn barbarian_attack(game: &Game) -> bool {
+    game.rules().has(catan_engine::ruleset::Expansion::BarbarianAttack)
+}
+
+/// Barbarian Attack's state changes: each player's prisoners, gold and knights on paths, and
+/// the barbarian supply.
+fn barb_delta(before: &Game, after: &Game, out: &mut Vec<String>) {
+    let knights = |g: &Game, p: PlayerId| g.barb().knights.iter().flatten().filter(|k| k.owner == p).count();
+    for p in after.player_ids() {
+        for (what, x, y) in [
+            (
+                "prisoners",
+                usize::from(before.prisoners(p)),
+                usize::from(after.prisoners(p)),
+            ),
+            ("gold", usize::from(before.gold(p)), usize::from(after.gold(p))),
+            ("knights on paths", knights(before, p), knights(after, p)),
+        ] {
+            if x != y {
+                out.push(format!("{} {what} {x} -> {y}", after.colour(p)));
+            }
+        }
+    }
+    let (x, y) = (before.barb().supply, after.barb().supply);
+    if x != y {
+        out.push(format!("barbarian supply {x} -> {y}"));
+    }
+}
+
+/// Barbarian Attack's lines of the summary: barbarians by hex, conquered hexes, knights on
+/// paths, prisoners and gold.
+fn barb_summary(game: &Game, s: &mut String) {
+    let b = game.board();
+    let barb = game.barb();
+    let on: Vec<String> = (0..barb.barbarians.len())
+        .filter(|&i| barb.barbarians[i] > 0)
+        .map(|i| {
+            let h = catan_engine::HexId(i as u16);
+            let mark = if game.hex_conquered(h) { " conquered" } else { "" };
+            format!("{} {}{mark}", b.hex_name(h), barb.barbarians[i])
+        })
+        .collect();
+    let _ = writeln!(
+        s,
+        "barbarians: {} (supply {})",
+        if on.is_empty() {
+            "none".to_string()
+        } else {
+            on.join(", ")
+        },
+        barb.supply
+    );
+    for p in game.player_ids() {
+        let mut paths: Vec<String> = (0..barb.knights.len())
+            .filter(|&e| barb.knights[e].is_some_and(|k| k.owner == p))
+            .map(|e| edge_name(b, catan_engine::EdgeId(e as u16)))
+            .collect();
+        paths.sort();
+        let _ = writeln!(
+            s,
+            "{}: knights {} ({} in supply), prisoners {}, gold {}",
+            game.colour(p),
+            if paths.is_empty() {
+                "none".to_string()
+            } else {
+                paths.join(", ")
+            },
+            barb.knights_left[p.index()],
+            game.prisoners(p),
+            game.gold(p)
+        );
     }
 }
 
@@ -561,6 +644,9 @@ pub fn summary(game: &Game) -> String {
     }
     if game.rules().court() {
         court_summary(game, &mut s);
+    }
+    if barbarian_attack(game) {
+        barb_summary(game, &mut s);
     }
     s
 }

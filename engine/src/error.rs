@@ -70,9 +70,9 @@ impl std::fmt::Display for Piece {
     }
 }
 
+pub use crate::rules::barb::errors::BarbRule;
 pub use crate::rules::ck::errors::CkRule;
 pub use crate::rules::court::errors::CourtRule;
-pub use crate::rules::barb::errors::BarbRule;
 pub use crate::rules::sea::errors::SeaRule;
 
 /// Why an action was refused. See [`RuleError::code`] for the rule ids.

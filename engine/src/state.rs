@@ -198,12 +198,8 @@ impl Phase {
 
     /// The phase names of each part of the game: the base game's, then each expansion's that
     /// has phases of its own (one line per expansion).
-    const NAME_PARTS: &'static [&'static [&'static str]] = &[
-        Phase::BASE_NAMES,
-        CkPhase::NAMES,
-        SeaPhase::NAMES,
-        BarbPhase::NAMES,
-    ];
+    const NAME_PARTS: &'static [&'static [&'static str]] =
+        &[Phase::BASE_NAMES, CkPhase::NAMES, SeaPhase::NAMES, BarbPhase::NAMES];
 
     /// Every phase name, as [`Phase::name`] gives them: the base game's, then each
     /// expansion's.

@@ -92,7 +92,9 @@ fn positions() -> Vec<(&'static str, Game, u32)> {
 fn barb_positions() -> Vec<(&'static str, Game, u32)> {
     let barb = Ruleset::from_names(["barbarian-attack"]).expect("barbarian-attack");
     let setup = game(barb.clone(), barb.random_board(7, TokenPlacement::Spiral), 4);
-    let moving = advance(setup, 7, Policy::Builder, 20_000, |g| g.phase().name() == "moving-knights");
+    let moving = advance(setup, 7, Policy::Builder, 20_000, |g| {
+        g.phase().name() == "moving-knights"
+    });
     vec![("barb-moving-knights", moving, 3)]
 }
 

@@ -13,8 +13,8 @@ use catan_engine::random::{PlayConfig, Policy, RandomPlayer};
 use catan_engine::CkAction;
 use catan_engine::CourtAction;
 use catan_engine::SeaAction;
-use catan_engine::{BarbAction, BarbOutcome};
 use catan_engine::{Action, Actor, Colour, EdgeId, Game, HexId, Outcome, Phase, PlayerId, Ruleset, VertexId};
+use catan_engine::{BarbAction, BarbOutcome};
 use catan_engine::{EventFace, ProgressCard, Track};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
@@ -488,11 +488,16 @@ fn near_miss_barb(a: BarbAction, t: &Tweak) -> BarbAction {
             player: who(player),
             at: if fields { t.edge } else { at },
         },
-        MovePathKnight { player, from, to, grain } => MovePathKnight {
+        MovePathKnight {
+            player,
+            from,
+            to,
+            grain,
+        } => MovePathKnight {
             player: who(player),
             from,
             to: if fields { t.edge } else { to },
-            grain: if fields { t.rate % 2 == 0 } else { grain },
+            grain: if fields { t.rate.is_multiple_of(2) } else { grain },
         },
         MoveBarbarian { player, from, to } => MoveBarbarian {
             player: who(player),
@@ -811,7 +816,11 @@ fn candidates(g: &Game) -> Vec<Action> {
             let hex = HexId(h);
             out.push(Action::Barb(BarbAction::ExpelBarbarians { player, hex }));
             out.push(Action::Barb(BarbAction::CaptureBarbarian { player, hex }));
-            out.push(Action::Barb(BarbAction::MoveBarbarian { player, from: None, to: hex }));
+            out.push(Action::Barb(BarbAction::MoveBarbarian {
+                player,
+                from: None,
+                to: hex,
+            }));
             for f in 0..topo.hex_count() as u16 {
                 out.push(Action::Barb(BarbAction::MoveBarbarian {
                     player,
@@ -821,7 +830,10 @@ fn candidates(g: &Game) -> Vec<Action> {
             }
         }
         for to in 0..=g.player_count() as u8 {
-            out.push(Action::Barb(BarbAction::AwardPrisoner { player, to: PlayerId(to) }));
+            out.push(Action::Barb(BarbAction::AwardPrisoner {
+                player,
+                to: PlayerId(to),
+            }));
         }
         for r in Resource::ALL {
             out.push(Action::Ck(CkAction::Aqueduct { player, take: Some(r) }));

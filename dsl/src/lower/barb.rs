@@ -91,9 +91,16 @@ pub(super) fn action(
             }
         }
         ("places" | "place", Some("knight")) => {
-            let at = need(cx, args, 1, span, "`places knight` needs a path, e.g. `places knight A.n-ne`")?;
+            let at = need(
+                cx,
+                args,
+                1,
+                span,
+                "`places knight` needs a path, e.g. `places knight A.n-ne`",
+            )?;
             strict::unused(cx, &args[2..], "`places knight` takes one path")?;
-            cx.arg_edge(at).and_then(|at| barb(BarbAction::PlacePathKnight { player, at }, vec![]))
+            cx.arg_edge(at)
+                .and_then(|at| barb(BarbAction::PlacePathKnight { player, at }, vec![]))
         }
         ("moves" | "move", Some("knight")) => move_knight(cx, args, player, span),
         ("moves" | "move", Some("barbarian")) => {
@@ -108,27 +115,62 @@ pub(super) fn action(
                 cx.arg_hex(from).map(Some)
             };
             let to = cx.arg_hex(to);
-            barb(BarbAction::MoveBarbarian { player, from: from?, to: to? }, vec![])
+            barb(
+                BarbAction::MoveBarbarian {
+                    player,
+                    from: from?,
+                    to: to?,
+                },
+                vec![],
+            )
         }
         ("captures" | "capture", Some("barbarian")) => {
-            let h = need(cx, args, 1, span, "`captures barbarian` needs a hex, e.g. `captures barbarian D`")?;
+            let h = need(
+                cx,
+                args,
+                1,
+                span,
+                "`captures barbarian` needs a hex, e.g. `captures barbarian D`",
+            )?;
             strict::unused(cx, &args[2..], "`captures barbarian` takes one hex")?;
-            cx.arg_hex(h).and_then(|hex| barb(BarbAction::CaptureBarbarian { player, hex }, vec![]))
+            cx.arg_hex(h)
+                .and_then(|hex| barb(BarbAction::CaptureBarbarian { player, hex }, vec![]))
         }
         ("expels" | "expel", Some("barbarian")) => {
-            let h = need(cx, args, 1, span, "`expels barbarians` needs a hex, e.g. `expels barbarians D`")?;
+            let h = need(
+                cx,
+                args,
+                1,
+                span,
+                "`expels barbarians` needs a hex, e.g. `expels barbarians D`",
+            )?;
             strict::unused(cx, &args[2..], "`expels barbarians` takes one hex")?;
-            cx.arg_hex(h).and_then(|hex| barb(BarbAction::ExpelBarbarians { player, hex }, vec![]))
+            cx.arg_hex(h)
+                .and_then(|hex| barb(BarbAction::ExpelBarbarians { player, hex }, vec![]))
         }
         ("gives" | "give", Some("prisoner")) => {
-            let to = need(cx, args, 1, span, "`gives prisoner` needs a player, e.g. `gives prisoner blue`")?;
+            let to = need(
+                cx,
+                args,
+                1,
+                span,
+                "`gives prisoner` needs a player, e.g. `gives prisoner blue`",
+            )?;
             strict::unused(cx, &args[2..], "`gives prisoner` takes one player")?;
-            cx.arg_player(to).and_then(|to| barb(BarbAction::AwardPrisoner { player, to }, vec![]))
+            cx.arg_player(to)
+                .and_then(|to| barb(BarbAction::AwardPrisoner { player, to }, vec![]))
         }
         ("spends" | "spend", Some("gold")) => {
-            let r = need(cx, args, 1, span, "`spends gold` needs a resource, e.g. `spends gold ore`")?;
+            let r = need(
+                cx,
+                args,
+                1,
+                span,
+                "`spends gold` needs a resource, e.g. `spends gold ore`",
+            )?;
             strict::unused(cx, &args[2..], "`spends gold` takes one resource")?;
-            cx.arg_resource(r).and_then(|resource| barb(BarbAction::BuyWithGold { player, resource }, vec![]))
+            cx.arg_resource(r)
+                .and_then(|resource| barb(BarbAction::BuyWithGold { player, resource }, vec![]))
         }
         _ => return None,
     };
@@ -142,7 +184,10 @@ fn move_knight(cx: &mut Cx<'_>, args: &[Spanned<Arg>], player: PlayerId, span: S
     let ti = after_to(args, 2);
     let to = need(cx, args, ti, span, what)?;
     let rest = &args[ti + 1..];
-    let grain = match (canonical(cx, rest.first()).as_deref(), canonical(cx, rest.get(1)).as_deref()) {
+    let grain = match (
+        canonical(cx, rest.first()).as_deref(),
+        canonical(cx, rest.get(1)).as_deref(),
+    ) {
         (None, _) => false,
         (Some("paying"), Some("grain")) => {
             strict::unused(cx, &rest[2..], "`moves knight` ends with `paying grain`")?;
@@ -154,7 +199,15 @@ fn move_knight(cx: &mut Cx<'_>, args: &[Spanned<Arg>], player: PlayerId, span: S
         }
     };
     let (from, to) = (cx.arg_edge(from), cx.arg_edge(to));
-    barb(BarbAction::MovePathKnight { player, from: from?, to: to?, grain }, vec![])
+    barb(
+        BarbAction::MovePathKnight {
+            player,
+            from: from?,
+            to: to?,
+            grain,
+        },
+        vec![],
+    )
 }
 
 /// `chance landing N`, `chance barbarian-card CARD`, `chance castle-die N`.
@@ -274,7 +327,10 @@ pub(super) fn player_expectation(
     if strict::unused(cx, &vals[1..], &format!("`{w}` takes one number")).is_none() {
         return Some(None);
     }
-    Some(cx.number_in(v, 0, 65535).map(|n| Expectation::Barb(fact, n.to_string())))
+    Some(
+        cx.number_in(v, 0, 65535)
+            .map(|n| Expectation::Barb(fact, n.to_string())),
+    )
 }
 
 /// A Barbarian Attack item of a player's section (`knights A.n-ne, B.s-sw`, `prisoners 3`,

@@ -15,13 +15,29 @@ pub(crate) const WORDS: &[Entry] = &[
 
 /// The scenario's nouns: (canonical English word, its words in English, German, Catalan).
 pub(crate) const NOUNS: &[(&str, &[&str])] = &[
-    ("barbarian", &["barbarian", "barbarians", "barbar", "barbaren", "bàrbar", "bàrbars"]),
+    (
+        "barbarian",
+        &["barbarian", "barbarians", "barbar", "barbaren", "bàrbar", "bàrbars"],
+    ),
     ("barbarian-card", &["barbarian-card", "barbarenkarte", "carta-bàrbar"]),
-    ("prisoner", &["prisoner", "prisoners", "gefangener", "gefangene", "presoner", "presoners"]),
+    (
+        "prisoner",
+        &[
+            "prisoner",
+            "prisoners",
+            "gefangener",
+            "gefangene",
+            "presoner",
+            "presoners",
+        ],
+    ),
     ("gold", &["gold", "or"]),
     ("supply", &["supply", "vorrat", "reserva"]),
     ("knighthood", &["knighthood", "ritterschlag", "investidura"]),
-    ("swift-knight", &["swift-knight", "black-knight", "schneller-ritter", "cavaller-ràpid"]),
+    (
+        "swift-knight",
+        &["swift-knight", "black-knight", "schneller-ritter", "cavaller-ràpid"],
+    ),
     ("treason", &["treason", "verrat", "traïció"]),
     ("capture", &["capture", "intrigue", "gefangennahme", "captura"]),
     ("grain", &["grain", "getreide", "gra"]),

@@ -16,8 +16,8 @@
 
 use std::fmt;
 
-mod base;
 pub(crate) mod barb;
+mod base;
 pub(crate) mod ck;
 pub(crate) mod court;
 pub(crate) mod sea;

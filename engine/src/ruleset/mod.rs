@@ -410,9 +410,10 @@ impl Ruleset {
     pub fn validate(&self) -> Result<(), crate::RuleError> {
         for e in self.expansions.iter() {
             match e {
-                Expansion::CitiesAndKnights | Expansion::TheCourt | Expansion::Seafarers | Expansion::BarbarianAttack => {
-                    continue
-                }
+                Expansion::CitiesAndKnights
+                | Expansion::TheCourt
+                | Expansion::Seafarers
+                | Expansion::BarbarianAttack => continue,
             }
         }
         if self.has(Expansion::BarbarianAttack) && self.has(Expansion::CitiesAndKnights) {

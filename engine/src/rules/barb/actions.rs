@@ -119,7 +119,12 @@ impl Game {
         match action {
             BarbAction::BuyBarbarianCard { player } => self.check_buy_barb_card(player),
             BarbAction::PlacePathKnight { player, at } => self.check_place_path_knight(player, at),
-            BarbAction::MovePathKnight { player, from, to, grain } => self.check_move_path_knight(player, from, to, grain),
+            BarbAction::MovePathKnight {
+                player,
+                from,
+                to,
+                grain,
+            } => self.check_move_path_knight(player, from, to, grain),
             BarbAction::MoveBarbarian { player, from, to } => self.check_move_barbarian(player, from, to),
             BarbAction::CaptureBarbarian { player, hex } => self.check_capture(player, hex),
             BarbAction::ExpelBarbarians { player, hex } => self.check_expel(player, hex),
@@ -133,9 +138,12 @@ impl Game {
         match action {
             BarbAction::BuyBarbarianCard { player } => self.do_buy_barb_card(player, events),
             BarbAction::PlacePathKnight { player, at } => self.do_place_path_knight(player, at, events),
-            BarbAction::MovePathKnight { player, from, to, grain } => {
-                self.do_move_path_knight(player, from, to, grain, events)
-            }
+            BarbAction::MovePathKnight {
+                player,
+                from,
+                to,
+                grain,
+            } => self.do_move_path_knight(player, from, to, grain, events),
             BarbAction::MoveBarbarian { player, from, to } => self.do_move_barbarian(player, from, to, events),
             BarbAction::CaptureBarbarian { player, hex } => self.do_capture(player, hex, events),
             BarbAction::ExpelBarbarians { player, hex } => self.do_expel(player, hex, events),

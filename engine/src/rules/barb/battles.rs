@@ -198,7 +198,7 @@ impl Game {
     pub(crate) fn do_castle_die(&mut self, face: u8, events: &mut Vec<Event>) {
         self.pending.pop_front();
         events.push(Event::Barb(BarbEvent::CastleDieRolled { face }));
-        let orientation = (face.saturating_sub(1) % 3) as u8;
+        let orientation = face.saturating_sub(1) % 3;
         if let Some(h) = self.barb.battle.take() {
             let sides = self.board.topology.hex(h).map(|x| x.sides);
             for e in sides.into_iter().flatten() {
@@ -266,7 +266,10 @@ mod tests {
     fn surround(g: &mut Game, h: HexId, owners: &[u8]) {
         let sides = g.board.topology.hex(h).unwrap().sides;
         for (e, &o) in sides.iter().zip(owners) {
-            g.barb.knights[e.index()] = Some(PathKnight { owner: PlayerId(o), moved: true });
+            g.barb.knights[e.index()] = Some(PathKnight {
+                owner: PlayerId(o),
+                moved: true,
+            });
             g.barb.knights_left[o as usize] -= 1;
         }
     }
@@ -286,7 +289,8 @@ mod tests {
         assert_eq!(g.phase().name(), "moving-knights");
         g.apply(Action::EndTurn { player: p }).unwrap();
         assert_eq!(g.phase().name(), "expelling");
-        g.apply(Action::Barb(BarbAction::ExpelBarbarians { player: p, hex: h })).unwrap();
+        g.apply(Action::Barb(BarbAction::ExpelBarbarians { player: p, hex: h }))
+            .unwrap();
         assert!(!g.hex_conquered(h));
         assert_eq!(g.token(h), Some(5));
         // 3 prisoners, 2 players with 2 knights each: 1 each, the leftover the mover's choice.
@@ -296,7 +300,8 @@ mod tests {
             to: PlayerId((p.0 + 2) % 4),
         });
         assert_eq!(g.check(&bad).unwrap_err().code(), "BARB.BATTLE.PRISONERS");
-        g.apply(Action::Barb(BarbAction::AwardPrisoner { player: p, to: q })).unwrap();
+        g.apply(Action::Barb(BarbAction::AwardPrisoner { player: p, to: q }))
+            .unwrap();
         assert_eq!((g.prisoners(p), g.prisoners(q)), (1, 2));
         assert_eq!(g.phase().name(), "rolling-castle-die");
         g.apply(Action::Chance(Outcome::Barb(BarbOutcome::CastleDie { face: 1 })))

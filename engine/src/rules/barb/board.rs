@@ -22,7 +22,9 @@ pub const CASTLE_AT: Axial = Axial { q: 0, r: -2 };
 /// The coastal terrains.
 const COASTAL_TERRAIN: [Terrain; 10] = {
     use Terrain::*;
-    [Forest, Forest, Hills, Hills, Pasture, Pasture, Pasture, Mountains, Fields, Fields]
+    [
+        Forest, Forest, Hills, Hills, Pasture, Pasture, Pasture, Mountains, Fields, Fields,
+    ]
 };
 /// The inner terrains (one forest stays in the box).
 const INNER_TERRAIN: [Terrain; 7] = {

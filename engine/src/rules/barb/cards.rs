@@ -260,7 +260,11 @@ impl Game {
                 for j in 0..n {
                     let to = HexId(j as u16);
                     if self.treason_move_ok(t, None, to) {
-                        out.push(crate::Action::Barb(BarbAction::MoveBarbarian { player: who, from: None, to }));
+                        out.push(crate::Action::Barb(BarbAction::MoveBarbarian {
+                            player: who,
+                            from: None,
+                            to,
+                        }));
                     }
                     for i in 0..n {
                         let from = Some(HexId(i as u16));
@@ -306,16 +310,14 @@ mod tests {
         g.apply(buy).unwrap();
         draw(&mut g, BarbCard::Knighthood);
         assert_eq!(g.phase().name(), "placing-knight");
-        let off = (0..72)
-            .map(crate::ids::EdgeId)
-            .find(|e| !g.is_castle_path(*e))
-            .unwrap();
+        let off = (0..72).map(crate::ids::EdgeId).find(|e| !g.is_castle_path(*e)).unwrap();
         let e = g
             .check(&Action::Barb(BarbAction::PlacePathKnight { player: p, at: off }))
             .unwrap_err();
         assert_eq!(e.code(), "BARB.KNIGHT.CASTLE_PATH");
         let on = (0..72).map(crate::ids::EdgeId).find(|e| g.is_castle_path(*e)).unwrap();
-        g.apply(Action::Barb(BarbAction::PlacePathKnight { player: p, at: on })).unwrap();
+        g.apply(Action::Barb(BarbAction::PlacePathKnight { player: p, at: on }))
+            .unwrap();
         assert_eq!(g.path_knight(on).unwrap().owner, p);
         assert_eq!(g.barb.knights_left[p.index()], 5);
         assert_eq!(g.phase().name(), "main");
@@ -326,7 +328,8 @@ mod tests {
         let mut g = barb_main(4, 1);
         let p = g.current();
         crate::testkit::give(&mut g, p, cost::DEV_CARD);
-        g.apply(Action::Barb(BarbAction::BuyBarbarianCard { player: p })).unwrap();
+        g.apply(Action::Barb(BarbAction::BuyBarbarianCard { player: p }))
+            .unwrap();
         draw(&mut g, BarbCard::Treason);
         assert_eq!(g.gold(p), 2);
         let h2 = g.coastal_hex_numbered(2).unwrap();
@@ -349,17 +352,20 @@ mod tests {
         let mut g = barb_main(4, 1);
         let p = g.current();
         crate::testkit::give(&mut g, p, cost::DEV_CARD);
-        g.apply(Action::Barb(BarbAction::BuyBarbarianCard { player: p })).unwrap();
+        g.apply(Action::Barb(BarbAction::BuyBarbarianCard { player: p }))
+            .unwrap();
         draw(&mut g, BarbCard::Capture);
         let h2 = g.coastal_hex_numbered(2).unwrap();
-        g.apply(Action::Barb(BarbAction::CaptureBarbarian { player: p, hex: h2 })).unwrap();
+        g.apply(Action::Barb(BarbAction::CaptureBarbarian { player: p, hex: h2 }))
+            .unwrap();
         assert_eq!(g.prisoners(p), 1);
         for i in 0..g.barb.barbarians.len() {
             g.barb.supply += g.barb.barbarians[i];
             g.barb.barbarians[i] = 0;
         }
         crate::testkit::give(&mut g, p, cost::DEV_CARD);
-        g.apply(Action::Barb(BarbAction::BuyBarbarianCard { player: p })).unwrap();
+        g.apply(Action::Barb(BarbAction::BuyBarbarianCard { player: p }))
+            .unwrap();
         draw(&mut g, BarbCard::Capture);
         assert_eq!(g.phase().name(), "drawing-barbarian-card");
     }

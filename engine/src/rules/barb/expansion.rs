@@ -167,13 +167,15 @@ impl ExpansionRules for BarbarianAttack {
                 Some(g.check_barb_card_drawn(card))
             }
             (BarbPending::DrawCard, _) => why("the game waits for the scenario card drawn"),
-            (BarbPending::CastleDie, Outcome::Barb(BarbOutcome::CastleDie { face })) => Some(if (1..=6).contains(&face) {
-                Ok(())
-            } else {
-                Err(RuleError::ImpossibleOutcome {
-                    why: "a die shows 1 to 6",
+            (BarbPending::CastleDie, Outcome::Barb(BarbOutcome::CastleDie { face })) => {
+                Some(if (1..=6).contains(&face) {
+                    Ok(())
+                } else {
+                    Err(RuleError::ImpossibleOutcome {
+                        why: "a die shows 1 to 6",
+                    })
                 })
-            }),
+            }
             (_, _) => why("the game waits for the castle die"),
         }
     }
@@ -372,7 +374,10 @@ impl Game {
         };
         let total = b.on_board() + u32::from(b.supply) + b.held() + awarding;
         if total != u32::from(self.rules.barb.supply) {
-            return fail("barbarians", format!("{total} barbarians, not {}", self.rules.barb.supply));
+            return fail(
+                "barbarians",
+                format!("{total} barbarians, not {}", self.rules.barb.supply),
+            );
         }
         for (i, &n) in b.barbarians.iter().enumerate() {
             if n > super::BARBARIANS_TO_CONQUER || (n > 0 && !b.coastal[i]) {

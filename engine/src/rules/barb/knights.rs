@@ -13,11 +13,11 @@
 use super::errors::BarbRule;
 use super::events::BarbEvent;
 use super::pending::BarbPending;
+use super::state::{has_path, path_members, PathBits};
 use super::{MOVE_PATHS, MOVE_PATHS_WITH_GRAIN};
 use crate::cards::{CardKind, Cards};
 use crate::error::RuleError;
 use crate::event::Event;
-use super::state::{has_path, path_members, PathBits};
 use crate::ids::{EdgeId, PlayerId};
 use crate::pending::PendingKind;
 use crate::state::Game;
@@ -54,7 +54,10 @@ impl Game {
     /// Places a card's knight.
     pub(crate) fn do_place_path_knight(&mut self, player: PlayerId, at: EdgeId, events: &mut Vec<Event>) {
         self.barb.knights_left[player.index()] -= 1;
-        self.barb.knights[at.index()] = Some(super::state::PathKnight { owner: player, moved: false });
+        self.barb.knights[at.index()] = Some(super::state::PathKnight {
+            owner: player,
+            moved: false,
+        });
         events.push(Event::Barb(BarbEvent::PathKnightPlaced { player, at }));
         self.pending.pop_front();
         self.barb_continue(events);
@@ -79,7 +82,7 @@ impl Game {
         let mut seen: PathBits = [0; 4];
         seen[from.index() / 64] |= 1 << (from.index() % 64);
         let mut frontier = seen;
-        for d in 1..=limit.min(5) as usize {
+        for level in by_dist.iter_mut().take(limit.min(5) as usize + 1).skip(1) {
             let mut next: PathBits = [0; 4];
             for (w, &word) in frontier.iter().enumerate() {
                 let mut bits = word;
@@ -87,17 +90,17 @@ impl Game {
                     let i = w * 64 + bits.trailing_zeros() as usize;
                     bits &= bits - 1;
                     if let Some(adj) = self.barb.path_adjacency.get(i) {
-                        for k in 0..4 {
-                            next[k] |= adj[k];
+                        for (n, a) in next.iter_mut().zip(adj) {
+                            *n |= a;
                         }
                     }
                 }
             }
-            for k in 0..4 {
-                next[k] &= !seen[k];
-                seen[k] |= next[k];
+            for (n, s) in next.iter_mut().zip(seen.iter_mut()) {
+                *n &= !*s;
+                *s |= *n;
             }
-            by_dist[d] = next;
+            *level = next;
             frontier = next;
         }
         by_dist
@@ -174,7 +177,10 @@ impl Game {
         let limit = if grain { MOVE_PATHS_WITH_GRAIN } else { MOVE_PATHS };
         let paths = self.path_distance(from, to, limit).unwrap_or(0);
         self.barb.knights[from.index()] = None;
-        self.barb.knights[to.index()] = Some(super::state::PathKnight { owner: player, moved: true });
+        self.barb.knights[to.index()] = Some(super::state::PathKnight {
+            owner: player,
+            moved: true,
+        });
         events.push(Event::Barb(BarbEvent::PathKnightMoved {
             player,
             from,
@@ -221,7 +227,10 @@ impl Game {
         for i in 0..self.barb.knights.len() {
             let at = EdgeId(i as u16);
             if self.path_free(at) && (anywhere || self.is_castle_path(at)) {
-                out.push(crate::Action::Barb(super::actions::BarbAction::PlacePathKnight { player, at }));
+                out.push(crate::Action::Barb(super::actions::BarbAction::PlacePathKnight {
+                    player,
+                    at,
+                }));
             }
         }
     }
@@ -252,9 +261,24 @@ mod tests {
         let from = castle_paths(&g)[2];
         put(&mut g, p, from);
         let r = g.reach(from, 5);
-        let far = EdgeId(path_members(&r[4]).find(|&e| !g.is_castle_path(EdgeId(e as u16))).unwrap() as u16);
-        let near = EdgeId(path_members(&r[3]).find(|&e| !g.is_castle_path(EdgeId(e as u16))).unwrap() as u16);
-        let mv = |to, grain| Action::Barb(BarbAction::MovePathKnight { player: p, from, to, grain });
+        let far = EdgeId(
+            path_members(&r[4])
+                .find(|&e| !g.is_castle_path(EdgeId(e as u16)))
+                .unwrap() as u16,
+        );
+        let near = EdgeId(
+            path_members(&r[3])
+                .find(|&e| !g.is_castle_path(EdgeId(e as u16)))
+                .unwrap() as u16,
+        );
+        let mv = |to, grain| {
+            Action::Barb(BarbAction::MovePathKnight {
+                player: p,
+                from,
+                to,
+                grain,
+            })
+        };
         // Knights move after trading and building: ending the turn opens their moves.
         assert_eq!(g.check(&mv(near, false)).unwrap_err().code(), "TURN.NOTHING_PENDING");
         g.apply(Action::EndTurn { player: p }).unwrap();
@@ -288,12 +312,13 @@ mod tests {
         let p = g.current();
         let cp = castle_paths(&g);
         let r = g.reach(cp[0], 1);
-        let outside = EdgeId(path_members(&r[1]).find(|&e| !g.is_castle_path(EdgeId(e as u16))).unwrap() as u16);
+        let outside = EdgeId(
+            path_members(&r[1])
+                .find(|&e| !g.is_castle_path(EdgeId(e as u16)))
+                .unwrap() as u16,
+        );
         put(&mut g, p, outside);
-        let back = *cp
-            .iter()
-            .find(|e| g.path_distance(outside, **e, 3).is_some())
-            .unwrap();
+        let back = *cp.iter().find(|e| g.path_distance(outside, **e, 3).is_some()).unwrap();
         let mv = Action::Barb(BarbAction::MovePathKnight {
             player: p,
             from: outside,
@@ -321,8 +346,18 @@ mod tests {
         put(&mut g, p, cp[0]);
         put(&mut g, PlayerId((p.0 + 1) % 4), cp[1]);
         g.apply(Action::EndTurn { player: p }).unwrap();
-        let mv = |from, to| Action::Barb(BarbAction::MovePathKnight { player: p, from, to, grain: false });
-        assert_eq!(g.check(&mv(cp[0], cp[1])).unwrap_err().code(), "BARB.KNIGHT.ONE_PER_PATH");
+        let mv = |from, to| {
+            Action::Barb(BarbAction::MovePathKnight {
+                player: p,
+                from,
+                to,
+                grain: false,
+            })
+        };
+        assert_eq!(
+            g.check(&mv(cp[0], cp[1])).unwrap_err().code(),
+            "BARB.KNIGHT.ONE_PER_PATH"
+        );
         assert_eq!(g.check(&mv(cp[1], cp[2])).unwrap_err().code(), "BARB.MOVE.OWN_KNIGHT");
         let mut out = Vec::new();
         g.push_knight_moves(p, &mut out);

@@ -138,7 +138,12 @@ impl Game {
             if now == self.tokens[i].is_none() {
                 continue;
             }
-            let corners = self.board.topology.hex(h).map(|x| x.corners).unwrap_or([VertexId(0); 6]);
+            let corners = self
+                .board
+                .topology
+                .hex(h)
+                .map(|x| x.corners)
+                .unwrap_or([VertexId(0); 6]);
             let mut before = [false; 6];
             for (k, v) in corners.iter().enumerate() {
                 before[k] = self.sites[v.index()].is_some() && self.building_conquered(*v);

@@ -148,10 +148,46 @@ mod tests {
         for seed in 0..40 {
             let mut g = barb_game(3 + (seed % 2) as usize);
             let mut rp = RandomPlayer::new(seed);
-            let s = rp.play(&mut g, &cfg, None).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            let s = rp
+                .play(&mut g, &cfg, None)
+                .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
             winners += usize::from(s.winner.is_some());
         }
         assert!(winners >= 10, "{winners} games of 40 ended with a winner");
+    }
+
+    #[test]
+    fn barbarian_attack_with_another_expansion_is_refused_with_the_reason() {
+        use crate::ids::{Colour, PlayerId};
+        for (names, words) in [
+            (
+                ["cities-and-knights", "barbarian-attack"],
+                "Barbarian Attack with Cities & Knights",
+            ),
+            (
+                ["seafarers", "barbarian-attack"],
+                "Barbarian Attack with Seafarers or The Court",
+            ),
+            (
+                ["court", "barbarian-attack"],
+                "Barbarian Attack with Seafarers or The Court",
+            ),
+        ] {
+            let r = crate::Ruleset::from_names(names).unwrap();
+            let b = crate::Board::barbarian_attack(1, &r.barb);
+            let e = crate::Game::new(r, std::sync::Arc::new(b), &Colour::ALL[..3], PlayerId(0)).unwrap_err();
+            assert_eq!(e.code(), "ENGINE.UNSUPPORTED");
+            assert!(e.to_string().contains(words), "{e}");
+            assert!(e.to_string().contains("not implemented yet"), "{e}");
+        }
+    }
+
+    #[test]
+    fn the_harbors_option_takes_the_harbors_away() {
+        let mut o = super::options::BarbOptions::default();
+        assert_eq!(crate::Board::barbarian_attack(2, &o).harbors.len(), 9);
+        o.harbors = super::options::BarbHarbors::None;
+        assert!(crate::Board::barbarian_attack(2, &o).harbors.is_empty());
     }
 
     #[test]
@@ -172,4 +208,3 @@ mod tests {
         }
     }
 }
-

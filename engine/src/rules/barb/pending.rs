@@ -185,7 +185,9 @@ impl BarbPhase {
             BarbPhase::Treason { .. } => ("Treason's barbarians must be moved first", "TURN.DECISION_PENDING"),
             BarbPhase::Capturing { .. } => ("Capture's barbarian must be taken first", "TURN.DECISION_PENDING"),
             BarbPhase::Expelling { .. } => ("the battles must be fought first", "TURN.DECISION_PENDING"),
-            BarbPhase::AwardingPrisoners { .. } => ("the leftover prisoners must be given first", "TURN.DECISION_PENDING"),
+            BarbPhase::AwardingPrisoners { .. } => {
+                ("the leftover prisoners must be given first", "TURN.DECISION_PENDING")
+            }
             BarbPhase::MovingKnights { .. } => (
                 "the knights are moving: trading and building are over for this turn",
                 "BARB.MOVE.AFTER_BUILDING",

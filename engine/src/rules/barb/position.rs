@@ -101,7 +101,10 @@ impl Game {
             for (i, n) in deck.iter().enumerate() {
                 let full = super::state::BarbCard::DECK[i];
                 if *n > full {
-                    return Err(err(Subject::Rules, format!("the scenario deck holds {full} of that card")));
+                    return Err(err(
+                        Subject::Rules,
+                        format!("the scenario deck holds {full} of that card"),
+                    ));
                 }
                 self.barb.deck[i] = *n;
                 self.barb.discards[i] = full - n;

@@ -21,7 +21,12 @@ pub enum BarbCard {
 
 impl BarbCard {
     /// Every card kind, in deck order.
-    pub const ALL: [BarbCard; 4] = [BarbCard::Knighthood, BarbCard::SwiftKnight, BarbCard::Treason, BarbCard::Capture];
+    pub const ALL: [BarbCard; 4] = [
+        BarbCard::Knighthood,
+        BarbCard::SwiftKnight,
+        BarbCard::Treason,
+        BarbCard::Capture,
+    ];
     /// How many of each the deck holds.
     pub const DECK: [u8; 4] = [14, 4, 4, 4];
 
