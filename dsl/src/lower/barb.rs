@@ -486,3 +486,82 @@ impl super::expansion::ExpansionLowering for BarbarianAttack {
         global_item(cx, key, item, setup, spans)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::scenario::{BarbFact, Expectation, StepKind};
+    use catan_engine::{Action, BarbAction, BarbCard, BarbOutcome, Outcome};
+
+    /// The steps of a Barbarian Attack scenario (or the error codes of a broken one).
+    fn steps(rules: &str, lang: &str, players: &str, body: &str) -> Result<Vec<StepKind>, Vec<String>> {
+        let text = format!(
+            "scenario \"s\"\nsource own\nrules {rules}\nlanguage {lang}\nboard beginner\nplayers {players}\n{body}"
+        );
+        let ast = crate::parse("t.cat", &text).unwrap_or_else(|e| panic!("{:?}", e.codes()));
+        match super::super::lower("t.cat", &text, &ast) {
+            Ok(sc) => Ok(sc.steps.into_iter().map(|s| s.kind).collect()),
+            Err(e) => Err(e.errors.iter().map(|x| x.code.clone()).collect()),
+        }
+    }
+
+    fn barb_action(k: &StepKind) -> BarbAction {
+        match k {
+            StepKind::Act {
+                action: Action::Barb(a),
+                ..
+            } => *a,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn cards_knights_barbarians_and_prisoners_in_three_languages() {
+        for (lang, players, card, barbarian, prisoners) in [
+            ("en", "red blue white", "treason", "barbarian", "prisoners"),
+            ("de", "rot blau weiß", "verrat", "barbar", "gefangene"),
+            ("ca", "vermell blau blanc", "traïció", "bàrbar", "presoners"),
+        ] {
+            let me = players.split(' ').next().unwrap_or_default();
+            let body = format!(
+                "{me} buys barbarian-card {card}\n{me} moves {barbarian} C to D\n{me} moves {barbarian} supply to H\n\
+                 {me} expels barbarians D\n{me} moves knight A.n-ne to B.s-sw paying grain\n\
+                 expect {me} {prisoners} 2\nexpect barbarians D 1\n"
+            );
+            let s = steps("barbarian-attack", lang, players, &body).unwrap_or_else(|e| panic!("{lang}: {e:?}"));
+            assert!(matches!(
+                &s[0],
+                StepKind::Act { action: Action::Barb(BarbAction::BuyBarbarianCard { .. }), chance, .. }
+                    if chance == &vec![Outcome::Barb(BarbOutcome::BarbarianCard { card: BarbCard::Treason })]
+            ));
+            assert!(matches!(
+                barb_action(&s[1]),
+                BarbAction::MoveBarbarian { from: Some(_), .. }
+            ));
+            assert!(matches!(
+                barb_action(&s[2]),
+                BarbAction::MoveBarbarian { from: None, .. }
+            ));
+            assert!(matches!(barb_action(&s[3]), BarbAction::ExpelBarbarians { .. }));
+            assert!(matches!(
+                barb_action(&s[4]),
+                BarbAction::MovePathKnight { grain: true, .. }
+            ));
+            assert!(matches!(&s[5], StepKind::Expect(Expectation::Barb(BarbFact::Prisoners(_), n)) if n == "2"));
+            assert!(matches!(&s[6], StepKind::Expect(Expectation::Barb(BarbFact::Barbarians(_), n)) if n == "1"));
+        }
+    }
+
+    #[test]
+    fn its_chance_lines_outside_barbarian_attack_are_diagnostics() {
+        let e = steps("base", "en", "red blue white", "chance landing 5\n").unwrap_err();
+        assert_eq!(e, vec!["dsl::lower::barbarian_attack_only".to_string()]);
+        let e = steps(
+            "barbarian-attack",
+            "en",
+            "red blue white",
+            "chance landing 13\nchance castle-die 9\n",
+        )
+        .unwrap_err();
+        assert_eq!(e.len(), 2, "{e:?}");
+    }
+}
