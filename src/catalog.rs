@@ -68,7 +68,7 @@ pub fn expansion_file(expansion: Expansion) -> Option<CatalogFile> {
         Expansion::CitiesAndKnights => Some(catalog_file!("cities-and-knights.yaml", "CK.")),
         Expansion::TheCourt => Some(catalog_file!("court.yaml", "COURT.")),
         Expansion::Seafarers => Some(catalog_file!("seafarers.yaml", "SEA.")),
-        Expansion::BarbarianAttack => None,
+        Expansion::BarbarianAttack => Some(catalog_file!("barbarian-attack.yaml", "BARB.")),
     }
 }
 

@@ -67,7 +67,17 @@ fn pristine_board(game: &Game) -> Option<(String, catan_engine::Board)> {
     let b = game.board();
     let words: Vec<&str> = b.name.split_whitespace().collect();
     match words.as_slice() {
-        ["beginner"] | ["beginner", "court"] => Some(("board beginner".into(), game.rules().beginner_board())),
+        ["beginner"] | ["beginner", "court"] | ["barbarian-attack", "seed", "0"] => {
+            Some(("board beginner".into(), game.rules().beginner_board()))
+        }
+        ["barbarian-attack", "seed", seed] => {
+            let n: u64 = seed.parse().ok()?;
+            let placement = catan_engine::board::TokenPlacement::Spiral;
+            Some((
+                format!("board random seed {seed} tokens spiral"),
+                game.rules().random_board(n, placement),
+            ))
+        }
         [map, "seed", seed] => {
             let (name, players) = map.split_once(':')?;
             let sea = catan_engine::SeaMap::from_name(name)?;
@@ -91,6 +101,16 @@ fn pristine_board(game: &Game) -> Option<(String, catan_engine::Board)> {
     }
 }
 
+/// The number token a hex shows for the board statement: in Barbarian Attack the printed one
+/// (a conquered hex's token lies face down; the position's barbarians turn it again).
+fn token_now(game: &Game, h: catan_engine::HexId) -> Option<u8> {
+    if game.rules().has(catan_engine::ruleset::Expansion::BarbarianAttack) {
+        game.board().tokens.get(h.index()).copied().flatten()
+    } else {
+        game.token(h)
+    }
+}
+
 /// The `board` statement: the named board with the overrides that make it the game's board
 /// (number tokens as they lie now, the soldiers' start), or every hex and harbor.
 fn board_text(game: &Game) -> String {
@@ -102,7 +122,7 @@ fn board_text(game: &Game) -> String {
             && p.harbors == b.harbors
             && p.labels == b.labels
             // A token line can put a number on a hex, never take one off.
-            && hexes().all(|h| game.token(h).is_some() == p.tokens[h.index()].is_some())
+            && hexes().all(|h| token_now(game, h).is_some() == p.tokens[h.index()].is_some())
     });
     let soldiers = (game.rules().court() && b.soldier_start.is_some())
         .then(|| {
@@ -115,7 +135,7 @@ fn board_text(game: &Game) -> String {
         let standard = catan_engine::Board::beginner();
         for id in hexes() {
             // The tokens as they lie now (Invention may have moved some).
-            let token = game.token(id).map(|t| format!(" {t}")).unwrap_or_default();
+            let token = token_now(game, id).map(|t| format!(" {t}")).unwrap_or_default();
             let area = match b.areas.get(id.index()) {
                 Some(a) if b.terrain[id.index()].is_land() => format!(" area {a}"),
                 _ => String::new(),
@@ -142,8 +162,8 @@ fn board_text(game: &Game) -> String {
         return s;
     };
     let mut lines: Vec<String> = hexes()
-        .filter(|&h| game.token(h) != pristine.tokens[h.index()])
-        .filter_map(|h| game.token(h).map(|t| format!("  token {} {t}", b.hex_name(h))))
+        .filter(|&h| token_now(game, h) != pristine.tokens[h.index()])
+        .filter_map(|h| token_now(game, h).map(|t| format!("  token {} {t}", b.hex_name(h))))
         .collect();
     if b.soldier_start != pristine.soldier_start {
         lines.extend(soldiers);
@@ -379,6 +399,18 @@ fn player_lines(game: &Game, ps: &catan_engine::position::PlayerSetup, built: &[
     if !ps.sea.islands.is_empty() {
         let _ = writeln!(s, "    islands     {}", list(&ps.sea.islands));
     }
+    if game.rules().has(catan_engine::ruleset::Expansion::BarbarianAttack) {
+        if !ps.barb.knights.is_empty() {
+            let names: Vec<String> = ps.barb.knights.iter().map(|e| edge_name(b, *e)).collect();
+            let _ = writeln!(s, "    knights     {}", names.join(", "));
+        }
+        if ps.barb.prisoners > 0 {
+            let _ = writeln!(s, "    prisoners   {}", ps.barb.prisoners);
+        }
+        if ps.barb.gold > 0 {
+            let _ = writeln!(s, "    gold        {}", ps.barb.gold);
+        }
+    }
     if game.rules().court() {
         if ps.court.prisoners != [0; 3] {
             let _ = writeln!(s, "    prisoners   {}", catan_dsl::prisoners_text(&ps.court.prisoners));
@@ -434,6 +466,38 @@ fn table_lines(game: &Game, setup: &catan_engine::position::Setup) -> String {
         if !setup.court.captured.is_empty() {
             let list: Vec<String> = setup.court.captured.iter().map(&v).collect();
             let _ = writeln!(s, "  captured {}", list.join(", "));
+        }
+    }
+    if game.rules().has(catan_engine::ruleset::Expansion::BarbarianAttack) {
+        let mut hexes = Vec::new();
+        for (h, n) in setup.barb.barbarians.iter().flatten() {
+            for _ in 0..*n {
+                hexes.push(b.hex_name(*h));
+            }
+        }
+        if hexes.is_empty() {
+            hexes.push("none".into());
+        }
+        let _ = writeln!(s, "  barbarians {}", hexes.join(" "));
+        if !setup.barb.moved.is_empty() {
+            let names: Vec<String> = setup.barb.moved.iter().map(|e| edge_name(b, *e)).collect();
+            let _ = writeln!(s, "  knights-moved {}", names.join(", "));
+        }
+        if setup.barb.purchases > 0 {
+            let _ = writeln!(s, "  gold-purchases {}", setup.barb.purchases);
+        }
+        if let Some(deck) = setup.barb.deck {
+            let cards: Vec<String> = catan_engine::BarbCard::ALL
+                .iter()
+                .filter(|c| deck[c.index()] > 0)
+                .map(|c| format!("{} {}", deck[c.index()], c.name()))
+                .collect();
+            let text = if cards.is_empty() {
+                "none".to_string()
+            } else {
+                cards.join(", ")
+            };
+            let _ = writeln!(s, "  barbarian-deck {text}");
         }
     }
     if game.rules().ck() {

@@ -880,6 +880,8 @@ fn cmd_rules(grep: Option<&str>, format: Format, scenarios: Vec<PathBuf>) -> Exi
 }
 
 /// A board by its command-line name (`beginner`, `court`, `random:SEED`, `court-random:SEED`,
+/// `barbarian-attack[:SEED]` (the scenario's board: seed 0 is what `board beginner` gives a
+/// Barbarian Attack scenario),
 /// or a Seafarers map: `new-shores:PLAYERS[:SEED]`, `through-the-desert:PLAYERS[:SEED]`);
 /// `None` after printing what is expected.
 fn board_by_name(board: &str) -> Option<Board> {
@@ -887,6 +889,13 @@ fn board_by_name(board: &str) -> Option<Board> {
         Board::beginner()
     } else if board == "court" {
         Board::beginner_court()
+    } else if board == "barbarian-attack" {
+        Board::barbarian_attack(0, &Default::default())
+    } else if let Some(seed) = board
+        .strip_prefix("barbarian-attack:")
+        .and_then(|s| s.parse::<u64>().ok())
+    {
+        Board::barbarian_attack(seed, &Default::default())
     } else if let Some(seed) = board.strip_prefix("random:").and_then(|s| s.parse::<u64>().ok()) {
         Board::random(seed, TokenPlacement::Spiral)
     } else if let Some(seed) = board.strip_prefix("court-random:").and_then(|s| s.parse::<u64>().ok()) {
@@ -896,6 +905,7 @@ fn board_by_name(board: &str) -> Option<Board> {
     } else {
         eprintln!(
             "error: unknown board `{board}`: expected `beginner`, `court`, `random:SEED`, `court-random:SEED`, \
+             `barbarian-attack[:SEED]`, \
              `new-shores:PLAYERS[:SEED]` or `through-the-desert:PLAYERS[:SEED]`"
         );
         return None;

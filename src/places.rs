@@ -123,6 +123,12 @@ pub fn render(board: &Board) -> String {
         s,
         "  corners: n ne se s sw nw (clockwise from the top); sides join two corners: A.n-ne"
     );
+    if board.terrain.contains(&Terrain::Castle) {
+        let _ = writeln!(
+            s,
+            "  Barbarian Attack: cst=the castle hex (knights enter on its six paths); the coastal hexes are the outer ring's numbered hexes"
+        );
+    }
     s.push_str(&sea_lines(board));
     // The Court: which foreign soldier starts on each coastal intersection.
     let mut soldier = vec![None; topo.vertex_count()];
@@ -247,6 +253,7 @@ fn short(t: Terrain) -> &'static str {
         Terrain::Sea => "sea",
         Terrain::Court => "crt",
         Terrain::Gold => "gld",
+        Terrain::Castle => "cst",
     }
 }
 

@@ -147,6 +147,7 @@ pub fn action(game: &Game, a: &Action) -> String {
             format!("{} chases pirate with {}", c(player), vertex_name(b, *knight))
         }
         Action::Chance(o) => outcome(o),
+        Action::Barb(a) => barb_action(game, a),
         Action::Ck(CkAction::ChooseDefenderCard { player, card }) => format!("{} chooses card {card}", c(player)),
         Action::Ck(CkAction::CommitKnights { player, knights }) if knights.is_empty() => {
             format!("{} commits no knights", c(player))
@@ -156,6 +157,39 @@ pub fn action(game: &Game, a: &Action) -> String {
             c(player),
             knights.iter().map(|v| vertex_name(b, v)).collect::<Vec<_>>().join(", ")
         ),
+    }
+}
+
+/// A Barbarian Attack action in scenario words.
+fn barb_action(game: &Game, a: &catan_engine::BarbAction) -> String {
+    use catan_engine::BarbAction as B;
+    let b = game.board();
+    let c = |p: &PlayerId| game.colour(*p).to_string();
+    match a {
+        B::BuyBarbarianCard { player } => format!("{} buys barbarian-card CARD", c(player)),
+        B::PlacePathKnight { player, at } => format!("{} places knight {}", c(player), edge_name(b, *at)),
+        B::MovePathKnight {
+            player,
+            from,
+            to,
+            grain,
+        } => format!(
+            "{} moves knight {} to {}{}",
+            c(player),
+            edge_name(b, *from),
+            edge_name(b, *to),
+            if *grain { " paying grain" } else { "" }
+        ),
+        B::MoveBarbarian { player, from, to } => format!(
+            "{} moves barbarian {} to {}",
+            c(player),
+            from.map_or("supply".to_string(), |h| b.hex_name(h)),
+            b.hex_name(*to)
+        ),
+        B::CaptureBarbarian { player, hex } => format!("{} captures barbarian {}", c(player), b.hex_name(*hex)),
+        B::ExpelBarbarians { player, hex } => format!("{} expels barbarians {}", c(player), b.hex_name(*hex)),
+        B::AwardPrisoner { player, to } => format!("{} gives prisoner {}", c(player), c(to)),
+        B::BuyWithGold { player, resource } => format!("{} spends gold {resource}", c(player)),
     }
 }
 
@@ -197,6 +231,9 @@ pub fn step(game: &Game, a: &Action, chance: &[Outcome]) -> String {
     let mut s = match a {
         Action::Roll { player } => format!("{} rolls", c(player)),
         Action::BuyDevCard { player } => format!("{} buys development-card", c(player)),
+        Action::Barb(catan_engine::BarbAction::BuyBarbarianCard { player }) => {
+            format!("{} buys barbarian-card", c(player))
+        }
         other => action(game, other),
     };
     for o in chance {
@@ -219,6 +256,9 @@ pub fn step(game: &Game, a: &Action, chance: &[Outcome]) -> String {
             Outcome::EventDie { event } => {
                 let _ = write!(s, " {event}");
             }
+            Outcome::Barb(o) => {
+                let _ = write!(s, " {}", barb_outcome_value(o));
+            }
         }
     }
     s
@@ -233,6 +273,23 @@ pub fn outcome(o: &Outcome) -> String {
         Outcome::CkDice { red, yellow, event } => format!("chance dice {red}+{yellow} {event}"),
         Outcome::Progress { card } => format!("chance progress {card}"),
         Outcome::EventDie { event } => format!("chance event {event}"),
+        Outcome::Barb(o) => {
+            let kind = match o {
+                catan_engine::BarbOutcome::LandingRoll { .. } => "landing",
+                catan_engine::BarbOutcome::BarbarianCard { .. } => "barbarian-card",
+                catan_engine::BarbOutcome::CastleDie { .. } => "castle-die",
+            };
+            format!("chance {kind} {}", barb_outcome_value(o))
+        }
+    }
+}
+
+/// The value of a Barbarian Attack chance outcome in scenario words.
+fn barb_outcome_value(o: &catan_engine::BarbOutcome) -> String {
+    match o {
+        catan_engine::BarbOutcome::LandingRoll { total } => total.to_string(),
+        catan_engine::BarbOutcome::BarbarianCard { card } => card.name().to_string(),
+        catan_engine::BarbOutcome::CastleDie { face } => face.to_string(),
     }
 }
 
@@ -307,6 +364,9 @@ pub fn delta(before: &Game, after: &Game) -> Vec<String> {
             out.push(format!("barbarians {} -> {}", before.barbarians(), after.barbarians()));
         }
     }
+    if barbarian_attack(after) {
+        barb_delta(before, after, &mut out);
+    }
     if after.rules().court() {
         for p in after.player_ids() {
             let (x, y) = (before.court().prisoners[p.index()], after.court().prisoners[p.index()]);
@@ -352,6 +412,81 @@ pub fn now_line(g: &Game) -> String {
             let who: Vec<String> = g.deciders().map(|p| g.colour(p).to_string()).collect();
             format!("now {} {phase}", who.join(","))
         }
+    }
+}
+
+/// Whether a game is played with Barbarian Attack.
+fn barbarian_attack(game: &Game) -> bool {
+    game.rules().has(catan_engine::ruleset::Expansion::BarbarianAttack)
+}
+
+/// Barbarian Attack's state changes: each player's prisoners, gold and knights on paths, and
+/// the barbarian supply.
+fn barb_delta(before: &Game, after: &Game, out: &mut Vec<String>) {
+    let knights = |g: &Game, p: PlayerId| g.barb().knights.iter().flatten().filter(|k| k.owner == p).count();
+    for p in after.player_ids() {
+        for (what, x, y) in [
+            (
+                "prisoners",
+                usize::from(before.prisoners(p)),
+                usize::from(after.prisoners(p)),
+            ),
+            ("gold", usize::from(before.gold(p)), usize::from(after.gold(p))),
+            ("knights on paths", knights(before, p), knights(after, p)),
+        ] {
+            if x != y {
+                out.push(format!("{} {what} {x} -> {y}", after.colour(p)));
+            }
+        }
+    }
+    let (x, y) = (before.barb().supply, after.barb().supply);
+    if x != y {
+        out.push(format!("barbarian supply {x} -> {y}"));
+    }
+}
+
+/// Barbarian Attack's lines of the summary: barbarians by hex, conquered hexes, knights on
+/// paths, prisoners and gold.
+fn barb_summary(game: &Game, s: &mut String) {
+    let b = game.board();
+    let barb = game.barb();
+    let on: Vec<String> = (0..barb.barbarians.len())
+        .filter(|&i| barb.barbarians[i] > 0)
+        .map(|i| {
+            let h = catan_engine::HexId(i as u16);
+            let mark = if game.hex_conquered(h) { " conquered" } else { "" };
+            format!("{} {}{mark}", b.hex_name(h), barb.barbarians[i])
+        })
+        .collect();
+    let _ = writeln!(
+        s,
+        "barbarians: {} (supply {})",
+        if on.is_empty() {
+            "none".to_string()
+        } else {
+            on.join(", ")
+        },
+        barb.supply
+    );
+    for p in game.player_ids() {
+        let mut paths: Vec<String> = (0..barb.knights.len())
+            .filter(|&e| barb.knights[e].is_some_and(|k| k.owner == p))
+            .map(|e| edge_name(b, catan_engine::EdgeId(e as u16)))
+            .collect();
+        paths.sort();
+        let _ = writeln!(
+            s,
+            "{}: knights {} ({} in supply), prisoners {}, gold {}",
+            game.colour(p),
+            if paths.is_empty() {
+                "none".to_string()
+            } else {
+                paths.join(", ")
+            },
+            barb.knights_left[p.index()],
+            game.prisoners(p),
+            game.gold(p)
+        );
     }
 }
 
@@ -512,6 +647,9 @@ pub fn summary(game: &Game) -> String {
     }
     if game.rules().court() {
         court_summary(game, &mut s);
+    }
+    if barbarian_attack(game) {
+        barb_summary(game, &mut s);
     }
     s
 }

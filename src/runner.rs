@@ -528,6 +528,7 @@ pub fn check(game: &Game, last: &[Event], x: &Expectation) -> Result<(), Mismatc
         Expectation::Ck(fact, want) => check_ck(game, fact, want),
         Expectation::Court(fact, want) => check_court(game, fact, want),
         Expectation::Sea(fact, want) => check_sea(game, fact, want),
+        Expectation::Barb(fact, want) => check_barb(game, fact, want),
         Expectation::Invariants => match game.check_invariants() {
             Ok(()) => Ok(()),
             Err(v) => Err(("every invariant holds".into(), v.to_string())),
@@ -559,6 +560,23 @@ fn event_matches(game: &Game, e: &Event, kind: &str, fields: &[(String, String)]
     fields
         .iter()
         .all(|(k, v)| have.iter().any(|(name, f)| name == k && render::field(game, f) == *v))
+}
+
+/// Renders the Barbarian Attack fact an expectation names, in the expectation's own words.
+fn check_barb(game: &Game, fact: &catan_dsl::scenario::BarbFact, want: &str) -> Result<(), Mismatch> {
+    use catan_dsl::scenario::BarbFact as F;
+    let b = game.barb();
+    let actual = match fact {
+        F::Barbarians(h) => game.barbarians_on(*h).to_string(),
+        F::Knight(e) => who(game, game.path_knight(*e).map(|k| k.owner)),
+        F::Conquered(h) => if game.hex_conquered(*h) { "yes" } else { "no" }.to_string(),
+        F::Supply => b.supply.to_string(),
+        F::Prisoners(p) => game.prisoners(*p).to_string(),
+        F::Gold(p) => game.gold(*p).to_string(),
+        F::Knights(p) => b.knights.iter().flatten().filter(|k| k.owner == *p).count().to_string(),
+        F::KnightsLeft(p) => b.knights_left.get(p.index()).copied().unwrap_or(0).to_string(),
+    };
+    eq(want.to_string(), actual)
 }
 
 /// Renders the Seafarers fact an expectation names, in the expectation's own words.

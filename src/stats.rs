@@ -7,6 +7,7 @@
 
 use crate::play::{new_game, PlayOptions, MAX_LISTED_FAILURES};
 use catan_engine::random::RandomPlayer;
+use catan_engine::BarbEvent;
 use catan_engine::CkEvent;
 use catan_engine::CourtEvent;
 use catan_engine::SeaEvent;
@@ -86,6 +87,22 @@ pub struct Stats {
     pub pirate_chases: u64,
     /// Seafarers with Cities & Knights: ships removed by Diplomacy.
     pub ships_removed: u64,
+    /// Barbarian Attack: landings started (a settlement or city built).
+    pub landings: u64,
+    /// Barbarian Attack: barbarians landed.
+    pub barbarians_landed: u64,
+    /// Barbarian Attack: hexes conquered.
+    pub conquests: u64,
+    /// Barbarian Attack: buildings conquered.
+    pub buildings_conquered: u64,
+    /// Barbarian Attack: battles won.
+    pub battles: u64,
+    /// Barbarian Attack: prisoners taken (battles and Capture cards).
+    pub prisoners: u64,
+    /// Barbarian Attack: knights lost in battle.
+    pub knights_lost: u64,
+    /// Barbarian Attack: knights moved.
+    pub knights_moved: u64,
     /// Failures (engine refusals of listed actions), with the seed: the first
     /// [`MAX_LISTED_FAILURES`].
     pub failures: Vec<String>,
@@ -185,6 +202,14 @@ impl Part {
             (&mut s.gold_choices, o.gold_choices),
             (&mut s.gold_resources, o.gold_resources),
             (&mut s.islands_settled, o.islands_settled),
+            (&mut s.landings, o.landings),
+            (&mut s.barbarians_landed, o.barbarians_landed),
+            (&mut s.conquests, o.conquests),
+            (&mut s.buildings_conquered, o.buildings_conquered),
+            (&mut s.battles, o.battles),
+            (&mut s.prisoners, o.prisoners),
+            (&mut s.knights_lost, o.knights_lost),
+            (&mut s.knights_moved, o.knights_moved),
             (&mut s.failure_count, o.failure_count),
         ] {
             *a += b;
@@ -262,6 +287,15 @@ fn count(s: &mut Stats, e: &Event, pirate: &mut bool) {
             *pirate = true;
         }
         Event::Sea(SeaEvent::ShipBuilt { .. }) => s.ships_built += 1,
+        Event::Barb(BarbEvent::LandingStarted { .. }) => s.landings += 1,
+        Event::Barb(BarbEvent::BarbarianLanded { .. }) => s.barbarians_landed += 1,
+        Event::Barb(BarbEvent::HexConquered { .. }) => s.conquests += 1,
+        Event::Barb(BarbEvent::BuildingConquered { .. }) => s.buildings_conquered += 1,
+        Event::Barb(BarbEvent::BattleWon { .. }) => s.battles += 1,
+        Event::Barb(BarbEvent::PrisonersTaken { count, .. }) => s.prisoners += u64::from(*count),
+        Event::Barb(BarbEvent::BarbarianCaptured { .. }) => s.prisoners += 1,
+        Event::Barb(BarbEvent::PathKnightLost { .. }) => s.knights_lost += 1,
+        Event::Barb(BarbEvent::PathKnightMoved { .. }) => s.knights_moved += 1,
         Event::Sea(SeaEvent::ShipMoved { .. }) => s.ships_moved += 1,
         Event::Sea(SeaEvent::GoldChosen { cards, .. }) => {
             s.gold_choices += 1;
@@ -358,6 +392,19 @@ pub fn render_human(s: &Stats, opts: &PlayOptions) -> String {
             );
         }
     }
+    if opts.rules.has(catan_engine::ruleset::Expansion::BarbarianAttack) {
+        out += &format!(
+            "barbarian attack    {:.2} landings ({:.2} barbarians landed), {:.2} hexes and {:.2} buildings conquered, {:.2} battles won, {:.2} prisoners, {:.2} knights moved, {:.2} knights lost per game\n",
+            per(s.landings),
+            per(s.barbarians_landed),
+            per(s.conquests),
+            per(s.buildings_conquered),
+            per(s.battles),
+            per(s.prisoners),
+            per(s.knights_moved),
+            per(s.knights_lost)
+        );
+    }
     if opts.rules.ck() {
         out += &format!(
             "barbarian attacks   {} ({:.2}/game; barbarians won {}, defenders won {})\n",
@@ -416,6 +463,27 @@ mod tests {
             jobs: 1,
             rules: catan_engine::Ruleset::from_names(["seafarers"]).expect("Seafarers"),
         }
+    }
+
+    #[test]
+    fn barbarian_attack_games_count_landings_conquests_battles_and_prisoners() {
+        let opts = PlayOptions {
+            players: 4,
+            games: 6,
+            seed: 0,
+            board: BoardChoice::Random(catan_engine::board::TokenPlacement::Spiral),
+            max_turns: 1000,
+            invariants: true,
+            policy: Policy::Uniform,
+            jobs: 1,
+            rules: catan_engine::Ruleset::from_names(["barbarian-attack"]).expect("Barbarian Attack"),
+        };
+        let s = run(&opts);
+        assert_eq!(s.failure_count, 0, "{:?}", s.failures);
+        assert!(s.landings > 0 && s.barbarians_landed > 0, "{s:?}");
+        assert!(s.conquests > 0 && s.battles > 0 && s.prisoners > 0, "{s:?}");
+        let text = render_human(&s, &opts);
+        assert!(text.contains("\nbarbarian attack    "), "{text}");
     }
 
     #[test]

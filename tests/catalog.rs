@@ -6,7 +6,12 @@ use catan_engine::ruleset::Expansion;
 use catan_harness::catalog::{self, CatalogFile, Rule};
 use std::path::Path;
 
-const SOURCES: [&str; 7] = [
+const SOURCES: [&str; 12] = [
+    "catan-faq-tb",
+    "catan-faq-4910",
+    "catan-combination-ba-tb",
+    "liquisearch-tb-ba",
+    "sixsides-ba",
     "base-rules",
     "000_fee7e8147b67bbe6.txt",
     "001_f137f77325d91eec.txt",

@@ -128,7 +128,7 @@ fn board_of(
 fn positions_written_as_scenarios_load_back_to_the_same_position() {
     let mut checked = 0;
     for seed in 0..12u64 {
-        for kind in 0..6 {
+        for kind in 0..7 {
             let rules = ruleset(kind);
             let players = 3 + (seed % 2) as usize;
             let board = board_of(&rules, seed, players, seed % 3 != 0, TokenPlacement::Spiral);
@@ -150,13 +150,14 @@ fn positions_written_as_scenarios_load_back_to_the_same_position() {
 }
 
 fn ruleset(kind: u8) -> Ruleset {
-    match kind % 6 {
+    match kind % 7 {
         0 => Ruleset::base(),
         1 => Ruleset::cities_and_knights(),
         2 => Ruleset::the_court(),
         3 => Ruleset::cities_and_knights_with_court(),
         4 => Ruleset::from_names(["seafarers"]).expect("Seafarers"),
-        _ => Ruleset::from_names(["cities-and-knights", "seafarers"]).expect("Seafarers with C&K"),
+        5 => Ruleset::from_names(["cities-and-knights", "seafarers"]).expect("Seafarers with C&K"),
+        _ => Ruleset::from_names(["barbarian-attack"]).expect("Barbarian Attack"),
     }
 }
 
@@ -186,7 +187,7 @@ proptest::proptest! {
     #[test]
     fn emitted_positions_are_faithful_or_refused(
         seed in 0u64..1_000_000,
-        kind in 0u8..6,
+        kind in 0u8..7,
         players in 3usize..=4,
         stop in 0usize..1500,
         random_board in proptest::bool::ANY,

@@ -147,6 +147,29 @@ pub enum Expectation {
     Court(CourtFact, String),
     /// A Seafarers fact, and the expected value in words.
     Sea(SeaFact, String),
+    /// A Barbarian Attack fact, and the expected value in words.
+    Barb(BarbFact, String),
+}
+
+/// A Barbarian Attack fact an expectation names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BarbFact {
+    /// Barbarians on a hex.
+    Barbarians(catan_engine::HexId),
+    /// The knight on a path: its owner's colour or `none`.
+    Knight(EdgeId),
+    /// Whether a hex is conquered (`yes`/`no`).
+    Conquered(catan_engine::HexId),
+    /// Barbarians in supply.
+    Supply,
+    /// A player's prisoners.
+    Prisoners(PlayerId),
+    /// A player's gold.
+    Gold(PlayerId),
+    /// A player's knights on paths.
+    Knights(PlayerId),
+    /// A player's knights in supply.
+    KnightsLeft(PlayerId),
 }
 
 /// A Cities & Knights fact an expectation checks.

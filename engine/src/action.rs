@@ -8,6 +8,7 @@ use crate::ids::{EdgeId, HexId, PlayerId, VertexId};
 use crate::progress::{EventFace, ProgressCard};
 use serde::{Deserialize, Serialize};
 
+pub use crate::rules::barb::actions::{BarbAction, BarbOutcome};
 pub use crate::rules::ck::actions::CkAction;
 pub use crate::rules::court::actions::CourtAction;
 pub use crate::rules::sea::actions::SeaAction;
@@ -140,6 +141,9 @@ pub enum Action {
     /// A Seafarers action ([`SeaAction`], declared with the expansion's rules).
     #[serde(untagged)]
     Sea(SeaAction),
+    /// A Barbarian Attack action ([`BarbAction`], declared with the scenario's rules).
+    #[serde(untagged)]
+    Barb(BarbAction),
 }
 
 impl Action {
@@ -167,6 +171,7 @@ impl Action {
             Ck(a) => Some(a.player()),
             Court(a) => Some(a.player()),
             Sea(a) => Some(a.player()),
+            Barb(a) => Some(a.player()),
             Chance(_) => None,
         }
     }
@@ -223,6 +228,10 @@ pub enum Outcome {
         /// The face.
         event: EventFace,
     },
+    /// Barbarian Attack: a landing roll, a scenario card drawn or the castle die
+    /// ([`BarbOutcome`]).
+    #[serde(untagged)]
+    Barb(BarbOutcome),
 }
 
 /// Up to six intersections, each meant to hold one of a player's knights (a player has at most

@@ -70,6 +70,7 @@ impl std::fmt::Display for Piece {
     }
 }
 
+pub use crate::rules::barb::errors::BarbRule;
 pub use crate::rules::ck::errors::CkRule;
 pub use crate::rules::court::errors::CourtRule;
 pub use crate::rules::sea::errors::SeaRule;
@@ -279,6 +280,9 @@ pub enum RuleError {
     /// A rule of Seafarers.
     #[error("{}", .0.message())]
     Sea(SeaRule),
+    /// A rule of Barbarian Attack.
+    #[error("{}", .0.message())]
+    Barb(BarbRule),
     /// Maritime rate not available.
     #[error("{player} is not entitled to trade {card} at {rate}:1 (available: 4:1{extra})")]
     MaritimeRate {
@@ -410,6 +414,23 @@ impl RuleError {
         "SEA.GOLD.BANK",
         "SEA.SETUP.MAIN_ISLAND",
         "SEA.MOVE.LEAVES_BUILDING",
+        "BARB.CARD.COST",
+        "BARB.CONQUEST.NO_ROAD",
+        "BARB.CONQUEST.NO_SETTLEMENT",
+        "BARB.KNIGHT.CASTLE_PATH",
+        "BARB.KNIGHT.ONE_PER_PATH",
+        "BARB.MOVE.DISTANCE",
+        "BARB.MOVE.GRAIN",
+        "BARB.MOVE.ONCE_PER_TURN",
+        "BARB.MOVE.NOT_BACK_TO_CASTLE",
+        "BARB.MOVE.OWN_KNIGHT",
+        "BARB.MOVE.AFTER_BUILDING",
+        "BARB.CARD.TREASON",
+        "BARB.CARD.CAPTURE",
+        "BARB.BATTLE.OUTNUMBER",
+        "BARB.BATTLE.PRISONERS",
+        "BARB.GOLD.PURCHASE",
+        "BARB.CARD.NO_DEVELOPMENT_CARDS",
     ];
 
     /// The stable rule id of this refusal.
@@ -452,6 +473,7 @@ impl RuleError {
             RuleError::Ck(r) => r.code(),
             RuleError::Court(r) => r.code(),
             RuleError::Sea(r) => r.code(),
+            RuleError::Barb(r) => r.code(),
         }
     }
 }

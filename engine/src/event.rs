@@ -10,6 +10,7 @@ use crate::progress::{EventFace, ProgressCard, Track};
 use catan_engine_derive::Fields;
 use serde::{Deserialize, Serialize};
 
+pub use crate::rules::barb::events::BarbEvent;
 pub use crate::rules::ck::events::CkEvent;
 pub use crate::rules::court::events::CourtEvent;
 pub use crate::rules::sea::events::SeaEvent;
@@ -239,6 +240,9 @@ pub enum Event {
     /// A Seafarers event ([`SeaEvent`], declared with the expansion's rules).
     #[serde(untagged)]
     Sea(SeaEvent),
+    /// A Barbarian Attack event ([`BarbEvent`], declared with the scenario's rules).
+    #[serde(untagged)]
+    Barb(BarbEvent),
 }
 
 /// A field value of an event, for matching and rendering.
@@ -298,6 +302,7 @@ field_from! {
     ProgressCard => |c| Field::Word(c.name());
     Option<ProgressCard> => |c| Field::Word(c.map_or("none", ProgressCard::name));
     SoldierColour => |c| Field::Word(c.name());
+    crate::rules::barb::state::BarbCard => |c| Field::Word(c.name());
 }
 
 #[cfg(test)]
@@ -356,15 +361,16 @@ mod derived_fields {
         assert_eq!(json["event"], "wall-built");
         assert_eq!(wall.kind(), "wall-built");
         assert_eq!(serde_json::from_value::<Event>(json).unwrap(), wall);
-        let (base, ck, court, sea) = (
+        let (base, ck, court, sea, barb) = (
             27,
             super::CkEvent::KINDS.len(),
             super::CourtEvent::KINDS.len(),
             super::SeaEvent::KINDS.len(),
+            super::BarbEvent::KINDS.len(),
         );
         assert_eq!(
             Event::KINDS.len(),
-            base + ck + court + sea,
+            base + ck + court + sea + barb,
             "nested kinds listed once each"
         );
         assert!(ck > 40 && court == 6);

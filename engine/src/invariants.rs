@@ -399,7 +399,7 @@ impl Game {
         if self.largest_army == Some(p) {
             vp += 2;
         }
-        vp + self.expansion_vp_from_scratch(p)
+        (vp + self.expansion_vp_from_scratch(p)).saturating_sub(self.building_vp_lost_from_scratch_ext(p))
     }
 
     /// The Court: 10 soldiers of each colour on the board or held as prisoners, none inland

@@ -164,7 +164,10 @@ impl Game {
         }
         for i in candidates.iter() {
             let e = &topo.edges()[i];
-            if e.on_land && e.vertices.iter().any(|&x| self.road_reaches(p, x, None)) {
+            if e.on_land
+                && e.vertices.iter().any(|&x| self.road_reaches(p, x, None))
+                && self.check_road_site_ext(EdgeId(i as u16)).is_ok()
+            {
                 out.push(Action::BuildRoad {
                     player: p,
                     at: EdgeId(i as u16),

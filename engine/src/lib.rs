@@ -62,13 +62,14 @@ pub mod state;
 #[cfg(test)]
 mod testkit;
 
-pub use action::{Action, CkAction, CourtAction, KnightSet, Outcome, SeaAction};
+pub use action::{Action, BarbAction, BarbOutcome, CkAction, CourtAction, KnightSet, Outcome, SeaAction};
 pub use board::{Board, Corner, Side, Terrain};
 pub use cards::{CardKind, Cards, DevCard, DevCards, Resource};
 pub use error::RuleError;
-pub use event::{CkEvent, CourtEvent, Event, Field, SeaEvent};
+pub use event::{BarbEvent, CkEvent, CourtEvent, Event, Field, SeaEvent};
 pub use ids::{Colour, EdgeId, HexId, PlayerId, VertexId};
 pub use progress::{EventFace, ProgressCard, Track};
+pub use rules::barb::state::{BarbCard, BarbState, PathKnight};
 pub use rules::longest_road_length;
 pub use rules::sea::maps::{MapError, SeaMap};
 pub use ruleset::{Profile, Ruleset};

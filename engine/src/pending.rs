@@ -22,6 +22,7 @@ use crate::ids::{PlayerId, VertexId};
 use crate::state::Phase;
 use serde::{Deserialize, Serialize};
 
+pub use crate::rules::barb::pending::BarbPending;
 pub use crate::rules::ck::pending::CkPending;
 pub use crate::rules::sea::pending::SeaPending;
 
@@ -107,6 +108,8 @@ pub enum PendingKind {
     Ck(CkPending),
     /// Seafarers.
     Sea(SeaPending),
+    /// Barbarian Attack.
+    Barb(BarbPending),
 }
 
 /// Who resolves an entry.
@@ -130,6 +133,7 @@ impl PendingKind {
             }
             PendingKind::Base(_) | PendingKind::Sea(_) => Resolver::Player,
             PendingKind::Ck(k) => k.resolver(),
+            PendingKind::Barb(k) => k.resolver(),
         }
     }
 
@@ -188,6 +192,7 @@ impl Pending {
             },
             PendingKind::Ck(k) => k.phase(player),
             PendingKind::Sea(k) => k.phase(player),
+            PendingKind::Barb(k) => k.phase(player),
         }
     }
 }

@@ -43,6 +43,8 @@ pub struct PlayerSetup {
     pub court: CourtPlayerSetup,
     /// Seafarers: ships and island markers (none in other games).
     pub sea: crate::rules::sea::position::SeaPlayerSetup,
+    /// Barbarian Attack: knights on paths, prisoners, gold.
+    pub barb: crate::rules::barb::position::BarbPlayerSetup,
 }
 
 /// One player's declared Cities & Knights pieces and cards.
@@ -103,6 +105,7 @@ impl PlayerSetup {
             ck: CkPlayerSetup::default(),
             court: CourtPlayerSetup::default(),
             sea: Default::default(),
+            barb: Default::default(),
         }
     }
 }
@@ -157,6 +160,8 @@ pub struct Setup {
     pub court: CourtSetup,
     /// Seafarers: the pirate.
     pub sea: crate::rules::sea::position::SeaSetup,
+    /// Barbarian Attack: barbarians on hexes, knights moved, gold purchases this turn.
+    pub barb: crate::rules::barb::position::BarbSetup,
 }
 
 /// The Cities & Knights part of a declared position.
@@ -212,6 +217,7 @@ impl Setup {
             ck: CkSetup::default(),
             court: CourtSetup::default(),
             sea: Default::default(),
+            barb: Default::default(),
         }
     }
 }

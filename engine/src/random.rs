@@ -242,5 +242,6 @@ fn is_building(a: &Action) -> bool {
             | Action::Ck(CkAction::ChaseRobber { .. })
             | Action::Ck(CkAction::PlayProgress { .. })
             | Action::Ck(CkAction::OfferHarborTrade { .. })
+            | Action::Barb(crate::action::BarbAction::BuyBarbarianCard { .. })
     )
 }

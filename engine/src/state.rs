@@ -12,6 +12,7 @@ use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
+pub use crate::rules::barb::pending::BarbPhase;
 pub use crate::rules::ck::pending::CkPhase;
 pub use crate::rules::sea::pending::SeaPhase;
 
@@ -173,6 +174,9 @@ pub enum Phase {
     /// A phase of Seafarers' decisions ([`SeaPhase`], declared with the expansion's rules).
     #[serde(untagged)]
     Sea(SeaPhase),
+    /// A phase of Barbarian Attack's decisions and chance steps ([`BarbPhase`]).
+    #[serde(untagged)]
+    Barb(BarbPhase),
 }
 
 impl Phase {
@@ -194,7 +198,8 @@ impl Phase {
 
     /// The phase names of each part of the game: the base game's, then each expansion's that
     /// has phases of its own (one line per expansion).
-    const NAME_PARTS: &'static [&'static [&'static str]] = &[Phase::BASE_NAMES, CkPhase::NAMES, SeaPhase::NAMES];
+    const NAME_PARTS: &'static [&'static [&'static str]] =
+        &[Phase::BASE_NAMES, CkPhase::NAMES, SeaPhase::NAMES, BarbPhase::NAMES];
 
     /// Every phase name, as [`Phase::name`] gives them: the base game's, then each
     /// expansion's.
@@ -217,6 +222,7 @@ impl Phase {
             Phase::Ended { .. } => "ended",
             Phase::Ck(p) => p.name(),
             Phase::Sea(p) => p.name(),
+            Phase::Barb(p) => p.name(),
         }
     }
 
@@ -227,6 +233,7 @@ impl Phase {
             Phase::Stealing { .. } => Some("the game waits for the stolen card"),
             Phase::DrawingDevCard => Some("the game waits for the development card drawn"),
             Phase::Ck(p) => p.chance_awaited(),
+            Phase::Barb(p) => p.chance_awaited(),
             _ => None,
         }
     }
@@ -399,6 +406,9 @@ pub struct Game {
     /// The Seafarers state.
     #[serde(default)]
     pub(crate) sea: crate::rules::sea::state::SeaState,
+    /// The Barbarian Attack state.
+    #[serde(default)]
+    pub(crate) barb: crate::rules::barb::state::BarbState,
 }
 
 impl Game {
@@ -463,6 +473,7 @@ impl Game {
             ck: CkState::default(),
             court: crate::court::CourtState::default(),
             sea: crate::rules::sea::state::SeaState::default(),
+            barb: crate::rules::barb::state::BarbState::default(),
         };
         g.start_expansions()?;
         Ok(g)
@@ -613,7 +624,9 @@ impl Game {
         };
         let settlements = SETTLEMENTS_PER_PLAYER.saturating_sub(st.settlements_left);
         let cities = CITIES_PER_PLAYER.saturating_sub(st.cities_left);
-        let mut vp = (settlements + 2 * cities).saturating_sub(st.ck.damaged_cities);
+        let mut vp = (settlements + 2 * cities)
+            .saturating_sub(st.ck.damaged_cities)
+            .saturating_sub(self.building_vp_lost_ext(p));
         if self.longest_road == Some(p) {
             vp += 2;
         }

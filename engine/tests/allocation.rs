@@ -63,5 +63,7 @@ fn legal_actions_and_apply_do_not_allocate() {
         assert_eq!(allocations(sea, seed), 0, "Seafarers seed {seed}");
         let sea_ck = Ruleset::from_names(["cities-and-knights", "seafarers"]).expect("sea + C&K");
         assert_eq!(allocations(sea_ck, seed), 0, "Seafarers with C&K seed {seed}");
+        let barb = Ruleset::from_names(["barbarian-attack"]).expect("barbarian-attack");
+        assert_eq!(allocations(barb, seed), 0, "Barbarian Attack seed {seed}");
     }
 }

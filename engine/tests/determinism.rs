@@ -121,6 +121,13 @@ fn court_games_replay_from_their_recorded_actions() {
 }
 
 #[test]
+fn barbarian_attack_games_replay_from_their_recorded_actions() {
+    assert_replays(0..200, |_| {
+        Ruleset::from_names(["barbarian-attack"]).expect("barbarian-attack")
+    });
+}
+
+#[test]
 fn seafarers_games_replay_from_their_recorded_actions() {
     assert_replays(0..200, |_| Ruleset::from_names(["seafarers"]).expect("seafarers"));
 }

@@ -84,6 +84,7 @@ fn positions() -> Vec<(&'static str, Game, u32)> {
     .into_iter()
     .chain(sea_positions())
     .chain(sea_ck_positions())
+    .chain(barb_positions())
     .collect()
 }
 
@@ -99,6 +100,17 @@ fn sea_ck_positions() -> Vec<(&'static str, Game, u32)> {
         g.turn() > 40 && g.phase() == Phase::Main && !g.ship_moved_this_turn() && legal.len() >= 12
     });
     vec![("sea-ck-late-builder", late, 3)]
+}
+
+/// A Barbarian Attack position: the first turn's knights moving after a mid-game's building
+/// (landings, the scenario deck and battles all within reach).
+fn barb_positions() -> Vec<(&'static str, Game, u32)> {
+    let barb = Ruleset::from_names(["barbarian-attack"]).expect("barbarian-attack");
+    let setup = game(barb.clone(), barb.random_board(7, TokenPlacement::Spiral), 4);
+    let moving = advance(setup, 7, Policy::Builder, 20_000, |g| {
+        g.phase().name() == "moving-knights"
+    });
+    vec![("barb-moving-knights", moving, 3)]
 }
 
 /// Seafarers positions: setup on New Shores (a ship may replace the road), a mid-game

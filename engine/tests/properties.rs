@@ -14,6 +14,7 @@ use catan_engine::CkAction;
 use catan_engine::CourtAction;
 use catan_engine::SeaAction;
 use catan_engine::{Action, Actor, Colour, EdgeId, Game, HexId, Outcome, Phase, PlayerId, Ruleset, VertexId};
+use catan_engine::{BarbAction, BarbOutcome};
 use catan_engine::{EventFace, ProgressCard, Track};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
@@ -39,7 +40,8 @@ struct Spec {
     /// 0 base; 1–3 Cities & Knights with the English, Colonist and German 3D profiles; 4 The
     /// Court; 5 Cities & Knights + The Court; 6 Seafarers (New Shores, or Through the Desert
     /// for the random-token board kind); 7 Seafarers + Cities & Knights (the same maps; the
-    /// German 3D profile on odd seeds).
+    /// German 3D profile on odd seeds); 8 Barbarian
+    /// Attack.
     rules: u8,
     /// Named options switched on (bits): a short barbarian track, the defender reward only
     /// with knights, knights passing foreign buildings, the strict shortage rule, the
@@ -61,6 +63,25 @@ impl Spec {
                 let mut r = Ruleset::from_names(["cities-and-knights", "seafarers"]).expect("sea + C&K");
                 if self.seed % 2 == 1 {
                     r.set_profile(catan_engine::Profile::German3d);
+                }
+                r
+            }
+            8 => {
+                let mut r = Ruleset::from_names(["barbarian-attack"]).expect("barbarian-attack");
+                // Barbarian Attack's options ride on the same bits, read from the top.
+                for (bit, (name, value)) in [
+                    ("battle-hexes", "conquered"),
+                    ("prisoner-split", "most-knights"),
+                    ("barb-seven", "nothing"),
+                    ("barb-setup-landing", "yes"),
+                    ("barbarian-supply", "12"),
+                ]
+                .into_iter()
+                .enumerate()
+                {
+                    if self.options & (1 << (10 - bit)) != 0 {
+                        r.set_option(name, value).expect("a named option");
+                    }
                 }
                 r
             }
@@ -89,7 +110,7 @@ impl Spec {
             }
         }
         let board = match self.board {
-            _ if self.rules >= 6 => {
+            _ if matches!(self.rules, 6 | 7) => {
                 let map = if self.board == BoardKind::Random {
                     catan_engine::SeaMap::ThroughTheDesert
                 } else {
@@ -115,7 +136,7 @@ fn arb_spec() -> impl Strategy<Value = Spec> {
             Just(BoardKind::Random)
         ],
         prop_oneof![Just(Policy::Uniform), Just(Policy::Builder)],
-        0u8..8,
+        0u8..9,
         0u16..2048,
     )
         .prop_map(|(seed, players, board, policy, rules, options)| Spec {
@@ -272,6 +293,8 @@ fn arb_outcome() -> impl Strategy<Value = Outcome> {
         (0u8..9, 0u8..9).prop_map(|(red, yellow)| Outcome::Dice { red, yellow }),
         arb_dev().prop_map(|card| Outcome::DevCard { card }),
         arb_kind().prop_map(|card| Outcome::Steal { card }),
+        (0u8..14).prop_map(|total| Outcome::Barb(BarbOutcome::LandingRoll { total })),
+        (0u8..8).prop_map(|face| Outcome::Barb(BarbOutcome::CastleDie { face })),
     ]
 }
 
@@ -310,6 +333,23 @@ fn arb_action() -> impl Strategy<Value = Action> {
         p().prop_map(|player| Action::DeclineTrade { player }),
         p().prop_map(|player| Action::EndTurn { player }),
         arb_outcome().prop_map(Action::Chance),
+        (p(), arb_edge(), arb_edge(), any::<bool>()).prop_map(|(player, from, to, grain)| Action::Barb(
+            BarbAction::MovePathKnight {
+                player,
+                from,
+                to,
+                grain
+            }
+        )),
+        (p(), arb_edge()).prop_map(|(player, at)| Action::Barb(BarbAction::PlacePathKnight { player, at })),
+        (p(), arb_hex()).prop_map(|(player, hex)| Action::Barb(BarbAction::ExpelBarbarians { player, hex })),
+        (p(), arb_hex(), arb_hex()).prop_map(|(player, from, to)| Action::Barb(BarbAction::MoveBarbarian {
+            player,
+            from: Some(from),
+            to
+        })),
+        (p(), p()).prop_map(|(player, to)| Action::Barb(BarbAction::AwardPrisoner { player, to })),
+        (p(), arb_resource()).prop_map(|(player, resource)| Action::Barb(BarbAction::BuyWithGold { player, resource })),
     ]
 }
 
@@ -442,6 +482,53 @@ fn near_miss(a: Action, t: &Tweak) -> Action {
         Ck(c) => Ck(near_miss_ck(c, t)),
         Court(CourtAction::SendNoble { player }) => Court(CourtAction::SendNoble { player: who(player) }),
         Sea(s) => Sea(near_miss_sea(s, t)),
+        Barb(b) => Barb(near_miss_barb(b, t)),
+    }
+}
+
+/// [`near_miss`] for the Barbarian Attack actions.
+fn near_miss_barb(a: BarbAction, t: &Tweak) -> BarbAction {
+    use BarbAction::*;
+    let who = |p: PlayerId| if t.mode != 1 { t.player } else { p };
+    let fields = t.mode != 0;
+    match a {
+        BuyBarbarianCard { player } => BuyBarbarianCard { player: who(player) },
+        PlacePathKnight { player, at } => PlacePathKnight {
+            player: who(player),
+            at: if fields { t.edge } else { at },
+        },
+        MovePathKnight {
+            player,
+            from,
+            to,
+            grain,
+        } => MovePathKnight {
+            player: who(player),
+            from,
+            to: if fields { t.edge } else { to },
+            grain: if fields { t.rate.is_multiple_of(2) } else { grain },
+        },
+        MoveBarbarian { player, from, to } => MoveBarbarian {
+            player: who(player),
+            from,
+            to: if fields { t.hex } else { to },
+        },
+        CaptureBarbarian { player, hex } => CaptureBarbarian {
+            player: who(player),
+            hex: if fields { t.hex } else { hex },
+        },
+        ExpelBarbarians { player, hex } => ExpelBarbarians {
+            player: who(player),
+            hex: if fields { t.hex } else { hex },
+        },
+        AwardPrisoner { player, to } => AwardPrisoner {
+            player: who(player),
+            to: if fields { t.player } else { to },
+        },
+        BuyWithGold { player, resource } => BuyWithGold {
+            player: who(player),
+            resource: if fields { t.resources.0 } else { resource },
+        },
     }
 }
 
@@ -718,6 +805,50 @@ fn candidates(g: &Game) -> Vec<Action> {
             }
         }
         out.extend(progress_candidates(g, player));
+        out.push(Action::Barb(BarbAction::BuyBarbarianCard { player }));
+        for r in Resource::ALL {
+            out.push(Action::Barb(BarbAction::BuyWithGold { player, resource: r }));
+        }
+        for e in 0..=topo.edge_count() as u16 {
+            out.push(Action::Barb(BarbAction::PlacePathKnight { player, at: EdgeId(e) }));
+        }
+        for (from, k) in (0..topo.edge_count() as u16).map(|e| (EdgeId(e), g.path_knight(EdgeId(e)))) {
+            if k.is_some() {
+                for to in 0..=topo.edge_count() as u16 {
+                    for grain in [false, true] {
+                        out.push(Action::Barb(BarbAction::MovePathKnight {
+                            player,
+                            from,
+                            to: EdgeId(to),
+                            grain,
+                        }));
+                    }
+                }
+            }
+        }
+        for h in 0..=topo.hex_count() as u16 {
+            let hex = HexId(h);
+            out.push(Action::Barb(BarbAction::ExpelBarbarians { player, hex }));
+            out.push(Action::Barb(BarbAction::CaptureBarbarian { player, hex }));
+            out.push(Action::Barb(BarbAction::MoveBarbarian {
+                player,
+                from: None,
+                to: hex,
+            }));
+            for f in 0..topo.hex_count() as u16 {
+                out.push(Action::Barb(BarbAction::MoveBarbarian {
+                    player,
+                    from: Some(HexId(f)),
+                    to: hex,
+                }));
+            }
+        }
+        for to in 0..=g.player_count() as u8 {
+            out.push(Action::Barb(BarbAction::AwardPrisoner {
+                player,
+                to: PlayerId(to),
+            }));
+        }
         for r in Resource::ALL {
             out.push(Action::Ck(CkAction::Aqueduct { player, take: Some(r) }));
         }
@@ -777,6 +908,15 @@ fn candidates(g: &Game) -> Vec<Action> {
     }
     for card in CardKind::ALL {
         out.push(Action::Chance(Outcome::Steal { card }));
+    }
+    for total in 0..=13 {
+        out.push(Action::Chance(Outcome::Barb(BarbOutcome::LandingRoll { total })));
+    }
+    for face in 0..=7 {
+        out.push(Action::Chance(Outcome::Barb(BarbOutcome::CastleDie { face })));
+    }
+    for card in catan_engine::BarbCard::ALL {
+        out.push(Action::Chance(Outcome::Barb(BarbOutcome::BarbarianCard { card })));
     }
     out
 }

@@ -66,6 +66,7 @@ fn terrain_fill(t: Terrain) -> &'static str {
         Terrain::Sea => "#6fa8dc",
         Terrain::Court => "#b39ddb",
         Terrain::Gold => "#b8860b",
+        Terrain::Castle => "#9e9e9e",
     }
 }
 

@@ -59,6 +59,9 @@ pub(crate) fn draw_pieces(svg: &mut Svg, game: &Game, pts: &[(f64, f64)]) {
         );
     }
     draw_ships(svg, game, pts);
+    if game.rules().has(catan_engine::ruleset::Expansion::BarbarianAttack) {
+        draw_barbarian_attack(svg, game, pts);
+    }
     for v in 0..board.topology.vertex_count() {
         let v = VertexId(v as u16);
         draw_vertex_pieces(svg, game, v, pts[v.index()]);
@@ -133,6 +136,72 @@ fn draw_ships(svg: &mut Svg, game: &Game, pts: &[(f64, f64)]) {
             Some(&format!("{c} ship {name}")),
         );
         svg.close("g");
+    }
+}
+
+/// Barbarian Attack: each knight as a shield of its owner's colour at the middle of its path,
+/// and each hex's barbarians as small dark figures (a red ring round a conquered hex's).
+fn draw_barbarian_attack(svg: &mut Svg, game: &Game, pts: &[(f64, f64)]) {
+    let board = game.board();
+    for e in 0..board.topology.edge_count() {
+        let e = catan_engine::EdgeId(e as u16);
+        let (Some(k), Some(info)) = (game.path_knight(e), board.topology.edge(e)) else {
+            continue;
+        };
+        let [a, b] = info.vertices;
+        let (pa, pb) = (pts[a.index()], pts[b.index()]);
+        let (mx, my) = ((pa.0 + pb.0) / 2.0, (pa.1 + pb.1) / 2.0);
+        let c = game.colour(k.owner);
+        let name = edge_name(board, e);
+        svg.leaf(
+            "polygon",
+            &[
+                ("class", "path-knight".into()),
+                ("data-place", name.clone()),
+                (
+                    "points",
+                    points(&[
+                        (mx - 6.0, my - 7.0),
+                        (mx + 6.0, my - 7.0),
+                        (mx + 6.0, my + 2.0),
+                        (mx, my + 8.0),
+                        (mx - 6.0, my + 2.0),
+                    ]),
+                ),
+                ("fill", fill(c).into()),
+                ("stroke", "#000".into()),
+            ],
+            Some(&format!("{c} knight {name}")),
+        );
+    }
+    for h in 0..board.topology.hex_count() {
+        let h = HexId(h as u16);
+        let n = game.barbarians_on(h);
+        if n == 0 {
+            continue;
+        }
+        let (x, y) = centre(board, h);
+        let conquered = game.hex_conquered(h);
+        for i in 0..n {
+            let cx = x - 12.0 + 12.0 * f64::from(i);
+            svg.leaf(
+                "circle",
+                &[
+                    ("class", "barbarian".into()),
+                    ("data-place", board.hex_name(h)),
+                    ("cx", num(cx)),
+                    ("cy", num(y + SIZE * 0.45)),
+                    ("r", "5".into()),
+                    ("fill", "#4e342e".into()),
+                    ("stroke", if conquered { "#c62828" } else { "#000" }.into()),
+                ],
+                Some(&format!(
+                    "{n} barbarian(s) on {}{}",
+                    board.hex_name(h),
+                    if conquered { ", conquered" } else { "" }
+                )),
+            );
+        }
     }
 }
 
@@ -335,6 +404,17 @@ fn panel_lines(game: &Game) -> Vec<(String, Option<Colour>)> {
                     lv[1],
                     lv[2],
                     p.ck.progress.total()
+                ),
+                None,
+            ));
+        }
+        if game.rules().has(catan_engine::ruleset::Expansion::BarbarianAttack) {
+            lines.push((
+                format!(
+                    "  {} prisoners, {} gold, {} knights left",
+                    game.prisoners(id),
+                    game.gold(id),
+                    game.barb().knights_left[i]
                 ),
                 None,
             ));

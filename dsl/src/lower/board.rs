@@ -23,11 +23,11 @@ pub(super) fn build_board(cx: &mut Cx<'_>, b: Option<Spanned<&ast::Board>>) -> O
         if cx.sea {
             return sea_map(cx, SeaMap::NewShores, None, None, Span::empty(0));
         }
-        return Some(beginner(court));
+        return Some(beginner(court, cx.barb));
     };
     let layout_span = b.layout.as_ref().map(|l| l.span).unwrap_or(b.span);
     let mut board = match b.layout.as_ref().map(|l| &l.node) {
-        Some(ast::BoardLayout::Named(n)) if n == "beginner" => beginner(court),
+        Some(ast::BoardLayout::Named(n)) if n == "beginner" => beginner(court, cx.barb),
         Some(ast::BoardLayout::Named(n)) if SeaMap::from_name(n).is_some() => {
             sea_map(cx, SeaMap::from_name(n)?, None, None, layout_span)?
         }
@@ -60,6 +60,9 @@ pub(super) fn build_board(cx: &mut Cx<'_>, b: Option<Spanned<&ast::Board>>) -> O
             };
             if court {
                 Board::random_court(seed.node, t)
+            } else if cx.barb {
+                // Barbarian Attack's board has its own fixed number pattern: the seed lays it.
+                Board::barbarian_attack(seed.node, &Default::default())
             } else {
                 Board::random(seed.node, t)
             }
@@ -178,10 +181,12 @@ fn start_hex(cx: &mut Cx<'_>, at: &Spanned<HexRef>, board: &Board) -> Option<Hex
     h
 }
 
-/// The beginner board, or The Court's.
-fn beginner(court: bool) -> Board {
+/// The beginner board, or The Court's, or Barbarian Attack's (its board of seed 0).
+fn beginner(court: bool, barb: bool) -> Board {
     if court {
         Board::beginner_court()
+    } else if barb {
+        Board::barbarian_attack(0, &Default::default())
     } else {
         Board::beginner()
     }

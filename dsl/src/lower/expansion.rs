@@ -96,8 +96,14 @@ pub(super) trait ExpansionLowering {
 /// [`ExpansionLowering`] type, in a fixed order. The one list of them.
 macro_rules! each_lowering {
     ($E:ident => $body:expr) => {{
-        // Seafarers first: its steps are narrow patterns (`chooses gold …`) that Cities &
-        // Knights' `chooses DECK` would otherwise take.
+        // Barbarian Attack first: in its games `knight`, `barbarians` and `prisoners` are its
+        // own pieces (it claims nothing elsewhere). Seafarers next: its steps are narrow
+        // patterns (`chooses gold …`) that Cities & Knights' `chooses DECK` would otherwise
+        // take.
+        {
+            type $E = super::barb::BarbarianAttack;
+            $body;
+        }
         {
             type $E = super::sea::Seafarers;
             $body;

@@ -61,6 +61,7 @@ pub struct LowerErrors {
     pub errors: Vec<LowerError>,
 }
 
+mod barb;
 mod base;
 mod board;
 mod ck;
@@ -83,6 +84,8 @@ struct Cx<'a> {
     court: bool,
     /// Whether the scenario plays Seafarers (ships, the pirate, gold fields, sea maps).
     sea: bool,
+    /// Whether the scenario plays Barbarian Attack (knights on paths, barbarians on hexes).
+    barb: bool,
     /// The fragment being lowered, when spans point into an included file.
     src: Option<FragmentSource>,
     /// The file's language (its `language` header; English by default): every game word is
@@ -600,7 +603,10 @@ fn build_position(
     }
     for item in &pos.globals {
         let key = item.key.node.as_str();
-        strict::item_rest(cx, key, &item.args);
+        // Barbarian Attack's `barbarians` lists hexes (Cities & Knights' is one number).
+        if !(cx.barb && key == "barbarians") {
+            strict::item_rest(cx, key, &item.args);
+        }
         let known =
             base::global_item(cx, key, item, setup, spans) || expansion::global_item(cx, key, item, setup, spans);
         if !known {
@@ -680,7 +686,8 @@ fn action(cx: &mut Cx<'_>, a: &Spanned<ast::Action>) -> Option<(Action, Vec<Outc
         }
         _ => &a.args,
     };
-    if let Some(n) = strict::ck_step_arity(cx.lang, verb, args) {
+    // Cities & Knights' shapes do not apply in a Barbarian Attack game (it checks its own).
+    if let Some(n) = strict::ck_step_arity(cx.lang, verb, args).filter(|_| !cx.barb) {
         strict::unused(
             cx,
             args.get(n..).unwrap_or(&[]),
@@ -752,7 +759,7 @@ fn expectation(cx: &mut Cx<'_>, span: Span, args: &[Spanned<Arg>]) -> Option<Exp
     };
     let rest = &args[1..];
     let head = first.node.to_string();
-    if let Some(n) = strict::expect_arity(&head, rest) {
+    if let Some(n) = strict::expect_arity(&head, rest).filter(|_| !(cx.barb && barb::owns_expectation(&head, rest))) {
         strict::unused(
             cx,
             rest.get(n..).unwrap_or(&[]),
@@ -907,6 +914,7 @@ pub fn lower_with_includes(
         ck: false,
         court: false,
         sea: false,
+        barb: false,
         src: None,
         lang: crate::vocab::Language::En,
     };
@@ -928,6 +936,9 @@ pub fn lower_with_includes(
     cx.sea = variants
         .iter()
         .any(|v| v.rules.has(catan_engine::ruleset::Expansion::Seafarers));
+    cx.barb = variants
+        .iter()
+        .any(|v| v.rules.has(catan_engine::ruleset::Expansion::BarbarianAttack));
     let fragments = read_fragments(&mut cx, ast, resolve);
     let board = Arc::new(fragment_board(&mut cx, ast, &fragments).unwrap_or_else(Board::beginner));
     cx.board = board.clone();
@@ -1329,7 +1340,9 @@ fn chance_step(cx: &mut Cx<'_>, c: &ast::Chance) -> Option<StepKind> {
             Some(two) => expansion::roll(cx, two, c.args.get(1), a.span).unwrap_or(Some(two)),
             None => None,
         },
-        (k @ ("progress" | "event"), Some(a)) => expansion::chance(cx, k, a).flatten(),
+        (k @ ("progress" | "event" | "landing" | "barbarian-card" | "castle-die"), Some(a)) => {
+            expansion::chance(cx, k, a).flatten()
+        }
         ("card", Some(a)) => {
             let w = a.node.to_string();
             match dev_card(cx.lang, &w) {
@@ -1347,7 +1360,16 @@ fn chance_step(cx: &mut Cx<'_>, c: &ast::Chance) -> Option<StepKind> {
                 c.kind.span,
                 "chance outcome (with its value)",
                 &k,
-                &["dice", "card", "steal", "progress", "event"],
+                &[
+                    "dice",
+                    "card",
+                    "steal",
+                    "progress",
+                    "event",
+                    "landing",
+                    "barbarian-card",
+                    "castle-die",
+                ],
             );
             None
         }

@@ -16,6 +16,7 @@
 
 use std::fmt;
 
+pub(crate) mod barb;
 mod base;
 pub(crate) mod ck;
 pub(crate) mod court;

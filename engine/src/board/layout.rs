@@ -45,6 +45,10 @@ pub enum Terrain {
     /// land with a number token that pays each adjacent building resources of its owner's
     /// choice. Only Seafarers maps have it; a game without Seafarers refuses such a board.
     Gold,
+    /// Barbarian Attack's castle hex (Traders & Barbarians, source `catan-faq-tb`): land on
+    /// the outer ring, opposite the desert, that produces nothing, takes no number token and
+    /// can never be conquered; knights enter the island on its six paths.
+    Castle,
 }
 
 impl Terrain {
@@ -56,7 +60,7 @@ impl Terrain {
             Terrain::Pasture => Some(Resource::Wool),
             Terrain::Fields => Some(Resource::Grain),
             Terrain::Mountains => Some(Resource::Ore),
-            Terrain::Desert | Terrain::Sea | Terrain::Court | Terrain::Gold => None,
+            Terrain::Desert | Terrain::Sea | Terrain::Court | Terrain::Gold | Terrain::Castle => None,
         }
     }
     /// Whether this terrain carries a number token (the five resource terrains and gold).
@@ -79,10 +83,11 @@ impl Terrain {
             Terrain::Sea => "sea",
             Terrain::Court => "court",
             Terrain::Gold => "gold",
+            Terrain::Castle => "castle",
         }
     }
     /// All terrains.
-    pub const ALL: [Terrain; 9] = [
+    pub const ALL: [Terrain; 10] = [
         Terrain::Hills,
         Terrain::Forest,
         Terrain::Pasture,
@@ -92,6 +97,7 @@ impl Terrain {
         Terrain::Sea,
         Terrain::Court,
         Terrain::Gold,
+        Terrain::Castle,
     ];
 }
 
@@ -203,7 +209,7 @@ pub const STANDARD_TERRAIN: [Terrain; 19] = {
 
 /// Harbor types of the beginner frame, clockwise from the west side of hex `A`
 /// (project choice: the printed frame's positions are not given in text by any source).
-const BEGINNER_HARBORS: [HarborKind; 9] = [
+pub(crate) const BEGINNER_HARBORS: [HarborKind; 9] = [
     HarborKind::Generic,
     HarborKind::Special(Resource::Wool),
     HarborKind::Generic,
@@ -415,7 +421,7 @@ impl Board {
         Board::standard(&name, &rows, harbors)
     }
 
-    fn standard(name: &str, rows: &[(Terrain, Option<u8>)], harbors: [HarborKind; 9]) -> Board {
+    pub(crate) fn standard(name: &str, rows: &[(Terrain, Option<u8>)], harbors: [HarborKind; 9]) -> Board {
         let coords = standard_coords();
         let spec: Vec<(Axial, bool)> = coords.iter().map(|c| (*c, true)).collect();
         let topology = Topology::new(&spec);

@@ -67,6 +67,7 @@ impl Game {
         if self.roads[at.index()].is_some() || self.path_taken_ext(at) {
             return Err(RuleError::Occupied);
         }
+        self.check_road_site_ext(at)?;
         if st.roads_left == 0 {
             return Err(RuleError::NoPiecesLeft {
                 player: st.colour,
@@ -314,6 +315,7 @@ impl Game {
         } else {
             events.push(Event::CityBuilt { player, at });
         }
+        self.after_city_ext(player, at, events);
     }
 }
 

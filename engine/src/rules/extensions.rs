@@ -41,6 +41,12 @@
 //! | invariants | [`Game::check_invariants`] | commodities, knights, decks, metropolises | soldiers, banners, nobles |
 //! | positions | [`Game::from_setup`], [`Game::to_setup`] | knights, walls, levels, progress cards, metropolises, merchant, barbarians, decks | prisoners, nobles, banners, Most Influence |
 //!
+//! Barbarian Attack (`rules/barb/`) added the hooks no earlier expansion needed: road sites
+//! (`check_road_site`: no road on a conquered hex), `after_city` and `after_setup_building`
+//! (landings), `building_vp_lost` (conquered buildings), `harbor_mask` (their harbors), and
+//! the end of the turn (`ends_turn_in_decision`, `defer_end_turn`: knights move, then
+//! battles, before the turn ends).
+//!
 //! Adding an expansion: a folder `rules/<name>/` with a unit struct implementing
 //! [`ExpansionRules`], and one line in [`each_expansion!`].
 
@@ -244,6 +250,35 @@ pub(crate) trait ExpansionRules {
     /// After the starting resources of a second setup settlement on `at` (queues what the
     /// expansion's hexes owe: a gold field's choice).
     fn after_starting_resources(_g: &mut Game, _player: PlayerId, _at: VertexId) {}
+    /// Refuses a road on a path for what lies around it (outside and in setup).
+    fn check_road_site(_g: &Game, _at: EdgeId) -> Result<(), RuleError> {
+        Ok(())
+    }
+    /// After a settlement is upgraded to a city outside setup.
+    fn after_city(_g: &mut Game, _player: PlayerId, _at: VertexId, _events: &mut Vec<Event>) {}
+    /// After a setup settlement (or setup city) is placed.
+    fn after_setup_building(_g: &mut Game, _player: PlayerId, _at: VertexId, _events: &mut Vec<Event>) {}
+    /// Victory points a player's buildings do not give now (conquered buildings).
+    fn building_vp_lost(_g: &Game, _p: PlayerId) -> u8 {
+        0
+    }
+    /// The same, recounted from the board (invariants).
+    fn building_vp_lost_from_scratch(_g: &Game, _p: PlayerId) -> u8 {
+        0
+    }
+    /// The harbors a player may use, from the mask of those at their buildings.
+    fn harbor_mask(_g: &Game, _player: PlayerId, mask: u8) -> u8 {
+        mask
+    }
+    /// Whether the turn may end while one of the expansion's decisions is pending.
+    fn ends_turn_in_decision(_g: &Game) -> bool {
+        false
+    }
+    /// At the end of a turn, before anything else: `true` when the expansion has queued
+    /// steps that must come first (it ends the turn itself afterwards).
+    fn defer_end_turn(_g: &mut Game, _player: PlayerId, _events: &mut Vec<Event>) -> bool {
+        false
+    }
 }
 
 /// Runs `$body` once for each expansion of `$set` (an [`ExpansionSet`]) with `$E` naming
@@ -265,6 +300,10 @@ macro_rules! each_expansion {
             type $E = crate::rules::court::TheCourt;
             $body;
         }
+        if set.contains(Expansion::BarbarianAttack) {
+            type $E = crate::rules::barb::BarbarianAttack;
+            $body;
+        }
     }};
 }
 
@@ -278,8 +317,12 @@ pub(crate) fn commodities_in(set: ExpansionSet) -> bool {
 }
 
 /// Every implemented expansion, whether or not a game has it (for action ownership).
-const IMPLEMENTED: ExpansionSet =
-    ExpansionSet::of(&[Expansion::CitiesAndKnights, Expansion::TheCourt, Expansion::Seafarers]);
+const IMPLEMENTED: ExpansionSet = ExpansionSet::of(&[
+    Expansion::CitiesAndKnights,
+    Expansion::TheCourt,
+    Expansion::Seafarers,
+    Expansion::BarbarianAttack,
+]);
 
 impl Game {
     /// Extension point "components": each expansion lays out its pieces at the start.
@@ -708,6 +751,69 @@ impl Game {
     /// Extension point "setup": what the second settlement's hexes owe beyond resources.
     pub(crate) fn after_starting_resources_ext(&mut self, player: PlayerId, at: VertexId) {
         each_expansion!(self.rules.expansions, E => E::after_starting_resources(self, player, at));
+    }
+
+    /// Extension point "road sites": an expansion's refusal of a road's path.
+    #[inline]
+    pub(crate) fn check_road_site_ext(&self, at: EdgeId) -> Result<(), RuleError> {
+        let mut result = Ok(());
+        each_expansion!(self.rules.expansions, E => {
+            if result.is_ok() {
+                result = E::check_road_site(self, at);
+            }
+        });
+        result
+    }
+
+    /// Extension point "after a city" (outside setup).
+    pub(crate) fn after_city_ext(&mut self, player: PlayerId, at: VertexId, events: &mut Vec<Event>) {
+        each_expansion!(self.rules.expansions, E => E::after_city(self, player, at, events));
+    }
+
+    /// Extension point "after a setup building".
+    pub(crate) fn after_setup_building_ext(&mut self, player: PlayerId, at: VertexId, events: &mut Vec<Event>) {
+        each_expansion!(self.rules.expansions, E => E::after_setup_building(self, player, at, events));
+    }
+
+    /// Extension point "victory points": the points a player's buildings do not give now.
+    #[inline]
+    pub(crate) fn building_vp_lost_ext(&self, p: PlayerId) -> u8 {
+        let mut vp = 0;
+        each_expansion!(self.rules.expansions, E => vp += E::building_vp_lost(self, p));
+        vp
+    }
+
+    /// The same, recounted from scratch (invariants).
+    pub(crate) fn building_vp_lost_from_scratch_ext(&self, p: PlayerId) -> u8 {
+        let mut vp = 0;
+        each_expansion!(self.rules.expansions, E => vp += E::building_vp_lost_from_scratch(self, p));
+        vp
+    }
+
+    /// Extension point "maritime rates": the harbors a player may use.
+    #[inline]
+    pub(crate) fn harbor_mask_ext(&self, player: PlayerId, mask: u8) -> u8 {
+        let mut m = mask;
+        each_expansion!(self.rules.expansions, E => m = E::harbor_mask(self, player, m));
+        m
+    }
+
+    /// Extension point "end of turn": whether an expansion's decision lets the turn end.
+    pub(crate) fn ends_turn_in_decision_ext(&self) -> bool {
+        let mut any = false;
+        each_expansion!(self.rules.expansions, E => any |= E::ends_turn_in_decision(self));
+        any
+    }
+
+    /// Extension point "end of turn": whether an expansion queued steps before the turn ends.
+    pub(crate) fn defer_end_turn_ext(&mut self, player: PlayerId, events: &mut Vec<Event>) -> bool {
+        let mut deferred = false;
+        each_expansion!(self.rules.expansions, E => {
+            if !deferred {
+                deferred = E::defer_end_turn(self, player, events);
+            }
+        });
+        deferred
     }
 
     pub(crate) fn check_expansion_invariants(&self) -> Result<(), InvariantViolation> {

@@ -4,6 +4,7 @@
 //! only writes, trusting the check). A refused action therefore changes nothing. After every
 //! accepted action the victory rule is checked for the player whose turn it is.
 
+pub(crate) mod barb;
 mod building;
 pub(crate) mod ck;
 pub(crate) mod court;
@@ -100,6 +101,7 @@ impl Game {
             Action::Ck(a) => self.check_ck_action(a),
             Action::Court(a) => self.check_court_action(a),
             Action::Sea(a) => self.check_sea_action(a),
+            Action::Barb(a) => self.check_barb_action(a),
         }
     }
 
@@ -135,6 +137,7 @@ impl Game {
             Action::Ck(a) => self.do_ck_action(a, events),
             Action::Court(a) => self.do_court_action(a, events),
             Action::Sea(a) => self.do_sea_action(a, events),
+            Action::Barb(a) => self.do_barb_action(a, events),
         }
     }
 
@@ -225,7 +228,7 @@ impl Game {
             Outcome::DevCard { card } => self.do_draw_dev(card, events),
             Outcome::Steal { card } => self.do_steal(card, events),
             // Checked away: only an expansion's own chance takes these.
-            Outcome::CkDice { .. } | Outcome::Progress { .. } | Outcome::EventDie { .. } => {}
+            Outcome::CkDice { .. } | Outcome::Progress { .. } | Outcome::EventDie { .. } | Outcome::Barb(_) => {}
         }
     }
 
@@ -264,6 +267,7 @@ impl Game {
             Phase::Ended { .. } => ("the game is over", "GAME.OVER"),
             Phase::Ck(p) => p.pending_first(),
             Phase::Sea(p) => p.pending_first(),
+            Phase::Barb(p) => p.pending_first(),
         };
         RuleError::WrongTime {
             player: self.colour(player),

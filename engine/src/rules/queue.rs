@@ -45,7 +45,7 @@ impl Game {
             self.pending.pop_front();
             match entry.kind {
                 PendingKind::Ck(step) => self.run_ck_step(entry.who, step, events),
-                PendingKind::Base(_) | PendingKind::Sea(_) => {}
+                PendingKind::Base(_) | PendingKind::Sea(_) | PendingKind::Barb(_) => {}
             }
         }
     }

@@ -47,6 +47,7 @@ impl Game {
                 placed,
                 road_from: Some(at),
             });
+            self.after_setup_building_ext(player, at, events);
         }
     }
 

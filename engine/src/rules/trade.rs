@@ -16,7 +16,7 @@ impl Game {
     /// The rates at which `player` may give `kind` to the bank, best first.
     pub fn maritime_rates(&self, player: PlayerId, kind: CardKind) -> ([bool; 3], &'static str) {
         // index 0: 2:1, 1: 3:1, 2: 4:1
-        let mask = self.players.get(player.index()).map_or(0, |p| p.harbors);
+        let mask = self.harbor_mask_ext(player, self.players.get(player.index()).map_or(0, |p| p.harbors));
         let special = kind.resource().is_some_and(|r| mask & (1 << (1 + r as u8)) != 0);
         let mut rates = [special, mask & 1 != 0, true];
         self.maritime_rates_ext(player, kind, &mut rates);

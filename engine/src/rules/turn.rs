@@ -17,13 +17,22 @@ impl Game {
     }
 
     pub(crate) fn check_end_turn(&self, player: PlayerId) -> Result<(), RuleError> {
-        if !self.in_main() {
+        if !self.in_main() && !self.ends_turn_in_decision_ext() {
             return Err(self.wrong_time(player, "end the turn"));
         }
         self.check_progress_hand_at_end(player)
     }
 
     pub(crate) fn do_end_turn(&mut self, player: PlayerId, events: &mut Vec<Event>) {
+        if self.defer_end_turn_ext(player, events) {
+            return;
+        }
+        self.finish_turn(player, events);
+    }
+
+    /// Ends the turn (once whatever an expansion does at its end is done): the next player's
+    /// turn starts.
+    pub(crate) fn finish_turn(&mut self, player: PlayerId, events: &mut Vec<Event>) {
         let st = &mut self.players[player.index()];
         let new = std::mem::replace(&mut st.new_dev_cards, DevCards::EMPTY);
         for (c, n) in new.iter() {

@@ -11,6 +11,7 @@
 mod base;
 mod set;
 
+pub use crate::rules::barb::options::*;
 pub use crate::rules::ck::options::*;
 pub use crate::rules::court::options::*;
 pub use base::*;
@@ -27,7 +28,7 @@ pub enum Expansion {
     /// Seafarers (source `004_bf8a3dbb68824bc0.txt`; with Cities & Knights, source
     /// `000_fee7e8147b67bbe6.txt` p. 12).
     Seafarers,
-    /// Traders & Barbarians "Barbarian Attack" (not implemented yet).
+    /// Traders & Barbarians "Barbarian Attack" on the base game (source `catan-faq-tb`).
     BarbarianAttack,
     /// The fan variant "The Court" (source `002_5f4cc12aafd16c0e.txt`).
     TheCourt,
@@ -76,7 +77,9 @@ impl Expansion {
         match self {
             Expansion::CitiesAndKnights => 3,
             Expansion::TheCourt => 1,
-            Expansion::Seafarers | Expansion::BarbarianAttack => 0,
+            // 12: option `victory-target` (sources say 10 or 12, see README).
+            Expansion::BarbarianAttack => 2,
+            Expansion::Seafarers => 0,
         }
     }
 
@@ -84,7 +87,7 @@ impl Expansion {
     pub fn implemented(self) -> bool {
         matches!(
             self,
-            Expansion::CitiesAndKnights | Expansion::TheCourt | Expansion::Seafarers
+            Expansion::CitiesAndKnights | Expansion::TheCourt | Expansion::Seafarers | Expansion::BarbarianAttack
         )
     }
 
@@ -94,7 +97,7 @@ impl Expansion {
             Expansion::CitiesAndKnights => crate::rules::ck::options::CK_OPTIONS,
             Expansion::TheCourt => crate::rules::court::options::COURT_OPTIONS,
             Expansion::Seafarers => crate::rules::sea::options::SEA_OPTIONS,
-            Expansion::BarbarianAttack => &[],
+            Expansion::BarbarianAttack => crate::rules::barb::options::BARB_OPTIONS,
         }
     }
 }
@@ -116,6 +119,9 @@ pub struct Ruleset {
     /// Seafarers' options (ignored without the expansion).
     #[serde(default)]
     pub sea: crate::rules::sea::options::SeaOptions,
+    /// Barbarian Attack's options (ignored without the scenario).
+    #[serde(default)]
+    pub barb: crate::rules::barb::options::BarbOptions,
 }
 
 /// A named option: its name in scenarios, the values it takes, and how to set and read it.
@@ -281,7 +287,7 @@ impl Ruleset {
                 Some(_) => return Err(format!("`{n}` is not implemented yet")),
                 None => {
                     return Err(format!(
-                        "unknown ruleset `{n}` (expected base, cities-and-knights, court)"
+                        "unknown ruleset `{n}` (expected base, cities-and-knights, court, seafarers, barbarian-attack)"
                     ))
                 }
             }
@@ -290,7 +296,14 @@ impl Ruleset {
     }
 
     /// The names [`Ruleset::from_names`] accepts.
-    pub const NAMES: &'static [&'static str] = &["base", "cities-and-knights", "court", "the-court"];
+    pub const NAMES: &'static [&'static str] = &[
+        "base",
+        "cities-and-knights",
+        "court",
+        "the-court",
+        "seafarers",
+        "barbarian-attack",
+    ];
 
     /// The ruleset's modules as a scenario's `rules` line writes them: `base`, or the
     /// expansions joined by `+` (`cities-and-knights+court`).
@@ -307,6 +320,8 @@ impl Ruleset {
     pub fn beginner_board(&self) -> crate::Board {
         if self.court() {
             crate::Board::beginner_court()
+        } else if self.has(Expansion::BarbarianAttack) {
+            crate::Board::barbarian_attack(0, &self.barb)
         } else {
             crate::Board::beginner()
         }
@@ -316,6 +331,8 @@ impl Ruleset {
     pub fn random_board(&self, seed: u64, placement: crate::board::TokenPlacement) -> crate::Board {
         if self.court() {
             crate::Board::random_court(seed, placement)
+        } else if self.has(Expansion::BarbarianAttack) {
+            crate::Board::barbarian_attack(seed, &self.barb)
         } else {
             crate::Board::random(seed, placement)
         }
@@ -396,11 +413,22 @@ impl Ruleset {
     /// [`crate::RuleError::Unsupported`] naming the first missing piece.
     pub fn validate(&self) -> Result<(), crate::RuleError> {
         for e in self.expansions.iter() {
-            let what = match e {
-                Expansion::CitiesAndKnights | Expansion::TheCourt | Expansion::Seafarers => continue,
-                Expansion::BarbarianAttack => "the Barbarian Attack scenario",
-            };
-            return Err(crate::RuleError::Unsupported { what });
+            match e {
+                Expansion::CitiesAndKnights
+                | Expansion::TheCourt
+                | Expansion::Seafarers
+                | Expansion::BarbarianAttack => continue,
+            }
+        }
+        if self.has(Expansion::BarbarianAttack) && self.has(Expansion::CitiesAndKnights) {
+            return Err(crate::RuleError::Unsupported {
+                what: "Barbarian Attack with Cities & Knights (seed 003's combination rules)",
+            });
+        }
+        if self.has(Expansion::BarbarianAttack) && (self.has(Expansion::Seafarers) || self.has(Expansion::TheCourt)) {
+            return Err(crate::RuleError::Unsupported {
+                what: "Barbarian Attack with Seafarers or The Court (no source defines the combination)",
+            });
         }
         // Combinations whose rules are not built yet are refused, never played by guesswork.
         if self.has(Expansion::Seafarers) && self.has(Expansion::TheCourt) {

@@ -81,7 +81,7 @@ impl Game {
                 let (red, yellow) = self.ck.alchemy.take().unwrap_or((1, 1));
                 self.do_ck_dice(red, yellow, event, events)
             }
-            Outcome::Dice { .. } | Outcome::DevCard { .. } | Outcome::Steal { .. } => return false,
+            Outcome::Dice { .. } | Outcome::DevCard { .. } | Outcome::Steal { .. } | Outcome::Barb(_) => return false,
         }
         true
     }

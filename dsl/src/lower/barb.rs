@@ -1,0 +1,567 @@
+//! Lowering of Barbarian Attack's vocabulary: buying a scenario card, placing and moving
+//! knights on paths, Treason's and Capture's barbarians, battles, leftover prisoners and gold;
+//! barbarians, knights, prisoners and gold in a position; the chance lines `landing`,
+//! `barbarian-card` and `castle-die`; and the expectations about them. Claimed only in a
+//! scenario whose rules include `barbarian-attack` (where `knight`, `barbarians` and
+//! `prisoners` mean this scenario's pieces, not Cities & Knights' or The Court's).
+
+use super::{strict, Cx, ItemSpans};
+use crate::ast::{Arg, PositionItem, Span, Spanned};
+use crate::scenario::{BarbFact, Expectation};
+use crate::vocab::barb::noun;
+use catan_engine::position::{Setup, Subject};
+use catan_engine::{Action, BarbAction, BarbCard, BarbOutcome, Outcome, PlayerId};
+
+/// Barbarian Attack's player items, for "did you mean" lists.
+pub(super) const PLAYER_ITEMS: [&str; 3] = ["knights", "prisoners", "gold"];
+/// Barbarian Attack's global items.
+pub(super) const GLOBAL_ITEMS: [&str; 4] = ["barbarians", "knights-moved", "gold-purchases", "barbarian-deck"];
+/// The scenario cards' names.
+const CARD_WORDS: [&str; 4] = ["knighthood", "swift-knight", "treason", "capture"];
+
+/// What a step lowers to (see [`super::expansion::Lowered`]).
+type Lowered = Option<(Action, Vec<Outcome>)>;
+
+fn barb(a: BarbAction, chance: Vec<Outcome>) -> Lowered {
+    Some((Action::Barb(a), chance))
+}
+
+/// The canonical word of an argument: a scenario noun, a piece (`knight`), or the word.
+fn canonical(cx: &Cx<'_>, a: Option<&Spanned<Arg>>) -> Option<String> {
+    let w = a?.node.as_word()?;
+    if let Some(n) = noun(w) {
+        return Some(n.to_string());
+    }
+    if let Some(p) = super::piece_canonical(cx.lang, w, false) {
+        return Some(p.to_string());
+    }
+    Some(w.to_string())
+}
+
+/// The argument at `i`, or an error at the step saying what is missing.
+fn need<'a>(cx: &mut Cx<'_>, args: &'a [Spanned<Arg>], i: usize, span: Span, what: &str) -> Option<&'a Spanned<Arg>> {
+    let a = args.get(i);
+    if a.is_none() {
+        cx.err(span, "missing_argument", what, "argument missing", None);
+    }
+    a
+}
+
+/// A scenario card's name.
+fn card(cx: &mut Cx<'_>, a: &Spanned<Arg>) -> Option<BarbCard> {
+    let w = a.node.as_word().map(|w| noun(w).unwrap_or(w)).unwrap_or_default();
+    let found = BarbCard::ALL.into_iter().find(|c| c.name() == w);
+    if found.is_none() {
+        cx.unknown(a.span, "scenario card", &a.node.to_string(), &CARD_WORDS);
+    }
+    found
+}
+
+/// The index after an optional `to` at `i`.
+fn after_to(args: &[Spanned<Arg>], i: usize) -> usize {
+    i + usize::from(args.get(i).and_then(|a| a.node.as_word()) == Some("to"))
+}
+
+/// `buys barbarian-card [CARD]`, `places knight PATH`, `moves knight PATH [to] PATH [paying
+/// grain]`, `moves barbarian HEX|supply [to] HEX`, `captures barbarian HEX`, `expels
+/// barbarians HEX`, `gives prisoner PLAYER`, `spends gold RESOURCE`; `None` when the step is
+/// not Barbarian Attack's.
+pub(super) fn action(
+    cx: &mut Cx<'_>,
+    verb: &str,
+    args: &[Spanned<Arg>],
+    player: PlayerId,
+    span: Span,
+) -> Option<Lowered> {
+    if !cx.barb {
+        return None;
+    }
+    let first = canonical(cx, args.first());
+    let lowered = match (verb, first.as_deref()) {
+        ("buys" | "buy", Some("barbarian-card")) => {
+            strict::unused(cx, args.get(2..).unwrap_or(&[]), "`buys barbarian-card` takes one card")?;
+            match args.get(1) {
+                Some(a) => card(cx, a).and_then(|card| {
+                    barb(
+                        BarbAction::BuyBarbarianCard { player },
+                        vec![Outcome::Barb(BarbOutcome::BarbarianCard { card })],
+                    )
+                }),
+                None => barb(BarbAction::BuyBarbarianCard { player }, vec![]),
+            }
+        }
+        ("places" | "place", Some("knight")) => {
+            let at = need(
+                cx,
+                args,
+                1,
+                span,
+                "`places knight` needs a path, e.g. `places knight A.n-ne`",
+            )?;
+            strict::unused(cx, &args[2..], "`places knight` takes one path")?;
+            cx.arg_edge(at)
+                .and_then(|at| barb(BarbAction::PlacePathKnight { player, at }, vec![]))
+        }
+        ("moves" | "move", Some("knight")) => move_knight(cx, args, player, span),
+        ("moves" | "move", Some("barbarian")) => {
+            let what = "`moves barbarian` needs the hex it leaves (or `supply`) and the hex it goes to";
+            let from = need(cx, args, 1, span, what)?;
+            let ti = after_to(args, 2);
+            let to = need(cx, args, ti, span, what)?;
+            strict::unused(cx, &args[ti + 1..], "`moves barbarian` takes two hexes")?;
+            let from = if canonical(cx, Some(from)).as_deref() == Some("supply") {
+                Some(None)
+            } else {
+                cx.arg_hex(from).map(Some)
+            };
+            let to = cx.arg_hex(to);
+            barb(
+                BarbAction::MoveBarbarian {
+                    player,
+                    from: from?,
+                    to: to?,
+                },
+                vec![],
+            )
+        }
+        ("captures" | "capture", Some("barbarian")) => {
+            let h = need(
+                cx,
+                args,
+                1,
+                span,
+                "`captures barbarian` needs a hex, e.g. `captures barbarian D`",
+            )?;
+            strict::unused(cx, &args[2..], "`captures barbarian` takes one hex")?;
+            cx.arg_hex(h)
+                .and_then(|hex| barb(BarbAction::CaptureBarbarian { player, hex }, vec![]))
+        }
+        ("expels" | "expel", Some("barbarian")) => {
+            let h = need(
+                cx,
+                args,
+                1,
+                span,
+                "`expels barbarians` needs a hex, e.g. `expels barbarians D`",
+            )?;
+            strict::unused(cx, &args[2..], "`expels barbarians` takes one hex")?;
+            cx.arg_hex(h)
+                .and_then(|hex| barb(BarbAction::ExpelBarbarians { player, hex }, vec![]))
+        }
+        ("gives" | "give", Some("prisoner")) => {
+            let to = need(
+                cx,
+                args,
+                1,
+                span,
+                "`gives prisoner` needs a player, e.g. `gives prisoner blue`",
+            )?;
+            strict::unused(cx, &args[2..], "`gives prisoner` takes one player")?;
+            cx.arg_player(to)
+                .and_then(|to| barb(BarbAction::AwardPrisoner { player, to }, vec![]))
+        }
+        ("spends" | "spend", Some("gold")) => {
+            let r = need(
+                cx,
+                args,
+                1,
+                span,
+                "`spends gold` needs a resource, e.g. `spends gold ore`",
+            )?;
+            strict::unused(cx, &args[2..], "`spends gold` takes one resource")?;
+            cx.arg_resource(r)
+                .and_then(|resource| barb(BarbAction::BuyWithGold { player, resource }, vec![]))
+        }
+        _ => return None,
+    };
+    Some(lowered)
+}
+
+/// `moves knight PATH [to] PATH [paying grain]`.
+fn move_knight(cx: &mut Cx<'_>, args: &[Spanned<Arg>], player: PlayerId, span: Span) -> Lowered {
+    let what = "`moves knight` needs the path it leaves and the path it goes to, e.g. `moves knight A.n-ne to B.s-sw`";
+    let from = need(cx, args, 1, span, what)?;
+    let ti = after_to(args, 2);
+    let to = need(cx, args, ti, span, what)?;
+    let rest = &args[ti + 1..];
+    let grain = match (
+        canonical(cx, rest.first()).as_deref(),
+        canonical(cx, rest.get(1)).as_deref(),
+    ) {
+        (None, _) => false,
+        (Some("paying"), Some("grain")) => {
+            strict::unused(cx, &rest[2..], "`moves knight` ends with `paying grain`")?;
+            true
+        }
+        _ => {
+            strict::unused(cx, rest, "`moves knight` takes two paths and `paying grain`")?;
+            false
+        }
+    };
+    let (from, to) = (cx.arg_edge(from), cx.arg_edge(to));
+    barb(
+        BarbAction::MovePathKnight {
+            player,
+            from: from?,
+            to: to?,
+            grain,
+        },
+        vec![],
+    )
+}
+
+/// `chance landing N`, `chance barbarian-card CARD`, `chance castle-die N`.
+pub(super) fn chance(cx: &mut Cx<'_>, kind: &str, a: &Spanned<Arg>) -> Option<Option<Outcome>> {
+    if !cx.barb {
+        if matches!(kind, "landing" | "barbarian-card" | "castle-die") {
+            cx.err(
+                a.span,
+                "barbarian_attack_only",
+                format!("`chance {kind}` only with Barbarian Attack"),
+                "not in this game",
+                Some("write `rules barbarian-attack`".into()),
+            );
+            return Some(None);
+        }
+        return None;
+    }
+    Some(match kind {
+        "landing" => cx
+            .number_in(a, 2, 12)
+            .map(|t| Outcome::Barb(BarbOutcome::LandingRoll { total: t as u8 })),
+        "barbarian-card" => card(cx, a).map(|card| Outcome::Barb(BarbOutcome::BarbarianCard { card })),
+        "castle-die" => cx
+            .number_in(a, 1, 6)
+            .map(|f| Outcome::Barb(BarbOutcome::CastleDie { face: f as u8 })),
+        _ => return None,
+    })
+}
+
+/// Whether an expectation's head (or player property) is one Barbarian Attack reads with its
+/// own shape (the driver's fixed arities are Cities & Knights' and The Court's).
+pub(super) fn owns_expectation(head: &str, rest: &[Spanned<Arg>]) -> bool {
+    let prop = rest.first().and_then(|a| a.node.as_word()).unwrap_or_default();
+    matches!(head, "barbarians" | "knight" | "conquered" | "barbarian-supply")
+        || matches!(prop, "knights" | "knights-left" | "prisoners" | "gold")
+}
+
+/// `expect barbarians HEX N`, `expect knight PATH PLAYER|none`, `expect conquered HEX
+/// yes|no`, `expect barbarian-supply N`; `None` in the outer option when `head` is none.
+pub(super) fn expectation(cx: &mut Cx<'_>, head: &Spanned<Arg>, rest: &[Spanned<Arg>]) -> Option<Option<Expectation>> {
+    if !cx.barb {
+        return None;
+    }
+    let h = canonical(cx, Some(head)).unwrap_or_default();
+    Some(match h.as_str() {
+        "barbarian" => (|| {
+            let what = "`expect barbarians` needs a hex and a number, e.g. `expect barbarians D 2`";
+            let hex = need(cx, rest, 0, head.span, what)?;
+            let n = need(cx, rest, 1, head.span, what)?;
+            strict::unused(cx, &rest[2..], "`expect barbarians` takes a hex and a number")?;
+            let hex = cx.arg_hex(hex)?;
+            let n = cx.number_in(n, 0, 3)?;
+            Some(Expectation::Barb(BarbFact::Barbarians(hex), n.to_string()))
+        })(),
+        "knight" => (|| {
+            let what = "`expect knight` needs a path and its owner (or `none`), e.g. `expect knight A.n-ne red`";
+            let at = need(cx, rest, 0, head.span, what)?;
+            let who = need(cx, rest, 1, head.span, what)?;
+            strict::unused(cx, &rest[2..], "`expect knight` takes a path and its owner")?;
+            let at = cx.arg_edge(at)?;
+            let owner = if who.node.as_word() == Some("none") {
+                "none".to_string()
+            } else {
+                let p = cx.arg_player(who)?;
+                cx.colours.get(p.index()).map(|c| c.name().to_string())?
+            };
+            Some(Expectation::Barb(BarbFact::Knight(at), owner))
+        })(),
+        "conquered" => (|| {
+            let what = "`expect conquered` needs a hex and yes or no, e.g. `expect conquered D yes`";
+            let hex = need(cx, rest, 0, head.span, what)?;
+            let yes = need(cx, rest, 1, head.span, what)?;
+            strict::unused(cx, &rest[2..], "`expect conquered` takes a hex and yes or no")?;
+            let hex = cx.arg_hex(hex)?;
+            let v = match yes.node.as_word() {
+                Some(w @ ("yes" | "no")) => w.to_string(),
+                _ => {
+                    cx.unknown(yes.span, "value", &yes.node.to_string(), &["yes", "no"]);
+                    return None;
+                }
+            };
+            Some(Expectation::Barb(BarbFact::Conquered(hex), v))
+        })(),
+        "barbarian-supply" => (|| {
+            let n = need(cx, rest, 0, head.span, "`expect barbarian-supply` needs a number")?;
+            strict::unused(cx, &rest[1..], "`expect barbarian-supply` takes one number")?;
+            let n = cx.number_in(n, 0, 255)?;
+            Some(Expectation::Barb(BarbFact::Supply, n.to_string()))
+        })(),
+        _ => return None,
+    })
+}
+
+/// `expect red prisoners 2`, `gold 4`, `knights 3` (on paths), `knights-left 3`.
+pub(super) fn player_expectation(
+    cx: &mut Cx<'_>,
+    p: PlayerId,
+    prop: &Spanned<Arg>,
+    vals: &[Spanned<Arg>],
+) -> Option<Option<Expectation>> {
+    if !cx.barb {
+        return None;
+    }
+    let w = prop.node.to_string();
+    let plural = super::piece_canonical(cx.lang, &w, true);
+    let fact = match (noun(&w), plural, w.as_str()) {
+        (Some("prisoner"), _, _) => BarbFact::Prisoners(p),
+        (Some("gold"), _, _) => BarbFact::Gold(p),
+        (_, Some("knights"), _) => BarbFact::Knights(p),
+        (_, _, "knights-left") => BarbFact::KnightsLeft(p),
+        _ => return None,
+    };
+    let Some(v) = vals.first() else {
+        cx.missing_arg(prop.span, &w, "a number");
+        return Some(None);
+    };
+    if strict::unused(cx, &vals[1..], &format!("`{w}` takes one number")).is_none() {
+        return Some(None);
+    }
+    Some(
+        cx.number_in(v, 0, 65535)
+            .map(|n| Expectation::Barb(fact, n.to_string())),
+    )
+}
+
+/// A Barbarian Attack item of a player's section (`knights A.n-ne, B.s-sw`, `prisoners 3`,
+/// `gold 4`); `false` when the key is not one.
+pub(super) fn player_item(
+    cx: &mut Cx<'_>,
+    key: &str,
+    item: &Spanned<PositionItem>,
+    p: PlayerId,
+    setup: &mut Setup,
+    spans: &mut ItemSpans,
+) -> bool {
+    if !cx.barb {
+        return false;
+    }
+    let plural = super::piece_canonical(cx.lang, key, true);
+    let ps = &mut setup.players[p.index()].barb;
+    match (noun(key), plural) {
+        (_, Some("knights")) => {
+            for a in &item.args {
+                if let Some(e) = cx.arg_edge(a) {
+                    setup.players[p.index()].barb.knights.push(e);
+                }
+            }
+        }
+        (Some("prisoner"), _) => {
+            if let Some(n) = item.args.first().and_then(|a| cx.number_in(a, 0, 255)) {
+                ps.prisoners = n as u8;
+            }
+        }
+        (Some("gold"), _) => {
+            if let Some(n) = item.args.first().and_then(|a| cx.number_in(a, 0, 65535)) {
+                ps.gold = n as u16;
+            }
+        }
+        _ => return false,
+    }
+    spans.spans.push((Subject::Player(p), item.span));
+    true
+}
+
+/// `barbarians D D E` (one hex per barbarian; `barbarians none`), `knights-moved PATH…`
+/// (knights that moved this turn), `gold-purchases N`; `false` when the key is not one.
+pub(super) fn global_item(
+    cx: &mut Cx<'_>,
+    key: &str,
+    item: &Spanned<PositionItem>,
+    setup: &mut Setup,
+    spans: &mut ItemSpans,
+) -> bool {
+    if !cx.barb {
+        return false;
+    }
+    match (noun(key), key) {
+        (Some("barbarian"), _) => {
+            let mut list: Vec<(catan_engine::HexId, u8)> = Vec::new();
+            for a in &item.args {
+                if a.node.as_word() == Some("none") {
+                    continue;
+                }
+                if let Some(h) = cx.arg_hex(a) {
+                    match list.iter_mut().find(|(x, _)| *x == h) {
+                        Some((_, n)) => *n = n.saturating_add(1),
+                        None => list.push((h, 1)),
+                    }
+                }
+            }
+            setup.barb.barbarians = Some(list);
+        }
+        (_, "knights-moved") => {
+            for a in &item.args {
+                if let Some(e) = cx.arg_edge(a) {
+                    setup.barb.moved.push(e);
+                }
+            }
+        }
+        (_, "barbarian-deck") => {
+            let mut deck = [0u8; 4];
+            for a in &item.args {
+                match &a.node {
+                    Arg::Count { count, item: w } => {
+                        let name = noun(&w.node).unwrap_or(&w.node);
+                        match BarbCard::ALL.into_iter().find(|c| c.name() == name) {
+                            Some(c) => deck[c.index()] = count.node.min(255) as u8,
+                            None => cx.unknown(a.span, "scenario card", &w.node, &CARD_WORDS),
+                        }
+                    }
+                    Arg::Word(w) if w == "none" => {}
+                    _ => cx.unknown(a.span, "scenario cards", &a.node.to_string(), &CARD_WORDS),
+                }
+            }
+            setup.barb.deck = Some(deck);
+        }
+        (_, "gold-purchases") => {
+            if let Some(n) = item.args.first().and_then(|a| cx.number_in(a, 0, 255)) {
+                setup.barb.purchases = n as u8;
+            }
+        }
+        _ => return false,
+    }
+    spans.spans.push((Subject::Rules, item.span));
+    true
+}
+
+/// Barbarian Attack's part of the scenario language ([`super::expansion`]).
+pub(super) struct BarbarianAttack;
+
+impl super::expansion::ExpansionLowering for BarbarianAttack {
+    const PLAYER_ITEMS: &'static [&'static str] = &PLAYER_ITEMS;
+    const GLOBAL_ITEMS: &'static [&'static str] = &GLOBAL_ITEMS;
+    const VOCABULARY: &'static [crate::vocab::Entry] = crate::vocab::barb::WORDS;
+
+    fn action(
+        cx: &mut Cx<'_>,
+        verb: &str,
+        args: &[Spanned<Arg>],
+        player: PlayerId,
+        span: Span,
+    ) -> Option<super::expansion::Lowered> {
+        action(cx, verb, args, player, span)
+    }
+    fn chance(cx: &mut Cx<'_>, kind: &str, value: &Spanned<Arg>) -> Option<Option<Outcome>> {
+        chance(cx, kind, value)
+    }
+    fn expectation(cx: &mut Cx<'_>, head: &Spanned<Arg>, rest: &[Spanned<Arg>]) -> Option<Option<Expectation>> {
+        expectation(cx, head, rest)
+    }
+    fn player_expectation(
+        cx: &mut Cx<'_>,
+        p: PlayerId,
+        prop: &Spanned<Arg>,
+        vals: &[Spanned<Arg>],
+    ) -> Option<Option<Expectation>> {
+        player_expectation(cx, p, prop, vals)
+    }
+    fn player_item(
+        cx: &mut Cx<'_>,
+        key: &str,
+        item: &Spanned<PositionItem>,
+        p: PlayerId,
+        setup: &mut Setup,
+        spans: &mut ItemSpans,
+    ) -> bool {
+        player_item(cx, key, item, p, setup, spans)
+    }
+    fn global_item(
+        cx: &mut Cx<'_>,
+        key: &str,
+        item: &Spanned<PositionItem>,
+        setup: &mut Setup,
+        spans: &mut ItemSpans,
+    ) -> bool {
+        global_item(cx, key, item, setup, spans)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::scenario::{BarbFact, Expectation, StepKind};
+    use catan_engine::{Action, BarbAction, BarbCard, BarbOutcome, Outcome};
+
+    /// The steps of a Barbarian Attack scenario (or the error codes of a broken one).
+    fn steps(rules: &str, lang: &str, players: &str, body: &str) -> Result<Vec<StepKind>, Vec<String>> {
+        let text = format!(
+            "scenario \"s\"\nsource own\nrules {rules}\nlanguage {lang}\nboard beginner\nplayers {players}\n{body}"
+        );
+        let ast = crate::parse("t.cat", &text).unwrap_or_else(|e| panic!("{:?}", e.codes()));
+        match super::super::lower("t.cat", &text, &ast) {
+            Ok(sc) => Ok(sc.steps.into_iter().map(|s| s.kind).collect()),
+            Err(e) => Err(e.errors.iter().map(|x| x.code.clone()).collect()),
+        }
+    }
+
+    fn barb_action(k: &StepKind) -> BarbAction {
+        match k {
+            StepKind::Act {
+                action: Action::Barb(a),
+                ..
+            } => *a,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn cards_knights_barbarians_and_prisoners_in_three_languages() {
+        for (lang, players, card, barbarian, prisoners) in [
+            ("en", "red blue white", "treason", "barbarian", "prisoners"),
+            ("de", "rot blau weiß", "verrat", "barbar", "gefangene"),
+            ("ca", "vermell blau blanc", "traïció", "bàrbar", "presoners"),
+        ] {
+            let me = players.split(' ').next().unwrap_or_default();
+            let body = format!(
+                "{me} buys barbarian-card {card}\n{me} moves {barbarian} C to D\n{me} moves {barbarian} supply to H\n\
+                 {me} expels barbarians D\n{me} moves knight A.n-ne to B.s-sw paying grain\n\
+                 expect {me} {prisoners} 2\nexpect barbarians D 1\n"
+            );
+            let s = steps("barbarian-attack", lang, players, &body).unwrap_or_else(|e| panic!("{lang}: {e:?}"));
+            assert!(matches!(
+                &s[0],
+                StepKind::Act { action: Action::Barb(BarbAction::BuyBarbarianCard { .. }), chance, .. }
+                    if chance == &vec![Outcome::Barb(BarbOutcome::BarbarianCard { card: BarbCard::Treason })]
+            ));
+            assert!(matches!(
+                barb_action(&s[1]),
+                BarbAction::MoveBarbarian { from: Some(_), .. }
+            ));
+            assert!(matches!(
+                barb_action(&s[2]),
+                BarbAction::MoveBarbarian { from: None, .. }
+            ));
+            assert!(matches!(barb_action(&s[3]), BarbAction::ExpelBarbarians { .. }));
+            assert!(matches!(
+                barb_action(&s[4]),
+                BarbAction::MovePathKnight { grain: true, .. }
+            ));
+            assert!(matches!(&s[5], StepKind::Expect(Expectation::Barb(BarbFact::Prisoners(_), n)) if n == "2"));
+            assert!(matches!(&s[6], StepKind::Expect(Expectation::Barb(BarbFact::Barbarians(_), n)) if n == "1"));
+        }
+    }
+
+    #[test]
+    fn its_chance_lines_outside_barbarian_attack_are_diagnostics() {
+        let e = steps("base", "en", "red blue white", "chance landing 5\n").unwrap_err();
+        assert_eq!(e, vec!["dsl::lower::barbarian_attack_only".to_string()]);
+        let e = steps(
+            "barbarian-attack",
+            "en",
+            "red blue white",
+            "chance landing 13\nchance castle-die 9\n",
+        )
+        .unwrap_err();
+        assert_eq!(e.len(), 2, "{e:?}");
+    }
+}

@@ -1,0 +1,339 @@
+//! Battles: expelling the barbarians (sources `liquisearch-tb-ba`, `sixsides-ba`,
+//! `catan-faq-tb`, `catan-faq-4910`).
+//!
+//! When the player on turn ends it, after the knights moved, each coastal hex with
+//! barbarians (option `battle-hexes`: or only conquered ones) whose six paths hold more
+//! knights (of all players) than it holds barbarians is freed (`BARB.BATTLE.OUTNUMBER`), one
+//! battle at a time in the order the player on turn chooses. Its barbarians become prisoners
+//! of the players whose knights fought (`BARB.BATTLE.PRISONERS`, option `prisoner-split`; a
+//! choice left by a tie is the player on turn's). Then, before any other battle, the die laid
+//! in the castle hex names one of its sides: every knight of that battle on a path parallel
+//! to that side falls (`BARB.BATTLE.LOSSES`; side 1 is the castle's north-east side, the
+//! others clockwise, a project choice), and its owner receives gold (`BARB.BATTLE.GOLD`,
+//! option `gold-per-lost-knight`). Surviving knights stay where they are and may fight the
+//! next battle. Every 2 prisoners are worth 1 victory point (`BARB.PRISONERS.VP`).
+
+use super::errors::BarbRule;
+use super::events::BarbEvent;
+use super::options::{BattleHexes, PrisonerSplit};
+use super::pending::BarbPending;
+use crate::error::RuleError;
+use crate::event::Event;
+use crate::ids::{EdgeId, HexId, PlayerId, MAX_PLAYERS};
+use crate::pending::{Pending, PendingKind};
+use crate::state::Game;
+
+impl Game {
+    /// Knights on a hex's six paths, per seat.
+    pub(crate) fn knights_around(&self, h: HexId) -> [u8; MAX_PLAYERS] {
+        let mut n = [0; MAX_PLAYERS];
+        if let Some(info) = self.board.topology.hex(h) {
+            for e in info.sides {
+                if let Some(k) = self.barb.knight(e) {
+                    n[k.owner.index()] += 1;
+                }
+            }
+        }
+        n
+    }
+
+    /// Whether the barbarians of `h` can be expelled now.
+    pub(crate) fn battle_possible(&self, h: HexId) -> bool {
+        let b = self.barb.on(h);
+        let fought = match self.rules.barb.battle_hexes {
+            BattleHexes::Any => b > 0,
+            BattleHexes::Conquered => self.barb.conquered(h),
+        };
+        fought && self.knights_around(h).iter().map(|&n| u32::from(n)).sum::<u32>() > u32::from(b)
+    }
+
+    /// Whether any battle can be fought now.
+    pub(crate) fn any_battle(&self) -> bool {
+        (0..self.barb.coastal.len()).any(|i| self.barb.coastal[i] && self.battle_possible(HexId(i as u16)))
+    }
+
+    /// Checks a battle.
+    pub(crate) fn check_expel(&self, player: PlayerId, hex: HexId) -> Result<(), RuleError> {
+        self.known_hex(hex)?;
+        if self.barb_front() != Some(BarbPending::Battles) {
+            return Err(self.wrong_time(player, "expel barbarians"));
+        }
+        if !self.barb.coastal[hex.index()] || !self.battle_possible(hex) {
+            return Err(RuleError::Barb(BarbRule::BattleOutnumber));
+        }
+        Ok(())
+    }
+
+    /// Fights a battle: the barbarians become prisoners, the hex is freed, and the castle die
+    /// (and any choice of a tied leftover prisoner) is queued before the next battle.
+    pub(crate) fn do_expel(&mut self, _player: PlayerId, hex: HexId, events: &mut Vec<Event>) {
+        let around = self.knights_around(hex);
+        let b = self.barb.on(hex);
+        events.push(Event::Barb(BarbEvent::BattleWon {
+            hex,
+            knights: around.iter().sum(),
+            barbarians: b,
+        }));
+        self.barb.barbarians[hex.index()] = 0;
+        let (share, leftover, among) = self.split_prisoners(around, b);
+        for p in self.player_ids() {
+            if share[p.index()] > 0 {
+                self.give_prisoners(p, share[p.index()], events);
+            }
+        }
+        self.refresh_conquest(events);
+        self.barb.battle = Some(hex);
+        let who = self.current;
+        self.queue_next(Pending {
+            who,
+            kind: PendingKind::Barb(BarbPending::CastleDie),
+        });
+        if leftover > 0 {
+            self.queue_next(Pending {
+                who,
+                kind: PendingKind::Barb(BarbPending::AwardPrisoners { count: leftover, among }),
+            });
+        }
+    }
+
+    /// Shares `b` prisoners by the knights each seat had around the hex: the shares fixed by
+    /// the rule, and the prisoners left for the player on turn to give among tied seats (a
+    /// bit each).
+    pub(crate) fn split_prisoners(&self, around: [u8; MAX_PLAYERS], b: u8) -> ([u8; MAX_PLAYERS], u8, u8) {
+        let mut share = [0u8; MAX_PLAYERS];
+        let most = around.iter().copied().max().unwrap_or(0);
+        // The seats sharing: every participant (even) or the largest contributors (most-knights).
+        let sharing = |n: u8| match self.rules.barb.prisoner_split {
+            PrisonerSplit::Even => n > 0,
+            PrisonerSplit::MostKnights => n > 0 && n == most,
+        };
+        let players = around.iter().filter(|&&n| sharing(n)).count() as u8;
+        if players == 0 {
+            return (share, 0, 0);
+        }
+        for (i, &n) in around.iter().enumerate() {
+            if sharing(n) {
+                share[i] = b / players;
+            }
+        }
+        let mut left = b % players;
+        // Leftovers one each to the largest contributors, by knights, while a group of equal
+        // contributors fits entirely; a group that does not fit is the player on turn's choice.
+        let mut level = most;
+        while left > 0 && level > 0 {
+            let mut among = 0u8;
+            for (i, &n) in around.iter().enumerate() {
+                if sharing(n) && n == level {
+                    among |= 1 << i;
+                }
+            }
+            let size = among.count_ones() as u8;
+            if size <= left {
+                for (i, s) in share.iter_mut().enumerate() {
+                    if among & (1 << i) != 0 {
+                        *s += 1;
+                    }
+                }
+                left -= size;
+            } else {
+                return (share, left, among);
+            }
+            level -= 1;
+        }
+        (share, 0, 0)
+    }
+
+    fn give_prisoners(&mut self, p: PlayerId, n: u8, events: &mut Vec<Event>) {
+        let held = &mut self.barb.prisoners[p.index()];
+        *held = held.saturating_add(n);
+        events.push(Event::Barb(BarbEvent::PrisonersTaken {
+            player: p,
+            count: n,
+            prisoners: *held,
+        }));
+    }
+
+    /// Checks the gift of a leftover prisoner.
+    pub(crate) fn check_award_prisoner(&self, player: PlayerId, to: PlayerId) -> Result<(), RuleError> {
+        self.known_player(to)?;
+        let Some(BarbPending::AwardPrisoners { among, .. }) = self.barb_front() else {
+            return Err(self.wrong_time(player, "give a prisoner"));
+        };
+        if among & (1 << to.0) == 0 {
+            return Err(RuleError::Barb(BarbRule::PrisonerTarget));
+        }
+        Ok(())
+    }
+
+    /// Gives a leftover prisoner; each tied seat takes at most one.
+    pub(crate) fn do_award_prisoner(&mut self, _player: PlayerId, to: PlayerId, events: &mut Vec<Event>) {
+        self.give_prisoners(to, 1, events);
+        if let Some(BarbPending::AwardPrisoners { count, among }) = self.barb_front() {
+            self.pending.pop_front();
+            if count > 1 {
+                self.queue_next(Pending {
+                    who: self.current,
+                    kind: PendingKind::Barb(BarbPending::AwardPrisoners {
+                        count: count - 1,
+                        among: among & !(1 << to.0),
+                    }),
+                });
+            }
+        }
+        self.barb_continue(events);
+    }
+
+    /// The orientation of a path: 0, 1 or 2 (parallel paths share one).
+    pub fn path_orientation(&self, e: EdgeId) -> u8 {
+        let topo = &self.board.topology;
+        topo.edge(e)
+            .and_then(|info| info.hexes.iter().next())
+            .and_then(|h| topo.hex(h))
+            .and_then(|hx| hx.sides.iter().position(|s| *s == e))
+            .map_or(0, |i| (i % 3) as u8)
+    }
+
+    /// The castle die: the knights of the battle on paths parallel to the castle side the
+    /// face names fall, each paying its owner gold.
+    pub(crate) fn do_castle_die(&mut self, face: u8, events: &mut Vec<Event>) {
+        self.pending.pop_front();
+        events.push(Event::Barb(BarbEvent::CastleDieRolled { face }));
+        let orientation = face.saturating_sub(1) % 3;
+        if let Some(h) = self.barb.battle.take() {
+            let sides = self.board.topology.hex(h).map(|x| x.sides);
+            for e in sides.into_iter().flatten() {
+                let Some(k) = self.barb.knight(e) else { continue };
+                if self.path_orientation(e) != orientation {
+                    continue;
+                }
+                self.barb.knights[e.index()] = None;
+                self.barb.knights_left[k.owner.index()] += 1;
+                let gold = self.rules.barb.gold_per_knight;
+                let g = &mut self.barb.gold[k.owner.index()];
+                *g = g.saturating_add(u16::from(gold));
+                events.push(Event::Barb(BarbEvent::PathKnightLost {
+                    player: k.owner,
+                    at: e,
+                    gold,
+                }));
+            }
+        }
+        self.barb_continue(events);
+    }
+
+    /// After a Barbarian Attack step: once no battle is left, the battles end and so does
+    /// the turn.
+    pub(crate) fn barb_continue(&mut self, events: &mut Vec<Event>) {
+        if self.barb_front() == Some(BarbPending::Battles) && !self.any_battle() {
+            self.pending.pop_front();
+            let p = self.current;
+            self.finish_turn(p, events);
+        }
+    }
+
+    /// The end of the turn: with a knight on the board the player first moves knights (the
+    /// turn ends when they end it again); then battles are queued when any can be fought
+    /// (`true`: the turn ends after them).
+    pub(crate) fn barb_defer_end_turn(&mut self, player: PlayerId) -> bool {
+        if self.barb_front() == Some(BarbPending::MovingKnights) {
+            self.pending.pop_front();
+        } else if self.has_path_knight(player) {
+            self.queue_next(Pending {
+                who: player,
+                kind: PendingKind::Barb(BarbPending::MovingKnights),
+            });
+            return true;
+        }
+        if self.any_battle() {
+            self.queue_next(Pending {
+                who: player,
+                kind: PendingKind::Barb(BarbPending::Battles),
+            });
+            return true;
+        }
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::barb::actions::{BarbAction, BarbOutcome};
+    use crate::rules::barb::state::PathKnight;
+    use crate::rules::barb::testkit::*;
+    use crate::{Action, Outcome};
+
+    fn surround(g: &mut Game, h: HexId, owners: &[u8]) {
+        let sides = g.board.topology.hex(h).unwrap().sides;
+        for (e, &o) in sides.iter().zip(owners) {
+            g.barb.knights[e.index()] = Some(PathKnight {
+                owner: PlayerId(o),
+                moved: true,
+            });
+            g.barb.knights_left[o as usize] -= 1;
+        }
+    }
+
+    #[test]
+    fn more_knights_than_barbarians_win_prisoners_and_free_the_hex() {
+        let mut g = barb_main(4, 5);
+        let h = g.coastal_hex_numbered(5).unwrap();
+        g.barb.barbarians[h.index()] = 3;
+        g.barb.supply -= 3;
+        g.refresh_conquest(&mut Vec::new());
+        assert!(g.hex_conquered(h));
+        let p = g.current();
+        let q = PlayerId((p.0 + 1) % 4);
+        surround(&mut g, h, &[p.0, p.0, q.0, q.0]);
+        g.apply(Action::EndTurn { player: p }).unwrap();
+        assert_eq!(g.phase().name(), "moving-knights");
+        g.apply(Action::EndTurn { player: p }).unwrap();
+        assert_eq!(g.phase().name(), "expelling");
+        g.apply(Action::Barb(BarbAction::ExpelBarbarians { player: p, hex: h }))
+            .unwrap();
+        assert!(!g.hex_conquered(h));
+        assert_eq!(g.token(h), Some(5));
+        // 3 prisoners, 2 players with 2 knights each: 1 each, the leftover the mover's choice.
+        assert_eq!(g.phase().name(), "awarding-prisoners");
+        let bad = Action::Barb(BarbAction::AwardPrisoner {
+            player: p,
+            to: PlayerId((p.0 + 2) % 4),
+        });
+        assert_eq!(g.check(&bad).unwrap_err().code(), "BARB.BATTLE.PRISONERS");
+        g.apply(Action::Barb(BarbAction::AwardPrisoner { player: p, to: q }))
+            .unwrap();
+        assert_eq!((g.prisoners(p), g.prisoners(q)), (1, 2));
+        assert_eq!(g.phase().name(), "rolling-castle-die");
+        g.apply(Action::Chance(Outcome::Barb(BarbOutcome::CastleDie { face: 1 })))
+            .unwrap();
+        let left: u32 = g.barb.knights.iter().flatten().count() as u32;
+        assert!(left < 4, "one orientation fell");
+        assert_eq!(g.gold(p) + g.gold(q), 3 * (4 - left as u16));
+        assert_eq!(g.phase().name(), "before-roll");
+    }
+
+    #[test]
+    fn equal_knights_and_barbarians_fight_no_battle() {
+        let mut g = barb_main(4, 5);
+        let h = g.coastal_hex_numbered(9).unwrap();
+        g.barb.barbarians[h.index()] = 2;
+        g.barb.supply -= 2;
+        let p = g.current();
+        surround(&mut g, h, &[p.0, p.0]);
+        assert!(!g.battle_possible(h));
+        g.apply(Action::EndTurn { player: p }).unwrap();
+        g.apply(Action::EndTurn { player: p }).unwrap();
+        assert_eq!(g.phase().name(), "before-roll");
+    }
+
+    #[test]
+    fn the_even_split_gives_leftovers_to_the_largest_contributor() {
+        let g = barb_main(4, 5);
+        let (share, left, _) = g.split_prisoners([3, 1, 0, 0], 3);
+        assert_eq!((share, left), ([2, 1, 0, 0], 0));
+        let (share, left, _) = g.split_prisoners([2, 2, 1, 0], 2);
+        assert_eq!((share, left), ([1, 1, 0, 0], 0));
+        let (share, left, among) = g.split_prisoners([2, 2, 0, 0], 3);
+        assert_eq!((share, left, among), ([1, 1, 0, 0], 1, 0b011));
+    }
+}

@@ -1,0 +1,367 @@
+//! Knights on paths (sources `liquisearch-tb-ba`, `sixsides-ba`, `catan-faq-tb`).
+//!
+//! Knights stand on paths, one per path (`BARB.KNIGHT.ONE_PER_PATH`); each player has six.
+//! Knighthood places one on a free path of the castle hex (`BARB.KNIGHT.CASTLE_PATH`), Swift
+//! Knight on any free path (`BARB.KNIGHT.SWIFT`). At the end of the turn, after trading and
+//! building, each knight may move once (`BARB.MOVE.ONCE_PER_TURN`) up to 3 paths, or up to 5
+//! for 1 grain (`BARB.MOVE.DISTANCE`, `BARB.MOVE.GRAIN`), passing other pieces and ignoring
+//! roads, to a free path; a knight that has left the castle's paths never ends on one again
+//! (`BARB.MOVE.NOT_BACK_TO_CASTLE`: a move may end on a castle path only if it starts on
+//! one). Ending the turn with a knight on the board first opens the knights' moves
+//! (`BARB.MOVE.AFTER_BUILDING`: trading and building are over); ending it again ends them.
+
+use super::errors::BarbRule;
+use super::events::BarbEvent;
+use super::pending::BarbPending;
+use super::state::{has_path, path_members, PathBits};
+use super::{MOVE_PATHS, MOVE_PATHS_WITH_GRAIN};
+use crate::cards::{CardKind, Cards};
+use crate::error::RuleError;
+use crate::event::Event;
+use crate::ids::{EdgeId, PlayerId};
+use crate::pending::PendingKind;
+use crate::state::Game;
+
+impl Game {
+    /// The front entry, if it is a Barbarian Attack entry.
+    pub(crate) fn barb_front(&self) -> Option<BarbPending> {
+        match self.pending.front()?.kind {
+            PendingKind::Barb(k) => Some(k),
+            _ => None,
+        }
+    }
+
+    /// Whether `e` is free for a knight.
+    fn path_free(&self, e: EdgeId) -> bool {
+        e.index() < self.barb.knights.len() && self.barb.knights[e.index()].is_none()
+    }
+
+    /// Checks the placement of a card's knight.
+    pub(crate) fn check_place_path_knight(&self, player: PlayerId, at: EdgeId) -> Result<(), RuleError> {
+        self.known_edge(at)?;
+        let Some(BarbPending::PlaceKnight { anywhere }) = self.barb_front() else {
+            return Err(self.wrong_time(player, "place a knight"));
+        };
+        if !self.path_free(at) {
+            return Err(RuleError::Barb(BarbRule::PathTaken));
+        }
+        if !anywhere && !self.is_castle_path(at) {
+            return Err(RuleError::Barb(BarbRule::KnighthoodCastlePath));
+        }
+        Ok(())
+    }
+
+    /// Places a card's knight.
+    pub(crate) fn do_place_path_knight(&mut self, player: PlayerId, at: EdgeId, events: &mut Vec<Event>) {
+        self.barb.knights_left[player.index()] -= 1;
+        self.barb.knights[at.index()] = Some(super::state::PathKnight {
+            owner: player,
+            moved: false,
+        });
+        events.push(Event::Barb(BarbEvent::PathKnightPlaced { player, at }));
+        self.pending.pop_front();
+        self.barb_continue(events);
+    }
+
+    /// Whether a card's knight can be placed (a knight in supply and a free path of the
+    /// kind the card names).
+    pub(crate) fn knight_placeable(&self, player: PlayerId, anywhere: bool) -> bool {
+        self.barb.knights_left[player.index()] > 0
+            && (0..self.barb.knights.len())
+                .map(|i| EdgeId(i as u16))
+                .any(|e| self.path_free(e) && (anywhere || self.is_castle_path(e)))
+    }
+
+    /// The paths within `limit` steps of `from` (a step goes to a path sharing an
+    /// intersection), as sets by distance 1..=limit, searched over the kept path adjacency.
+    fn reach(&self, from: EdgeId, limit: u8) -> [PathBits; 6] {
+        let mut by_dist = [[0u64; 4]; 6];
+        if from.index() >= self.barb.path_adjacency.len() {
+            return by_dist;
+        }
+        let mut seen: PathBits = [0; 4];
+        seen[from.index() / 64] |= 1 << (from.index() % 64);
+        let mut frontier = seen;
+        for level in by_dist.iter_mut().take(limit.min(5) as usize + 1).skip(1) {
+            let mut next: PathBits = [0; 4];
+            for (w, &word) in frontier.iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let i = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if let Some(adj) = self.barb.path_adjacency.get(i) {
+                        for (n, a) in next.iter_mut().zip(adj) {
+                            *n |= a;
+                        }
+                    }
+                }
+            }
+            for (n, s) in next.iter_mut().zip(seen.iter_mut()) {
+                *n &= !*s;
+                *s |= *n;
+            }
+            *level = next;
+            frontier = next;
+        }
+        by_dist
+    }
+
+    /// The number of paths between two paths, if at most `limit`.
+    fn path_distance(&self, from: EdgeId, to: EdgeId, limit: u8) -> Option<u8> {
+        let r = self.reach(from, limit);
+        (1..=limit.min(5) as usize)
+            .find(|&d| has_path(&r[d], to.index()))
+            .map(|d| d as u8)
+    }
+
+    /// Whether the turn is at the point where knights may move: after trading and building,
+    /// when the player ended them.
+    fn knights_may_move(&self) -> bool {
+        self.barb_front() == Some(BarbPending::MovingKnights)
+    }
+
+    /// Whether `player` has a knight on the board.
+    pub(crate) fn has_path_knight(&self, player: PlayerId) -> bool {
+        self.barb.knights.iter().flatten().any(|k| k.owner == player)
+    }
+
+    /// Checks a knight's move.
+    pub(crate) fn check_move_path_knight(
+        &self,
+        player: PlayerId,
+        from: EdgeId,
+        to: EdgeId,
+        grain: bool,
+    ) -> Result<(), RuleError> {
+        self.known_edge(from)?;
+        self.known_edge(to)?;
+        if !self.knights_may_move() {
+            return Err(self.wrong_time(player, "move a knight"));
+        }
+        let Some(k) = self.barb.knight(from).filter(|k| k.owner == player) else {
+            return Err(RuleError::Barb(BarbRule::NotOwnKnight));
+        };
+        if k.moved {
+            return Err(RuleError::Barb(BarbRule::MovedThisTurn));
+        }
+        if !self.path_free(to) {
+            return Err(RuleError::Barb(BarbRule::PathTaken));
+        }
+        let limit = if grain { MOVE_PATHS_WITH_GRAIN } else { MOVE_PATHS };
+        let Some(d) = self.path_distance(from, to, limit) else {
+            return Err(RuleError::Barb(BarbRule::MoveTooFar));
+        };
+        if grain && (d <= MOVE_PATHS || self.players[player.index()].hand.get(CardKind::Grain) == 0) {
+            return Err(RuleError::Barb(BarbRule::MoveGrain));
+        }
+        if self.is_castle_path(to) && !self.is_castle_path(from) {
+            return Err(RuleError::Barb(BarbRule::MoveBackToCastle));
+        }
+        Ok(())
+    }
+
+    /// Moves a knight.
+    pub(crate) fn do_move_path_knight(
+        &mut self,
+        player: PlayerId,
+        from: EdgeId,
+        to: EdgeId,
+        grain: bool,
+        events: &mut Vec<Event>,
+    ) {
+        if grain {
+            let g = Cards::of(&[(CardKind::Grain, 1)]);
+            self.players[player.index()].hand.remove_all(&g);
+            self.bank.add_all(&g);
+        }
+        let limit = if grain { MOVE_PATHS_WITH_GRAIN } else { MOVE_PATHS };
+        let paths = self.path_distance(from, to, limit).unwrap_or(0);
+        self.barb.knights[from.index()] = None;
+        self.barb.knights[to.index()] = Some(super::state::PathKnight {
+            owner: player,
+            moved: true,
+        });
+        events.push(Event::Barb(BarbEvent::PathKnightMoved {
+            player,
+            from,
+            to,
+            paths,
+            grain,
+        }));
+    }
+
+    /// The legal knight moves of `player`.
+    pub(crate) fn push_knight_moves(&self, player: PlayerId, out: &mut Vec<crate::Action>) {
+        if !self.knights_may_move() {
+            return;
+        }
+        let has_grain = self.players[player.index()].hand.get(CardKind::Grain) > 0;
+        for i in 0..self.barb.knights.len() {
+            let from = EdgeId(i as u16);
+            match self.barb.knights[i] {
+                Some(k) if k.owner == player && !k.moved => {}
+                _ => continue,
+            }
+            let limit = if has_grain { MOVE_PATHS_WITH_GRAIN } else { MOVE_PATHS };
+            let reach = self.reach(from, limit);
+            let from_castle = self.is_castle_path(from);
+            for (d, set) in reach.iter().enumerate().skip(1) {
+                for e in path_members(set) {
+                    let to = EdgeId(e as u16);
+                    if !self.path_free(to) || (!from_castle && self.is_castle_path(to)) {
+                        continue;
+                    }
+                    out.push(crate::Action::Barb(super::actions::BarbAction::MovePathKnight {
+                        player,
+                        from,
+                        to,
+                        grain: d as u8 > MOVE_PATHS,
+                    }));
+                }
+            }
+        }
+    }
+
+    /// The free paths a pending card's knight may go to.
+    pub(crate) fn push_knight_places(&self, player: PlayerId, anywhere: bool, out: &mut Vec<crate::Action>) {
+        for i in 0..self.barb.knights.len() {
+            let at = EdgeId(i as u16);
+            if self.path_free(at) && (anywhere || self.is_castle_path(at)) {
+                out.push(crate::Action::Barb(super::actions::BarbAction::PlacePathKnight {
+                    player,
+                    at,
+                }));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::barb::actions::BarbAction;
+    use crate::rules::barb::state::PathKnight;
+    use crate::rules::barb::testkit::*;
+    use crate::Action;
+
+    fn castle_paths(g: &Game) -> Vec<EdgeId> {
+        let c = g.barb.castle.unwrap();
+        g.board.topology.hex(c).unwrap().sides.to_vec()
+    }
+
+    fn put(g: &mut Game, p: PlayerId, at: EdgeId) {
+        g.barb.knights[at.index()] = Some(PathKnight { owner: p, moved: false });
+        g.barb.knights_left[p.index()] -= 1;
+    }
+
+    #[test]
+    fn a_knight_moves_up_to_three_paths_and_five_for_one_grain() {
+        let mut g = barb_main(4, 3);
+        let p = g.current();
+        let from = castle_paths(&g)[2];
+        put(&mut g, p, from);
+        let r = g.reach(from, 5);
+        let far = EdgeId(
+            path_members(&r[4])
+                .find(|&e| !g.is_castle_path(EdgeId(e as u16)))
+                .unwrap() as u16,
+        );
+        let near = EdgeId(
+            path_members(&r[3])
+                .find(|&e| !g.is_castle_path(EdgeId(e as u16)))
+                .unwrap() as u16,
+        );
+        let mv = |to, grain| {
+            Action::Barb(BarbAction::MovePathKnight {
+                player: p,
+                from,
+                to,
+                grain,
+            })
+        };
+        // Knights move after trading and building: ending the turn opens their moves.
+        assert_eq!(g.check(&mv(near, false)).unwrap_err().code(), "TURN.NOTHING_PENDING");
+        g.apply(Action::EndTurn { player: p }).unwrap();
+        assert_eq!(g.phase().name(), "moving-knights");
+        assert_eq!(g.check(&mv(far, false)).unwrap_err().code(), "BARB.MOVE.DISTANCE");
+        assert_eq!(g.check(&mv(far, true)).unwrap_err().code(), "BARB.MOVE.GRAIN");
+        assert_eq!(g.check(&mv(near, true)).unwrap_err().code(), "BARB.MOVE.GRAIN");
+        crate::testkit::give(&mut g, p, Cards::of(&[(CardKind::Grain, 1)]));
+        assert_eq!(g.check(&mv(near, true)).unwrap_err().code(), "BARB.MOVE.GRAIN");
+        g.apply(mv(far, true)).unwrap();
+        assert_eq!(g.phase().name(), "moving-knights");
+        assert_eq!(g.player(p).unwrap().hand.get(CardKind::Grain), 0);
+        // Once per turn.
+        let again = Action::Barb(BarbAction::MovePathKnight {
+            player: p,
+            from: far,
+            to: near,
+            grain: false,
+        });
+        assert_eq!(g.check(&again).unwrap_err().code(), "BARB.MOVE.ONCE_PER_TURN");
+        // Building is over.
+        assert_eq!(
+            g.check(&Action::BuildRoad { player: p, at: near }).unwrap_err().code(),
+            "BARB.MOVE.AFTER_BUILDING"
+        );
+    }
+
+    #[test]
+    fn a_knight_that_left_the_castle_never_ends_on_its_paths_again() {
+        let mut g = barb_main(4, 3);
+        let p = g.current();
+        let cp = castle_paths(&g);
+        let r = g.reach(cp[0], 1);
+        let outside = EdgeId(
+            path_members(&r[1])
+                .find(|&e| !g.is_castle_path(EdgeId(e as u16)))
+                .unwrap() as u16,
+        );
+        put(&mut g, p, outside);
+        let back = *cp.iter().find(|e| g.path_distance(outside, **e, 3).is_some()).unwrap();
+        let mv = Action::Barb(BarbAction::MovePathKnight {
+            player: p,
+            from: outside,
+            to: back,
+            grain: false,
+        });
+        g.apply(Action::EndTurn { player: p }).unwrap();
+        assert_eq!(g.check(&mv).unwrap_err().code(), "BARB.MOVE.NOT_BACK_TO_CASTLE");
+        // Along the castle's paths is fine.
+        put(&mut g, p, cp[0]);
+        let along = Action::Barb(BarbAction::MovePathKnight {
+            player: p,
+            from: cp[0],
+            to: cp[1],
+            grain: false,
+        });
+        g.apply(along).unwrap();
+    }
+
+    #[test]
+    fn one_knight_per_path_and_only_own_knights_move() {
+        let mut g = barb_main(4, 3);
+        let p = g.current();
+        let cp = castle_paths(&g);
+        put(&mut g, p, cp[0]);
+        put(&mut g, PlayerId((p.0 + 1) % 4), cp[1]);
+        g.apply(Action::EndTurn { player: p }).unwrap();
+        let mv = |from, to| {
+            Action::Barb(BarbAction::MovePathKnight {
+                player: p,
+                from,
+                to,
+                grain: false,
+            })
+        };
+        assert_eq!(
+            g.check(&mv(cp[0], cp[1])).unwrap_err().code(),
+            "BARB.KNIGHT.ONE_PER_PATH"
+        );
+        assert_eq!(g.check(&mv(cp[1], cp[2])).unwrap_err().code(), "BARB.MOVE.OWN_KNIGHT");
+        let mut out = Vec::new();
+        g.push_knight_moves(p, &mut out);
+        assert!(out.iter().all(|a| g.is_legal(a)));
+        assert!(!out.is_empty());
+    }
+}

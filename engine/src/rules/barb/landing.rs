@@ -1,0 +1,306 @@
+//! Barbarians landing and conquering (sources `sixsides-ba`, `liquisearch-tb-ba`,
+//! `catan-faq-tb`).
+//!
+//! Each settlement built and each settlement upgraded to a city brings three barbarians
+//! (`BARB.LANDING.THREE`; setup placements only under option `barb-setup-landing yes`). Each
+//! is a landing roll: two dice, rolled again on a 7 and on a total this landing already had,
+//! so the engine takes the total as one chance outcome weighted by its 2d6 combinations over
+//! the totals still possible (`BARB.LANDING.ROLL`). The barbarian goes to the coastal hex with
+//! that number unless it already holds three (`BARB.LANDING.FULL_HEX`: nothing, no new roll)
+//! or the supply is empty (`BARB.LANDING.SUPPLY`, option `barbarian-supply`).
+//!
+//! A coastal hex with three barbarians is conquered (`BARB.CONQUEST.HEX`): its number token
+//! is turned face down, so it produces nothing. A building is conquered when no land hex
+//! around it is unconquered (`BARB.CONQUEST.BUILDING`): it gives no victory points, nothing,
+//! and no harbor; the desert, the castle and the inner hexes are never conquered. These flags
+//! are refreshed after every change of barbarians and recounted from scratch by the
+//! invariants.
+
+use super::events::BarbEvent;
+use super::pending::BarbPending;
+use super::BARBARIANS_TO_CONQUER;
+use crate::error::RuleError;
+use crate::event::Event;
+use crate::ids::{HexId, PlayerId, VertexId};
+use crate::pending::{Pending, PendingKind};
+use crate::state::{Building, Game};
+
+/// The ways two dice make a total (0 for 7 and impossible totals: a 7 is rolled again).
+pub fn landing_weight(total: u8) -> u32 {
+    match total {
+        2..=6 => u32::from(total) - 1,
+        8..=12 => 13 - u32::from(total),
+        _ => 0,
+    }
+}
+
+impl Game {
+    /// Queues a landing of three barbarians for `player`'s building (nothing when the
+    /// supply is empty).
+    pub(crate) fn queue_landing(&mut self, player: PlayerId, events: &mut Vec<Event>) {
+        events.push(Event::Barb(BarbEvent::LandingStarted { player }));
+        if self.barb.supply > 0 {
+            self.queue_next(Pending {
+                who: player,
+                kind: PendingKind::Barb(BarbPending::Landing {
+                    left: super::BARBARIANS_PER_LANDING,
+                    used: 0,
+                }),
+            });
+        }
+    }
+
+    /// The coastal hex whose printed number is `total`.
+    pub(crate) fn coastal_hex_numbered(&self, total: u8) -> Option<HexId> {
+        (0..self.barb.coastal.len())
+            .find(|&i| self.barb.coastal[i] && self.board.tokens[i] == Some(total))
+            .map(|i| HexId(i as u16))
+    }
+
+    /// Checks a landing roll: a total of two dice, not 7, not one this landing already had.
+    pub(crate) fn check_landing_roll(&self, used: u16, total: u8) -> Result<(), RuleError> {
+        if landing_weight(total) == 0 || used & (1 << total) != 0 {
+            return Err(RuleError::ImpossibleOutcome {
+                why: "a landing roll is a total of two dice; 7s and totals this landing already had are rolled again",
+            });
+        }
+        Ok(())
+    }
+
+    /// A landing roll: one barbarian on the coastal hex with that number, unless it holds
+    /// three already or the supply is empty; the next roll is queued while barbarians are left
+    /// to land and the supply lasts.
+    pub(crate) fn do_landing_roll(&mut self, who: PlayerId, left: u8, used: u16, total: u8, events: &mut Vec<Event>) {
+        self.pending.pop_front();
+        let hex = self.coastal_hex_numbered(total);
+        match hex {
+            Some(h) if self.barb.on(h) < BARBARIANS_TO_CONQUER && self.barb.supply > 0 => {
+                self.barb.supply -= 1;
+                self.barb.barbarians[h.index()] += 1;
+                events.push(Event::Barb(BarbEvent::BarbarianLanded {
+                    total,
+                    hex: h,
+                    count: self.barb.on(h),
+                }));
+                self.refresh_conquest(events);
+            }
+            _ => events.push(Event::Barb(BarbEvent::LandingMissed { total, hex })),
+        }
+        if left > 1 && self.barb.supply > 0 {
+            self.queue_next(Pending {
+                who,
+                kind: PendingKind::Barb(BarbPending::Landing {
+                    left: left - 1,
+                    used: used | (1 << total),
+                }),
+            });
+        }
+        self.barb_continue(events);
+    }
+
+    /// Whether the building on `v` is conquered: it touches land, and every land hex it
+    /// touches is a conquered coastal hex (sea does not save it; the desert, the castle and
+    /// inner hexes always do). Reads the face-down tokens (the kept flags).
+    pub(crate) fn building_conquered(&self, v: VertexId) -> bool {
+        let Some(info) = self.board.topology.vertex(v) else {
+            return false;
+        };
+        let mut land = 0;
+        for h in info.hexes.iter() {
+            if !self.board.terrain[h.index()].is_land() {
+                continue;
+            }
+            land += 1;
+            if !self.hex_conquered(h) {
+                return false;
+            }
+        }
+        land > 0
+    }
+
+    /// The victory points a building gives when unconquered.
+    fn building_vp(b: Building) -> u8 {
+        match b {
+            Building::City => 2,
+            Building::Settlement | Building::DamagedCity => 1,
+        }
+    }
+
+    /// Turns each coastal hex's token face down or up to match its barbarians, reporting the
+    /// hexes and buildings that change, and recounts the points conquered buildings lose.
+    pub(crate) fn refresh_conquest(&mut self, events: &mut Vec<Event>) {
+        for i in 0..self.barb.coastal.len() {
+            if !self.barb.coastal[i] {
+                continue;
+            }
+            let h = HexId(i as u16);
+            let now = self.barb.on(h) >= BARBARIANS_TO_CONQUER;
+            if now == self.tokens[i].is_none() {
+                continue;
+            }
+            let corners = self
+                .board
+                .topology
+                .hex(h)
+                .map(|x| x.corners)
+                .unwrap_or([VertexId(0); 6]);
+            let mut before = [false; 6];
+            for (k, v) in corners.iter().enumerate() {
+                before[k] = self.sites[v.index()].is_some() && self.building_conquered(*v);
+            }
+            self.tokens[i] = if now { None } else { self.board.tokens[i] };
+            events.push(Event::Barb(if now {
+                BarbEvent::HexConquered { hex: h }
+            } else {
+                BarbEvent::HexLiberated { hex: h }
+            }));
+            for (k, v) in corners.iter().enumerate() {
+                let Some(site) = self.sites[v.index()] else { continue };
+                let after = self.building_conquered(*v);
+                if after != before[k] {
+                    let (player, at) = (site.owner, *v);
+                    events.push(Event::Barb(if after {
+                        BarbEvent::BuildingConquered { player, at }
+                    } else {
+                        BarbEvent::BuildingFreed { player, at }
+                    }));
+                }
+            }
+        }
+        self.barb.lost_vp = self.lost_vp_from_scratch();
+    }
+
+    /// The points each player's conquered buildings would give, counted from the board.
+    pub(crate) fn lost_vp_from_scratch(&self) -> [u8; crate::ids::MAX_PLAYERS] {
+        let mut lost = [0; crate::ids::MAX_PLAYERS];
+        for (i, s) in self.sites.iter().enumerate() {
+            if let Some(s) = s {
+                if self.building_conquered(VertexId(i as u16)) {
+                    lost[s.owner.index()] += Game::building_vp(s.building);
+                }
+            }
+        }
+        lost
+    }
+
+    /// No road on a path of a conquered hex (`BARB.CONQUEST.NO_ROAD`). A setup road is the
+    /// settlement's own and is placed whatever a setup landing (option `barb-setup-landing
+    /// yes`) conquered meanwhile: otherwise a settlement could be left without any road.
+    pub(crate) fn barb_check_road_site(&self, at: crate::ids::EdgeId) -> Result<(), RuleError> {
+        if matches!(self.step, crate::pending::Step::Setup { .. }) {
+            return Ok(());
+        }
+        let on_conquered = self
+            .board
+            .topology
+            .edge(at)
+            .is_some_and(|e| e.hexes.iter().any(|h| self.hex_conquered(h)));
+        if on_conquered {
+            return Err(RuleError::Barb(super::errors::BarbRule::RoadOnConquered));
+        }
+        Ok(())
+    }
+
+    /// No settlement on an intersection of a conquered hex (`BARB.CONQUEST.NO_SETTLEMENT`).
+    pub(crate) fn barb_check_building_site(&self, at: VertexId) -> Result<(), RuleError> {
+        let on_conquered = self
+            .board
+            .topology
+            .vertex(at)
+            .is_some_and(|v| v.hexes.iter().any(|h| self.hex_conquered(h)));
+        if on_conquered {
+            return Err(RuleError::Barb(super::errors::BarbRule::SettlementOnConquered));
+        }
+        Ok(())
+    }
+
+    /// The harbors a player may use: those at their unconquered buildings (a conquered
+    /// building's harbor cannot be used, `BARB.CONQUEST.BUILDING`).
+    pub(crate) fn barb_harbor_mask(&self, player: PlayerId, mask: u8) -> u8 {
+        if self.barb.lost_vp.get(player.index()).copied().unwrap_or(0) == 0 {
+            return mask;
+        }
+        let mut m = 0;
+        for (i, s) in self.sites.iter().enumerate() {
+            if s.is_some_and(|s| s.owner == player) {
+                let v = VertexId(i as u16);
+                if !self.building_conquered(v) {
+                    m |= self.harbor_mask_at(v);
+                }
+            }
+        }
+        m
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::barb::actions::BarbOutcome;
+    use crate::rules::barb::testkit::*;
+    use crate::{Action, Outcome};
+
+    fn land(g: &mut crate::Game, total: u8) -> Vec<Event> {
+        g.apply(Action::Chance(Outcome::Barb(BarbOutcome::LandingRoll { total })))
+            .unwrap()
+    }
+
+    #[test]
+    fn a_settlement_brings_three_landing_rolls_without_repeats() {
+        let mut g = barb_main(4, 1);
+        let p = g.current();
+        g.queue_landing(p, &mut Vec::new());
+        assert_eq!(g.phase().name(), "landing-barbarians");
+        land(&mut g, 5);
+        let e = g
+            .check(&Action::Chance(Outcome::Barb(BarbOutcome::LandingRoll { total: 5 })))
+            .unwrap_err();
+        assert_eq!(e.code(), "CHANCE.IMPOSSIBLE_OUTCOME");
+        let e = g
+            .check(&Action::Chance(Outcome::Barb(BarbOutcome::LandingRoll { total: 7 })))
+            .unwrap_err();
+        assert_eq!(e.code(), "CHANCE.IMPOSSIBLE_OUTCOME");
+        land(&mut g, 6);
+        land(&mut g, 9);
+        assert_eq!(g.phase().name(), "main");
+        let h5 = g.coastal_hex_numbered(5).unwrap();
+        assert_eq!(g.barbarians_on(h5), 1);
+    }
+
+    #[test]
+    fn three_barbarians_conquer_a_hex_and_its_token_turns_face_down() {
+        let mut g = barb_main(4, 1);
+        let h = g.coastal_hex_numbered(4).unwrap();
+        g.barb.barbarians[h.index()] = 2;
+        g.barb.supply -= 2;
+        let p = g.current();
+        g.queue_landing(p, &mut Vec::new());
+        let ev = land(&mut g, 4);
+        assert!(ev.contains(&Event::Barb(BarbEvent::HexConquered { hex: h })));
+        assert_eq!(g.token(h), None);
+        assert!(g.hex_conquered(h));
+        // A fourth never lands: the roll places nothing.
+        land(&mut g, 3);
+        g.barb.barbarians[h.index()] = 3;
+        g.queue_landing(p, &mut Vec::new());
+        let ev = land(&mut g, 4);
+        assert!(ev.contains(&Event::Barb(BarbEvent::LandingMissed { total: 4, hex: Some(h) })));
+        assert_eq!(g.barbarians_on(h), 3);
+    }
+
+    #[test]
+    fn an_empty_supply_lands_nothing() {
+        let mut g = barb_main(3, 2);
+        let p = g.current();
+        g.barb.supply = 0;
+        g.queue_landing(p, &mut Vec::new());
+        assert_eq!(g.phase().name(), "main");
+    }
+
+    #[test]
+    fn landing_weights_are_two_dice_without_seven() {
+        let total: u32 = (2..=12).map(landing_weight).sum();
+        assert_eq!(total, 30);
+        assert_eq!(landing_weight(7), 0);
+    }
+}

@@ -1,0 +1,150 @@
+//! The Barbarian Attack part of the game state: barbarians on the coastal hexes and in
+//! supply, knights on paths, prisoners, gold, and the scenario deck.
+
+use crate::ids::{HexId, PlayerId, MAX_PLAYERS};
+use serde::{Deserialize, Serialize};
+
+/// A card of the scenario deck (source `catan-faq-tb`; deck of 26 per the Traders &
+/// Barbarians component list, see `catalog/barbarian-attack.yaml` `BARB.CARD.DECK`).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BarbCard {
+    /// A knight on a free path of the castle hex (14 cards).
+    Knighthood,
+    /// A knight on any free path (4 cards; "Black Knight" in later English editions).
+    SwiftKnight,
+    /// 2 gold, and 2 barbarians moved (4 cards).
+    Treason,
+    /// 1 barbarian taken prisoner (4 cards; "Intrigue" in later English editions).
+    Capture,
+}
+
+impl BarbCard {
+    /// Every card kind, in deck order.
+    pub const ALL: [BarbCard; 4] = [
+        BarbCard::Knighthood,
+        BarbCard::SwiftKnight,
+        BarbCard::Treason,
+        BarbCard::Capture,
+    ];
+    /// How many of each the deck holds.
+    pub const DECK: [u8; 4] = [14, 4, 4, 4];
+
+    /// The index in [`BarbCard::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The kebab-case name scenarios use.
+    pub fn name(self) -> &'static str {
+        match self {
+            BarbCard::Knighthood => "knighthood",
+            BarbCard::SwiftKnight => "swift-knight",
+            BarbCard::Treason => "treason",
+            BarbCard::Capture => "capture",
+        }
+    }
+}
+
+/// A knight standing on a path.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct PathKnight {
+    /// Its owner.
+    pub owner: PlayerId,
+    /// Whether it has moved during this turn (each knight moves once per turn).
+    pub moved: bool,
+}
+
+/// The Barbarian Attack state (empty and unused in other rulesets).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, Default)]
+pub struct BarbState {
+    /// Barbarians on each hex (0–3; only coastal hexes hold any).
+    pub barbarians: Vec<u8>,
+    /// Whether each hex is a coastal hex barbarians land on (fixed at the start).
+    pub coastal: Vec<bool>,
+    /// The castle hex.
+    pub castle: Option<HexId>,
+    /// Barbarian figures in supply.
+    pub supply: u8,
+    /// The knight on each path.
+    pub knights: Vec<Option<PathKnight>>,
+    /// Knights each player still has in supply.
+    pub knights_left: [u8; MAX_PLAYERS],
+    /// Prisoners each player holds.
+    pub prisoners: [u8; MAX_PLAYERS],
+    /// Gold each player holds.
+    pub gold: [u16; MAX_PLAYERS],
+    /// Purchases with gold the player on turn has made this turn.
+    pub purchases: u8,
+    /// Scenario cards not drawn since the last shuffle, by kind.
+    pub deck: [u8; 4],
+    /// Scenario cards resolved and discarded since the last shuffle, by kind.
+    pub discards: [u8; 4],
+    /// Victory points each player's conquered buildings would give (kept in step with the
+    /// board; the invariants recount it).
+    pub lost_vp: [u8; MAX_PLAYERS],
+    /// The hex of the battle whose losses are still to be rolled.
+    pub battle: Option<HexId>,
+    /// For each path, the paths sharing an intersection with it, as bits (fixed by the board;
+    /// the knights' moves are searched over them).
+    pub path_adjacency: Vec<PathBits>,
+    /// The castle hex's paths, as bits.
+    pub castle_paths: PathBits,
+}
+
+/// A set of paths as bits (boards for Barbarian Attack have at most 256 paths).
+pub type PathBits = [u64; 4];
+
+/// The most paths a Barbarian Attack board may have.
+pub const MAX_PATHS: usize = 256;
+
+/// The paths in `bits`, in id order.
+pub fn path_members(bits: &PathBits) -> impl Iterator<Item = usize> + '_ {
+    bits.iter().enumerate().flat_map(|(w, &word)| {
+        let mut b = word;
+        std::iter::from_fn(move || {
+            if b == 0 {
+                return None;
+            }
+            let i = b.trailing_zeros() as usize;
+            b &= b - 1;
+            Some(w * 64 + i)
+        })
+    })
+}
+
+/// Whether path `i` is in `bits`.
+#[inline]
+pub fn has_path(bits: &PathBits, i: usize) -> bool {
+    i < MAX_PATHS && bits[i / 64] & (1 << (i % 64)) != 0
+}
+
+impl BarbState {
+    /// Barbarians on a hex.
+    #[inline]
+    pub fn on(&self, h: HexId) -> u8 {
+        self.barbarians.get(h.index()).copied().unwrap_or(0)
+    }
+
+    /// Whether a hex is conquered: a coastal hex holding three barbarians.
+    #[inline]
+    pub fn conquered(&self, h: HexId) -> bool {
+        self.on(h) >= super::BARBARIANS_TO_CONQUER
+    }
+
+    /// Barbarians on the board.
+    pub fn on_board(&self) -> u32 {
+        self.barbarians.iter().map(|&n| u32::from(n)).sum()
+    }
+
+    /// Barbarians held as prisoners.
+    pub fn held(&self) -> u32 {
+        self.prisoners.iter().map(|&n| u32::from(n)).sum()
+    }
+
+    /// The knight on a path.
+    #[inline]
+    pub fn knight(&self, e: crate::ids::EdgeId) -> Option<PathKnight> {
+        self.knights.get(e.index()).copied().flatten()
+    }
+}
