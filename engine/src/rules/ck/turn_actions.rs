@@ -25,11 +25,21 @@ impl Game {
         let activations = hand.contains(&cost::ACTIVATE);
         if !walls && !recruits {
             // Neither a wall nor a knight can be bought: only `p`'s knights (on intersections
-            // without a building, as below) have actions, in the same intersection order.
+            // without a building, as below) have actions, in the same intersection order. The
+            // scan stops once every knight of theirs on the board (the pieces not in their
+            // supply, checked by the piece-count invariant) has been met.
+            let left: u8 = st.ck.knights_left.iter().sum();
+            let mut unseen = (3 * crate::state::KNIGHTS_PER_LEVEL).saturating_sub(left);
             for (v, knight) in self.ck.knights.iter().enumerate() {
+                if unseen == 0 {
+                    break;
+                }
                 if let Some(k) = *knight {
-                    if k.owner == p && self.sites[v].is_none() {
-                        self.push_knight_actions(p, VertexId(v as u16), k, promotions, activations, out);
+                    if k.owner == p {
+                        unseen -= 1;
+                        if self.sites[v].is_none() {
+                            self.push_knight_actions(p, VertexId(v as u16), k, promotions, activations, out);
+                        }
                     }
                 }
             }
@@ -73,6 +83,11 @@ impl Game {
         activations: bool,
         out: &mut Vec<Action>,
     ) {
+        let touched = if recruits {
+            self.route_vertices(p)
+        } else {
+            RouteVertices::default()
+        };
         for v in 0..self.sites.len() {
             let at = VertexId(v as u16);
             match (self.sites[v], self.ck.knights[v]) {
@@ -85,7 +100,7 @@ impl Game {
                 {
                     out.push(Action::Ck(CkAction::BuildWall { player: p, at }));
                 }
-                (None, None) if recruits && self.touches_road_of(p, at) && self.check_recruit(p, at).is_ok() => {
+                (None, None) if recruits && touched.touches(self, p, at) && self.check_recruit(p, at).is_ok() => {
                     out.push(Action::Ck(CkAction::RecruitKnight { player: p, at }));
                 }
                 (None, Some(k)) if k.owner == p => self.push_knight_actions(p, at, k, promotions, activations, out),
@@ -94,9 +109,22 @@ impl Game {
         }
     }
 
-    /// Whether one of `p`'s roads touches intersection `v` (a knight is recruited only there).
-    fn touches_road_of(&self, p: PlayerId, v: VertexId) -> bool {
-        self.touches_route_piece(p, v)
+    /// The intersections at an end of one of `p`'s roads or ships (a knight is recruited
+    /// only there), marked from the player's lists of roads and ships in one pass instead of
+    /// looking at the three paths of every intersection.
+    fn route_vertices(&self, p: PlayerId) -> RouteVertices {
+        let mut touched = RouteVertices::default();
+        let edges = self.board.topology.edges();
+        for e in self.players[p.index()].roads.iter().chain(self.route_ships_ext(p)) {
+            if let Some(info) = edges.get(e.index()) {
+                for v in info.vertices {
+                    if let Some(word) = touched.bits.get_mut(v.index() / 64) {
+                        *word |= 1 << (v.index() % 64);
+                    }
+                }
+            }
+        }
+        touched
     }
 
     /// The actions of `p`'s knight `k` on `at`: promote, activate, or act (move, displace,
@@ -137,6 +165,74 @@ impl Game {
             }
             if self.check_chase_robber(p, at).is_ok() {
                 out.push(Action::Ck(CkAction::ChaseRobber { player: p, knight: at }));
+            }
+        }
+    }
+}
+
+/// A set of intersections (bit per id) touched by one player's roads and ships
+/// ([`Game::route_vertices`]); ids beyond its table are asked of the board directly.
+#[derive(Default)]
+struct RouteVertices {
+    bits: [u64; 8],
+}
+
+impl RouteVertices {
+    /// Whether one of `p`'s roads or ships touches `v` (the same answer as
+    /// [`Game::touches_route_piece`]).
+    fn touches(&self, g: &Game, p: PlayerId, v: VertexId) -> bool {
+        match self.bits.get(v.index() / 64) {
+            Some(word) => word & (1 << (v.index() % 64)) != 0,
+            None => g.touches_route_piece(p, v),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ids::{PlayerId, VertexId};
+    use crate::ruleset::{Expansion, ExpansionSet, Ruleset};
+    use crate::state::Game;
+    use crate::{Board, Colour, SeaMap};
+    use std::sync::Arc;
+
+    /// Random Cities & Knights games with and without Seafarers: after every step, the
+    /// intersections marked from each player's lists of roads and ships are exactly those
+    /// [`Game::touches_route_piece`] finds on the board.
+    #[test]
+    fn route_vertices_equal_the_board_after_every_step_of_random_games() {
+        let ck = Ruleset::with(ExpansionSet::of(&[Expansion::CitiesAndKnights]));
+        let both = Ruleset::with(ExpansionSet::of(&[Expansion::CitiesAndKnights, Expansion::Seafarers]));
+        let mut games = Vec::new();
+        for seed in 0..3u64 {
+            games.push((
+                ck.clone(),
+                ck.random_board(seed, crate::board::TokenPlacement::Spiral),
+                seed,
+            ));
+            for map in SeaMap::ALL {
+                games.push((both.clone(), Board::seafarers(map, 4, seed).expect("a map"), seed));
+            }
+        }
+        for (rules, board, seed) in games {
+            let mut g = Game::new(rules, Arc::new(board), &Colour::ALL[..4], PlayerId(0)).expect("a game");
+            let mut rp = crate::random::RandomPlayer::new(seed);
+            while g.winner().is_none() && g.turn() <= 200 {
+                let Some(a) = rp.choose(&g, crate::random::Policy::Uniform) else {
+                    break;
+                };
+                g.apply(a).expect("a listed action");
+                for p in g.player_ids() {
+                    let touched = g.route_vertices(p);
+                    for v in 0..g.sites.len() {
+                        let v = VertexId(v as u16);
+                        assert_eq!(
+                            touched.touches(&g, p, v),
+                            g.touches_route_piece(p, v),
+                            "seed {seed} {p:?} {v:?}"
+                        );
+                    }
+                }
             }
         }
     }

@@ -167,7 +167,7 @@ impl Game {
         };
         for &e in &self.sea.players[player.index()].ships {
             for v in topo.edges()[e.index()].vertices {
-                if self.sites[v.index()].is_none() && !self.knight(v).is_some_and(|k| k.owner != player) {
+                if self.sites[v.index()].is_none() && self.knight(v).is_none_or(|k| k.owner == player) {
                     add_paths_at(v);
                 }
             }
