@@ -47,6 +47,27 @@ fn need<'a>(cx: &mut Cx<'_>, args: &'a [Spanned<Arg>], i: usize, span: Span, wha
     a
 }
 
+/// The one argument (after the step's two words) of a step like `captures barbarian D`:
+/// missing, it is a diagnostic naming the step and an example; more, each extra one is.
+fn one<'a>(
+    cx: &mut Cx<'_>,
+    args: &'a [Spanned<Arg>],
+    span: Span,
+    step: &str,
+    noun: &str,
+    example: &str,
+) -> Option<&'a Spanned<Arg>> {
+    let a = need(
+        cx,
+        args,
+        1,
+        span,
+        &format!("`{step}` needs a {noun}, e.g. `{step} {example}`"),
+    )?;
+    strict::unused(cx, args.get(2..).unwrap_or(&[]), &format!("`{step}` takes one {noun}"))?;
+    Some(a)
+}
+
 /// A scenario card's name.
 fn card(cx: &mut Cx<'_>, a: &Spanned<Arg>) -> Option<BarbCard> {
     let w = a.node.as_word().map(|w| noun(w).unwrap_or(w)).unwrap_or_default();
@@ -91,14 +112,7 @@ pub(super) fn action(
             }
         }
         ("places" | "place", Some("knight")) => {
-            let at = need(
-                cx,
-                args,
-                1,
-                span,
-                "`places knight` needs a path, e.g. `places knight A.n-ne`",
-            )?;
-            strict::unused(cx, &args[2..], "`places knight` takes one path")?;
+            let at = one(cx, args, span, "places knight", "path", "A.n-ne")?;
             cx.arg_edge(at)
                 .and_then(|at| barb(BarbAction::PlacePathKnight { player, at }, vec![]))
         }
@@ -125,50 +139,22 @@ pub(super) fn action(
             )
         }
         ("captures" | "capture", Some("barbarian")) => {
-            let h = need(
-                cx,
-                args,
-                1,
-                span,
-                "`captures barbarian` needs a hex, e.g. `captures barbarian D`",
-            )?;
-            strict::unused(cx, &args[2..], "`captures barbarian` takes one hex")?;
+            let h = one(cx, args, span, "captures barbarian", "hex", "D")?;
             cx.arg_hex(h)
                 .and_then(|hex| barb(BarbAction::CaptureBarbarian { player, hex }, vec![]))
         }
         ("expels" | "expel", Some("barbarian")) => {
-            let h = need(
-                cx,
-                args,
-                1,
-                span,
-                "`expels barbarians` needs a hex, e.g. `expels barbarians D`",
-            )?;
-            strict::unused(cx, &args[2..], "`expels barbarians` takes one hex")?;
+            let h = one(cx, args, span, "expels barbarians", "hex", "D")?;
             cx.arg_hex(h)
                 .and_then(|hex| barb(BarbAction::ExpelBarbarians { player, hex }, vec![]))
         }
         ("gives" | "give", Some("prisoner")) => {
-            let to = need(
-                cx,
-                args,
-                1,
-                span,
-                "`gives prisoner` needs a player, e.g. `gives prisoner blue`",
-            )?;
-            strict::unused(cx, &args[2..], "`gives prisoner` takes one player")?;
+            let to = one(cx, args, span, "gives prisoner", "player", "blue")?;
             cx.arg_player(to)
                 .and_then(|to| barb(BarbAction::AwardPrisoner { player, to }, vec![]))
         }
         ("spends" | "spend", Some("gold")) => {
-            let r = need(
-                cx,
-                args,
-                1,
-                span,
-                "`spends gold` needs a resource, e.g. `spends gold ore`",
-            )?;
-            strict::unused(cx, &args[2..], "`spends gold` takes one resource")?;
+            let r = one(cx, args, span, "spends gold", "resource", "ore")?;
             cx.arg_resource(r)
                 .and_then(|resource| barb(BarbAction::BuyWithGold { player, resource }, vec![]))
         }
