@@ -303,6 +303,7 @@ field_from! {
     Option<ProgressCard> => |c| Field::Word(c.map_or("none", ProgressCard::name));
     SoldierColour => |c| Field::Word(c.name());
     crate::rules::barb::state::BarbCard => |c| Field::Word(c.name());
+    crate::rules::barb::events::ArrivalCause => |c| Field::Word(c.name());
 }
 
 #[cfg(test)]

@@ -219,6 +219,12 @@ impl Game {
             }
             knights[k.owner.index()][k.level as usize - 1] += 1;
         }
+        for (p, placed) in knights.iter_mut().enumerate().take(n) {
+            // Knights on paths (Barbarian Attack) come out of the same supply.
+            for (a, b) in placed.iter_mut().zip(self.knights_elsewhere_ext(PlayerId(p as u8))) {
+                *a += b;
+            }
+        }
         if let Phase::Ck(CkPhase::RelocatingKnight { knight, .. }) = self.phase() {
             // The displaced knight is in its owner's hand until relocated.
             knights[knight.owner.index()][knight.level as usize - 1] += 1;

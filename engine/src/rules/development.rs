@@ -162,6 +162,7 @@ impl Game {
                 self.roads[e.index()].is_none()
                     && !self.path_taken_ext(e)
                     && self.board.topology.edges()[e.index()].on_land
+                    && self.check_road_site_ext(e).is_ok()
                     && self.board.topology.edges()[e.index()]
                         .vertices
                         .iter()

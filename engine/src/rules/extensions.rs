@@ -57,6 +57,7 @@ use crate::event::Event;
 use crate::ids::{EdgeId, HexId, PlayerId, VertexId};
 use crate::invariants::InvariantViolation;
 use crate::position::{PositionError, Setup};
+use crate::progress::ProgressPlay;
 use crate::ruleset::{Expansion, ExpansionSet};
 use crate::state::{Game, PlayerState};
 
@@ -278,6 +279,31 @@ pub(crate) trait ExpansionRules {
     /// steps that must come first (it ends the turn itself afterwards).
     fn defer_end_turn(_g: &mut Game, _player: PlayerId, _events: &mut Vec<Event>) -> bool {
         false
+    }
+    /// The event die showed the ship after a production roll of `total`: `true` when the
+    /// expansion handles it in place of the barbarian ship's track.
+    fn ship_face(_g: &mut Game, _player: PlayerId, _total: u8, _events: &mut Vec<Event>) -> bool {
+        false
+    }
+    /// An expansion's refusal of a city improvement (after the track's own checks).
+    fn check_improvement(_g: &Game, _player: PlayerId, _track: crate::progress::Track) -> Result<(), RuleError> {
+        Ok(())
+    }
+    /// After a city improvement was bought (also with Crane).
+    fn after_improvement(_g: &mut Game, _player: PlayerId, _events: &mut Vec<Event>) {}
+    /// An expansion's own verdict on a progress card's play, replacing the card's check.
+    fn check_progress(_g: &Game, _player: PlayerId, _play: &ProgressPlay) -> Option<Result<(), RuleError>> {
+        None
+    }
+    /// Carries out a progress card's effect in place of the card's own (`true`: done); the
+    /// card has already left the hand.
+    fn do_progress(_g: &mut Game, _player: PlayerId, _play: ProgressPlay, _events: &mut Vec<Event>) -> bool {
+        false
+    }
+    /// Knights of `p` on the board outside the Cities & Knights intersections (knights on
+    /// paths), by strength: they come out of the same supply.
+    fn knights_elsewhere(_g: &Game, _p: PlayerId) -> [u8; 3] {
+        [0; 3]
     }
 }
 
@@ -824,5 +850,70 @@ impl Game {
             }
         });
         result
+    }
+
+    /// Extension point "dice": whether an expansion takes the event die's ship (Barbarian
+    /// Attack with Cities & Knights places a barbarian instead of sailing the ship).
+    pub(crate) fn ship_face_ext(&mut self, player: PlayerId, total: u8, events: &mut Vec<Event>) -> bool {
+        let mut done = false;
+        each_expansion!(self.rules.expansions, E => {
+            if !done {
+                done = E::ship_face(self, player, total, events);
+            }
+        });
+        done
+    }
+
+    /// Extension point "improvements": an expansion's refusal of a city improvement.
+    pub(crate) fn check_improvement_ext(
+        &self,
+        player: PlayerId,
+        track: crate::progress::Track,
+    ) -> Result<(), RuleError> {
+        let mut result = Ok(());
+        each_expansion!(self.rules.expansions, E => {
+            if result.is_ok() {
+                result = E::check_improvement(self, player, track);
+            }
+        });
+        result
+    }
+
+    /// Extension point "improvements": after a city improvement.
+    pub(crate) fn after_improvement_ext(&mut self, player: PlayerId, events: &mut Vec<Event>) {
+        each_expansion!(self.rules.expansions, E => E::after_improvement(self, player, events));
+    }
+
+    /// Extension point "progress cards": an expansion's verdict on a play, if it has one.
+    pub(crate) fn check_progress_ext(&self, player: PlayerId, play: &ProgressPlay) -> Option<Result<(), RuleError>> {
+        let mut verdict = None;
+        each_expansion!(self.rules.expansions, E => {
+            if verdict.is_none() {
+                verdict = E::check_progress(self, player, play);
+            }
+        });
+        verdict
+    }
+
+    /// Extension point "progress cards": whether an expansion carried out a play's effect.
+    pub(crate) fn do_progress_ext(&mut self, player: PlayerId, play: ProgressPlay, events: &mut Vec<Event>) -> bool {
+        let mut done = false;
+        each_expansion!(self.rules.expansions, E => {
+            if !done {
+                done = E::do_progress(self, player, play, events);
+            }
+        });
+        done
+    }
+
+    /// Extension point "knights": `p`'s knights standing elsewhere than on intersections.
+    pub(crate) fn knights_elsewhere_ext(&self, p: PlayerId) -> [u8; 3] {
+        let mut n = [0u8; 3];
+        each_expansion!(self.rules.expansions, E => {
+            for (a, b) in n.iter_mut().zip(E::knights_elsewhere(self, p)) {
+                *a += b;
+            }
+        });
+        n
     }
 }

@@ -250,6 +250,10 @@ impl Ruleset {
         };
         r.base.victory_target =
             BaseOptions::default().victory_target + expansions.iter().map(Expansion::victory_target_delta).sum::<u8>();
+        if expansions.contains(Expansion::BarbarianAttack) && expansions.contains(Expansion::CitiesAndKnights) {
+            // Seed 003 "End of the game": 13 (rule `BARB.CK.VICTORY_TARGET`).
+            r.base.victory_target = crate::rules::barb::ck::VICTORY_TARGET;
+        }
         r
     }
 
@@ -406,8 +410,8 @@ impl Ruleset {
         crate::rules::extensions::commodities_in(self.expansions)
     }
 
-    /// Refuses rulesets whose rules are not implemented yet (Barbarian Attack, Seafarers with
-    /// The Court).
+    /// Refuses rulesets whose rules are not implemented yet (Barbarian Attack with Seafarers
+    /// or The Court, Seafarers with The Court).
     ///
     /// # Errors
     /// [`crate::RuleError::Unsupported`] naming the first missing piece.
@@ -419,11 +423,6 @@ impl Ruleset {
                 | Expansion::Seafarers
                 | Expansion::BarbarianAttack => continue,
             }
-        }
-        if self.has(Expansion::BarbarianAttack) && self.has(Expansion::CitiesAndKnights) {
-            return Err(crate::RuleError::Unsupported {
-                what: "Barbarian Attack with Cities & Knights (seed 003's combination rules)",
-            });
         }
         if self.has(Expansion::BarbarianAttack) && (self.has(Expansion::Seafarers) || self.has(Expansion::TheCourt)) {
             return Err(crate::RuleError::Unsupported {
@@ -535,7 +534,10 @@ mod tests {
             let forward = Ruleset::from_names(names.iter().copied()).unwrap();
             let backward = Ruleset::from_names(names.iter().rev().copied()).unwrap();
             assert_eq!(forward, backward);
-            let target = 10 + chosen.iter().map(|e| e.victory_target_delta()).sum::<u8>();
+            let mut target = 10 + chosen.iter().map(|e| e.victory_target_delta()).sum::<u8>();
+            if chosen.contains(&Expansion::BarbarianAttack) && chosen.contains(&Expansion::CitiesAndKnights) {
+                target = 13;
+            }
             assert_eq!(forward.base.victory_target, target, "{names:?}");
             for e in Expansion::ALL {
                 assert_eq!(forward.has(e), chosen.contains(&e));

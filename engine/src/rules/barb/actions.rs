@@ -73,6 +73,83 @@ pub enum BarbAction {
         /// The resource.
         resource: Resource,
     },
+    /// With Cities & Knights: recruit a basic knight (1 wool + 1 ore) on a free path of the
+    /// castle hex.
+    RecruitPathKnight {
+        /// Who.
+        player: PlayerId,
+        /// The castle path.
+        at: EdgeId,
+    },
+    /// With Cities & Knights: promote a knight on a path (1 wool + 1 ore).
+    PromotePathKnight {
+        /// Who.
+        player: PlayerId,
+        /// The knight's path.
+        at: EdgeId,
+    },
+    /// With Cities & Knights: activate a knight on a path (1 grain).
+    ActivatePathKnight {
+        /// Who.
+        player: PlayerId,
+        /// The knight's path.
+        at: EdgeId,
+    },
+    /// With Cities & Knights, while the knights move: an active knight moves at most 3 paths
+    /// onto a weaker opposing knight, displacing it.
+    DisplacePathKnight {
+        /// Who.
+        player: PlayerId,
+        /// The displacing knight's path.
+        from: EdgeId,
+        /// The path of the knight displaced.
+        to: EdgeId,
+    },
+    /// With Cities & Knights: the owner of a displaced knight puts it on a nearest free path.
+    RelocatePathKnight {
+        /// The displaced knight's owner.
+        player: PlayerId,
+        /// Where to.
+        to: EdgeId,
+    },
+    /// With Cities & Knights, Treason: the opponent named gives up one of their knights.
+    SurrenderPathKnight {
+        /// The opponent.
+        player: PlayerId,
+        /// The knight's path.
+        at: EdgeId,
+    },
+    /// With Cities & Knights, Treason: the player places a knight of the given strength (at
+    /// most the removed one's) exactly where the removed knight stood, or none (`None`).
+    PlaceDeserterKnight {
+        /// Who.
+        player: PlayerId,
+        /// The strength placed, `None` for no knight.
+        level: Option<u8>,
+    },
+    /// With Cities & Knights: Smithing played on knights on paths (up to two, each promoted
+    /// free).
+    SmithingOnPaths {
+        /// Who.
+        player: PlayerId,
+        /// The knights promoted.
+        knights: [Option<EdgeId>; 2],
+    },
+    /// With Cities & Knights: Intrigue takes one barbarian from a hex as the player's prisoner.
+    IntrigueOnHex {
+        /// Who.
+        player: PlayerId,
+        /// The hex.
+        hex: HexId,
+    },
+    /// With Cities & Knights: Taxation names a hex; each opponent with an unconquered
+    /// building on it gives a card drawn at random.
+    TaxationOnHex {
+        /// Who.
+        player: PlayerId,
+        /// The hex.
+        hex: HexId,
+    },
 }
 
 impl BarbAction {
@@ -86,7 +163,17 @@ impl BarbAction {
             | BarbAction::CaptureBarbarian { player, .. }
             | BarbAction::ExpelBarbarians { player, .. }
             | BarbAction::AwardPrisoner { player, .. }
-            | BarbAction::BuyWithGold { player, .. } => player,
+            | BarbAction::BuyWithGold { player, .. }
+            | BarbAction::RecruitPathKnight { player, .. }
+            | BarbAction::PromotePathKnight { player, .. }
+            | BarbAction::ActivatePathKnight { player, .. }
+            | BarbAction::DisplacePathKnight { player, .. }
+            | BarbAction::RelocatePathKnight { player, .. }
+            | BarbAction::SurrenderPathKnight { player, .. }
+            | BarbAction::PlaceDeserterKnight { player, .. }
+            | BarbAction::SmithingOnPaths { player, .. }
+            | BarbAction::IntrigueOnHex { player, .. }
+            | BarbAction::TaxationOnHex { player, .. } => player,
         }
     }
 }
@@ -105,6 +192,13 @@ pub enum BarbOutcome {
     BarbarianCard {
         /// Which card.
         card: BarbCard,
+    },
+    /// With Cities & Knights: the two dice rolled for one arriving barbarian (after a city
+    /// improvement, or a ship face whose production roll was a 7 under option
+    /// `barb-ck-ship-seven reroll`); a 7 places nothing unless the option rolls it again.
+    ArrivalRoll {
+        /// The total, 2–12.
+        total: u8,
     },
     /// The die laid in the castle hex after a battle: it names a side of the castle hex.
     CastleDie {
@@ -130,6 +224,7 @@ impl Game {
             BarbAction::ExpelBarbarians { player, hex } => self.check_expel(player, hex),
             BarbAction::AwardPrisoner { player, to } => self.check_award_prisoner(player, to),
             BarbAction::BuyWithGold { player, resource } => self.check_buy_with_gold(player, resource),
+            _ => self.check_barb_ck_action(action),
         }
     }
 
@@ -149,6 +244,7 @@ impl Game {
             BarbAction::ExpelBarbarians { player, hex } => self.do_expel(player, hex, events),
             BarbAction::AwardPrisoner { player, to } => self.do_award_prisoner(player, to, events),
             BarbAction::BuyWithGold { player, resource } => self.do_buy_with_gold(player, resource, events),
+            _ => self.do_barb_ck_action(action, events),
         }
     }
 }

@@ -15,7 +15,7 @@
 
 use super::errors::BarbRule;
 use super::events::BarbEvent;
-use super::options::{BattleHexes, PrisonerSplit};
+use super::options::{BattleCount, BattleHexes, PrisonerSplit};
 use super::pending::BarbPending;
 use crate::error::RuleError;
 use crate::event::Event;
@@ -24,17 +24,24 @@ use crate::pending::{Pending, PendingKind};
 use crate::state::Game;
 
 impl Game {
-    /// Knights on a hex's six paths, per seat.
-    pub(crate) fn knights_around(&self, h: HexId) -> [u8; MAX_PLAYERS] {
+    /// The knights that would fight for `h`: each seat's weight (a knight each on the base
+    /// game; with Cities & Knights each active knight's strength, rule
+    /// `BARB.CK.BATTLE_STRENGTH`) and the hex's sides they stand on (a bit per side).
+    pub(crate) fn fighters(&self, h: HexId) -> ([u8; MAX_PLAYERS], u8) {
         let mut n = [0; MAX_PLAYERS];
+        let mut sides = 0u8;
+        let ck = self.barb_ck();
         if let Some(info) = self.board.topology.hex(h) {
-            for e in info.sides {
-                if let Some(k) = self.barb.knight(e) {
-                    n[k.owner.index()] += 1;
+            for (i, e) in info.sides.iter().enumerate() {
+                match self.barb.knight(*e) {
+                    Some(k) if !ck => n[k.owner.index()] += 1,
+                    Some(k) if k.active => n[k.owner.index()] += k.level,
+                    _ => continue,
                 }
+                sides |= 1 << i;
             }
         }
-        n
+        (n, sides)
     }
 
     /// Whether the barbarians of `h` can be expelled now.
@@ -44,7 +51,14 @@ impl Game {
             BattleHexes::Any => b > 0,
             BattleHexes::Conquered => self.barb.conquered(h),
         };
-        fought && self.knights_around(h).iter().map(|&n| u32::from(n)).sum::<u32>() > u32::from(b)
+        // With Cities & Knights, option `barb-ck-battle-count board` (D22) compares with every
+        // barbarian on the board.
+        let against = if self.barb_ck() && self.rules.barb.ck_battle_count == BattleCount::Board {
+            self.barb.on_board()
+        } else {
+            u32::from(b)
+        };
+        fought && self.fighters(h).0.iter().map(|&n| u32::from(n)).sum::<u32>() > against
     }
 
     /// Whether any battle can be fought now.
@@ -59,7 +73,11 @@ impl Game {
             return Err(self.wrong_time(player, "expel barbarians"));
         }
         if !self.barb.coastal[hex.index()] || !self.battle_possible(hex) {
-            return Err(RuleError::Barb(BarbRule::BattleOutnumber));
+            return Err(RuleError::Barb(if self.barb_ck() {
+                BarbRule::BattleStrength
+            } else {
+                BarbRule::BattleOutnumber
+            }));
         }
         Ok(())
     }
@@ -67,7 +85,7 @@ impl Game {
     /// Fights a battle: the barbarians become prisoners, the hex is freed, and the castle die
     /// (and any choice of a tied leftover prisoner) is queued before the next battle.
     pub(crate) fn do_expel(&mut self, _player: PlayerId, hex: HexId, events: &mut Vec<Event>) {
-        let around = self.knights_around(hex);
+        let (around, sides) = self.fighters(hex);
         let b = self.barb.on(hex);
         events.push(Event::Barb(BarbEvent::BattleWon {
             hex,
@@ -82,7 +100,17 @@ impl Game {
             }
         }
         self.refresh_conquest(events);
+        if self.barb_ck() {
+            // Taking part in a battle deactivates a knight (source `003_c1bc764549538a7d.txt`).
+            let all = self.board.topology.hex(hex).map(|x| x.sides);
+            for (i, e) in all.into_iter().flat_map(|s| s.into_iter().enumerate()) {
+                if sides & (1 << i) != 0 {
+                    self.deactivate_path_knight(e, events);
+                }
+            }
+        }
         self.barb.battle = Some(hex);
+        self.barb.fighters = sides;
         let who = self.current;
         self.queue_next(Pending {
             who,
@@ -193,24 +221,42 @@ impl Game {
             .map_or(0, |i| (i % 3) as u8)
     }
 
+    /// The paths of `h`'s sides picked by `sides` (a bit per side).
+    pub(crate) fn hex_sides_in(&self, h: HexId, sides: u8) -> impl Iterator<Item = EdgeId> {
+        let all = self.board.topology.hex(h).map(|x| x.sides);
+        all.into_iter()
+            .flat_map(|s| s.into_iter().enumerate())
+            .filter(move |(i, _)| sides & (1 << i) != 0)
+            .map(|(_, e)| e)
+    }
+
     /// The castle die: the knights of the battle on paths parallel to the castle side the
-    /// face names fall, each paying its owner gold.
+    /// face names fall, each paying its owner gold; with Cities & Knights they are
+    /// downgraded instead (rule `BARB.CK.LOSSES`).
     pub(crate) fn do_castle_die(&mut self, face: u8, events: &mut Vec<Event>) {
         self.pending.pop_front();
         events.push(Event::Barb(BarbEvent::CastleDieRolled { face }));
         let orientation = face.saturating_sub(1) % 3;
+        let sides = std::mem::take(&mut self.barb.fighters);
         if let Some(h) = self.barb.battle.take() {
-            let sides = self.board.topology.hex(h).map(|x| x.sides);
-            for e in sides.into_iter().flatten() {
+            let mut fought = [None; 6];
+            for (slot, e) in fought.iter_mut().zip(self.hex_sides_in(h, sides)) {
+                *slot = Some(e);
+            }
+            for e in fought.into_iter().flatten() {
                 let Some(k) = self.barb.knight(e) else { continue };
                 if self.path_orientation(e) != orientation {
                     continue;
                 }
-                self.barb.knights[e.index()] = None;
-                self.barb.knights_left[k.owner.index()] += 1;
                 let gold = self.rules.barb.gold_per_knight;
                 let g = &mut self.barb.gold[k.owner.index()];
                 *g = g.saturating_add(u16::from(gold));
+                if self.barb_ck() {
+                    self.downgrade_path_knight(e, k, gold, events);
+                    continue;
+                }
+                self.barb.knights[e.index()] = None;
+                self.barb.knights_left[k.owner.index()] += 1;
                 events.push(Event::Barb(BarbEvent::PathKnightLost {
                     player: k.owner,
                     at: e,
@@ -219,6 +265,33 @@ impl Game {
             }
         }
         self.barb_continue(events);
+    }
+
+    /// With Cities & Knights, a knight the castle die names: a basic knight is removed; a
+    /// strong one becomes basic, a mighty one strong (else basic), when its owner has that
+    /// piece free, and is removed otherwise (source `003_c1bc764549538a7d.txt` "Losses after a
+    /// victory").
+    fn downgrade_path_knight(&mut self, e: EdgeId, k: super::state::PathKnight, gold: u8, events: &mut Vec<Event>) {
+        let supply = &mut self.players[k.owner.index()].ck.knights_left;
+        supply[k.level as usize - 1] += 1;
+        let lower = (1..k.level).rev().find(|&l| supply[l as usize - 1] > 0);
+        let level = match lower {
+            Some(l) => {
+                supply[l as usize - 1] -= 1;
+                self.barb.knights[e.index()] = Some(super::state::PathKnight { level: l, ..k });
+                l
+            }
+            None => {
+                self.barb.knights[e.index()] = None;
+                0
+            }
+        };
+        events.push(Event::Barb(BarbEvent::PathKnightDowngraded {
+            player: k.owner,
+            at: e,
+            level,
+            gold,
+        }));
     }
 
     /// After a Barbarian Attack step: once no battle is left, the battles end and so does
@@ -267,8 +340,8 @@ mod tests {
         let sides = g.board.topology.hex(h).unwrap().sides;
         for (e, &o) in sides.iter().zip(owners) {
             g.barb.knights[e.index()] = Some(PathKnight {
-                owner: PlayerId(o),
                 moved: true,
+                ..PathKnight::new(PlayerId(o))
             });
             g.barb.knights_left[o as usize] -= 1;
         }

@@ -129,7 +129,7 @@ pub enum BarbEvent {
     BattleWon {
         /// The hex.
         hex: HexId,
-        /// Knights around it.
+        /// Knights around it (with Cities & Knights: the strength of the active ones).
         knights: u8,
         /// Barbarians defeated.
         barbarians: u8,
@@ -166,4 +166,125 @@ pub enum BarbEvent {
         /// Their gold now.
         gold: u32,
     },
+    /// with Cities & Knights: a barbarian is to arrive (a ship face, or a city improvement).
+    ArrivalStarted {
+        /// The player whose roll or improvement brings it.
+        player: PlayerId,
+        /// Why.
+        cause: ArrivalCause,
+    },
+    /// with Cities & Knights: a knight was recruited on a castle path.
+    PathKnightRecruited {
+        /// Owner.
+        player: PlayerId,
+        /// The path.
+        at: EdgeId,
+    },
+    /// with Cities & Knights: a knight on a path was promoted.
+    PathKnightPromoted {
+        /// Owner.
+        player: PlayerId,
+        /// The path.
+        at: EdgeId,
+        /// Its strength now.
+        level: u8,
+    },
+    /// with Cities & Knights: a knight on a path stood up.
+    PathKnightActivated {
+        /// Owner.
+        player: PlayerId,
+        /// The path.
+        at: EdgeId,
+    },
+    /// with Cities & Knights: a knight on a path lay down (it moved beyond 3 paths, fought,
+    /// displaced or was displaced).
+    PathKnightDeactivated {
+        /// Owner.
+        player: PlayerId,
+        /// The path.
+        at: EdgeId,
+    },
+    /// with Cities & Knights: a knight displaced a weaker one.
+    PathKnightDisplaced {
+        /// The displacing knight's owner.
+        player: PlayerId,
+        /// Where it came from.
+        from: EdgeId,
+        /// The path it took.
+        to: EdgeId,
+        /// The displaced knight's owner.
+        victim: PlayerId,
+    },
+    /// with Cities & Knights: a displaced knight was put on a free path.
+    PathKnightRelocated {
+        /// Owner.
+        player: PlayerId,
+        /// The new path.
+        to: EdgeId,
+    },
+    /// with Cities & Knights: a knight left the board for its owner's supply (displaced with
+    /// no free path near, or given up to Treason).
+    PathKnightRemoved {
+        /// Owner.
+        player: PlayerId,
+        /// Its path.
+        at: EdgeId,
+        /// Its strength.
+        level: u8,
+    },
+    /// with Cities & Knights: a knight of the battle on the castle die's direction was
+    /// downgraded (`level` 0: removed, no lower piece being free); its owner is paid gold.
+    PathKnightDowngraded {
+        /// Owner.
+        player: PlayerId,
+        /// Its path.
+        at: EdgeId,
+        /// Its strength now (0: removed).
+        level: u8,
+        /// Gold paid.
+        gold: u8,
+    },
+    /// with Cities & Knights, Treason: a knight placed where the removed one stood.
+    DeserterPlaced {
+        /// Owner.
+        player: PlayerId,
+        /// The path.
+        at: EdgeId,
+        /// Its strength.
+        level: u8,
+    },
+    /// with Cities & Knights: Taxation named a hex.
+    TaxationHex {
+        /// Who.
+        player: PlayerId,
+        /// The hex.
+        hex: HexId,
+    },
+    /// with Cities & Knights: the merchant's hex was conquered; its owner loses it.
+    MerchantLost {
+        /// The merchant's owner.
+        player: PlayerId,
+        /// The hex.
+        hex: HexId,
+    },
+}
+
+/// Why a barbarian arrives in Barbarian Attack with Cities & Knights.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ArrivalCause {
+    /// The event die showed the ship.
+    Ship,
+    /// A city improvement was bought.
+    Improvement,
+}
+
+impl ArrivalCause {
+    /// The kebab-case name traces show.
+    pub fn name(self) -> &'static str {
+        match self {
+            ArrivalCause::Ship => "ship",
+            ArrivalCause::Improvement => "improvement",
+        }
+    }
 }

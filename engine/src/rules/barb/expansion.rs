@@ -6,7 +6,7 @@ use super::landing::landing_weight;
 use super::options::BarbSeven;
 use super::pending::BarbPending;
 use super::state::{BarbCard, BarbState};
-use super::{BarbarianAttack, KNIGHTS_PER_PLAYER, PRISONERS_PER_VP};
+use super::{BarbarianAttack, KNIGHTS_PER_PLAYER};
 use crate::action::{Action, Outcome};
 use crate::board::Terrain;
 use crate::cards::Resource;
@@ -52,13 +52,18 @@ impl ExpansionRules for BarbarianAttack {
         }
     }
 
+    /// With Cities & Knights, option `barb-ck-building-landing no`: buildings bring none.
     fn after_settlement(g: &mut Game, player: PlayerId, _at: VertexId, events: &mut Vec<Event>) {
-        g.queue_landing(player, events);
+        if !g.barb_ck() || g.rules.barb.ck_building_landing {
+            g.queue_landing(player, events);
+        }
     }
 
     fn after_city(g: &mut Game, player: PlayerId, _at: VertexId, events: &mut Vec<Event>) {
         g.barb.lost_vp = g.lost_vp_from_scratch();
-        g.queue_landing(player, events);
+        if !g.barb_ck() || g.rules.barb.ck_building_landing {
+            g.queue_landing(player, events);
+        }
     }
 
     /// Option `barb-setup-landing yes`: setup buildings bring barbarians too.
@@ -70,7 +75,10 @@ impl ExpansionRules for BarbarianAttack {
     }
 
     fn push_build_actions(g: &Game, player: PlayerId, out: &mut Vec<Action>) {
-        if g.check_buy_barb_card(player).is_ok() {
+        if g.barb_ck() {
+            g.push_path_knight_builds(player, out);
+            g.push_barb_ck_card_plays(player, out);
+        } else if g.check_buy_barb_card(player).is_ok() {
             out.push(Action::Barb(BarbAction::BuyBarbarianCard { player }));
         }
         if g.barb.gold[player.index()] >= super::GOLD_PER_RESOURCE {
@@ -102,6 +110,7 @@ impl ExpansionRules for BarbarianAttack {
     fn end_turn(g: &mut Game) {
         for k in g.barb.knights.iter_mut().flatten() {
             k.moved = false;
+            k.promoted = false;
         }
         g.barb.purchases = 0;
     }
@@ -114,17 +123,22 @@ impl ExpansionRules for BarbarianAttack {
         g.barb_defer_end_turn(player)
     }
 
-    /// Every 2 prisoners are 1 victory point (source `catan-faq-tb`).
+    /// Every 2 prisoners are 1 victory point (source `catan-faq-tb`); with Cities & Knights
+    /// every 3 (rule `BARB.CK.PRISONERS_VP`).
     fn victory_points(g: &Game, p: PlayerId, _st: &PlayerState) -> u8 {
-        g.barb.prisoners[p.index()] / PRISONERS_PER_VP
+        g.barb.prisoners[p.index()] / g.prisoners_per_vp()
     }
 
     fn victory_points_from_scratch(g: &Game, p: PlayerId) -> u8 {
-        g.barb.prisoners[p.index()] / PRISONERS_PER_VP
+        g.barb.prisoners[p.index()] / g.prisoners_per_vp()
     }
 
-    /// Conquered buildings give no victory points.
+    /// Conquered buildings give no victory points. With Cities & Knights a metropolis just
+    /// placed may change that without a landing, so the count is taken from the board.
     fn building_vp_lost(g: &Game, p: PlayerId) -> u8 {
+        if g.barb_ck() {
+            return g.lost_vp_from_scratch()[p.index()];
+        }
         g.barb.lost_vp[p.index()]
     }
 
@@ -141,11 +155,96 @@ impl ExpansionRules for BarbarianAttack {
         matches!(action, Action::Barb(_) | Action::Chance(Outcome::Barb(_)))
     }
 
-    fn check_action(_g: &Game, action: &Action) -> Result<(), RuleError> {
+    fn check_action(g: &Game, action: &Action) -> Result<(), RuleError> {
         if action.dev_card().is_some() || matches!(action, Action::BuyDevCard { .. }) {
             return Err(RuleError::Barb(BarbRule::NoDevelopmentCards));
         }
+        if g.barb_ck() {
+            use crate::CkAction as C;
+            // Knights stand on paths (rule `BARB.CK.KNIGHTS_ON_PATHS`).
+            if let Action::Ck(
+                C::RecruitKnight { .. }
+                | C::PromoteKnight { .. }
+                | C::ActivateKnight { .. }
+                | C::MoveKnight { .. }
+                | C::DisplaceKnight { .. }
+                | C::RelocateKnight { .. }
+                | C::ChaseRobber { .. }
+                | C::PlaceTreasonKnight { .. },
+            ) = action
+            {
+                return Err(RuleError::Barb(BarbRule::KnightsOnPaths));
+            }
+            if let Action::Barb(BarbAction::BuyBarbarianCard { .. }) = action {
+                return Err(RuleError::Barb(BarbRule::NoScenarioDeck));
+            }
+        }
         Ok(())
+    }
+
+    /// With Cities & Knights no knight stands on an intersection.
+    fn check_knight_site(g: &Game, _at: VertexId, _active: bool) -> Result<(), RuleError> {
+        if g.barb_ck() {
+            return Err(RuleError::Barb(BarbRule::KnightsOnPaths));
+        }
+        Ok(())
+    }
+
+    /// The merchant never stands on a conquered hex (rule `BARB.CK.MERCHANT`).
+    fn check_merchant_hex(g: &Game, hex: HexId) -> Result<(), RuleError> {
+        if g.hex_conquered(hex) {
+            return Err(RuleError::Barb(BarbRule::MerchantConquered));
+        }
+        Ok(())
+    }
+
+    /// The event die's ship lands a barbarian (rule `BARB.CK.SHIP_FACE`).
+    fn ship_face(g: &mut Game, player: PlayerId, total: u8, events: &mut Vec<Event>) -> bool {
+        g.barb_ck_ship_face(player, total, events);
+        true
+    }
+
+    fn check_improvement(g: &Game, player: PlayerId, track: crate::progress::Track) -> Result<(), RuleError> {
+        g.check_barb_ck_improvement(player, track)
+    }
+
+    /// Each city improvement brings a barbarian (rule `BARB.CK.IMPROVEMENT_ARRIVAL`).
+    fn after_improvement(g: &mut Game, player: PlayerId, events: &mut Vec<Event>) {
+        g.barb_ck_after_improvement(player, events);
+    }
+
+    fn check_progress(
+        g: &Game,
+        player: PlayerId,
+        play: &crate::progress::ProgressPlay,
+    ) -> Option<Result<(), RuleError>> {
+        g.check_barb_ck_progress(player, play)
+    }
+
+    fn do_progress(
+        g: &mut Game,
+        player: PlayerId,
+        play: crate::progress::ProgressPlay,
+        events: &mut Vec<Event>,
+    ) -> bool {
+        g.do_barb_ck_progress(player, play, events)
+    }
+
+    fn knights_elsewhere(g: &Game, p: PlayerId) -> [u8; 3] {
+        if g.barb_ck() {
+            let mut n = g.path_knights_by_level(p);
+            // A displaced knight waiting for its path is its owner's, off the board.
+            for e in g.pending.iter() {
+                if let crate::pending::PendingKind::Barb(BarbPending::Relocate { level, .. }) = e.kind {
+                    if e.who == p {
+                        n[level as usize - 1] += 1;
+                    }
+                }
+            }
+            n
+        } else {
+            [0; 3]
+        }
     }
 
     fn check_invariants(g: &Game) -> Result<(), InvariantViolation> {
@@ -167,6 +266,10 @@ impl ExpansionRules for BarbarianAttack {
                 Some(g.check_barb_card_drawn(card))
             }
             (BarbPending::DrawCard, _) => why("the game waits for the scenario card drawn"),
+            (BarbPending::Arrival { reroll }, Outcome::Barb(BarbOutcome::ArrivalRoll { total })) => {
+                Some(g.check_arrival_roll(reroll, total))
+            }
+            (BarbPending::Arrival { .. }, _) => why("the game waits for the dice of an arriving barbarian"),
             (BarbPending::CastleDie, Outcome::Barb(BarbOutcome::CastleDie { face })) => {
                 Some(if (1..=6).contains(&face) {
                     Ok(())
@@ -194,6 +297,7 @@ impl ExpansionRules for BarbarianAttack {
             ) => g.do_landing_roll(entry.who, left, used, total, events),
             (_, BarbOutcome::BarbarianCard { card }) => g.do_barb_card_drawn(entry.who, card, events),
             (_, BarbOutcome::CastleDie { face }) => g.do_castle_die(face, events),
+            (_, BarbOutcome::ArrivalRoll { total }) => g.do_arrival_roll(total, events),
             _ => return false,
         }
         true
@@ -221,6 +325,15 @@ impl ExpansionRules for BarbarianAttack {
             Some(BarbPending::CastleDie) => {
                 for face in 1..=6 {
                     f(Outcome::Barb(BarbOutcome::CastleDie { face }), 1);
+                }
+                true
+            }
+            Some(BarbPending::Arrival { reroll }) => {
+                for total in 2..=12u8 {
+                    let w = super::ck::arrival::arrival_weight(total, reroll);
+                    if w > 0 {
+                        f(Outcome::Barb(BarbOutcome::ArrivalRoll { total }), w);
+                    }
                 }
                 true
             }
@@ -252,6 +365,31 @@ impl ExpansionRules for BarbarianAttack {
             Some(BarbPending::MovingKnights) => {
                 g.push_knight_moves(who, out);
                 out.push(Action::EndTurn { player: who });
+            }
+            Some(BarbPending::Relocate { at, .. }) => {
+                for e in super::state::path_members(&g.relocation_sites(at)) {
+                    out.push(Action::Barb(BarbAction::RelocatePathKnight {
+                        player: who,
+                        to: EdgeId(e as u16),
+                    }));
+                }
+            }
+            Some(BarbPending::Surrender) => {
+                for i in 0..g.barb.knights.len() {
+                    if g.barb.knights[i].is_some_and(|k| k.owner == who) {
+                        out.push(Action::Barb(BarbAction::SurrenderPathKnight {
+                            player: who,
+                            at: EdgeId(i as u16),
+                        }));
+                    }
+                }
+            }
+            Some(BarbPending::Deserter { .. }) => {
+                for level in [None, Some(1), Some(2), Some(3)] {
+                    if g.check_deserter(who, level).is_ok() {
+                        out.push(Action::Barb(BarbAction::PlaceDeserterKnight { player: who, level }));
+                    }
+                }
             }
             _ => {}
         }
@@ -339,7 +477,8 @@ impl Game {
             castle,
             supply: self.rules.barb.supply,
             knights: vec![None; self.board.topology.edge_count()],
-            knights_left: [KNIGHTS_PER_PLAYER; MAX_PLAYERS],
+            // With Cities & Knights the knights are theirs (rule `BARB.CK.SETUP`).
+            knights_left: [if self.barb_ck() { 0 } else { KNIGHTS_PER_PLAYER }; MAX_PLAYERS],
             prisoners: [0; MAX_PLAYERS],
             gold: [0; MAX_PLAYERS],
             purchases: 0,
@@ -347,16 +486,51 @@ impl Game {
             discards: [0; 4],
             lost_vp: [0; MAX_PLAYERS],
             battle: None,
+            fighters: 0,
+            arrived: 0,
         };
         for total in [2, 12] {
             if let Some(h) = self.coastal_hex_numbered(total) {
-                if self.barb.supply > 0 {
-                    self.barb.supply -= 1;
+                if self.take_barbarian_from_supply() {
                     self.barb.barbarians[h.index()] = 1;
                 }
             }
         }
         self.robber = None;
+        Ok(())
+    }
+
+    /// Knights on paths: 6 each on the base game (on the board or in supply), strength 1 and
+    /// lying down; with Cities & Knights strengths 1–3 out of the Cities & Knights supply
+    /// (counted by its own invariant) and none on a path during a relocation's wait.
+    fn check_path_knights(&self) -> Result<(), InvariantViolation> {
+        let b = &self.barb;
+        let fail = |detail: String| {
+            Err(InvariantViolation {
+                name: "knights",
+                detail,
+            })
+        };
+        for (e, k) in b.knights.iter().enumerate() {
+            let Some(k) = k else { continue };
+            let ok = if self.barb_ck() {
+                (1..=3).contains(&k.level)
+            } else {
+                k.level == 1 && !k.active && !k.promoted
+            };
+            if !ok || k.owner.index() >= self.players.len() {
+                return fail(format!("the knight on path {e} is not a piece of this game"));
+            }
+        }
+        if self.barb_ck() {
+            return Ok(());
+        }
+        for p in self.player_ids() {
+            let on = b.knights.iter().flatten().filter(|k| k.owner == p).count();
+            if on + usize::from(b.knights_left[p.index()]) != usize::from(KNIGHTS_PER_PLAYER) {
+                return fail(format!("seat {}: {on} on paths", p.0));
+            }
+        }
         Ok(())
     }
 
@@ -372,12 +546,18 @@ impl Game {
             Some(BarbPending::AwardPrisoners { count, .. }) => u32::from(count),
             _ => 0,
         };
-        let total = b.on_board() + u32::from(b.supply) + b.held() + awarding;
-        if total != u32::from(self.rules.barb.supply) {
-            return fail(
-                "barbarians",
-                format!("{total} barbarians, not {}", self.rules.barb.supply),
-            );
+        // With Cities & Knights the figures are unlimited: those on the board and held are
+        // the ones ever placed.
+        let (total, expected) = if self.barb_ck() {
+            (b.on_board() + b.held() + awarding, b.arrived)
+        } else {
+            (
+                b.on_board() + u32::from(b.supply) + b.held() + awarding,
+                u32::from(self.rules.barb.supply),
+            )
+        };
+        if total != expected {
+            return fail("barbarians", format!("{total} barbarians, not {expected}"));
         }
         for (i, &n) in b.barbarians.iter().enumerate() {
             if n > super::BARBARIANS_TO_CONQUER || (n > 0 && !b.coastal[i]) {
@@ -387,13 +567,9 @@ impl Game {
                 return fail("conquest", format!("hex {i}: token face and barbarians disagree"));
             }
         }
-        for p in self.player_ids() {
-            let on = b.knights.iter().flatten().filter(|k| k.owner == p).count();
-            if on + usize::from(b.knights_left[p.index()]) != usize::from(KNIGHTS_PER_PLAYER) {
-                return fail("knights", format!("seat {}: {on} on paths", p.0));
-            }
-        }
-        if b.lost_vp != self.lost_vp_from_scratch() {
+        self.check_path_knights()?;
+        // With Cities & Knights the kept count is not read (see `building_vp_lost`).
+        if !self.barb_ck() && b.lost_vp != self.lost_vp_from_scratch() {
             return fail("conquest", "conquered buildings' points out of step".into());
         }
         let cards: u8 = b.deck.iter().chain(b.discards.iter()).sum();

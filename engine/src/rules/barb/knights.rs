@@ -32,7 +32,7 @@ impl Game {
     }
 
     /// Whether `e` is free for a knight.
-    fn path_free(&self, e: EdgeId) -> bool {
+    pub(crate) fn path_free(&self, e: EdgeId) -> bool {
         e.index() < self.barb.knights.len() && self.barb.knights[e.index()].is_none()
     }
 
@@ -54,10 +54,7 @@ impl Game {
     /// Places a card's knight.
     pub(crate) fn do_place_path_knight(&mut self, player: PlayerId, at: EdgeId, events: &mut Vec<Event>) {
         self.barb.knights_left[player.index()] -= 1;
-        self.barb.knights[at.index()] = Some(super::state::PathKnight {
-            owner: player,
-            moved: false,
-        });
+        self.barb.knights[at.index()] = Some(super::state::PathKnight::new(player));
         events.push(Event::Barb(BarbEvent::PathKnightPlaced { player, at }));
         self.pending.pop_front();
         self.barb_continue(events);
@@ -74,7 +71,7 @@ impl Game {
 
     /// The paths within `limit` steps of `from` (a step goes to a path sharing an
     /// intersection), as sets by distance 1..=limit, searched over the kept path adjacency.
-    fn reach(&self, from: EdgeId, limit: u8) -> [PathBits; 6] {
+    pub(crate) fn reach(&self, from: EdgeId, limit: u8) -> [PathBits; 6] {
         let mut by_dist = [[0u64; 4]; 6];
         if from.index() >= self.barb.path_adjacency.len() {
             return by_dist;
@@ -107,7 +104,7 @@ impl Game {
     }
 
     /// The number of paths between two paths, if at most `limit`.
-    fn path_distance(&self, from: EdgeId, to: EdgeId, limit: u8) -> Option<u8> {
+    pub(crate) fn path_distance(&self, from: EdgeId, to: EdgeId, limit: u8) -> Option<u8> {
         let r = self.reach(from, limit);
         (1..=limit.min(5) as usize)
             .find(|&d| has_path(&r[d], to.index()))
@@ -116,7 +113,7 @@ impl Game {
 
     /// Whether the turn is at the point where knights may move: after trading and building,
     /// when the player ended them.
-    fn knights_may_move(&self) -> bool {
+    pub(crate) fn knights_may_move(&self) -> bool {
         self.barb_front() == Some(BarbPending::MovingKnights)
     }
 
@@ -147,12 +144,21 @@ impl Game {
         if !self.path_free(to) {
             return Err(RuleError::Barb(BarbRule::PathTaken));
         }
-        let limit = if grain { MOVE_PATHS_WITH_GRAIN } else { MOVE_PATHS };
-        let Some(d) = self.path_distance(from, to, limit) else {
-            return Err(RuleError::Barb(BarbRule::MoveTooFar));
-        };
-        if grain && (d <= MOVE_PATHS || self.players[player.index()].hand.get(CardKind::Grain) == 0) {
-            return Err(RuleError::Barb(BarbRule::MoveGrain));
+        if self.barb_ck() {
+            // With Cities & Knights: 3 paths, an active knight 5; no grain (rule
+            // `BARB.CK.MOVE_DISTANCE`, source `003_c1bc764549538a7d.txt` "Relocating").
+            let limit = if k.active { MOVE_PATHS_WITH_GRAIN } else { MOVE_PATHS };
+            if grain || self.path_distance(from, to, limit).is_none() {
+                return Err(RuleError::Barb(BarbRule::MoveDistance));
+            }
+        } else {
+            let limit = if grain { MOVE_PATHS_WITH_GRAIN } else { MOVE_PATHS };
+            let Some(d) = self.path_distance(from, to, limit) else {
+                return Err(RuleError::Barb(BarbRule::MoveTooFar));
+            };
+            if grain && (d <= MOVE_PATHS || self.players[player.index()].hand.get(CardKind::Grain) == 0) {
+                return Err(RuleError::Barb(BarbRule::MoveGrain));
+            }
         }
         if self.is_castle_path(to) && !self.is_castle_path(from) {
             return Err(RuleError::Barb(BarbRule::MoveBackToCastle));
@@ -174,13 +180,12 @@ impl Game {
             self.players[player.index()].hand.remove_all(&g);
             self.bank.add_all(&g);
         }
-        let limit = if grain { MOVE_PATHS_WITH_GRAIN } else { MOVE_PATHS };
-        let paths = self.path_distance(from, to, limit).unwrap_or(0);
-        self.barb.knights[from.index()] = None;
-        self.barb.knights[to.index()] = Some(super::state::PathKnight {
-            owner: player,
-            moved: true,
-        });
+        let paths = self.path_distance(from, to, MOVE_PATHS_WITH_GRAIN).unwrap_or(0);
+        let Some(mut k) = self.barb.knights[from.index()].take() else {
+            return;
+        };
+        k.moved = true;
+        self.barb.knights[to.index()] = Some(k);
         events.push(Event::Barb(BarbEvent::PathKnightMoved {
             player,
             from,
@@ -188,12 +193,19 @@ impl Game {
             paths,
             grain,
         }));
+        // With Cities & Knights an active knight going beyond 3 paths lies down.
+        if self.barb_ck() && paths > MOVE_PATHS {
+            self.deactivate_path_knight(to, events);
+        }
     }
 
     /// The legal knight moves of `player`.
     pub(crate) fn push_knight_moves(&self, player: PlayerId, out: &mut Vec<crate::Action>) {
         if !self.knights_may_move() {
             return;
+        }
+        if self.barb_ck() {
+            return self.push_path_knight_moves_ck(player, out);
         }
         let has_grain = self.players[player.index()].hand.get(CardKind::Grain) > 0;
         for i in 0..self.barb.knights.len() {
@@ -250,7 +262,7 @@ mod tests {
     }
 
     fn put(g: &mut Game, p: PlayerId, at: EdgeId) {
-        g.barb.knights[at.index()] = Some(PathKnight { owner: p, moved: false });
+        g.barb.knights[at.index()] = Some(PathKnight::new(p));
         g.barb.knights_left[p.index()] -= 1;
     }
 

@@ -39,7 +39,7 @@ impl Game {
     /// supply is empty).
     pub(crate) fn queue_landing(&mut self, player: PlayerId, events: &mut Vec<Event>) {
         events.push(Event::Barb(BarbEvent::LandingStarted { player }));
-        if self.barb.supply > 0 {
+        if self.barbarians_in_supply() {
             self.queue_next(Pending {
                 who: player,
                 kind: PendingKind::Barb(BarbPending::Landing {
@@ -74,8 +74,7 @@ impl Game {
         self.pending.pop_front();
         let hex = self.coastal_hex_numbered(total);
         match hex {
-            Some(h) if self.barb.on(h) < BARBARIANS_TO_CONQUER && self.barb.supply > 0 => {
-                self.barb.supply -= 1;
+            Some(h) if self.barb.on(h) < BARBARIANS_TO_CONQUER && self.take_barbarian_from_supply() => {
                 self.barb.barbarians[h.index()] += 1;
                 events.push(Event::Barb(BarbEvent::BarbarianLanded {
                     total,
@@ -86,7 +85,7 @@ impl Game {
             }
             _ => events.push(Event::Barb(BarbEvent::LandingMissed { total, hex })),
         }
-        if left > 1 && self.barb.supply > 0 {
+        if left > 1 && self.barbarians_in_supply() {
             self.queue_next(Pending {
                 who,
                 kind: PendingKind::Barb(BarbPending::Landing {
@@ -98,10 +97,37 @@ impl Game {
         self.barb_continue(events);
     }
 
+    /// Whether a barbarian is left to place: the supply's figures, unlimited with Cities &
+    /// Knights (rule `BARB.CK.UNLIMITED_BARBARIANS`).
+    pub(crate) fn barbarians_in_supply(&self) -> bool {
+        self.barb_ck() || self.barb.supply > 0
+    }
+
+    /// Takes a barbarian from the supply to place it (`false`: none is left). With Cities &
+    /// Knights the figures are unlimited: the count of barbarians ever placed grows instead.
+    pub(crate) fn take_barbarian_from_supply(&mut self) -> bool {
+        if self.barb_ck() {
+            self.barb.arrived += 1;
+            true
+        } else if self.barb.supply > 0 {
+            self.barb.supply -= 1;
+            true
+        } else {
+            false
+        }
+    }
+
     /// Whether the building on `v` is conquered: it touches land, and every land hex it
     /// touches is a conquered coastal hex (sea does not save it; the desert, the castle and
-    /// inner hexes always do). Reads the face-down tokens (the kept flags).
+    /// inner hexes always do). With Cities & Knights a metropolis is never conquered (rule
+    /// `BARB.CK.METROPOLIS`, source `003_c1bc764549538a7d.txt` "Metropolis").
     pub(crate) fn building_conquered(&self, v: VertexId) -> bool {
+        self.surrounded_by_conquest(v) && !(self.barb_ck() && self.metropolis_at(v).is_some())
+    }
+
+    /// Whether every land hex `v` touches is a conquered coastal hex (and it touches land).
+    /// Reads the face-down tokens (the kept flags).
+    pub(crate) fn surrounded_by_conquest(&self, v: VertexId) -> bool {
         let Some(info) = self.board.topology.vertex(v) else {
             return false;
         };
@@ -149,6 +175,9 @@ impl Game {
                 before[k] = self.sites[v.index()].is_some() && self.building_conquered(*v);
             }
             self.tokens[i] = if now { None } else { self.board.tokens[i] };
+            if now {
+                self.merchant_conquered(h, events);
+            }
             events.push(Event::Barb(if now {
                 BarbEvent::HexConquered { hex: h }
             } else {
@@ -217,7 +246,8 @@ impl Game {
     /// The harbors a player may use: those at their unconquered buildings (a conquered
     /// building's harbor cannot be used, `BARB.CONQUEST.BUILDING`).
     pub(crate) fn barb_harbor_mask(&self, player: PlayerId, mask: u8) -> u8 {
-        if self.barb.lost_vp.get(player.index()).copied().unwrap_or(0) == 0 {
+        // With Cities & Knights the kept count may lag a metropolis just placed: look.
+        if !self.barb_ck() && self.barb.lost_vp.get(player.index()).copied().unwrap_or(0) == 0 {
             return mask;
         }
         let mut m = 0;

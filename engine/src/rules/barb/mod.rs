@@ -15,14 +15,15 @@
 //! Barbarian Attack hooks into the base rules at the extension points of
 //! [`crate::rules::extensions`] ([`expansion`]); its own actions, events, refusals and
 //! pending steps are [`actions::BarbAction`], [`events::BarbEvent`], [`errors::BarbRule`]
-//! and [`pending::BarbPending`]. It must not be combined with another expansion yet: the
-//! ruleset validator refuses Barbarian Attack with Cities & Knights (seed 003's combination)
-//! and any other combination.
+//! and [`pending::BarbPending`]. With Cities & Knights it follows the combination rules of
+//! source `003_c1bc764549538a7d.txt` ([`ck`]); the ruleset validator refuses it with
+//! Seafarers or The Court (no source defines those combinations).
 
 pub mod actions;
 pub mod battles;
 pub mod board;
 pub mod cards;
+pub mod ck;
 pub mod errors;
 pub mod events;
 mod expansion;
@@ -108,6 +109,19 @@ pub(crate) mod testkit {
         Ruleset::from_names(["barbarian-attack"]).unwrap()
     }
 
+    /// Barbarian Attack with Cities & Knights.
+    pub fn ck_rules() -> Ruleset {
+        Ruleset::from_names(["cities-and-knights", "barbarian-attack"]).unwrap()
+    }
+
+    /// A game of Barbarian Attack with Cities & Knights on the seeded board, at the start
+    /// of setup.
+    pub fn barb_ck_game(n: usize) -> Game {
+        let r = ck_rules();
+        let b = Board::barbarian_attack(3, &r.barb);
+        Game::new(r, Arc::new(b), &Colour::ALL[..n], PlayerId(0)).unwrap()
+    }
+
     /// A Barbarian Attack game on the seeded board, at the start of setup.
     pub fn barb_game(n: usize) -> Game {
         let r = rules();
@@ -160,10 +174,6 @@ mod tests {
     fn barbarian_attack_with_another_expansion_is_refused_with_the_reason() {
         use crate::ids::{Colour, PlayerId};
         for (names, words) in [
-            (
-                ["cities-and-knights", "barbarian-attack"],
-                "Barbarian Attack with Cities & Knights",
-            ),
             (
                 ["seafarers", "barbarian-attack"],
                 "Barbarian Attack with Seafarers or The Court",

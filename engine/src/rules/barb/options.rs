@@ -88,6 +88,57 @@ pub enum BarbHarbors {
     None,
 }
 
+/// With Cities & Knights: what a barbarian arrival does when its roll is a 7, which no
+/// coastal hex carries (source `003_c1bc764549538a7d.txt` is silent).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum ArrivalSeven {
+    /// Nothing is placed.
+    #[default]
+    Nothing,
+    /// The dice are rolled again until they show another total, as in a landing.
+    Reroll,
+}
+
+/// With Cities & Knights: what the knights' strength is compared with in a battle (D22: seed
+/// 003 says "more Strength Points than there are barbarians on the game area").
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum BattleCount {
+    /// The barbarians on the hex fought for, as the base scenario compares knights and
+    /// barbarians hex by hex.
+    #[default]
+    Hex,
+    /// Every barbarian on the board (the seed's words taken literally).
+    Board,
+}
+
+/// With Cities & Knights: whether a knight that displaces another lies down afterwards (seed
+/// 003 says only that the displaced knight is deactivated).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum Displacer {
+    /// It lies down, as every knight action of Cities & Knights lays the knight down.
+    #[default]
+    LiesDown,
+    /// It stays active.
+    StaysActive,
+}
+
+/// With Cities & Knights: whether a conquered city (or a metropolis whose hexes are all
+/// conquered or sea) lets its owner buy city improvements.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum ConqueredCity {
+    /// It does not: an improvement needs an unconquered city (seed 003 says so of the
+    /// metropolis; a conquered city is no better off).
+    #[default]
+    DoesNotCount,
+    /// Conquered cities count; only the seed's own case is refused (a metropolis surrounded
+    /// by conquest, with no other unconquered city, is not expanded further).
+    Counts,
+}
+
 /// The named options of Barbarian Attack.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct BarbOptions {
@@ -109,6 +160,18 @@ pub struct BarbOptions {
     pub gold_per_knight: u8,
     /// Purchases with gold (2 gold for 1 resource) a player may make per turn.
     pub gold_purchases: u8,
+    /// With Cities & Knights: a ship face with a production roll of 7.
+    pub ck_ship_seven: ArrivalSeven,
+    /// With Cities & Knights: an improvement's arrival roll of 7.
+    pub ck_improvement_seven: ArrivalSeven,
+    /// With Cities & Knights: whether settlements and cities still bring three barbarians.
+    pub ck_building_landing: bool,
+    /// With Cities & Knights: what the knights' strength must exceed.
+    pub ck_battle_count: BattleCount,
+    /// With Cities & Knights: whether a displacing knight lies down.
+    pub ck_displacer: Displacer,
+    /// With Cities & Knights: whether conquered cities allow improvements.
+    pub ck_conquered_city: ConqueredCity,
 }
 
 impl Default for BarbOptions {
@@ -123,6 +186,12 @@ impl Default for BarbOptions {
             prisoner_split: PrisonerSplit::Even,
             gold_per_knight: 3,
             gold_purchases: 2,
+            ck_ship_seven: ArrivalSeven::Nothing,
+            ck_improvement_seven: ArrivalSeven::Reroll,
+            ck_building_landing: true,
+            ck_battle_count: BattleCount::Hex,
+            ck_displacer: Displacer::LiesDown,
+            ck_conquered_city: ConqueredCity::DoesNotCount,
         }
     }
 }
@@ -132,6 +201,10 @@ option_words!(BattleHexes { "any" => Any, "conquered" => Conquered });
 option_words!(PrisonerSplit { "even" => Even, "most-knights" => MostKnights });
 option_words!(BarbSeven { "discard" => Discard, "nothing" => Nothing });
 option_words!(BarbHarbors { "standard" => Standard, "none" => None });
+option_words!(ArrivalSeven { "nothing" => Nothing, "reroll" => Reroll });
+option_words!(BattleCount { "hex" => Hex, "board" => Board });
+option_words!(Displacer { "lies-down" => LiesDown, "stays-active" => StaysActive });
+option_words!(ConqueredCity { "does-not-count" => DoesNotCount, "counts" => Counts });
 
 /// The named options of Barbarian Attack.
 pub const BARB_OPTIONS: &[OptionSpec] = &[
@@ -188,5 +261,41 @@ pub const BARB_OPTIONS: &[OptionSpec] = &[
         0,
         barb.gold_purchases,
         "Barbarian Attack: purchases of 1 resource for 2 gold a player may make per turn"
+    ),
+    word_option!(
+        "barb-ck-ship-seven",
+        ArrivalSeven,
+        barb.ck_ship_seven,
+        "Barbarian Attack with Cities & Knights: a ship face with a production roll of 7 places nothing, or rolls again"
+    ),
+    word_option!(
+        "barb-ck-improvement-seven",
+        ArrivalSeven,
+        barb.ck_improvement_seven,
+        "Barbarian Attack with Cities & Knights: an improvement's arrival roll of 7 is rolled again, or places nothing"
+    ),
+    word_option!(
+        "barb-ck-building-landing",
+        bool,
+        barb.ck_building_landing,
+        "Barbarian Attack with Cities & Knights: whether settlements and cities still bring three barbarians each"
+    ),
+    word_option!(
+        "barb-ck-battle-count",
+        BattleCount,
+        barb.ck_battle_count,
+        "Barbarian Attack with Cities & Knights: knights' strength must exceed the barbarians on the hex, or on the board (D22)"
+    ),
+    word_option!(
+        "barb-ck-displacer",
+        Displacer,
+        barb.ck_displacer,
+        "Barbarian Attack with Cities & Knights: whether a knight that displaces another lies down"
+    ),
+    word_option!(
+        "barb-ck-conquered-city",
+        ConqueredCity,
+        barb.ck_conquered_city,
+        "Barbarian Attack with Cities & Knights: whether conquered cities allow city improvements"
     ),
 ];

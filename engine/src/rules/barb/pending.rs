@@ -50,6 +50,32 @@ pub enum BarbPending {
     CastleDie,
     /// The player on turn is moving knights (the turn's trade and build phase is over).
     MovingKnights,
+    /// With Cities & Knights, chance: the dice for one arriving barbarian (`reroll`: a 7 is
+    /// rolled again, so it never comes up).
+    Arrival {
+        /// Whether a 7 is rolled again.
+        reroll: bool,
+    },
+    /// With Cities & Knights: the owner of a displaced knight (lying down, of strength
+    /// `level`) puts it on a free path nearest to `at`, where it stood.
+    Relocate {
+        /// Where it was displaced from.
+        at: crate::ids::EdgeId,
+        /// Its strength.
+        level: u8,
+    },
+    /// With Cities & Knights, Treason: the opponent named gives up a knight.
+    Surrender,
+    /// With Cities & Knights, Treason: the player may place a knight of strength at most
+    /// `level` on `at`, where the removed knight stood.
+    Deserter {
+        /// The path.
+        at: crate::ids::EdgeId,
+        /// The removed knight's strength.
+        level: u8,
+        /// Whether the removed knight stood up (the new one takes its status).
+        active: bool,
+    },
 }
 
 impl BarbPending {
@@ -57,7 +83,10 @@ impl BarbPending {
     #[inline]
     pub fn resolver(self) -> Resolver {
         match self {
-            BarbPending::Landing { .. } | BarbPending::DrawCard | BarbPending::CastleDie => Resolver::Chance,
+            BarbPending::Landing { .. }
+            | BarbPending::DrawCard
+            | BarbPending::CastleDie
+            | BarbPending::Arrival { .. } => Resolver::Chance,
             _ => Resolver::Player,
         }
     }
@@ -75,6 +104,10 @@ impl BarbPending {
             BarbPending::AwardPrisoners { count, .. } => BarbPhase::AwardingPrisoners { player, count },
             BarbPending::CastleDie => BarbPhase::RollingCastleDie { player },
             BarbPending::MovingKnights => BarbPhase::MovingKnights { player },
+            BarbPending::Arrival { .. } => BarbPhase::BarbarianArriving { player },
+            BarbPending::Relocate { .. } => BarbPhase::RelocatingPathKnight { player },
+            BarbPending::Surrender => BarbPhase::SurrenderingPathKnight { player },
+            BarbPending::Deserter { level, .. } => BarbPhase::PlacingDeserter { player, level },
         })
     }
 }
@@ -136,6 +169,29 @@ pub enum BarbPhase {
         /// Who.
         player: PlayerId,
     },
+    /// Chance, with Cities & Knights: the dice for an arriving barbarian.
+    BarbarianArriving {
+        /// The player whose roll or improvement brings it.
+        player: PlayerId,
+    },
+    /// With Cities & Knights: `player` puts their displaced knight on a free path.
+    RelocatingPathKnight {
+        /// Who.
+        player: PlayerId,
+    },
+    /// With Cities & Knights, Treason: `player` gives up one of their knights.
+    SurrenderingPathKnight {
+        /// Who.
+        player: PlayerId,
+    },
+    /// With Cities & Knights, Treason: `player` places a knight of strength at most `level`
+    /// where the removed one stood, or none.
+    PlacingDeserter {
+        /// Who.
+        player: PlayerId,
+        /// The removed knight's strength.
+        level: u8,
+    },
 }
 
 impl BarbPhase {
@@ -150,6 +206,10 @@ impl BarbPhase {
         "awarding-prisoners",
         "rolling-castle-die",
         "moving-knights",
+        "barbarian-arriving",
+        "relocating-path-knight",
+        "surrendering-path-knight",
+        "placing-deserter",
     ];
 
     /// A short kebab-case name.
@@ -164,6 +224,10 @@ impl BarbPhase {
             BarbPhase::AwardingPrisoners { .. } => "awarding-prisoners",
             BarbPhase::RollingCastleDie { .. } => "rolling-castle-die",
             BarbPhase::MovingKnights { .. } => "moving-knights",
+            BarbPhase::BarbarianArriving { .. } => "barbarian-arriving",
+            BarbPhase::RelocatingPathKnight { .. } => "relocating-path-knight",
+            BarbPhase::SurrenderingPathKnight { .. } => "surrendering-path-knight",
+            BarbPhase::PlacingDeserter { .. } => "placing-deserter",
         }
     }
 
@@ -173,6 +237,7 @@ impl BarbPhase {
             BarbPhase::Landing { .. } => Some("the game waits for a landing roll"),
             BarbPhase::DrawingBarbarianCard { .. } => Some("the game waits for the scenario card drawn"),
             BarbPhase::RollingCastleDie { .. } => Some("the game waits for the castle die"),
+            BarbPhase::BarbarianArriving { .. } => Some("the game waits for the dice of an arriving barbarian"),
             _ => None,
         }
     }
@@ -188,6 +253,13 @@ impl BarbPhase {
             BarbPhase::AwardingPrisoners { .. } => {
                 ("the leftover prisoners must be given first", "TURN.DECISION_PENDING")
             }
+            BarbPhase::RelocatingPathKnight { .. } => {
+                ("the displaced knight must be relocated first", "TURN.DECISION_PENDING")
+            }
+            BarbPhase::SurrenderingPathKnight { .. } => {
+                ("Treason's knight must be given up first", "TURN.DECISION_PENDING")
+            }
+            BarbPhase::PlacingDeserter { .. } => ("Treason's knight must be placed first", "TURN.DECISION_PENDING"),
             BarbPhase::MovingKnights { .. } => (
                 "the knights are moving: trading and building are over for this turn",
                 "BARB.MOVE.AFTER_BUILDING",

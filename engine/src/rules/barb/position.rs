@@ -24,6 +24,12 @@ pub struct BarbSetup {
     pub barbarians: Option<Vec<(HexId, u8)>>,
     /// Knights that have already moved this turn.
     pub moved: Vec<EdgeId>,
+    /// With Cities & Knights: knights stronger than basic, with their strength (2 or 3).
+    pub levels: Vec<(EdgeId, u8)>,
+    /// With Cities & Knights: knights standing up (active).
+    pub active: Vec<EdgeId>,
+    /// With Cities & Knights: knights promoted this turn.
+    pub promoted: Vec<EdgeId>,
     /// Gold purchases made this turn.
     pub purchases: u8,
     /// Scenario cards not yet drawn, by kind (`None`: the full deck); the rest are discarded.
@@ -34,6 +40,9 @@ pub struct BarbSetup {
 pub(super) fn declared_without(s: &Setup) -> Option<PositionError> {
     let any = s.barb.barbarians.is_some()
         || !s.barb.moved.is_empty()
+        || !s.barb.levels.is_empty()
+        || !s.barb.active.is_empty()
+        || !s.barb.promoted.is_empty()
         || s.barb.purchases > 0
         || s.barb.deck.is_some()
         || s.players
@@ -66,33 +75,32 @@ impl Game {
                 if total > super::BARBARIANS_TO_CONQUER {
                     return Err(err(Subject::Rules, "a hex holds at most 3 barbarians".into()));
                 }
-                if n > self.barb.supply {
+                if n > self.barb.supply && !self.barb_ck() {
                     return Err(err(Subject::Rules, "more barbarians than the game has".into()));
                 }
                 self.barb.barbarians[h.index()] = total;
-                self.barb.supply -= n;
+                self.barb.supply = self.barb.supply.saturating_sub(n);
             }
+        }
+        let ck = self.barb_ck();
+        if !ck && (!s.barb.levels.is_empty() || !s.barb.active.is_empty() || !s.barb.promoted.is_empty()) {
+            return Err(err(
+                Subject::Rules,
+                "knights' strengths and standing knights exist only in Barbarian Attack with Cities & Knights".into(),
+            ));
         }
         for (i, ps) in s.players.iter().enumerate() {
             let p = PlayerId(i as u8);
-            if ps.barb.knights.len() > super::KNIGHTS_PER_PLAYER as usize {
+            if !ck && ps.barb.knights.len() > super::KNIGHTS_PER_PLAYER as usize {
                 return Err(err(Subject::Player(p), "a player has 6 knights".into()));
             }
             for &e in &ps.barb.knights {
-                self.known_edge(e).map_err(|x| err(Subject::Player(p), x.to_string()))?;
-                if self.barb.knights[e.index()].is_some() {
-                    return Err(err(Subject::Player(p), "a path holds one knight at most".into()));
-                }
-                self.barb.knights[e.index()] = Some(super::state::PathKnight {
-                    owner: p,
-                    moved: s.barb.moved.contains(&e),
-                });
-                self.barb.knights_left[i] -= 1;
+                self.declare_path_knight(s, p, e)?;
             }
-            if ps.barb.prisoners > self.barb.supply {
+            if ps.barb.prisoners > self.barb.supply && !self.barb_ck() {
                 return Err(err(Subject::Player(p), "more prisoners than barbarians left".into()));
             }
-            self.barb.supply -= ps.barb.prisoners;
+            self.barb.supply = self.barb.supply.saturating_sub(ps.barb.prisoners);
             self.barb.prisoners[i] = ps.barb.prisoners;
             self.barb.gold[i] = ps.barb.gold;
         }
@@ -110,7 +118,45 @@ impl Game {
                 self.barb.discards[i] = full - n;
             }
         }
+        if self.barb_ck() {
+            // Unlimited figures: the ones on the board and held are the ones placed so far.
+            self.barb.supply = self.rules.barb.supply;
+            self.barb.arrived = self.barb.on_board() + self.barb.held();
+        }
         self.refresh_conquest(&mut Vec::new());
+        Ok(())
+    }
+
+    /// One declared knight on a path: on the base game one of the player's six; with Cities &
+    /// Knights a piece of the strength declared out of the player's Cities & Knights supply.
+    fn declare_path_knight(&mut self, s: &Setup, p: PlayerId, e: EdgeId) -> Result<(), PositionError> {
+        self.known_edge(e).map_err(|x| err(Subject::Player(p), x.to_string()))?;
+        if self.barb.knights[e.index()].is_some() {
+            return Err(err(Subject::Player(p), "a path holds one knight at most".into()));
+        }
+        let level = s.barb.levels.iter().find(|(at, _)| *at == e).map_or(1, |&(_, l)| l);
+        if !(1..=3).contains(&level) {
+            return Err(err(Subject::Player(p), "a knight's strength is 1, 2 or 3".into()));
+        }
+        if self.barb_ck() {
+            let left = &mut self.players[p.index()].ck.knights_left[level as usize - 1];
+            if *left == 0 {
+                return Err(err(
+                    Subject::Player(p),
+                    "a player has 2 knights of each strength".into(),
+                ));
+            }
+            *left -= 1;
+        } else {
+            self.barb.knights_left[p.index()] -= 1;
+        }
+        self.barb.knights[e.index()] = Some(super::state::PathKnight {
+            moved: s.barb.moved.contains(&e),
+            level,
+            active: s.barb.active.contains(&e),
+            promoted: s.barb.promoted.contains(&e),
+            ..super::state::PathKnight::new(p)
+        });
         Ok(())
     }
 
@@ -126,6 +172,20 @@ impl Game {
         s.barb.moved = (0..self.barb.knights.len())
             .filter(|&i| self.barb.knights[i].is_some_and(|k| k.moved))
             .map(|i| EdgeId(i as u16))
+            .collect();
+        let on = |f: fn(&super::state::PathKnight) -> bool| -> Vec<EdgeId> {
+            (0..self.barb.knights.len())
+                .filter(|&i| self.barb.knights[i].as_ref().is_some_and(f))
+                .map(|i| EdgeId(i as u16))
+                .collect()
+        };
+        s.barb.active = on(|k| k.active);
+        s.barb.promoted = on(|k| k.promoted);
+        s.barb.levels = (0..self.barb.knights.len())
+            .filter_map(|i| match self.barb.knights[i] {
+                Some(k) if k.level > 1 => Some((EdgeId(i as u16), k.level)),
+                _ => None,
+            })
             .collect();
         for (i, ps) in s.players.iter_mut().enumerate() {
             ps.barb.knights = (0..self.barb.knights.len())

@@ -53,6 +53,37 @@ pub struct PathKnight {
     pub owner: PlayerId,
     /// Whether it has moved during this turn (each knight moves once per turn).
     pub moved: bool,
+    /// Its strength: always 1 on the base game; with Cities & Knights 1 basic, 2 strong,
+    /// 3 mighty (source `003_c1bc764549538a7d.txt` "Knight actions").
+    #[serde(default = "basic", skip_serializing_if = "is_basic")]
+    pub level: u8,
+    /// With Cities & Knights: standing up (active).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub active: bool,
+    /// With Cities & Knights: promoted during this turn (once per knight per turn).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub promoted: bool,
+}
+
+fn basic() -> u8 {
+    1
+}
+
+fn is_basic(level: &u8) -> bool {
+    *level == 1
+}
+
+impl PathKnight {
+    /// A knight of the base scenario (strength 1, lying down, not moved).
+    pub fn new(owner: PlayerId) -> PathKnight {
+        PathKnight {
+            owner,
+            moved: false,
+            level: 1,
+            active: false,
+            promoted: false,
+        }
+    }
 }
 
 /// The Barbarian Attack state (empty and unused in other rulesets).
@@ -85,6 +116,14 @@ pub struct BarbState {
     pub lost_vp: [u8; MAX_PLAYERS],
     /// The hex of the battle whose losses are still to be rolled.
     pub battle: Option<HexId>,
+    /// The sides of that hex (bit `i`: side `i`) whose knights fought in it: every knight
+    /// around on the base game, the active ones with Cities & Knights.
+    #[serde(default)]
+    pub fighters: u8,
+    /// With Cities & Knights, where barbarians are unlimited: the barbarians ever placed on
+    /// the board (the invariants check board + prisoners against it).
+    #[serde(default)]
+    pub arrived: u32,
     /// For each path, the paths sharing an intersection with it, as bits (fixed by the board;
     /// the knights' moves are searched over them).
     pub path_adjacency: Vec<PathBits>,

@@ -88,6 +88,7 @@ impl Game {
                 CkRule::ImprovementNeedsCity
             }));
         }
+        self.check_improvement_ext(player, track)?;
         let cost = self.improvement_cost_less(player, track, less);
         if !st.hand.contains(&cost) {
             return Err(RuleError::CannotAfford {
@@ -124,6 +125,8 @@ impl Game {
         let level = st.ck.improvements[track.index()] + 1;
         st.ck.improvements[track.index()] = level;
         events.push(Event::Ck(CkEvent::Improved { player, track, level }));
+        // Queued before a metropolis placement, which `queue_next` then puts first.
+        self.after_improvement_ext(player, events);
         let t = track.index();
         let holder = self.ck.metropolis[t].and_then(|v| self.sites[v.index()].map(|s| s.owner));
         if self.wins_metropolis(player, track, level) {

@@ -112,14 +112,19 @@ impl Game {
         }
     }
 
-    fn check_main(&self, player: PlayerId, what: &'static str) -> Result<(), RuleError> {
+    pub(crate) fn check_main(&self, player: PlayerId, what: &'static str) -> Result<(), RuleError> {
         if !self.in_main() {
             return Err(self.wrong_time(player, what));
         }
         Ok(())
     }
 
-    fn check_pays(&self, player: PlayerId, piece: Piece, price: crate::cards::Cards) -> Result<(), RuleError> {
+    pub(crate) fn check_pays(
+        &self,
+        player: PlayerId,
+        piece: Piece,
+        price: crate::cards::Cards,
+    ) -> Result<(), RuleError> {
         let st = &self.players[player.index()];
         if !st.hand.contains(&price) {
             return Err(RuleError::CannotAfford {
@@ -131,7 +136,7 @@ impl Game {
         Ok(())
     }
 
-    fn pay_cost(&mut self, player: PlayerId, price: crate::cards::Cards) {
+    pub(crate) fn pay_cost(&mut self, player: PlayerId, price: crate::cards::Cards) {
         self.players[player.index()].hand.remove_all(&price);
         self.bank.add_all(&price);
     }

@@ -121,7 +121,13 @@ impl Game {
         self.queue_last(Pending::ck(player, CkPending::Produce));
         self.queue_last(Pending::ck(player, CkPending::EndRoll));
         match event {
-            EventFace::Ship => self.advance_barbarians(events),
+            // Barbarian Attack with Cities & Knights lands a barbarian instead (extension
+            // point "dice").
+            EventFace::Ship => {
+                if !self.ship_face_ext(player, red + yellow, events) {
+                    self.advance_barbarians(events);
+                }
+            }
             EventFace::Gate(track) => self.start_draws(track, red),
         }
         self.run_engine_steps(events);

@@ -24,8 +24,18 @@ use crate::CkEvent;
 
 impl Game {
     pub(crate) fn check_play_progress(&self, player: PlayerId, play: &ProgressPlay) -> Result<(), RuleError> {
-        let card = play.card();
-        let alchemy = matches!(play, ProgressPlay::Alchemy { .. });
+        self.check_progress_held(player, play.card())?;
+        self.check_progress_effect(player, play)
+    }
+
+    /// A progress card's timing (Alchemy before the roll, the others in the action phase)
+    /// and the card in its player's hand.
+    pub(crate) fn check_progress_held(
+        &self,
+        player: PlayerId,
+        card: crate::progress::ProgressCard,
+    ) -> Result<(), RuleError> {
+        let alchemy = card == crate::progress::ProgressCard::Alchemy;
         match (alchemy, self.in_before_roll(), self.in_main()) {
             (true, true, _) | (false, _, true) => {}
             (true, ..) => return Err(RuleError::Ck(CkRule::AlchemyBeforeRoll)),
@@ -34,11 +44,15 @@ impl Game {
         if self.players[player.index()].ck.progress.get(card) == 0 {
             return Err(RuleError::Ck(CkRule::ProgressNotHeld));
         }
-        self.check_progress_effect(player, play)
+        Ok(())
     }
 
     fn check_progress_effect(&self, player: PlayerId, play: &ProgressPlay) -> Result<(), RuleError> {
         use ProgressPlay as P;
+        // An expansion that changes the card decides (extension point "progress cards").
+        if let Some(verdict) = self.check_progress_ext(player, play) {
+            return verdict;
+        }
         match *play {
             P::Alchemy { red, yellow } => self.check_alchemy(red, yellow),
             P::Crane { track } => self.check_improve_at(player, track, 1),
@@ -63,10 +77,10 @@ impl Game {
     }
 
     pub(crate) fn do_play_progress(&mut self, player: PlayerId, play: ProgressPlay, events: &mut Vec<Event>) {
-        let card = play.card();
-        self.players[player.index()].ck.progress.remove(card, 1);
-        self.ck.decks[card.track().index()].under.push(card);
-        events.push(Event::Ck(CkEvent::ProgressPlayed { player, card }));
+        self.discard_played_progress(player, play.card(), events);
+        if self.do_progress_ext(player, play, events) {
+            return;
+        }
         use ProgressPlay as P;
         match play {
             P::Alchemy { red, yellow } => self.do_alchemy(player, red, yellow, events),
@@ -93,6 +107,18 @@ impl Game {
             P::Encouragement => self.do_encouragement(player, events),
             P::Wedding => self.do_wedding(player, events),
         }
+    }
+
+    /// A played card leaves the hand for the bottom of its deck.
+    pub(crate) fn discard_played_progress(
+        &mut self,
+        player: PlayerId,
+        card: crate::progress::ProgressCard,
+        events: &mut Vec<Event>,
+    ) {
+        self.players[player.index()].ck.progress.remove(card, 1);
+        self.ck.decks[card.track().index()].under.push(card);
+        events.push(Event::Ck(CkEvent::ProgressPlayed { player, card }));
     }
 
     /// Moves `cards` from `from` to `to` (Guild Dues, Wedding).
