@@ -190,6 +190,36 @@ fn barb_action(game: &Game, a: &catan_engine::BarbAction) -> String {
         B::ExpelBarbarians { player, hex } => format!("{} expels barbarians {}", c(player), b.hex_name(*hex)),
         B::AwardPrisoner { player, to } => format!("{} gives prisoner {}", c(player), c(to)),
         B::BuyWithGold { player, resource } => format!("{} spends gold {resource}", c(player)),
+        B::RecruitPathKnight { player, at } => format!("{} recruits knight {}", c(player), edge_name(b, *at)),
+        B::PromotePathKnight { player, at } => format!("{} promotes knight {}", c(player), edge_name(b, *at)),
+        B::ActivatePathKnight { player, at } => format!("{} activates knight {}", c(player), edge_name(b, *at)),
+        B::DisplacePathKnight { player, from, to } => format!(
+            "{} displaces knight {} to {}",
+            c(player),
+            edge_name(b, *from),
+            edge_name(b, *to)
+        ),
+        B::RelocatePathKnight { player, to } => format!("{} relocates knight {}", c(player), edge_name(b, *to)),
+        B::SurrenderPathKnight { player, at } => format!("{} surrenders knight {}", c(player), edge_name(b, *at)),
+        B::PlaceDeserterKnight { player, level } => match level {
+            Some(l) => format!("{} places knight {}", c(player), knight_level_word(*l)),
+            None => format!("{} places no knight", c(player)),
+        },
+        B::SmithingOnPaths { player, knights } => {
+            let spots: Vec<String> = knights.iter().flatten().map(|e| edge_name(b, *e)).collect();
+            format!("{} plays smithing {}", c(player), spots.join(" "))
+        }
+        B::IntrigueOnHex { player, hex } => format!("{} plays intrigue {}", c(player), b.hex_name(*hex)),
+        B::TaxationOnHex { player, hex } => format!("{} plays taxation {}", c(player), b.hex_name(*hex)),
+    }
+}
+
+/// A knight's strength in scenario words.
+fn knight_level_word(level: u8) -> &'static str {
+    match level {
+        1 => "basic",
+        2 => "strong",
+        _ => "mighty",
     }
 }
 
@@ -278,6 +308,7 @@ pub fn outcome(o: &Outcome) -> String {
                 catan_engine::BarbOutcome::LandingRoll { .. } => "landing",
                 catan_engine::BarbOutcome::BarbarianCard { .. } => "barbarian-card",
                 catan_engine::BarbOutcome::CastleDie { .. } => "castle-die",
+                catan_engine::BarbOutcome::ArrivalRoll { .. } => "arrival",
             };
             format!("chance {kind} {}", barb_outcome_value(o))
         }
@@ -290,6 +321,7 @@ fn barb_outcome_value(o: &catan_engine::BarbOutcome) -> String {
         catan_engine::BarbOutcome::LandingRoll { total } => total.to_string(),
         catan_engine::BarbOutcome::BarbarianCard { card } => card.name().to_string(),
         catan_engine::BarbOutcome::CastleDie { face } => face.to_string(),
+        catan_engine::BarbOutcome::ArrivalRoll { total } => total.to_string(),
     }
 }
 
