@@ -103,6 +103,12 @@ pub struct Stats {
     pub knights_lost: u64,
     /// Barbarian Attack: knights moved.
     pub knights_moved: u64,
+    /// Barbarian Attack with Cities & Knights: barbarians arriving on a ship face.
+    pub ship_arrivals: u64,
+    /// Barbarian Attack with Cities & Knights: barbarians arriving after an improvement.
+    pub improvement_arrivals: u64,
+    /// Barbarian Attack with Cities & Knights: knights downgraded or removed by the castle die.
+    pub knights_downgraded: u64,
     /// Failures (engine refusals of listed actions), with the seed: the first
     /// [`MAX_LISTED_FAILURES`].
     pub failures: Vec<String>,
@@ -210,6 +216,9 @@ impl Part {
             (&mut s.prisoners, o.prisoners),
             (&mut s.knights_lost, o.knights_lost),
             (&mut s.knights_moved, o.knights_moved),
+            (&mut s.ship_arrivals, o.ship_arrivals),
+            (&mut s.improvement_arrivals, o.improvement_arrivals),
+            (&mut s.knights_downgraded, o.knights_downgraded),
             (&mut s.failure_count, o.failure_count),
         ] {
             *a += b;
@@ -296,6 +305,13 @@ fn count(s: &mut Stats, e: &Event, pirate: &mut bool) {
         Event::Barb(BarbEvent::BarbarianCaptured { .. }) => s.prisoners += 1,
         Event::Barb(BarbEvent::PathKnightLost { .. }) => s.knights_lost += 1,
         Event::Barb(BarbEvent::PathKnightMoved { .. }) => s.knights_moved += 1,
+        Event::Barb(BarbEvent::ArrivalStarted { cause, .. }) => match cause {
+            catan_engine::ArrivalCause::Ship => s.ship_arrivals += 1,
+            catan_engine::ArrivalCause::Improvement => s.improvement_arrivals += 1,
+        },
+        Event::Barb(BarbEvent::PathKnightRecruited { .. }) => s.knights_recruited += 1,
+        Event::Barb(BarbEvent::PathKnightDisplaced { .. }) => s.knights_displaced += 1,
+        Event::Barb(BarbEvent::PathKnightDowngraded { .. }) => s.knights_downgraded += 1,
         Event::Sea(SeaEvent::ShipMoved { .. }) => s.ships_moved += 1,
         Event::Sea(SeaEvent::GoldChosen { cards, .. }) => {
             s.gold_choices += 1;
@@ -404,6 +420,14 @@ pub fn render_human(s: &Stats, opts: &PlayOptions) -> String {
             per(s.knights_moved),
             per(s.knights_lost)
         );
+        if opts.rules.ck() {
+            out += &format!(
+                "barbarian arrivals  {:.2} on a ship face, {:.2} after an improvement; {:.2} knights downgraded or removed by the castle die per game\n",
+                per(s.ship_arrivals),
+                per(s.improvement_arrivals),
+                per(s.knights_downgraded)
+            );
+        }
     }
     if opts.rules.ck() {
         out += &format!(
@@ -484,6 +508,32 @@ mod tests {
         assert!(s.conquests > 0 && s.battles > 0 && s.prisoners > 0, "{s:?}");
         let text = render_human(&s, &opts);
         assert!(text.contains("\nbarbarian attack    "), "{text}");
+    }
+
+    #[test]
+    fn barbarian_attack_with_cities_and_knights_counts_arrivals_and_knights_on_paths() {
+        let opts = PlayOptions {
+            players: 4,
+            games: 6,
+            seed: 0,
+            board: BoardChoice::Random(catan_engine::board::TokenPlacement::Spiral),
+            max_turns: 1000,
+            invariants: true,
+            policy: Policy::Uniform,
+            jobs: 1,
+            rules: catan_engine::Ruleset::from_names(["cities-and-knights", "barbarian-attack"])
+                .expect("Barbarian Attack with C&K"),
+        };
+        let s = run(&opts);
+        assert_eq!(s.failure_count, 0, "{:?}", s.failures);
+        assert!(s.ship_arrivals > 0 && s.improvement_arrivals > 0, "{s:?}");
+        assert!(s.knights_recruited > 0 && s.battles > 0 && s.prisoners > 0, "{s:?}");
+        assert_eq!(
+            s.barbarian_attacks, 0,
+            "the Cities & Knights barbarian ship never sails: {s:?}"
+        );
+        let text = render_human(&s, &opts);
+        assert!(text.contains("\nbarbarian arrivals  "), "{text}");
     }
 
     #[test]

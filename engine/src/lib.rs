@@ -69,6 +69,7 @@ pub use error::RuleError;
 pub use event::{BarbEvent, CkEvent, CourtEvent, Event, Field, SeaEvent};
 pub use ids::{Colour, EdgeId, HexId, PlayerId, VertexId};
 pub use progress::{EventFace, ProgressCard, Track};
+pub use rules::barb::events::ArrivalCause;
 pub use rules::barb::state::{BarbCard, BarbState, PathKnight};
 pub use rules::longest_road_length;
 pub use rules::sea::maps::{MapError, SeaMap};

@@ -128,6 +128,13 @@ fn barbarian_attack_games_replay_from_their_recorded_actions() {
 }
 
 #[test]
+fn barbarian_attack_with_cities_and_knights_games_replay_from_their_recorded_actions() {
+    assert_replays(0..100, |_| {
+        Ruleset::from_names(["cities-and-knights", "barbarian-attack"]).expect("barbarian-attack + C&K")
+    });
+}
+
+#[test]
 fn seafarers_games_replay_from_their_recorded_actions() {
     assert_replays(0..200, |_| Ruleset::from_names(["seafarers"]).expect("seafarers"));
 }

@@ -85,6 +85,7 @@ fn positions() -> Vec<(&'static str, Game, u32)> {
     .chain(sea_positions())
     .chain(sea_ck_positions())
     .chain(barb_positions())
+    .chain(barb_ck_positions())
     .collect()
 }
 
@@ -111,6 +112,17 @@ fn barb_positions() -> Vec<(&'static str, Game, u32)> {
         g.phase().name() == "moving-knights"
     });
     vec![("barb-moving-knights", moving, 3)]
+}
+
+/// A Barbarian Attack with Cities & Knights position: knights of several strengths moving
+/// (moves, long moves, displacements and battles within reach).
+fn barb_ck_positions() -> Vec<(&'static str, Game, u32)> {
+    let r = Ruleset::from_names(["cities-and-knights", "barbarian-attack"]).expect("barbarian-attack + C&K");
+    let setup = game(r.clone(), r.random_board(7, TokenPlacement::Spiral), 4);
+    let moving = advance(setup, 7, Policy::Builder, 40_000, |g| {
+        g.phase().name() == "moving-knights" && g.turn() > 30
+    });
+    vec![("barb-ck-moving-knights", moving, 3)]
 }
 
 /// Seafarers positions: setup on New Shores (a ship may replace the road), a mid-game

@@ -41,7 +41,7 @@ struct Spec {
     /// Court; 5 Cities & Knights + The Court; 6 Seafarers (New Shores, or Through the Desert
     /// for the random-token board kind); 7 Seafarers + Cities & Knights (the same maps; the
     /// German 3D profile on odd seeds); 8 Barbarian
-    /// Attack.
+    /// Attack; 9 Barbarian Attack with Cities & Knights.
     rules: u8,
     /// Named options switched on (bits): a short barbarian track, the defender reward only
     /// with knights, knights passing foreign buildings, the strict shortage rule, the
@@ -63,6 +63,30 @@ impl Spec {
                 let mut r = Ruleset::from_names(["cities-and-knights", "seafarers"]).expect("sea + C&K");
                 if self.seed % 2 == 1 {
                     r.set_profile(catan_engine::Profile::German3d);
+                }
+                r
+            }
+            9 => {
+                let mut r =
+                    Ruleset::from_names(["cities-and-knights", "barbarian-attack"]).expect("barbarian-attack + C&K");
+                // The combination's options ride on the bits from the top; the Cities & Knights
+                // switches below apply as well.
+                for (bit, (name, value)) in [
+                    ("barb-ck-ship-seven", "reroll"),
+                    ("barb-ck-improvement-seven", "nothing"),
+                    ("barb-ck-building-landing", "no"),
+                    ("barb-ck-battle-count", "board"),
+                    ("barb-ck-displacer", "stays-active"),
+                    ("barb-ck-conquered-city", "counts"),
+                    ("battle-hexes", "conquered"),
+                    ("prisoner-split", "most-knights"),
+                ]
+                .into_iter()
+                .enumerate()
+                {
+                    if self.options & (1 << (10 - bit)) != 0 {
+                        r.set_option(name, value).expect("a named option");
+                    }
                 }
                 r
             }
@@ -136,7 +160,7 @@ fn arb_spec() -> impl Strategy<Value = Spec> {
             Just(BoardKind::Random)
         ],
         prop_oneof![Just(Policy::Uniform), Just(Policy::Builder)],
-        0u8..9,
+        0u8..10,
         0u16..2048,
     )
         .prop_map(|(seed, players, board, policy, rules, options)| Spec {
@@ -529,6 +553,47 @@ fn near_miss_barb(a: BarbAction, t: &Tweak) -> BarbAction {
             player: who(player),
             resource: if fields { t.resources.0 } else { resource },
         },
+        RecruitPathKnight { player, at } => RecruitPathKnight {
+            player: who(player),
+            at: if fields { t.edge } else { at },
+        },
+        PromotePathKnight { player, at } => PromotePathKnight {
+            player: who(player),
+            at: if fields { t.edge } else { at },
+        },
+        ActivatePathKnight { player, at } => ActivatePathKnight {
+            player: who(player),
+            at: if fields { t.edge } else { at },
+        },
+        DisplacePathKnight { player, from, to } => DisplacePathKnight {
+            player: who(player),
+            from,
+            to: if fields { t.edge } else { to },
+        },
+        RelocatePathKnight { player, to } => RelocatePathKnight {
+            player: who(player),
+            to: if fields { t.edge } else { to },
+        },
+        SurrenderPathKnight { player, at } => SurrenderPathKnight {
+            player: who(player),
+            at: if fields { t.edge } else { at },
+        },
+        PlaceDeserterKnight { player, level } => PlaceDeserterKnight {
+            player: who(player),
+            level: if fields { Some(t.rate % 5) } else { level },
+        },
+        SmithingOnPaths { player, knights } => SmithingOnPaths {
+            player: who(player),
+            knights: if fields { [knights[0], Some(t.edge)] } else { knights },
+        },
+        IntrigueOnHex { player, hex } => IntrigueOnHex {
+            player: who(player),
+            hex: if fields { t.hex } else { hex },
+        },
+        TaxationOnHex { player, hex } => TaxationOnHex {
+            player: who(player),
+            hex: if fields { t.hex } else { hex },
+        },
     }
 }
 
@@ -810,7 +875,20 @@ fn candidates(g: &Game) -> Vec<Action> {
             out.push(Action::Barb(BarbAction::BuyWithGold { player, resource: r }));
         }
         for e in 0..=topo.edge_count() as u16 {
-            out.push(Action::Barb(BarbAction::PlacePathKnight { player, at: EdgeId(e) }));
+            let at = EdgeId(e);
+            out.push(Action::Barb(BarbAction::PlacePathKnight { player, at }));
+            out.push(Action::Barb(BarbAction::RecruitPathKnight { player, at }));
+            out.push(Action::Barb(BarbAction::PromotePathKnight { player, at }));
+            out.push(Action::Barb(BarbAction::ActivatePathKnight { player, at }));
+            out.push(Action::Barb(BarbAction::RelocatePathKnight { player, to: at }));
+            out.push(Action::Barb(BarbAction::SurrenderPathKnight { player, at }));
+            out.push(Action::Barb(BarbAction::SmithingOnPaths {
+                player,
+                knights: [Some(at), None],
+            }));
+        }
+        for level in [None, Some(0), Some(1), Some(2), Some(3), Some(4)] {
+            out.push(Action::Barb(BarbAction::PlaceDeserterKnight { player, level }));
         }
         for (from, k) in (0..topo.edge_count() as u16).map(|e| (EdgeId(e), g.path_knight(EdgeId(e)))) {
             if k.is_some() {
@@ -823,6 +901,11 @@ fn candidates(g: &Game) -> Vec<Action> {
                             grain,
                         }));
                     }
+                    out.push(Action::Barb(BarbAction::DisplacePathKnight {
+                        player,
+                        from,
+                        to: EdgeId(to),
+                    }));
                 }
             }
         }
@@ -830,6 +913,8 @@ fn candidates(g: &Game) -> Vec<Action> {
             let hex = HexId(h);
             out.push(Action::Barb(BarbAction::ExpelBarbarians { player, hex }));
             out.push(Action::Barb(BarbAction::CaptureBarbarian { player, hex }));
+            out.push(Action::Barb(BarbAction::IntrigueOnHex { player, hex }));
+            out.push(Action::Barb(BarbAction::TaxationOnHex { player, hex }));
             out.push(Action::Barb(BarbAction::MoveBarbarian {
                 player,
                 from: None,
@@ -914,6 +999,9 @@ fn candidates(g: &Game) -> Vec<Action> {
     }
     for face in 0..=7 {
         out.push(Action::Chance(Outcome::Barb(BarbOutcome::CastleDie { face })));
+    }
+    for total in 0..=13 {
+        out.push(Action::Chance(Outcome::Barb(BarbOutcome::ArrivalRoll { total })));
     }
     for card in catan_engine::BarbCard::ALL {
         out.push(Action::Chance(Outcome::Barb(BarbOutcome::BarbarianCard { card })));

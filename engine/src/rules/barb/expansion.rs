@@ -104,7 +104,12 @@ impl ExpansionRules for BarbarianAttack {
                 _ => 0,
             })
             .sum();
-        g.barb.supply += left;
+        if g.barb_ck() {
+            // Unlimited figures: they leave the count of those placed.
+            g.barb.arrived -= u32::from(left);
+        } else {
+            g.barb.supply += left;
+        }
     }
 
     fn end_turn(g: &mut Game) {
