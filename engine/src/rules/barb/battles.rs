@@ -409,4 +409,128 @@ mod tests {
         let (share, left, among) = g.split_prisoners([2, 2, 0, 0], 3);
         assert_eq!((share, left, among), ([1, 1, 0, 0], 1, 0b011));
     }
+
+    /// With Cities & Knights: `h` with `n` barbarians (and the arrivals counted).
+    fn barbarians_ck(g: &mut Game, h: HexId, n: u8) {
+        g.barb.barbarians[h.index()] = n;
+        g.barb.arrived += u32::from(n);
+        g.refresh_conquest(&mut Vec::new());
+    }
+
+    #[test]
+    fn with_cities_and_knights_only_active_strength_counts_and_fighting_lays_knights_down() {
+        let mut g = barb_ck_main(4, 5);
+        let h = g.coastal_hex_numbered(5).unwrap();
+        barbarians_ck(&mut g, h, 3);
+        let p = g.current();
+        let q = PlayerId((p.0 + 1) % 4);
+        let sides = g.board.topology.hex(h).unwrap().sides;
+        put_ck_knight(&mut g, p, sides[0], 2, true);
+        put_ck_knight(&mut g, q, sides[1], 1, true);
+        put_ck_knight(&mut g, q, sides[2], 3, false);
+        // Strength 3 (2 + 1, the lying mighty knight does not fight) against 3: no battle.
+        assert!(!g.battle_possible(h));
+        g.barb.knights[sides[2].index()].as_mut().unwrap().active = true;
+        assert!(g.battle_possible(h));
+        g.apply(Action::EndTurn { player: p }).unwrap();
+        g.apply(Action::EndTurn { player: p }).unwrap();
+        assert_eq!(g.phase().name(), "expelling");
+        let ev = g
+            .apply(Action::Barb(BarbAction::ExpelBarbarians { player: p, hex: h }))
+            .unwrap();
+        assert!(ev.contains(&Event::Barb(BarbEvent::BattleWon {
+            hex: h,
+            knights: 6,
+            barbarians: 3
+        })));
+        assert!(
+            g.barb.knights.iter().flatten().all(|k| !k.active),
+            "fighting deactivates"
+        );
+        // 3 prisoners shared by seat as evenly as possible: 1 each, the leftover to blue, the
+        // larger contributor (4 strength against 2).
+        assert_eq!((g.prisoners(p), g.prisoners(q)), (1, 2));
+        g.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn with_cities_and_knights_the_castle_die_downgrades_and_pays_three_gold() {
+        let mut g = barb_ck_main(4, 6);
+        let h = g.coastal_hex_numbered(9).unwrap();
+        barbarians_ck(&mut g, h, 1);
+        let p = g.current();
+        let sides = g.board.topology.hex(h).unwrap().sides;
+        // Sides 0 and 3 are parallel: both fall on the same castle-die orientation.
+        put_ck_knight(&mut g, p, sides[0], 3, true);
+        put_ck_knight(&mut g, p, sides[3], 1, true);
+        put_ck_knight(&mut g, p, sides[1], 2, true);
+        g.apply(Action::EndTurn { player: p }).unwrap();
+        g.apply(Action::EndTurn { player: p }).unwrap();
+        g.apply(Action::Barb(BarbAction::ExpelBarbarians { player: p, hex: h }))
+            .unwrap();
+        let o = g.path_orientation(sides[0]);
+        assert_eq!(o, g.path_orientation(sides[3]));
+        let ev = g
+            .apply(Action::Chance(Outcome::Barb(BarbOutcome::CastleDie { face: o + 1 })))
+            .unwrap();
+        // Mighty to strong (a strong piece is free), basic removed; 3 gold each.
+        assert!(ev.contains(&Event::Barb(BarbEvent::PathKnightDowngraded {
+            player: p,
+            at: sides[0],
+            level: 2,
+            gold: 3
+        })));
+        assert!(ev.contains(&Event::Barb(BarbEvent::PathKnightDowngraded {
+            player: p,
+            at: sides[3],
+            level: 0,
+            gold: 3
+        })));
+        assert_eq!(g.path_knight(sides[0]).unwrap().level, 2);
+        assert!(g.path_knight(sides[3]).is_none());
+        assert_eq!(g.path_knight(sides[1]).unwrap().level, 2);
+        assert_eq!(g.gold(p), 6);
+        g.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn with_cities_and_knights_a_strong_knight_without_a_free_basic_piece_is_removed() {
+        let mut g = barb_ck_main(4, 7);
+        let h = g.coastal_hex_numbered(10).unwrap();
+        barbarians_ck(&mut g, h, 1);
+        let p = g.current();
+        let sides = g.board.topology.hex(h).unwrap().sides;
+        put_ck_knight(&mut g, p, sides[0], 2, true);
+        let far = castle_paths(&g);
+        put_ck_knight(&mut g, p, far[0], 1, false);
+        put_ck_knight(&mut g, p, far[1], 1, false);
+        g.apply(Action::EndTurn { player: p }).unwrap();
+        g.apply(Action::EndTurn { player: p }).unwrap();
+        g.apply(Action::Barb(BarbAction::ExpelBarbarians { player: p, hex: h }))
+            .unwrap();
+        let o = g.path_orientation(sides[0]);
+        g.apply(Action::Chance(Outcome::Barb(BarbOutcome::CastleDie { face: o + 1 })))
+            .unwrap();
+        assert!(g.path_knight(sides[0]).is_none());
+        assert_eq!(g.players[p.index()].ck.knights_left, [0, 2, 2]);
+        g.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn with_cities_and_knights_option_battle_count_board_compares_with_every_barbarian() {
+        let mut g = barb_ck_main(4, 8);
+        g.rules.barb.ck_battle_count = crate::rules::barb::options::BattleCount::Board;
+        let h = g.coastal_hex_numbered(4).unwrap();
+        barbarians_ck(&mut g, h, 1);
+        let p = g.current();
+        let sides = g.board.topology.hex(h).unwrap().sides;
+        put_ck_knight(&mut g, p, sides[0], 2, true);
+        // The starting barbarians on the 2 and the 12 count too: 3 on the board against 2.
+        assert_eq!(g.barb.on_board(), 3);
+        assert!(!g.battle_possible(h));
+        g.barb.knights[sides[0].index()].as_mut().unwrap().level = 3;
+        assert!(!g.battle_possible(h), "3 against 3");
+        g.rules.barb.ck_battle_count = crate::rules::barb::options::BattleCount::Hex;
+        assert!(g.battle_possible(h));
+    }
 }

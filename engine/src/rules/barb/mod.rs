@@ -129,10 +129,36 @@ pub(crate) mod testkit {
         Game::new(r, Arc::new(b), &Colour::ALL[..n], PlayerId(0)).unwrap()
     }
 
+    /// A game of Barbarian Attack with Cities & Knights after a random setup, in the first
+    /// turn's trade and build phase with empty hands.
+    pub fn barb_ck_main(n: usize, seed: u64) -> Game {
+        to_main(barb_ck_game(n), n, seed)
+    }
+
+    /// The castle hex's six paths.
+    pub fn castle_paths(g: &Game) -> Vec<crate::ids::EdgeId> {
+        let c = g.barb.castle.unwrap();
+        g.board.topology.hex(c).unwrap().sides.to_vec()
+    }
+
+    /// Puts a knight of `level` (standing when `active`) on a path, out of the owner's
+    /// Cities & Knights supply.
+    pub fn put_ck_knight(g: &mut Game, p: PlayerId, at: crate::ids::EdgeId, level: u8, active: bool) {
+        g.players[p.index()].ck.knights_left[level as usize - 1] -= 1;
+        g.barb.knights[at.index()] = Some(crate::rules::barb::state::PathKnight {
+            level,
+            active,
+            ..crate::rules::barb::state::PathKnight::new(p)
+        });
+    }
+
     /// A Barbarian Attack game after a random setup, in the first turn's trade and build phase
     /// with empty hands.
     pub fn barb_main(n: usize, seed: u64) -> Game {
-        let mut g = barb_game(n);
+        to_main(barb_game(n), n, seed)
+    }
+
+    fn to_main(mut g: Game, n: usize, seed: u64) -> Game {
         let mut rp = RandomPlayer::new(seed);
         while matches!(g.phase(), Phase::Setup { .. }) || g.phase().is_chance() {
             let a = rp.choose(&g, Default::default()).unwrap();

@@ -104,3 +104,121 @@ impl Game {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::action::Outcome;
+    use crate::rules::barb::actions::BarbOutcome;
+    use crate::rules::barb::testkit::*;
+    use crate::state::Phase;
+    use crate::{Action, EventFace};
+
+    /// A game of the combination at its first roll.
+    fn before_roll(seed: u64) -> Game {
+        let mut g = barb_ck_game(4);
+        let mut rp = crate::random::RandomPlayer::new(seed);
+        while g.phase() != Phase::BeforeRoll {
+            let a = rp.choose(&g, Default::default()).unwrap();
+            g.apply(a).unwrap();
+        }
+        g
+    }
+
+    fn roll(g: &mut Game, red: u8, yellow: u8, event: EventFace) -> Vec<Event> {
+        let p = g.current();
+        g.apply(Action::Roll { player: p }).unwrap();
+        g.apply(Action::Chance(Outcome::CkDice { red, yellow, event })).unwrap()
+    }
+
+    #[test]
+    fn a_ship_face_lands_a_barbarian_on_the_rolled_number_and_the_ship_stays() {
+        let mut g = before_roll(1);
+        let h = g.coastal_hex_numbered(5).unwrap();
+        let ev = roll(&mut g, 2, 3, EventFace::Ship);
+        assert!(ev.contains(&Event::Barb(BarbEvent::BarbarianLanded {
+            total: 5,
+            hex: h,
+            count: 1
+        })));
+        assert_eq!(g.barbarians_on(h), 1);
+        assert_eq!(g.ck.barbarians, 0, "the Cities & Knights barbarian ship does not sail");
+        g.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn a_gate_face_lands_nothing() {
+        let mut g = before_roll(2);
+        let before = g.barb.on_board();
+        roll(&mut g, 2, 3, EventFace::Gate(crate::progress::Track::Trade));
+        assert_eq!(g.barb.on_board(), before);
+    }
+
+    #[test]
+    fn the_barbarian_lands_before_production_so_a_hex_it_conquers_yields_nothing() {
+        let mut g = before_roll(3);
+        let h = g.coastal_hex_numbered(9).unwrap();
+        g.barb.barbarians[h.index()] = 2;
+        g.barb.arrived += 2;
+        let ev = roll(&mut g, 4, 5, EventFace::Ship);
+        assert!(ev.contains(&Event::Barb(BarbEvent::HexConquered { hex: h })));
+        assert!(g.hex_conquered(h));
+        // No hex numbered 9 produced: the only one is the conquered coastal hex.
+        let produced = ev.iter().any(|e| matches!(e, Event::Produced { .. }));
+        let inner_nine = (0..g.board.tokens.len()).any(|i| g.board.tokens[i] == Some(9) && !g.barb.coastal[i]);
+        if !inner_nine {
+            assert!(!produced, "{ev:?}");
+        }
+    }
+
+    #[test]
+    fn a_ship_face_with_a_seven_lands_nothing_or_rolls_again_under_the_option() {
+        let mut g = before_roll(4);
+        let before = g.barb.on_board();
+        let ev = roll(&mut g, 3, 4, EventFace::Ship);
+        assert!(ev.contains(&Event::Barb(BarbEvent::LandingMissed { total: 7, hex: None })));
+        assert_eq!(g.barb.on_board(), before);
+
+        let mut g = before_roll(4);
+        g.rules.barb.ck_ship_seven = ArrivalSeven::Reroll;
+        roll(&mut g, 3, 4, EventFace::Ship);
+        assert_eq!(g.phase().name(), "barbarian-arriving");
+        let seven = Action::Chance(Outcome::Barb(BarbOutcome::ArrivalRoll { total: 7 }));
+        assert_eq!(g.check(&seven).unwrap_err().code(), "CHANCE.IMPOSSIBLE_OUTCOME");
+        let h = g.coastal_hex_numbered(6).unwrap();
+        let n = g.barbarians_on(h);
+        g.apply(Action::Chance(Outcome::Barb(BarbOutcome::ArrivalRoll { total: 6 })))
+            .unwrap();
+        assert_eq!(g.barbarians_on(h), n + 1);
+        g.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn a_city_improvement_rolls_for_one_barbarian() {
+        let mut g = barb_ck_main(4, 5);
+        let p = g.current();
+        crate::testkit::give(
+            &mut g,
+            p,
+            crate::cards::Cards::of(&[(crate::cards::CardKind::Cloth, 1)]),
+        );
+        let improve = Action::Ck(crate::CkAction::Improve {
+            player: p,
+            track: crate::progress::Track::Trade,
+        });
+        let ev = g.apply(improve).unwrap();
+        assert!(ev.contains(&Event::Barb(BarbEvent::ArrivalStarted {
+            player: p,
+            cause: ArrivalCause::Improvement
+        })));
+        assert_eq!(g.phase().name(), "barbarian-arriving");
+        let seven = Action::Chance(Outcome::Barb(BarbOutcome::ArrivalRoll { total: 7 }));
+        assert_eq!(g.check(&seven).unwrap_err().code(), "CHANCE.IMPOSSIBLE_OUTCOME");
+        let h = g.coastal_hex_numbered(3).unwrap();
+        let n = g.barbarians_on(h);
+        g.apply(Action::Chance(Outcome::Barb(BarbOutcome::ArrivalRoll { total: 3 })))
+            .unwrap();
+        assert_eq!(g.barbarians_on(h), n + 1);
+        assert_eq!(g.phase(), Phase::Main);
+    }
+}

@@ -313,3 +313,187 @@ impl Game {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::barb::actions::BarbAction;
+    use crate::rules::barb::testkit::*;
+    use crate::state::Building;
+    use crate::Action;
+
+    fn with_card(seed: u64, card: ProgressCard) -> (Game, PlayerId) {
+        let mut g = barb_ck_main(4, seed);
+        let p = g.current();
+        g.players[p.index()].ck.progress.add(card, 1);
+        (g, p)
+    }
+
+    fn play(p: PlayerId, play: ProgressPlay) -> Action {
+        Action::Ck(crate::CkAction::PlayProgress { player: p, play })
+    }
+
+    #[test]
+    fn invention_swaps_only_black_numbers_of_inner_hexes() {
+        let (mut g, p) = with_card(1, ProgressCard::Invention);
+        let inner: Vec<HexId> = (0..g.board.tokens.len())
+            .map(|i| HexId(i as u16))
+            .filter(|&h| g.barb_ck_inventable(h))
+            .collect();
+        assert_eq!(inner.len(), 5, "the five black numbers of the centre");
+        let coast = g.coastal_hex_numbered(4).unwrap();
+        // Plain Cities & Knights would allow a coastal 4: here it is refused.
+        assert!(g.inventable(coast));
+        let e = g
+            .check(&play(p, ProgressPlay::Invention { a: inner[0], b: coast }))
+            .unwrap_err();
+        assert_eq!(e.code(), "BARB.CK.INVENTION");
+        g.apply(play(
+            p,
+            ProgressPlay::Invention {
+                a: inner[0],
+                b: inner[1],
+            },
+        ))
+        .unwrap();
+    }
+
+    #[test]
+    fn intrigue_takes_a_barbarian_prisoner_and_the_knight_form_is_refused() {
+        let (mut g, p) = with_card(2, ProgressCard::Intrigue);
+        let two = g.coastal_hex_numbered(2).unwrap();
+        let v = g.board.topology.hex(two).unwrap().corners[0];
+        let knight_form = play(p, ProgressPlay::Intrigue { knight: v });
+        assert_eq!(g.check(&knight_form).unwrap_err().code(), "BARB.CK.CARD_CHANGED");
+        let empty = g.coastal_hex_numbered(5).unwrap();
+        let on = |hex| Action::Barb(BarbAction::IntrigueOnHex { player: p, hex });
+        assert_eq!(g.check(&on(empty)).unwrap_err().code(), "BARB.CK.INTRIGUE");
+        g.apply(on(two)).unwrap();
+        assert_eq!((g.barbarians_on(two), g.prisoners(p)), (0, 1));
+        assert_eq!(g.players[p.index()].ck.progress.get(ProgressCard::Intrigue), 0);
+        assert_eq!(
+            g.check(&on(g.coastal_hex_numbered(12).unwrap())).unwrap_err().code(),
+            "CK.PROGRESS.NOT_HELD"
+        );
+    }
+
+    #[test]
+    fn taxation_names_a_hex_and_skips_conquered_buildings() {
+        let (mut g, p) = with_card(3, ProgressCard::Taxation);
+        let robber_form = play(p, ProgressPlay::Taxation);
+        assert_eq!(g.check(&robber_form).unwrap_err().code(), "BARB.CK.CARD_CHANGED");
+        // An opponent's building on a coastal hex, conquered, and another one not.
+        let o = PlayerId((p.0 + 1) % 4);
+        let h = g.coastal_hex_numbered(8).unwrap();
+        let corners = g.board.topology.hex(h).unwrap().corners;
+        let lone = corners
+            .iter()
+            .copied()
+            .find(|v| {
+                g.board
+                    .topology
+                    .vertex(*v)
+                    .unwrap()
+                    .hexes
+                    .iter()
+                    .all(|x| x == h || !g.board.terrain[x.index()].is_land())
+            })
+            .unwrap();
+        g.sites[lone.index()] = Some(crate::state::Site {
+            owner: o,
+            building: Building::Settlement,
+        });
+        crate::testkit::give(&mut g, o, crate::cards::Cards::of(&[(crate::cards::CardKind::Ore, 2)]));
+        g.barb.barbarians[h.index()] = 3;
+        g.barb.arrived += 3;
+        g.refresh_conquest(&mut Vec::new());
+        assert!(g.building_conquered(lone));
+        let tax = Action::Barb(BarbAction::TaxationOnHex { player: p, hex: h });
+        g.apply(tax).unwrap();
+        assert!(
+            !g.phase().is_chance(),
+            "the conquered settlement pays nothing: {:?}",
+            g.phase()
+        );
+        let (mut g2, p2) = with_card(3, ProgressCard::Taxation);
+        g2.sites[lone.index()] = Some(crate::state::Site {
+            owner: o,
+            building: Building::Settlement,
+        });
+        crate::testkit::give(&mut g2, o, crate::cards::Cards::of(&[(crate::cards::CardKind::Ore, 2)]));
+        g2.apply(Action::Barb(BarbAction::TaxationOnHex { player: p2, hex: h }))
+            .unwrap();
+        assert!(g2.phase().is_chance(), "an unconquered settlement is taxed");
+    }
+
+    #[test]
+    fn treason_puts_the_new_knight_exactly_where_the_removed_one_stood() {
+        let (mut g, p) = with_card(4, ProgressCard::Treason);
+        let o = PlayerId((p.0 + 1) % 4);
+        assert_eq!(
+            g.check(&play(p, ProgressPlay::Treason { victim: o }))
+                .unwrap_err()
+                .code(),
+            "BARB.CK.DESERTER"
+        );
+        let at = castle_paths(&g)[2];
+        put_ck_knight(&mut g, o, at, 2, true);
+        g.apply(play(p, ProgressPlay::Treason { victim: o })).unwrap();
+        assert_eq!(g.phase().name(), "surrendering-path-knight");
+        g.apply(Action::Barb(BarbAction::SurrenderPathKnight { player: o, at }))
+            .unwrap();
+        assert_eq!(g.phase().name(), "placing-deserter");
+        let place = |level| Action::Barb(BarbAction::PlaceDeserterKnight { player: p, level });
+        assert_eq!(g.check(&place(Some(3))).unwrap_err().code(), "BARB.CK.DESERTER");
+        g.apply(place(Some(2))).unwrap();
+        let k = g.path_knight(at).unwrap();
+        assert_eq!((k.owner, k.level, k.active), (p, 2, true));
+    }
+
+    #[test]
+    fn smithing_and_encouragement_act_on_the_knights_on_paths() {
+        let (mut g, p) = with_card(5, ProgressCard::Smithing);
+        g.players[p.index()].ck.progress.add(ProgressCard::Encouragement, 1);
+        let [a, b] = [castle_paths(&g)[0], castle_paths(&g)[1]];
+        put_ck_knight(&mut g, p, a, 1, false);
+        put_ck_knight(&mut g, p, b, 1, false);
+        let smith = |knights| Action::Barb(BarbAction::SmithingOnPaths { player: p, knights });
+        assert_eq!(
+            g.check(&smith([Some(a), Some(a)])).unwrap_err().code(),
+            "CK.CARD.SMITHING"
+        );
+        g.apply(smith([Some(a), Some(b)])).unwrap();
+        assert_eq!(g.path_knight(a).unwrap().level, 2);
+        assert_eq!(g.path_knight(b).unwrap().level, 2);
+        g.apply(play(p, ProgressPlay::Encouragement)).unwrap();
+        assert!(g.path_knight(a).unwrap().active && g.path_knight(b).unwrap().active);
+    }
+
+    #[test]
+    fn the_merchant_is_refused_on_a_conquered_hex_and_lost_when_its_hex_is_conquered() {
+        let (mut g, p) = with_card(6, ProgressCard::Merchant);
+        g.players[p.index()].ck.progress.add(ProgressCard::Merchant, 1);
+        // A coastal hex next to one of the player's buildings.
+        let h = (0..g.sites.len())
+            .map(|i| crate::ids::VertexId(i as u16))
+            .filter(|v| g.sites[v.index()].is_some_and(|s| s.owner == p))
+            .find_map(|v| {
+                let hexes = g.board.topology.vertex(v).unwrap().hexes;
+                let found = hexes.iter().find(|h| g.barb.coastal[h.index()] && g.barb.on(*h) == 0);
+                found
+            })
+            .expect("a building on the coast");
+        g.barb.barbarians[h.index()] = 2;
+        g.barb.arrived += 2;
+        g.apply(play(p, ProgressPlay::Merchant { hex: h })).unwrap();
+        assert_eq!(g.merchant(), Some((h, p)));
+        let mut ev = Vec::new();
+        g.barb.barbarians[h.index()] = 3;
+        g.barb.arrived += 1;
+        g.refresh_conquest(&mut ev);
+        assert!(ev.contains(&Event::Barb(BarbEvent::MerchantLost { player: p, hex: h })));
+        assert_eq!(g.merchant(), None);
+        let e = g.check(&play(p, ProgressPlay::Merchant { hex: h })).unwrap_err();
+        assert_eq!(e.code(), "BARB.CK.MERCHANT");
+    }
+}

@@ -306,3 +306,154 @@ impl Game {
         n
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::{CardKind, Cards};
+    use crate::rules::barb::actions::BarbAction;
+    use crate::rules::barb::testkit::*;
+    use crate::Action;
+
+    fn code(g: &Game, a: BarbAction) -> &'static str {
+        g.check(&Action::Barb(a)).map_or_else(|e| e.code(), |_| "ok")
+    }
+
+    /// A path `d` steps from `from`, off the castle.
+    fn at_distance(g: &Game, from: EdgeId, d: usize) -> EdgeId {
+        let r = g.reach(from, 5);
+        let e = path_members(&r[d]).find(|&e| !g.is_castle_path(EdgeId(e as u16)) && g.barb.knights[e].is_none());
+        EdgeId(e.unwrap() as u16)
+    }
+
+    #[test]
+    fn a_knight_is_paid_as_in_cities_and_knights_and_recruited_on_a_free_castle_path() {
+        let mut g = barb_ck_main(4, 1);
+        let p = g.current();
+        let castle = castle_paths(&g)[0];
+        let off = at_distance(&g, castle, 2);
+        let recruit = |at| BarbAction::RecruitPathKnight { player: p, at };
+        assert_eq!(code(&g, recruit(castle)), "BASE.BUILD.COST");
+        crate::testkit::give(&mut g, p, Cards::of(&[(CardKind::Wool, 1), (CardKind::Ore, 1)]));
+        assert_eq!(code(&g, recruit(off)), "BARB.CK.RECRUIT");
+        let site = g.board.topology.edge(castle).unwrap().vertices[0];
+        let vertex = Action::Ck(crate::CkAction::RecruitKnight { player: p, at: site });
+        assert_eq!(g.check(&vertex).unwrap_err().code(), "BARB.CK.KNIGHTS_ON_PATHS");
+        g.apply(Action::Barb(recruit(castle))).unwrap();
+        let k = g.path_knight(castle).unwrap();
+        assert_eq!((k.owner, k.level, k.active), (p, 1, false));
+        assert_eq!(g.players[p.index()].ck.knights_left, [1, 2, 2]);
+        assert!(g.players[p.index()].hand.is_empty());
+        assert_eq!(code(&g, recruit(castle)), "BARB.CK.RECRUIT");
+    }
+
+    #[test]
+    fn promotion_and_activation_work_on_paths_with_the_cities_and_knights_limits() {
+        let mut g = barb_ck_main(4, 2);
+        let p = g.current();
+        let at = castle_paths(&g)[1];
+        put_ck_knight(&mut g, p, at, 2, false);
+        crate::testkit::give(
+            &mut g,
+            p,
+            Cards::of(&[(CardKind::Wool, 2), (CardKind::Ore, 2), (CardKind::Grain, 1)]),
+        );
+        let promote = BarbAction::PromotePathKnight { player: p, at };
+        assert_eq!(code(&g, promote), "CK.KNIGHT.FORTRESS");
+        g.players[p.index()].ck.improvements[crate::progress::Track::Politics.index()] = 3;
+        g.apply(Action::Barb(promote)).unwrap();
+        assert_eq!(g.path_knight(at).unwrap().level, 3);
+        assert_eq!(code(&g, promote), "CK.KNIGHT.MAX_LEVEL");
+        let activate = BarbAction::ActivatePathKnight { player: p, at };
+        g.apply(Action::Barb(activate)).unwrap();
+        assert!(g.path_knight(at).unwrap().active);
+        assert_eq!(code(&g, activate), "CK.KNIGHT.ALREADY_ACTIVE");
+    }
+
+    #[test]
+    fn a_lying_knight_moves_three_paths_and_a_standing_one_five_then_lies_down() {
+        let mut g = barb_ck_main(4, 3);
+        let p = g.current();
+        let [a, b] = [castle_paths(&g)[0], castle_paths(&g)[3]];
+        put_ck_knight(&mut g, p, a, 1, false);
+        put_ck_knight(&mut g, p, b, 1, true);
+        g.apply(Action::EndTurn { player: p }).unwrap();
+        assert_eq!(g.phase().name(), "moving-knights");
+        let mv = |from, to, grain| BarbAction::MovePathKnight {
+            player: p,
+            from,
+            to,
+            grain,
+        };
+        let a4 = at_distance(&g, a, 4);
+        assert_eq!(code(&g, mv(a, a4, false)), "BARB.CK.MOVE_DISTANCE");
+        assert_eq!(code(&g, mv(a, a4, true)), "BARB.CK.MOVE_DISTANCE");
+        let b5 = at_distance(&g, b, 5);
+        assert_eq!(code(&g, mv(b, b5, true)), "BARB.CK.MOVE_DISTANCE");
+        let ev = g.apply(Action::Barb(mv(b, b5, false))).unwrap();
+        assert!(ev.contains(&Event::Barb(BarbEvent::PathKnightDeactivated { player: p, at: b5 })));
+        assert!(!g.path_knight(b5).unwrap().active);
+        let a3 = at_distance(&g, a, 3);
+        g.apply(Action::Barb(mv(a, a3, false))).unwrap();
+        assert_eq!(g.path_knight(a3).map(|k| k.owner), Some(p));
+    }
+
+    #[test]
+    fn a_standing_knight_displaces_a_weaker_one_whose_owner_relocates_it_nearby() {
+        let mut g = barb_ck_main(4, 4);
+        let p = g.current();
+        let o = PlayerId((p.0 + 1) % 4);
+        let from = castle_paths(&g)[0];
+        let near = at_distance(&g, from, 2);
+        put_ck_knight(&mut g, p, from, 2, true);
+        put_ck_knight(&mut g, o, near, 1, true);
+        let far = at_distance(&g, from, 4);
+        put_ck_knight(&mut g, o, far, 1, false);
+        g.apply(Action::EndTurn { player: p }).unwrap();
+        let displace = |to| BarbAction::DisplacePathKnight { player: p, from, to };
+        assert_eq!(code(&g, displace(far)), "BARB.CK.DISPLACE");
+        let ev = g.apply(Action::Barb(displace(near))).unwrap();
+        assert!(ev.contains(&Event::Barb(BarbEvent::PathKnightDisplaced {
+            player: p,
+            from,
+            to: near,
+            victim: o,
+        })));
+        // The displacer lies down (option `barb-ck-displacer lies-down`).
+        assert_eq!(g.path_knight(near).map(|k| (k.owner, k.active)), Some((p, false)));
+        assert_eq!(g.phase().name(), "relocating-path-knight");
+        let sites = g.relocation_sites(near);
+        let ok = EdgeId(path_members(&sites).next().unwrap() as u16);
+        let too_far = at_distance(&g, near, 4);
+        let relocate = |to| BarbAction::RelocatePathKnight { player: o, to };
+        assert_eq!(code(&g, relocate(too_far)), "BARB.CK.RELOCATE");
+        g.apply(Action::Barb(relocate(ok))).unwrap();
+        let k = g.path_knight(ok).unwrap();
+        assert_eq!((k.owner, k.level, k.active), (o, 1, false));
+        assert_eq!(g.phase().name(), "moving-knights");
+        g.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn only_a_standing_knight_displaces_and_only_a_weaker_one() {
+        let mut g = barb_ck_main(4, 5);
+        let p = g.current();
+        let o = PlayerId((p.0 + 1) % 4);
+        let from = castle_paths(&g)[0];
+        let near = at_distance(&g, from, 1);
+        put_ck_knight(&mut g, p, from, 2, false);
+        put_ck_knight(&mut g, o, near, 1, false);
+        g.apply(Action::EndTurn { player: p }).unwrap();
+        let displace = BarbAction::DisplacePathKnight {
+            player: p,
+            from,
+            to: near,
+        };
+        assert_eq!(code(&g, displace), "BARB.CK.DISPLACE");
+        g.barb.knights[from.index()].as_mut().unwrap().active = true;
+        g.barb.knights[near.index()].as_mut().unwrap().level = 2;
+        assert_eq!(code(&g, displace), "BARB.CK.DISPLACE");
+        g.barb.knights[near.index()].as_mut().unwrap().level = 1;
+        assert_eq!(code(&g, displace), "ok");
+    }
+}

@@ -199,4 +199,97 @@ mod tests {
     fn the_target_is_13() {
         assert_eq!(ck_rules().base.victory_target, super::VICTORY_TARGET);
     }
+
+    #[test]
+    fn three_prisoners_are_one_victory_point() {
+        let mut g = barb_ck_main(4, 1);
+        let p = g.current();
+        let base = g.public_vp(p);
+        g.barb.prisoners[p.index()] = 2;
+        assert_eq!(g.public_vp(p), base);
+        g.barb.prisoners[p.index()] = 3;
+        assert_eq!(g.public_vp(p), base + 1);
+        g.barb.prisoners[p.index()] = 6;
+        assert_eq!(g.public_vp(p), base + 2);
+    }
+
+    /// A game with `p`'s city on an intersection whose land hexes are all coastal, those
+    /// hexes conquered: the city and the player.
+    fn city_surrounded_by_conquest(seed: u64) -> (crate::Game, crate::ids::PlayerId, crate::ids::VertexId) {
+        let mut g = barb_ck_main(4, seed);
+        let p = g.current();
+        let v = (0..g.sites.len())
+            .map(|i| crate::ids::VertexId(i as u16))
+            .find(|v| {
+                let info = g.board.topology.vertex(*v).unwrap();
+                let land: Vec<_> = info
+                    .hexes
+                    .iter()
+                    .filter(|h| g.board.terrain[h.index()].is_land())
+                    .collect();
+                g.sites[v.index()].is_none() && !land.is_empty() && land.iter().all(|h| g.barb.coastal[h.index()])
+            })
+            .unwrap();
+        for s in g.sites.iter_mut() {
+            if s.is_some_and(|s| s.owner == p) {
+                *s = None;
+            }
+        }
+        g.sites[v.index()] = Some(crate::state::Site {
+            owner: p,
+            building: crate::state::Building::City,
+        });
+        for h in g.board.topology.vertex(v).unwrap().hexes.iter() {
+            if g.barb.coastal[h.index()] {
+                let n = g.barb.barbarians[h.index()];
+                g.barb.barbarians[h.index()] = 3;
+                g.barb.arrived += u32::from(3 - n);
+            }
+        }
+        g.refresh_conquest(&mut Vec::new());
+        (g, p, v)
+    }
+
+    #[test]
+    fn a_metropolis_is_never_conquered_but_an_improvement_needs_an_unconquered_city() {
+        use crate::progress::Track;
+        let (mut g, p, v) = city_surrounded_by_conquest(2);
+        assert!(g.building_conquered(v));
+        assert_eq!(g.lost_vp_from_scratch()[p.index()], 2);
+        g.ck.metropolis[Track::Trade.index()] = Some(v);
+        assert!(!g.building_conquered(v) && g.surrounded_by_conquest(v));
+        assert_eq!(
+            g.lost_vp_from_scratch()[p.index()],
+            0,
+            "the metropolis keeps its points"
+        );
+        g.players[p.index()].ck.improvements[Track::Trade.index()] = 4;
+        crate::testkit::give(
+            &mut g,
+            p,
+            crate::cards::Cards::of(&[(crate::cards::CardKind::Cloth, 5)]),
+        );
+        let improve = crate::Action::Ck(crate::CkAction::Improve {
+            player: p,
+            track: Track::Trade,
+        });
+        assert_eq!(g.check(&improve).unwrap_err().code(), "BARB.CK.IMPROVEMENT_CITY");
+        // Option `barb-ck-conquered-city counts`: still refused, the source's own case.
+        g.rules.barb.ck_conquered_city = super::ConqueredCity::Counts;
+        assert_eq!(g.check(&improve).unwrap_err().code(), "BARB.CK.IMPROVEMENT_CITY");
+        // Another track, with only the conquered city: allowed when conquered cities count.
+        g.players[p.index()].ck.improvements[Track::Science.index()] = 0;
+        crate::testkit::give(
+            &mut g,
+            p,
+            crate::cards::Cards::of(&[(crate::cards::CardKind::Paper, 1)]),
+        );
+        let science = crate::Action::Ck(crate::CkAction::Improve {
+            player: p,
+            track: Track::Science,
+        });
+        assert!(g.check(&science).is_ok(), "{:?}", g.check(&science));
+        g.rules.barb.ck_conquered_city = super::ConqueredCity::DoesNotCount;
+        assert_eq!(g.check(&science).unwrap_err().code(), "BARB.CK.IMPROVEMENT_CITY");
+    }
 }
