@@ -60,7 +60,7 @@ impl ExpansionRules for BarbarianAttack {
     }
 
     fn after_city(g: &mut Game, player: PlayerId, _at: VertexId, events: &mut Vec<Event>) {
-        g.barb.lost_vp = g.lost_vp_from_scratch();
+        g.barb.lost_vp = g.surrounded_vp_from_scratch();
         if !g.barb_ck() || g.rules.barb.ck_building_landing {
             g.queue_landing(player, events);
         }
@@ -68,7 +68,7 @@ impl ExpansionRules for BarbarianAttack {
 
     /// Option `barb-setup-landing yes`: setup buildings bring barbarians too.
     fn after_setup_building(g: &mut Game, player: PlayerId, _at: VertexId, events: &mut Vec<Event>) {
-        g.barb.lost_vp = g.lost_vp_from_scratch();
+        g.barb.lost_vp = g.surrounded_vp_from_scratch();
         if g.rules.barb.setup_landing {
             g.queue_landing(player, events);
         }
@@ -138,13 +138,15 @@ impl ExpansionRules for BarbarianAttack {
         g.barb.prisoners[p.index()] / g.prisoners_per_vp()
     }
 
-    /// Conquered buildings give no victory points. With Cities & Knights a metropolis just
-    /// placed may change that without a landing, so the count is taken from the board.
+    /// Conquered buildings give no victory points; with Cities & Knights a metropolis keeps
+    /// its points (the kept count is of buildings surrounded by conquest, whoever holds the
+    /// metropolises).
     fn building_vp_lost(g: &Game, p: PlayerId) -> u8 {
-        if g.barb_ck() {
-            return g.lost_vp_from_scratch()[p.index()];
+        let surrounded = g.barb.lost_vp[p.index()];
+        if g.barb_ck() && surrounded > 0 {
+            return surrounded - g.spared_metropolis_vp(p);
         }
-        g.barb.lost_vp[p.index()]
+        surrounded
     }
 
     fn building_vp_lost_from_scratch(g: &Game, p: PlayerId) -> u8 {
@@ -474,7 +476,11 @@ impl Game {
         for e in castle.and_then(|c| topo.hex(c)).map(|h| h.sides).into_iter().flatten() {
             bit(&mut castle_paths, e);
         }
+        let path_rings = (0..path_adjacency.len())
+            .map(|i| super::knights::path_rings(&path_adjacency, i))
+            .collect();
         self.barb = BarbState {
+            path_rings,
             path_adjacency,
             castle_paths,
             barbarians: vec![0; n],
@@ -573,8 +579,7 @@ impl Game {
             }
         }
         self.check_path_knights()?;
-        // With Cities & Knights the kept count is not read (see `building_vp_lost`).
-        if !self.barb_ck() && b.lost_vp != self.lost_vp_from_scratch() {
+        if b.lost_vp != self.surrounded_vp_from_scratch() {
             return fail("conquest", "conquered buildings' points out of step".into());
         }
         let cards: u8 = b.deck.iter().chain(b.discards.iter()).sum();

@@ -22,6 +22,33 @@ use crate::ids::{EdgeId, PlayerId};
 use crate::pending::PendingKind;
 use crate::state::Game;
 
+/// The paths by distance 1..=5 from path `from` over a board's path adjacency (index 0 is
+/// empty).
+pub(crate) fn path_rings(adjacency: &[PathBits], from: usize) -> [PathBits; 6] {
+    let mut by_dist = [[0u64; 4]; 6];
+    if from >= adjacency.len() {
+        return by_dist;
+    }
+    let mut seen: PathBits = [0; 4];
+    seen[from / 64] |= 1 << (from % 64);
+    let mut frontier = seen;
+    for level in by_dist.iter_mut().skip(1) {
+        let mut next: PathBits = [0; 4];
+        for i in path_members(&frontier) {
+            for (n, a) in next.iter_mut().zip(&adjacency[i]) {
+                *n |= a;
+            }
+        }
+        for (n, s) in next.iter_mut().zip(seen.iter_mut()) {
+            *n &= !*s;
+            *s |= *n;
+        }
+        *level = next;
+        frontier = next;
+    }
+    by_dist
+}
+
 impl Game {
     /// The front entry, if it is a Barbarian Attack entry.
     pub(crate) fn barb_front(&self) -> Option<BarbPending> {
@@ -70,35 +97,15 @@ impl Game {
     }
 
     /// The paths within `limit` steps of `from` (a step goes to a path sharing an
-    /// intersection), as sets by distance 1..=limit, searched over the kept path adjacency.
+    /// intersection), as sets by distance 1..=limit: the rings kept for the board, cut at
+    /// `limit` (searched over the kept path adjacency when a state has none kept).
     pub(crate) fn reach(&self, from: EdgeId, limit: u8) -> [PathBits; 6] {
-        let mut by_dist = [[0u64; 4]; 6];
-        if from.index() >= self.barb.path_adjacency.len() {
-            return by_dist;
-        }
-        let mut seen: PathBits = [0; 4];
-        seen[from.index() / 64] |= 1 << (from.index() % 64);
-        let mut frontier = seen;
-        for level in by_dist.iter_mut().take(limit.min(5) as usize + 1).skip(1) {
-            let mut next: PathBits = [0; 4];
-            for (w, &word) in frontier.iter().enumerate() {
-                let mut bits = word;
-                while bits != 0 {
-                    let i = w * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    if let Some(adj) = self.barb.path_adjacency.get(i) {
-                        for (n, a) in next.iter_mut().zip(adj) {
-                            *n |= a;
-                        }
-                    }
-                }
-            }
-            for (n, s) in next.iter_mut().zip(seen.iter_mut()) {
-                *n &= !*s;
-                *s |= *n;
-            }
-            *level = next;
-            frontier = next;
+        let mut by_dist = match self.barb.path_rings.get(from.index()) {
+            Some(r) => *r,
+            None => path_rings(&self.barb.path_adjacency, from.index()),
+        };
+        for level in by_dist.iter_mut().skip(limit.min(5) as usize + 1) {
+            *level = [0; 4];
         }
         by_dist
     }

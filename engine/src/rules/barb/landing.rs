@@ -196,7 +196,35 @@ impl Game {
                 }
             }
         }
-        self.barb.lost_vp = self.lost_vp_from_scratch();
+        self.barb.lost_vp = self.surrounded_vp_from_scratch();
+    }
+
+    /// The points each player's buildings surrounded by conquest would give, counted from the
+    /// board (the kept count: with Cities & Knights a metropolis among them keeps its points,
+    /// see [`Game::spared_metropolis_vp`]).
+    pub(crate) fn surrounded_vp_from_scratch(&self) -> [u8; crate::ids::MAX_PLAYERS] {
+        let mut lost = [0; crate::ids::MAX_PLAYERS];
+        for (i, s) in self.sites.iter().enumerate() {
+            if let Some(s) = s {
+                if self.surrounded_by_conquest(VertexId(i as u16)) {
+                    lost[s.owner.index()] += Game::building_vp(s.building);
+                }
+            }
+        }
+        lost
+    }
+
+    /// With Cities & Knights: the city points of `p`'s metropolises surrounded by conquest,
+    /// which are not lost (rule `BARB.CK.METROPOLIS`).
+    pub(crate) fn spared_metropolis_vp(&self, p: PlayerId) -> u8 {
+        let mut spared = 0;
+        for m in self.ck.metropolis.iter().flatten() {
+            let owned = self.sites[m.index()].is_some_and(|s| s.owner == p && s.building == Building::City);
+            if owned && self.surrounded_by_conquest(*m) {
+                spared += Game::building_vp(Building::City);
+            }
+        }
+        spared
     }
 
     /// The points each player's conquered buildings would give, counted from the board.
@@ -246,8 +274,8 @@ impl Game {
     /// The harbors a player may use: those at their unconquered buildings (a conquered
     /// building's harbor cannot be used, `BARB.CONQUEST.BUILDING`).
     pub(crate) fn barb_harbor_mask(&self, player: PlayerId, mask: u8) -> u8 {
-        // With Cities & Knights the kept count may lag a metropolis just placed: look.
-        if !self.barb_ck() && self.barb.lost_vp.get(player.index()).copied().unwrap_or(0) == 0 {
+        // Nothing of theirs is surrounded by conquest: every harbor of theirs serves.
+        if self.barb.lost_vp.get(player.index()).copied().unwrap_or(0) == 0 {
             return mask;
         }
         let mut m = 0;

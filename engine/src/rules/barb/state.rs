@@ -129,6 +129,10 @@ pub struct BarbState {
     pub path_adjacency: Vec<PathBits>,
     /// The castle hex's paths, as bits.
     pub castle_paths: PathBits,
+    /// For each path, the paths 1 to 5 steps away by distance (fixed by the board; kept so
+    /// that a knight's reach is read, not searched).
+    #[serde(skip)]
+    pub path_rings: Vec<[PathBits; 6]>,
 }
 
 /// A set of paths as bits (boards for Barbarian Attack have at most 256 paths).

@@ -270,6 +270,9 @@ impl Game {
     pub(crate) fn push_barb_ck_card_plays(&self, player: PlayerId, out: &mut Vec<crate::Action>) {
         use super::super::actions::BarbAction as A;
         let hand = self.players[player.index()].ck.progress;
+        if hand.is_empty() || !self.in_main() {
+            return;
+        }
         let mut push = |a: A| {
             if self.check_barb_ck_action(a).is_ok() {
                 out.push(crate::Action::Barb(a));
@@ -296,7 +299,8 @@ impl Game {
             }
         }
         if hand.get(ProgressCard::Intrigue) > 0 {
-            for i in 0..self.barb.barbarians.len() {
+            // Only a hex holding a barbarian passes the check.
+            for i in (0..self.barb.barbarians.len()).filter(|&i| self.barb.barbarians[i] > 0) {
                 push(A::IntrigueOnHex {
                     player,
                     hex: HexId(i as u16),
@@ -304,7 +308,8 @@ impl Game {
             }
         }
         if hand.get(ProgressCard::Taxation) > 0 {
-            for i in 0..self.board.terrain.len() {
+            // Only a land hex passes the check.
+            for i in (0..self.board.terrain.len()).filter(|&i| self.board.terrain[i].is_land()) {
                 push(A::TaxationOnHex {
                     player,
                     hex: HexId(i as u16),

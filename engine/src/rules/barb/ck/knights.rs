@@ -116,16 +116,33 @@ impl Game {
 
     /// The Cities & Knights actions of `player`'s knights on paths in the trade and build
     /// phase: recruiting on the castle's free paths, promoting, activating.
+    ///
+    /// What every candidate's check would test the same way (the phase, the price in hand, a
+    /// piece in supply) is tested once; each candidate left is confirmed by the check `apply`
+    /// uses, so the list is the one trying every path would give.
     pub(crate) fn push_path_knight_builds(&self, player: PlayerId, out: &mut Vec<crate::Action>) {
         use super::super::actions::BarbAction as A;
+        if !self.in_main() {
+            return;
+        }
+        let st = &self.players[player.index()];
+        let recruits = st.ck.knights_left[0] > 0 && st.hand.contains(&cost::KNIGHT);
+        let promotions = st.hand.contains(&cost::PROMOTE);
+        let activations = st.hand.contains(&cost::ACTIVATE);
+        if !recruits && !promotions && !activations {
+            return;
+        }
         for i in 0..self.barb.knights.len() {
             let at = EdgeId(i as u16);
             let action = match self.barb.knights[i] {
-                None if self.is_castle_path(at) => A::RecruitPathKnight { player, at },
+                None if recruits && self.is_castle_path(at) => A::RecruitPathKnight { player, at },
                 Some(k) if k.owner == player => {
                     let promote = A::PromotePathKnight { player, at };
-                    if self.check_barb_ck_action(promote).is_ok() {
+                    if promotions && self.check_barb_ck_action(promote).is_ok() {
                         out.push(crate::Action::Barb(promote));
+                    }
+                    if !activations || k.active {
+                        continue;
                     }
                     A::ActivatePathKnight { player, at }
                 }
