@@ -456,7 +456,36 @@ fn barbarian_attack(game: &Game) -> bool {
 /// the barbarian supply.
 fn barb_delta(before: &Game, after: &Game, out: &mut Vec<String>) {
     let knights = |g: &Game, p: PlayerId| g.barb().knights.iter().flatten().filter(|k| k.owner == p).count();
+    // With Cities & Knights also their strength and how many stand.
+    let strength = |g: &Game, p: PlayerId| {
+        g.barb()
+            .knights
+            .iter()
+            .flatten()
+            .filter(|k| k.owner == p)
+            .map(|k| usize::from(k.level))
+            .sum::<usize>()
+    };
+    let standing = |g: &Game, p: PlayerId| {
+        g.barb()
+            .knights
+            .iter()
+            .flatten()
+            .filter(|k| k.owner == p && k.active)
+            .count()
+    };
+    let ck = after.rules().ck();
     for p in after.player_ids() {
+        if ck {
+            for (what, x, y) in [
+                ("knights' strength on paths", strength(before, p), strength(after, p)),
+                ("active knights on paths", standing(before, p), standing(after, p)),
+            ] {
+                if x != y {
+                    out.push(format!("{} {what} {x} -> {y}", after.colour(p)));
+                }
+            }
+        }
         for (what, x, y) in [
             (
                 "prisoners",
@@ -472,7 +501,7 @@ fn barb_delta(before: &Game, after: &Game, out: &mut Vec<String>) {
         }
     }
     let (x, y) = (before.barb().supply, after.barb().supply);
-    if x != y {
+    if x != y && !ck {
         out.push(format!("barbarian supply {x} -> {y}"));
     }
 }
@@ -490,6 +519,7 @@ fn barb_summary(game: &Game, s: &mut String) {
             format!("{} {}{mark}", b.hex_name(h), barb.barbarians[i])
         })
         .collect();
+    let ck = game.rules().ck();
     let _ = writeln!(
         s,
         "barbarians: {} (supply {})",
@@ -498,12 +528,24 @@ fn barb_summary(game: &Game, s: &mut String) {
         } else {
             on.join(", ")
         },
-        barb.supply
+        if ck {
+            "unlimited".to_string()
+        } else {
+            barb.supply.to_string()
+        }
     );
     for p in game.player_ids() {
         let mut paths: Vec<String> = (0..barb.knights.len())
-            .filter(|&e| barb.knights[e].is_some_and(|k| k.owner == p))
-            .map(|e| edge_name(b, catan_engine::EdgeId(e as u16)))
+            .filter_map(|e| {
+                let k = barb.knights[e].filter(|k| k.owner == p)?;
+                let name = edge_name(b, catan_engine::EdgeId(e as u16));
+                Some(if ck {
+                    let status = if k.active { " active" } else { "" };
+                    format!("{name} {}{status}", knight_level_word(k.level))
+                } else {
+                    name
+                })
+            })
             .collect();
         paths.sort();
         let _ = writeln!(
@@ -515,7 +557,11 @@ fn barb_summary(game: &Game, s: &mut String) {
             } else {
                 paths.join(", ")
             },
-            barb.knights_left[p.index()],
+            if ck {
+                game.player(p).map_or(0, |st| st.ck.knights_left.iter().sum::<u8>())
+            } else {
+                barb.knights_left[p.index()]
+            },
             game.prisoners(p),
             game.gold(p)
         );

@@ -153,10 +153,22 @@ fn draw_barbarian_attack(svg: &mut Svg, game: &Game, pts: &[(f64, f64)]) {
         let (mx, my) = ((pa.0 + pb.0) / 2.0, (pa.1 + pb.1) / 2.0);
         let c = game.colour(k.owner);
         let name = edge_name(board, e);
+        // With Cities & Knights a knight has a strength and stands (filled) or lies (white).
+        let ck = game.rules().ck();
+        let status = if k.active { "active" } else { "inactive" };
+        let (class, body, title) = if ck {
+            (
+                format!("path-knight {status}"),
+                if k.active { fill(c) } else { "#fff" },
+                format!("{c} knight {name}: strength {}, {status}", k.level),
+            )
+        } else {
+            ("path-knight".to_string(), fill(c), format!("{c} knight {name}"))
+        };
         svg.leaf(
             "polygon",
             &[
-                ("class", "path-knight".into()),
+                ("class", class.into()),
                 ("data-place", name.clone()),
                 (
                     "points",
@@ -168,11 +180,26 @@ fn draw_barbarian_attack(svg: &mut Svg, game: &Game, pts: &[(f64, f64)]) {
                         (mx - 6.0, my + 2.0),
                     ]),
                 ),
-                ("fill", fill(c).into()),
-                ("stroke", "#000".into()),
+                ("fill", body.into()),
+                ("stroke", if ck { fill(c) } else { "#000" }.into()),
             ],
-            Some(&format!("{c} knight {name}")),
+            Some(&title),
         );
+        if ck {
+            svg.text(
+                &[
+                    ("x", num(mx)),
+                    ("y", num(my + 1.0)),
+                    ("text-anchor", "middle".into()),
+                    ("font-size", "8".into()),
+                    (
+                        "fill",
+                        if k.active && c != Colour::White { "#fff" } else { "#000" }.into(),
+                    ),
+                ],
+                &k.level.to_string(),
+            );
+        }
     }
     for h in 0..board.topology.hex_count() {
         let h = HexId(h as u16);
@@ -409,12 +436,18 @@ fn panel_lines(game: &Game) -> Vec<(String, Option<Colour>)> {
             ));
         }
         if game.rules().has(catan_engine::ruleset::Expansion::BarbarianAttack) {
+            // With Cities & Knights the knights come out of the Cities & Knights supply.
+            let left: u8 = if game.rules().ck() {
+                p.ck.knights_left.iter().sum()
+            } else {
+                game.barb().knights_left[i]
+            };
             lines.push((
                 format!(
                     "  {} prisoners, {} gold, {} knights left",
                     game.prisoners(id),
                     game.gold(id),
-                    game.barb().knights_left[i]
+                    left
                 ),
                 None,
             ));
