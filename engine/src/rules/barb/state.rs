@@ -131,7 +131,7 @@ pub struct BarbState {
     pub castle_paths: PathBits,
     /// For each path, the paths 1 to 5 steps away by distance (fixed by the board; kept so
     /// that a knight's reach is read, not searched).
-    #[serde(skip)]
+    #[serde(default)]
     pub path_rings: Vec<[PathBits; 6]>,
 }
 
