@@ -506,13 +506,11 @@ mod tests {
     fn every_failure_is_counted_and_the_first_hundred_listed_in_seed_order() {
         for jobs in [1, 2] {
             let mut o = opts(MAX_LISTED_FAILURES as u64 + 30, jobs);
-            // Barbarian Attack with Cities & Knights: a combination not implemented yet.
+            // Barbarian Attack with The Court: a combination no source defines.
             o.rules
                 .expansions
                 .insert(catan_engine::ruleset::Expansion::BarbarianAttack);
-            o.rules
-                .expansions
-                .insert(catan_engine::ruleset::Expansion::CitiesAndKnights);
+            o.rules.expansions.insert(catan_engine::ruleset::Expansion::TheCourt);
             let r = run(&o);
             assert_eq!(r.invariant_failures, MAX_LISTED_FAILURES as u64 + 30);
             assert_eq!(r.failures.len(), MAX_LISTED_FAILURES);
@@ -541,9 +539,7 @@ mod tests {
         o.rules
             .expansions
             .insert(catan_engine::ruleset::Expansion::BarbarianAttack);
-        o.rules
-            .expansions
-            .insert(catan_engine::ruleset::Expansion::CitiesAndKnights);
+        o.rules.expansions.insert(catan_engine::ruleset::Expansion::TheCourt);
         let r = run(&o);
         assert_eq!(r.invariant_failures, 1);
         assert!(r.failures[0].message.contains("not implemented"));
