@@ -101,10 +101,12 @@ fn pristine_board(game: &Game) -> Option<(String, catan_engine::Board)> {
     }
 }
 
-/// The number token a hex shows for the board statement: in Barbarian Attack the printed one
-/// (a conquered hex's token lies face down; the position's barbarians turn it again).
+/// The number token a hex shows for the board statement: in Barbarian Attack a conquered
+/// hex's is the printed one (its token lies face down; the position's barbarians turn it
+/// again); every other hex's is the one lying there (with Cities & Knights Invention may have
+/// moved it).
 fn token_now(game: &Game, h: catan_engine::HexId) -> Option<u8> {
-    if game.rules().has(catan_engine::ruleset::Expansion::BarbarianAttack) {
+    if game.rules().has(catan_engine::ruleset::Expansion::BarbarianAttack) && game.hex_conquered(h) {
         game.board().tokens.get(h.index()).copied().flatten()
     } else {
         game.token(h)
@@ -302,7 +304,7 @@ pub fn scenario_text(game: &Game, title: &str, note: &str) -> Result<String, Str
     let _ = writeln!(s);
     let _ = writeln!(s, "position {{");
     for ps in &setup.players {
-        s.push_str(&player_lines(game, ps, &setup.sea.built_this_turn));
+        s.push_str(&player_lines(game, ps, &setup.sea.built_this_turn, &setup));
     }
     s.push_str(&table_lines(game, &setup));
     let phase = match setup.phase {
@@ -321,7 +323,12 @@ pub fn scenario_text(game: &Game, title: &str, note: &str) -> Result<String, Str
 }
 
 /// One player's lines of the position block.
-fn player_lines(game: &Game, ps: &catan_engine::position::PlayerSetup, built: &[catan_engine::EdgeId]) -> String {
+fn player_lines(
+    game: &Game,
+    ps: &catan_engine::position::PlayerSetup,
+    built: &[catan_engine::EdgeId],
+    setup: &catan_engine::position::Setup,
+) -> String {
     let b = game.board();
     let v = |x: &catan_engine::VertexId| vertex_name(b, *x);
     let mut s = String::new();
@@ -401,7 +408,29 @@ fn player_lines(game: &Game, ps: &catan_engine::position::PlayerSetup, built: &[
     }
     if game.rules().has(catan_engine::ruleset::Expansion::BarbarianAttack) {
         if !ps.barb.knights.is_empty() {
-            let names: Vec<String> = ps.barb.knights.iter().map(|e| edge_name(b, *e)).collect();
+            // With Cities & Knights each knight's level, status and promotion this turn.
+            let ck = game.rules().ck();
+            let barb = &setup.barb;
+            let names: Vec<String> = ps
+                .barb
+                .knights
+                .iter()
+                .map(|e| {
+                    let mut t = edge_name(b, *e);
+                    if ck {
+                        let level = barb.levels.iter().find(|(at, _)| at == e).map_or(1, |&(_, l)| l);
+                        t.push(' ');
+                        t.push_str(catan_dsl::lower::level_word(level));
+                        if barb.active.contains(e) {
+                            t.push_str(" active");
+                        }
+                        if barb.promoted.contains(e) {
+                            t.push_str(" promoted-this-turn");
+                        }
+                    }
+                    t
+                })
+                .collect();
             let _ = writeln!(s, "    knights     {}", names.join(", "));
         }
         if ps.barb.prisoners > 0 {
@@ -501,8 +530,12 @@ fn table_lines(game: &Game, setup: &catan_engine::position::Setup) -> String {
         }
     }
     if game.rules().ck() {
-        let _ = writeln!(s, "  barbarians {}", setup.ck.barbarians);
-        let _ = writeln!(s, "  barbarian-attacks {}", setup.ck.barbarian_attacks);
+        // With Barbarian Attack the barbarian ship and its track are not used (and
+        // `barbarians` is Barbarian Attack's item).
+        if !game.rules().has(catan_engine::ruleset::Expansion::BarbarianAttack) {
+            let _ = writeln!(s, "  barbarians {}", setup.ck.barbarians);
+            let _ = writeln!(s, "  barbarian-attacks {}", setup.ck.barbarian_attacks);
+        }
         for t in Track::ALL {
             if let Some(at) = setup.ck.metropolis[t.index()] {
                 let _ = writeln!(s, "  metropolis {t} {}", v(&at));

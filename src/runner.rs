@@ -568,7 +568,19 @@ fn check_barb(game: &Game, fact: &catan_dsl::scenario::BarbFact, want: &str) -> 
     let b = game.barb();
     let actual = match fact {
         F::Barbarians(h) => game.barbarians_on(*h).to_string(),
-        F::Knight(e) => who(game, game.path_knight(*e).map(|k| k.owner)),
+        F::Knight { at, level, status } => match game.path_knight(*at) {
+            None => "none".to_string(),
+            Some(k) => {
+                let mut s = game.colour(k.owner).to_string();
+                if *level {
+                    s = format!("{s} {}", catan_dsl::lower::level_word(k.level));
+                }
+                if *status {
+                    s = format!("{s} {}", if k.active { "active" } else { "inactive" });
+                }
+                s
+            }
+        },
         F::Conquered(h) => if game.hex_conquered(*h) { "yes" } else { "no" }.to_string(),
         F::Supply => b.supply.to_string(),
         F::Prisoners(p) => game.prisoners(*p).to_string(),

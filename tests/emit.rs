@@ -65,6 +65,7 @@ fn round_trip(g: &Game, label: &str) -> Game {
         "{label}: holders and track\n{text}"
     );
     assert_eq!(g.court(), back.court(), "{label}: the Court\n{text}");
+    assert_eq!(a.barb, b.barb, "{label}: Barbarian Attack\n{text}");
     assert_eq!(
         (
             &a.sea,
@@ -128,7 +129,7 @@ fn board_of(
 fn positions_written_as_scenarios_load_back_to_the_same_position() {
     let mut checked = 0;
     for seed in 0..12u64 {
-        for kind in 0..7 {
+        for kind in 0..8 {
             let rules = ruleset(kind);
             let players = 3 + (seed % 2) as usize;
             let board = board_of(&rules, seed, players, seed % 3 != 0, TokenPlacement::Spiral);
@@ -150,14 +151,15 @@ fn positions_written_as_scenarios_load_back_to_the_same_position() {
 }
 
 fn ruleset(kind: u8) -> Ruleset {
-    match kind % 7 {
+    match kind % 8 {
         0 => Ruleset::base(),
         1 => Ruleset::cities_and_knights(),
         2 => Ruleset::the_court(),
         3 => Ruleset::cities_and_knights_with_court(),
         4 => Ruleset::from_names(["seafarers"]).expect("Seafarers"),
         5 => Ruleset::from_names(["cities-and-knights", "seafarers"]).expect("Seafarers with C&K"),
-        _ => Ruleset::from_names(["barbarian-attack"]).expect("Barbarian Attack"),
+        6 => Ruleset::from_names(["barbarian-attack"]).expect("Barbarian Attack"),
+        _ => Ruleset::from_names(["cities-and-knights", "barbarian-attack"]).expect("Barbarian Attack with C&K"),
     }
 }
 
@@ -187,7 +189,7 @@ proptest::proptest! {
     #[test]
     fn emitted_positions_are_faithful_or_refused(
         seed in 0u64..1_000_000,
-        kind in 0u8..7,
+        kind in 0u8..8,
         players in 3usize..=4,
         stop in 0usize..1500,
         random_board in proptest::bool::ANY,
@@ -353,4 +355,29 @@ fn an_explicit_sea_board_is_written_hex_by_hex_with_areas_and_starts() {
     assert!(text.contains("  pirate (2,1)\n  robber B\n"), "{text}");
     let back = round_trip(&g, "explicit sea");
     assert_eq!(g.board().robber_start, back.board().robber_start);
+}
+
+#[test]
+fn knights_on_paths_with_cities_and_knights_are_written_with_level_status_and_turn_state() {
+    let scenario = "scenario \"t\"\nsource own\nrules cities-and-knights+barbarian-attack\nboard beginner\n\
+        players red blue white\nposition {\n  red:\n    settlements E.n\n    roads E.n-ne\n    \
+        knights D.ne-se strong active, D.se-s, A.n-ne\n    hand 1 wool, 1 ore\n    progress invention\n  \
+        blue:\n    settlements O.s\n    roads O.s-sw\n    knights D.sw-nw mighty\n  white:\n    settlements L.s\n    \
+        roads L.s-sw\n  barbarians D D D G\n  knights-moved D.se-s\n  turn red main\n}\n\
+        red promotes knight A.n-ne\nred plays invention I K\nsnapshot \"x\"\n";
+    let (g, text) = emitted_at(scenario, "x");
+    let text = text.expect("statable");
+    for line in [
+        "knights     A.n-ne strong promoted-this-turn, D.ne-se strong active, D.se-s basic",
+        "knights     D.sw-nw mighty",
+        "knights-moved D.se-s",
+        "barbarians D D D G",
+        "token I 3",
+        "token K 9",
+    ] {
+        assert!(text.contains(line), "{line}\n{text}");
+    }
+    assert!(!text.contains("barbarian-attacks"), "{text}");
+    let back = round_trip(&g, "knights on paths");
+    assert_eq!(g.to_setup().barb, back.to_setup().barb);
 }

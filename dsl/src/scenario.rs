@@ -156,8 +156,16 @@ pub enum Expectation {
 pub enum BarbFact {
     /// Barbarians on a hex.
     Barbarians(catan_engine::HexId),
-    /// The knight on a path: its owner's colour or `none`.
-    Knight(EdgeId),
+    /// The knight on a path: its owner's colour or `none`; with Cities & Knights also its
+    /// level and status when the expectation names them (`red strong active`).
+    Knight {
+        /// The path.
+        at: EdgeId,
+        /// Whether the level is part of the expectation.
+        level: bool,
+        /// Whether the status is part of the expectation.
+        status: bool,
+    },
     /// Whether a hex is conquered (`yes`/`no`).
     Conquered(catan_engine::HexId),
     /// Barbarians in supply.

@@ -10,7 +10,7 @@ use crate::ast::{Arg, PositionItem, Span, Spanned};
 use crate::scenario::{BarbFact, Expectation};
 use crate::vocab::barb::noun;
 use catan_engine::position::{Setup, Subject};
-use catan_engine::{Action, BarbAction, BarbCard, BarbOutcome, Outcome, PlayerId};
+use catan_engine::{Action, BarbAction, BarbCard, BarbOutcome, EdgeId, Outcome, PlayerId};
 
 /// Barbarian Attack's player items, for "did you mean" lists.
 pub(super) const PLAYER_ITEMS: [&str; 3] = ["knights", "prisoners", "gold"];
@@ -32,7 +32,10 @@ fn canonical(cx: &Cx<'_>, a: Option<&Spanned<Arg>>) -> Option<String> {
     if let Some(n) = noun(w) {
         return Some(n.to_string());
     }
-    if let Some(p) = super::piece_canonical(cx.lang, w, false) {
+    // A piece in the file's language, or in English as keywords are (`knight` in a German
+    // file too).
+    let lang = [cx.lang, crate::vocab::Language::En];
+    if let Some(p) = lang.iter().find_map(|l| super::piece_canonical(*l, w, false)) {
         return Some(p.to_string());
     }
     Some(w.to_string())
@@ -96,6 +99,11 @@ pub(super) fn action(
 ) -> Option<Lowered> {
     if !cx.barb {
         return None;
+    }
+    if cx.ck {
+        if let Some(l) = ck_action(cx, verb, args, player, span) {
+            return Some(l);
+        }
     }
     let first = canonical(cx, args.first());
     let lowered = match (verb, first.as_deref()) {
@@ -163,6 +171,160 @@ pub(super) fn action(
     Some(lowered)
 }
 
+/// Whether argument `i` is a path.
+fn is_path(args: &[Spanned<Arg>], i: usize) -> bool {
+    matches!(args.get(i).map(|a| &a.node), Some(Arg::Edge(_)))
+}
+
+/// Whether argument `i` is a hex.
+fn is_hex(args: &[Spanned<Arg>], i: usize) -> bool {
+    matches!(args.get(i).map(|a| &a.node), Some(Arg::Hex(_)))
+}
+
+/// The knight steps and changed progress cards of Barbarian Attack with Cities & Knights,
+/// written with paths and hexes; `None` for every other step (the same steps written with
+/// an intersection go to Cities & Knights' lowering, and the engine refuses them there).
+fn ck_action(cx: &mut Cx<'_>, verb: &str, args: &[Spanned<Arg>], player: PlayerId, span: Span) -> Option<Lowered> {
+    let first = canonical(cx, args.first());
+    // `recruits knight D.ne-se` or `recruits D.ne-se`.
+    let i = usize::from(first.as_deref() == Some("knight"));
+    let path_step = |cx: &mut Cx<'_>, step: &str| -> Option<EdgeId> {
+        let rest = args.get(i + 1..).unwrap_or(&[]);
+        strict::unused(cx, rest, &format!("`{step} knight` takes one path"))?;
+        cx.arg_edge(&args[i])
+    };
+    let lowered = match verb {
+        "recruits" | "recruit" if is_path(args, i) => {
+            path_step(cx, "recruits").and_then(|at| barb(BarbAction::RecruitPathKnight { player, at }, vec![]))
+        }
+        "promotes" | "promote" if is_path(args, i) => {
+            path_step(cx, "promotes").and_then(|at| barb(BarbAction::PromotePathKnight { player, at }, vec![]))
+        }
+        "activates" | "activate" if is_path(args, i) => {
+            path_step(cx, "activates").and_then(|at| barb(BarbAction::ActivatePathKnight { player, at }, vec![]))
+        }
+        "relocates" | "relocate" if is_path(args, i) => {
+            path_step(cx, "relocates").and_then(|to| barb(BarbAction::RelocatePathKnight { player, to }, vec![]))
+        }
+        "surrenders" | "surrender" if is_path(args, i) => {
+            path_step(cx, "surrenders").and_then(|at| barb(BarbAction::SurrenderPathKnight { player, at }, vec![]))
+        }
+        "displaces" | "displace" if is_path(args, i) => (|| {
+            let what = "`displaces knight` needs the displacing knight's path and the path of the knight displaced, e.g. `displaces knight D.ne-se to D.se-s`";
+            let ti = after_to(args, i + 1);
+            let to = need(cx, args, ti, span, what)?;
+            strict::unused(cx, &args[ti + 1..], "`displaces knight` takes two paths")?;
+            let (from, to) = (cx.arg_edge(&args[i]), cx.arg_edge(to));
+            barb(
+                BarbAction::DisplacePathKnight {
+                    player,
+                    from: from?,
+                    to: to?,
+                },
+                vec![],
+            )
+        })(),
+        "places" | "place" => return deserter(cx, args, player, span),
+        "plays" | "play" => return changed_card(cx, args, player),
+        _ => return None,
+    };
+    Some(lowered)
+}
+
+/// Treason's new knight: `places knight [LEVEL]` (it stands where the removed knight stood,
+/// so no place is written; basic unless a level is given) or `places no knight`. `None` for
+/// an intersection (Cities & Knights' `places knight A.n strong`, refused by the engine).
+fn deserter(cx: &mut Cx<'_>, args: &[Spanned<Arg>], player: PlayerId, span: Span) -> Option<Lowered> {
+    let first = canonical(cx, args.first());
+    match first.as_deref() {
+        Some("no") => {
+            let knight = canonical(cx, args.get(1));
+            let rest = if knight.as_deref() == Some("knight") { 2 } else { 1 };
+            if strict::unused(
+                cx,
+                args.get(rest..).unwrap_or(&[]),
+                "`places no knight` takes nothing more",
+            )
+            .is_none()
+            {
+                return Some(None);
+            }
+            Some(barb(BarbAction::PlaceDeserterKnight { player, level: None }, vec![]))
+        }
+        Some("knight") => match args.get(1).map(|a| &a.node) {
+            Some(Arg::Vertex(_)) => None,
+            Some(Arg::Edge(_)) => {
+                cx.err(
+                    args[1].span,
+                    "deserter_place",
+                    "Treason's new knight goes exactly where the removed knight stood: the place is not written",
+                    "no place here",
+                    Some("write `places knight strong` (the level; basic when left out) or `places no knight`".into()),
+                );
+                Some(None)
+            }
+            None => Some(barb(BarbAction::PlaceDeserterKnight { player, level: Some(1) }, vec![])),
+            Some(_) => {
+                if strict::unused(cx, &args[2..], "`places knight` takes one level").is_none() {
+                    return Some(None);
+                }
+                let _ = span;
+                Some(
+                    cx.arg_level(&args[1])
+                        .and_then(|l| barb(BarbAction::PlaceDeserterKnight { player, level: Some(l) }, vec![])),
+                )
+            }
+        },
+        _ => None,
+    }
+}
+
+/// Smithing on paths (`plays smithing D.ne-se[, A.n-ne]`), Intrigue on a hex (`plays intrigue
+/// D`), Taxation on a hex (`plays taxation E`); `None` for the other cards and for these
+/// cards written as in Cities & Knights (refused by the engine: `BARB.CK.CARD_CHANGED`).
+fn changed_card(cx: &mut Cx<'_>, args: &[Spanned<Arg>], player: PlayerId) -> Option<Lowered> {
+    use catan_engine::ProgressCard as C;
+    let card = args
+        .first()
+        .and_then(|a| a.node.as_word())
+        .and_then(|w| super::ck::progress_card(cx.lang, w))?;
+    let lowered = match card {
+        C::Smithing if is_path(args, 1) => {
+            if strict::unused(cx, args.get(3..).unwrap_or(&[]), "Smithing promotes one or two knights").is_none() {
+                return Some(None);
+            }
+            let a = cx.arg_edge(&args[1]);
+            let b = match args.get(2) {
+                Some(x) => Some(cx.arg_edge(x)?),
+                None => None,
+            };
+            barb(
+                BarbAction::SmithingOnPaths {
+                    player,
+                    knights: [Some(a?), b],
+                },
+                vec![],
+            )
+        }
+        C::Intrigue if is_hex(args, 1) => {
+            if strict::unused(cx, &args[2..], "Intrigue takes a barbarian from one hex").is_none() {
+                return Some(None);
+            }
+            cx.arg_hex(&args[1])
+                .and_then(|hex| barb(BarbAction::IntrigueOnHex { player, hex }, vec![]))
+        }
+        C::Taxation if is_hex(args, 1) => {
+            if strict::unused(cx, &args[2..], "Taxation names one hex").is_none() {
+                return Some(None);
+            }
+            cx.arg_hex(&args[1])
+                .and_then(|hex| barb(BarbAction::TaxationOnHex { player, hex }, vec![]))
+        }
+        _ => return None,
+    };
+    Some(lowered)
+}
+
 /// `moves knight PATH [to] PATH [paying grain]`.
 fn move_knight(cx: &mut Cx<'_>, args: &[Spanned<Arg>], player: PlayerId, span: Span) -> Lowered {
     let what = "`moves knight` needs the path it leaves and the path it goes to, e.g. `moves knight A.n-ne to B.s-sw`";
@@ -196,10 +358,23 @@ fn move_knight(cx: &mut Cx<'_>, args: &[Spanned<Arg>], player: PlayerId, span: S
     )
 }
 
-/// `chance landing N`, `chance barbarian-card CARD`, `chance castle-die N`.
+/// The error for what only Barbarian Attack with Cities & Knights has, in a game without
+/// Cities & Knights.
+fn ck_only(cx: &mut Cx<'_>, span: Span, what: &str) {
+    cx.err(
+        span,
+        "cities_and_knights_only",
+        format!("{what} exists only in Barbarian Attack with Cities & Knights"),
+        "not in this game",
+        Some("write `rules cities-and-knights+barbarian-attack`".into()),
+    );
+}
+
+/// `chance landing N`, `chance barbarian-card CARD`, `chance castle-die N`, and with Cities &
+/// Knights `chance arrival N` (2–12; 7 only where the option does not roll it again).
 pub(super) fn chance(cx: &mut Cx<'_>, kind: &str, a: &Spanned<Arg>) -> Option<Option<Outcome>> {
     if !cx.barb {
-        if matches!(kind, "landing" | "barbarian-card" | "castle-die") {
+        if matches!(kind, "landing" | "barbarian-card" | "castle-die" | "arrival") {
             cx.err(
                 a.span,
                 "barbarian_attack_only",
@@ -219,16 +394,25 @@ pub(super) fn chance(cx: &mut Cx<'_>, kind: &str, a: &Spanned<Arg>) -> Option<Op
         "castle-die" => cx
             .number_in(a, 1, 6)
             .map(|f| Outcome::Barb(BarbOutcome::CastleDie { face: f as u8 })),
+        "arrival" if !cx.ck => {
+            ck_only(cx, a.span, "`chance arrival` (the dice of an arriving barbarian)");
+            None
+        }
+        "arrival" => cx
+            .number_in(a, 2, 12)
+            .map(|t| Outcome::Barb(BarbOutcome::ArrivalRoll { total: t as u8 })),
         _ => return None,
     })
 }
 
 /// Whether an expectation's head (or player property) is one Barbarian Attack reads with its
 /// own shape (the driver's fixed arities are Cities & Knights' and The Court's).
-pub(super) fn owns_expectation(head: &str, rest: &[Spanned<Arg>]) -> bool {
+/// With Cities & Knights (`ck`) `knights-left` is Cities & Knights' (`knights-left basic 1`).
+pub(super) fn owns_expectation(head: &str, rest: &[Spanned<Arg>], ck: bool) -> bool {
     let prop = rest.first().and_then(|a| a.node.as_word()).unwrap_or_default();
     matches!(head, "barbarians" | "knight" | "conquered" | "barbarian-supply")
-        || matches!(prop, "knights" | "knights-left" | "prisoners" | "gold")
+        || matches!(prop, "knights" | "prisoners" | "gold")
+        || (prop == "knights-left" && !ck)
 }
 
 /// `expect barbarians HEX N`, `expect knight PATH PLAYER|none`, `expect conquered HEX
@@ -252,15 +436,20 @@ pub(super) fn expectation(cx: &mut Cx<'_>, head: &Spanned<Arg>, rest: &[Spanned<
             let what = "`expect knight` needs a path and its owner (or `none`), e.g. `expect knight A.n-ne red`";
             let at = need(cx, rest, 0, head.span, what)?;
             let who = need(cx, rest, 1, head.span, what)?;
-            strict::unused(cx, &rest[2..], "`expect knight` takes a path and its owner")?;
             let at = cx.arg_edge(at)?;
-            let owner = if who.node.as_word() == Some("none") {
-                "none".to_string()
-            } else {
-                let p = cx.arg_player(who)?;
-                cx.colours.get(p.index()).map(|c| c.name().to_string())?
-            };
-            Some(Expectation::Barb(BarbFact::Knight(at), owner))
+            if who.node.as_word() == Some("none") {
+                strict::unused(cx, &rest[2..], "`expect knight PATH none` takes nothing more")?;
+                let fact = BarbFact::Knight {
+                    at,
+                    level: false,
+                    status: false,
+                };
+                return Some(Expectation::Barb(fact, "none".into()));
+            }
+            let p = cx.arg_player(who)?;
+            let mut want = cx.colours.get(p.index()).map(|c| c.name().to_string())?;
+            let (level, status) = knight_words(cx, &rest[2..], &mut want)?;
+            Some(Expectation::Barb(BarbFact::Knight { at, level, status }, want))
         })(),
         "conquered" => (|| {
             let what = "`expect conquered` needs a hex and yes or no, e.g. `expect conquered D yes`";
@@ -287,7 +476,40 @@ pub(super) fn expectation(cx: &mut Cx<'_>, head: &Spanned<Arg>, rest: &[Spanned<
     })
 }
 
-/// `expect red prisoners 2`, `gold 4`, `knights 3` (on paths), `knights-left 3`.
+/// The level and status after `expect knight PATH PLAYER` (Cities & Knights only), each at
+/// most once, appended to `want` in canonical words; whether each was named.
+fn knight_words(cx: &mut Cx<'_>, words: &[Spanned<Arg>], want: &mut String) -> Option<(bool, bool)> {
+    let (mut level, mut status) = (false, false);
+    for a in words {
+        if !cx.ck {
+            ck_only(cx, a.span, "a knight's level or status");
+            return None;
+        }
+        let w = a.node.as_word().map(|w| super::ck::status(cx.lang, w));
+        match w {
+            Some(w @ ("active" | "inactive")) if !status => {
+                status = true;
+                want.push_str(&format!(" {w}"));
+            }
+            _ if !level && w.and_then(|w| super::ck::knight_level(cx.lang, w)).is_some() => {
+                let l = cx.arg_level(a)?;
+                level = true;
+                want.push_str(&format!(" {}", super::ck::level_word(l)));
+            }
+            _ => {
+                strict::unused(
+                    cx,
+                    std::slice::from_ref(a),
+                    "`expect knight` takes a path, its owner, a level and a status",
+                )?;
+            }
+        }
+    }
+    Some((level, status))
+}
+
+/// `expect red prisoners 2`, `gold 4`, `knights 3` (on paths), `knights-left 3` (with Cities
+/// & Knights `knights-left` is its own: `knights-left basic 1`).
 pub(super) fn player_expectation(
     cx: &mut Cx<'_>,
     p: PlayerId,
@@ -303,7 +525,7 @@ pub(super) fn player_expectation(
         (Some("prisoner"), _, _) => BarbFact::Prisoners(p),
         (Some("gold"), _, _) => BarbFact::Gold(p),
         (_, Some("knights"), _) => BarbFact::Knights(p),
-        (_, _, "knights-left") => BarbFact::KnightsLeft(p),
+        (_, _, "knights-left") if !cx.ck => BarbFact::KnightsLeft(p),
         _ => return None,
     };
     let Some(v) = vals.first() else {
@@ -332,16 +554,11 @@ pub(super) fn player_item(
     if !cx.barb {
         return false;
     }
-    let plural = super::piece_canonical(cx.lang, key, true);
+    // `knights` is read in English in every language, as the other item keys are.
+    let plural = super::piece_canonical(cx.lang, key, true).or((key == "knights").then_some("knights"));
     let ps = &mut setup.players[p.index()].barb;
     match (noun(key), plural) {
-        (_, Some("knights")) => {
-            for a in &item.args {
-                if let Some(e) = cx.arg_edge(a) {
-                    setup.players[p.index()].barb.knights.push(e);
-                }
-            }
-        }
+        (_, Some("knights")) => path_knights(cx, &item.args, p, setup),
         (Some("prisoner"), _) => {
             if let Some(n) = item.args.first().and_then(|a| cx.number_in(a, 0, 255)) {
                 ps.prisoners = n as u8;
@@ -356,6 +573,65 @@ pub(super) fn player_item(
     }
     spans.spans.push((Subject::Player(p), item.span));
     true
+}
+
+/// `knights D.ne-se strong active, D.se-s`: each path, with Cities & Knights followed by its
+/// level (`basic` when left out), status (`inactive` when left out) and `promoted-this-turn`;
+/// those words without Cities & Knights are diagnostics.
+fn path_knights(cx: &mut Cx<'_>, args: &[Spanned<Arg>], p: PlayerId, setup: &mut Setup) {
+    let mut i = 0;
+    while i < args.len() {
+        let e = cx.arg_edge(&args[i]);
+        i += 1;
+        let (mut level, mut active, mut promoted) = (None, None, false);
+        while let Some(w) = args.get(i).and_then(|a| a.node.as_word()) {
+            let span = args[i].span;
+            i += 1;
+            if !cx.ck {
+                ck_only(cx, span, "a knight's level or status on a path");
+                continue;
+            }
+            let twice = |cx: &mut Cx<'_>, what: &str| {
+                cx.err(
+                    span,
+                    "unused_argument",
+                    format!("a knight has one {what}: this one would override the one before it"),
+                    format!("a second {what}"),
+                    None,
+                )
+            };
+            match super::ck::status(cx.lang, w) {
+                "active" | "inactive" if active.is_some() => twice(cx, "status"),
+                "active" => active = Some(true),
+                "inactive" => active = Some(false),
+                "promoted-this-turn" => promoted = true,
+                other => match super::ck::knight_level(cx.lang, other) {
+                    Some(_) if level.is_some() => twice(cx, "level"),
+                    Some(l) => level = Some(l),
+                    None => {
+                        let other = other.to_string();
+                        cx.unknown(
+                            span,
+                            "knight level or status",
+                            &other,
+                            &["basic", "strong", "mighty", "active", "inactive", "promoted-this-turn"],
+                        );
+                    }
+                },
+            }
+        }
+        let Some(e) = e else { continue };
+        setup.players[p.index()].barb.knights.push(e);
+        if let Some(l) = level.filter(|&l| l > 1) {
+            setup.barb.levels.push((e, l));
+        }
+        if active == Some(true) {
+            setup.barb.active.push(e);
+        }
+        if promoted {
+            setup.barb.promoted.push(e);
+        }
+    }
 }
 
 /// `barbarians D D E` (one hex per barbarian; `barbarians none`), `knights-moved PATH…`
@@ -549,5 +825,201 @@ mod tests {
         )
         .unwrap_err();
         assert_eq!(e.len(), 2, "{e:?}");
+    }
+
+    /// The scenario of a Barbarian Attack with Cities & Knights text (or the error codes).
+    fn scenario(lang: &str, players: &str, body: &str) -> Result<crate::scenario::Scenario, Vec<String>> {
+        let text = format!(
+            "scenario \"s\"\nsource own\nrules cities-and-knights+barbarian-attack\nlanguage {lang}\nboard beginner\nplayers {players}\n{body}"
+        );
+        let ast = crate::parse("t.cat", &text).unwrap_or_else(|e| panic!("{:?}", e.codes()));
+        super::super::lower("t.cat", &text, &ast).map_err(|e| e.errors.iter().map(|x| x.code.clone()).collect())
+    }
+
+    #[test]
+    fn knights_on_paths_with_cities_and_knights_in_three_languages() {
+        for (lang, players, [basic, strong, mighty], active, [smithing, intrigue, taxation]) in [
+            (
+                "en",
+                "red blue white",
+                ["basic", "strong", "mighty"],
+                "active",
+                ["smithing", "intrigue", "taxation"],
+            ),
+            (
+                "de",
+                "rot blau weiß",
+                ["einfach", "stark", "mächtig"],
+                "aktiv",
+                ["schmied", "intrige", "bischof"],
+            ),
+            (
+                "ca",
+                "vermell blau blanc",
+                ["bàsic", "fort", "poderós"],
+                "actiu",
+                ["smith", "intriga", "bisbe"],
+            ),
+        ] {
+            let mut seats = players.split(' ');
+            let (me, you) = (seats.next().unwrap_or_default(), seats.next().unwrap_or_default());
+            let body = format!(
+                "position {{\n  {me}:\n    settlements E.n\n    roads E.n-ne\n    knights D.ne-se {strong} {active}, D.se-s, A.n-ne {mighty} promoted-this-turn\n  \
+                 {you}:\n    settlements O.s\n    roads O.s-sw\n  turn {me} main\n}}\n\
+                 {me} recruits knight A.ne-se\n{me} promotes knight D.se-s\n{me} activates D.se-s\n\
+                 {me} displaces knight D.ne-se to D.sw-nw\n{you} relocates knight H.n-ne\n{you} surrenders knight H.n-ne\n\
+                 {me} places knight {strong}\n{me} places no knight\n{me} places knight\n\
+                 {me} plays {smithing} D.ne-se, D.se-s\n{me} plays {intrigue} D\n{me} plays {taxation} E\nchance arrival 7\n\
+                 expect knight D.ne-se {me} {strong} {active}\nexpect knight A.ne-se none\nexpect {me} knights-left {basic} 1\n\
+                 {me} recruits knight E.n\n{me} plays {intrigue} E.n\n"
+            );
+            let sc = scenario(lang, players, &body).unwrap_or_else(|e| panic!("{lang}: {e:?}"));
+            let b = &sc.setup.barb;
+            assert_eq!(sc.setup.players[0].barb.knights.len(), 3, "{lang}");
+            assert_eq!(b.levels.iter().map(|x| x.1).collect::<Vec<_>>(), vec![2, 3], "{lang}");
+            assert_eq!((b.active.len(), b.promoted.len()), (1, 1), "{lang}");
+            let s: Vec<StepKind> = sc.steps.into_iter().map(|s| s.kind).collect();
+            assert!(
+                matches!(barb_action(&s[0]), BarbAction::RecruitPathKnight { .. }),
+                "{lang}"
+            );
+            assert!(
+                matches!(barb_action(&s[1]), BarbAction::PromotePathKnight { .. }),
+                "{lang}"
+            );
+            assert!(
+                matches!(barb_action(&s[2]), BarbAction::ActivatePathKnight { .. }),
+                "{lang}"
+            );
+            assert!(
+                matches!(barb_action(&s[3]), BarbAction::DisplacePathKnight { .. }),
+                "{lang}"
+            );
+            assert!(
+                matches!(barb_action(&s[4]), BarbAction::RelocatePathKnight { .. }),
+                "{lang}"
+            );
+            assert!(
+                matches!(barb_action(&s[5]), BarbAction::SurrenderPathKnight { .. }),
+                "{lang}"
+            );
+            assert!(
+                matches!(
+                    barb_action(&s[6]),
+                    BarbAction::PlaceDeserterKnight { level: Some(2), .. }
+                ),
+                "{lang}"
+            );
+            assert!(
+                matches!(barb_action(&s[7]), BarbAction::PlaceDeserterKnight { level: None, .. }),
+                "{lang}"
+            );
+            assert!(
+                matches!(
+                    barb_action(&s[8]),
+                    BarbAction::PlaceDeserterKnight { level: Some(1), .. }
+                ),
+                "{lang}"
+            );
+            assert!(
+                matches!(
+                    barb_action(&s[9]),
+                    BarbAction::SmithingOnPaths {
+                        knights: [Some(_), Some(_)],
+                        ..
+                    }
+                ),
+                "{lang}"
+            );
+            assert!(
+                matches!(barb_action(&s[10]), BarbAction::IntrigueOnHex { .. }),
+                "{lang}"
+            );
+            assert!(
+                matches!(barb_action(&s[11]), BarbAction::TaxationOnHex { .. }),
+                "{lang}"
+            );
+            assert!(
+                matches!(
+                    &s[12],
+                    StepKind::Chance {
+                        outcome: Outcome::Barb(BarbOutcome::ArrivalRoll { total: 7 }),
+                        ..
+                    }
+                ),
+                "{lang}: {:?}",
+                s[12]
+            );
+            assert!(
+                matches!(
+                    &s[13],
+                    StepKind::Expect(Expectation::Barb(BarbFact::Knight { level: true, status: true, .. }, w))
+                        if w.ends_with(" strong active")
+                ),
+                "{lang}: {:?}",
+                s[13]
+            );
+            assert!(matches!(&s[14], StepKind::Expect(Expectation::Barb(BarbFact::Knight { .. }, w)) if w == "none"));
+            assert!(
+                matches!(&s[15], StepKind::Expect(Expectation::Ck(crate::scenario::CkFact::KnightsLeft(_, 1), n)) if n == "1")
+            );
+            // Written with an intersection: Cities & Knights' actions, which the engine refuses.
+            assert!(
+                matches!(
+                    &s[16],
+                    StepKind::Act {
+                        action: Action::Ck(catan_engine::CkAction::RecruitKnight { .. }),
+                        ..
+                    }
+                ),
+                "{lang}"
+            );
+            assert!(
+                matches!(
+                    &s[17],
+                    StepKind::Act {
+                        action: Action::Ck(catan_engine::CkAction::PlayProgress { .. }),
+                        ..
+                    }
+                ),
+                "{lang}"
+            );
+        }
+    }
+
+    #[test]
+    fn levels_status_and_arrivals_without_cities_and_knights_are_diagnostics() {
+        let body = "position {\n  red:\n    settlements E.n\n    roads E.n-ne\n    knights D.ne-se strong active\n  turn red main\n}\n\
+                    chance arrival 5\nexpect knight D.ne-se red strong\n";
+        let e = steps("barbarian-attack", "en", "red blue white", body).unwrap_err();
+        assert_eq!(e, vec!["dsl::lower::cities_and_knights_only".to_string(); 4], "{e:?}");
+        let e = steps("cities-and-knights", "en", "red blue white", "chance arrival 5\n").unwrap_err();
+        assert_eq!(e, vec!["dsl::lower::barbarian_attack_only".to_string()]);
+    }
+
+    #[test]
+    fn misused_path_knight_forms_are_diagnostics() {
+        for (body, code) in [
+            // Treason's knight goes where the removed one stood: no place is written.
+            ("red places knight D.ne-se strong\n", "dsl::lower::deserter_place"),
+            ("red places knight huge\n", "dsl::lower::unknown_name"),
+            ("red places no knight D.ne-se\n", "dsl::lower::unused_argument"),
+            ("red displaces knight D.ne-se\n", "dsl::lower::missing_argument"),
+            ("red recruits knight D.ne-se D.se-s\n", "dsl::lower::unused_argument"),
+            ("red plays intrigue D E\n", "dsl::lower::unused_argument"),
+            ("chance arrival 13\n", "dsl::lower::number_out_of_range"),
+            (
+                "position {\n  red:\n    settlements E.n\n    roads E.n-ne\n    knights D.ne-se strong mighty\n  turn red main\n}\n",
+                "dsl::lower::unused_argument",
+            ),
+            (
+                "position {\n  red:\n    settlements E.n\n    roads E.n-ne\n    knights D.ne-se active-this-turn\n  turn red main\n}\n",
+                "dsl::lower::unknown_name",
+            ),
+            ("expect knight D.ne-se red strong strong\n", "dsl::lower::unused_argument"),
+        ] {
+            let e = scenario("en", "red blue white", body).map(|_| ()).unwrap_err();
+            assert_eq!(e, vec![code.to_string()], "{body}");
+        }
     }
 }

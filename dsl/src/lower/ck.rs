@@ -37,7 +37,7 @@ pub(super) fn improvement(lang: crate::vocab::Language, w: &str) -> Option<(Trac
 
 /// `active` / `inactive` in the file's language, as the canonical English word; other words
 /// unchanged.
-fn status(lang: crate::vocab::Language, w: &str) -> &str {
+pub(super) fn status(lang: crate::vocab::Language, w: &str) -> &str {
     match vocab::lookup_kind(lang, w, TermKind::Status) {
         Some(Term::Status(vocab::Status::Active)) => "active",
         Some(Term::Status(vocab::Status::Inactive)) => "inactive",
@@ -59,7 +59,7 @@ pub(super) fn event_face(lang: crate::vocab::Language, w: &str) -> Option<EventF
     }
 }
 
-fn knight_level(lang: crate::vocab::Language, w: &str) -> Option<u8> {
+pub(super) fn knight_level(lang: crate::vocab::Language, w: &str) -> Option<u8> {
     match vocab::lookup_kind(lang, w, TermKind::KnightLevel)? {
         Term::KnightLevel(KnightLevel::Basic) => Some(1),
         Term::KnightLevel(KnightLevel::Strong) => Some(2),
@@ -105,7 +105,7 @@ impl Cx<'_> {
         f
     }
 
-    fn arg_level(&mut self, a: &Spanned<Arg>) -> Option<u8> {
+    pub(super) fn arg_level(&mut self, a: &Spanned<Arg>) -> Option<u8> {
         let w = a.node.to_string();
         let l = knight_level(self.lang, &w);
         if l.is_none() {
@@ -469,6 +469,16 @@ fn vertex_after(
     }
 }
 
+/// The first word of a step's arguments, a knight in the file's language read as `knight`
+/// (`recruits ritter A.n`).
+fn first_word<'a>(cx: &Cx<'_>, args: &'a [Spanned<Arg>]) -> Option<&'a str> {
+    let w = args.first()?.node.as_word()?;
+    if super::piece_canonical(cx.lang, w, false) == Some("knight") {
+        return Some("knight");
+    }
+    Some(w)
+}
+
 /// An action with no forced chance.
 fn one(a: Action) -> Option<(Action, Vec<Outcome>)> {
     Some((a, vec![]))
@@ -482,7 +492,7 @@ fn piece_action(
     player: PlayerId,
     span: crate::ast::Span,
 ) -> Option<Option<(Action, Vec<Outcome>)>> {
-    let first = args.first().and_then(|a| a.node.as_word());
+    let first = first_word(cx, args);
     Some(match (verb, first) {
         ("builds" | "build", Some("wall")) => vertex_after(cx, args, verb, span, 1, "a city, e.g. `builds wall A.n`")
             .and_then(|at| one(Action::Ck(CkAction::BuildWall { player, at }))),
@@ -555,7 +565,7 @@ fn decision_action(
     player: PlayerId,
     span: crate::ast::Span,
 ) -> Option<Option<(Action, Vec<Outcome>)>> {
-    let first = args.first().and_then(|a| a.node.as_word());
+    let first = first_word(cx, args);
     Some(match (verb, first) {
         ("places" | "place", Some("knight")) => {
             // Treason: places knight A.n strong

@@ -543,7 +543,7 @@ fn rules_of(cx: &mut Cx<'_>, spec: &ast::RulesSpec) -> Ruleset {
             "unsupported",
             format!("{e}"),
             "not implemented yet",
-            Some("the engine implements the base game, Cities & Knights, The Court (alone or with Cities & Knights) and Seafarers (alone or with Cities & Knights) so far".into()),
+            Some("the engine implements the base game, Cities & Knights, The Court, Seafarers and Barbarian Attack (each alone or with Cities & Knights) so far".into()),
         );
     }
     r
@@ -759,7 +759,9 @@ fn expectation(cx: &mut Cx<'_>, span: Span, args: &[Spanned<Arg>]) -> Option<Exp
     };
     let rest = &args[1..];
     let head = first.node.to_string();
-    if let Some(n) = strict::expect_arity(&head, rest).filter(|_| !(cx.barb && barb::owns_expectation(&head, rest))) {
+    if let Some(n) =
+        strict::expect_arity(&head, rest).filter(|_| !(cx.barb && barb::owns_expectation(&head, rest, cx.ck)))
+    {
         strict::unused(
             cx,
             rest.get(n..).unwrap_or(&[]),
@@ -1340,7 +1342,7 @@ fn chance_step(cx: &mut Cx<'_>, c: &ast::Chance) -> Option<StepKind> {
             Some(two) => expansion::roll(cx, two, c.args.get(1), a.span).unwrap_or(Some(two)),
             None => None,
         },
-        (k @ ("progress" | "event" | "landing" | "barbarian-card" | "castle-die"), Some(a)) => {
+        (k @ ("progress" | "event" | "landing" | "barbarian-card" | "castle-die" | "arrival"), Some(a)) => {
             expansion::chance(cx, k, a).flatten()
         }
         ("card", Some(a)) => {
@@ -1369,6 +1371,7 @@ fn chance_step(cx: &mut Cx<'_>, c: &ast::Chance) -> Option<StepKind> {
                     "landing",
                     "barbarian-card",
                     "castle-die",
+                    "arrival",
                 ],
             );
             None
