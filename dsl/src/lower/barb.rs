@@ -100,12 +100,18 @@ pub(super) fn action(
     if !cx.barb {
         return None;
     }
+    let first = canonical(cx, args.first());
     if cx.ck {
         if let Some(l) = ck_action(cx, verb, args, player, span) {
             return Some(l);
         }
+        // `places knight A.n strong`, `moves knight A.n to B.s`: Cities & Knights' forms on
+        // intersections, left to its lowering (the engine refuses them).
+        let on_vertex = matches!(args.get(1).map(|a| &a.node), Some(Arg::Vertex(_)));
+        if on_vertex && first.as_deref() == Some("knight") && matches!(verb, "places" | "place" | "moves" | "move") {
+            return None;
+        }
     }
-    let first = canonical(cx, args.first());
     let lowered = match (verb, first.as_deref()) {
         ("buys" | "buy", Some("barbarian-card")) => {
             strict::unused(cx, args.get(2..).unwrap_or(&[]), "`buys barbarian-card` takes one card")?;
@@ -169,6 +175,40 @@ pub(super) fn action(
         _ => return None,
     };
     Some(lowered)
+}
+
+/// Whether Barbarian Attack lowers this step itself (with its own checks of what the line
+/// uses) in a game with Cities & Knights, where Cities & Knights' shapes apply to every other
+/// step: its own verbs, and the knight steps and changed cards written with paths and hexes.
+pub(super) fn claims_with_ck(cx: &Cx<'_>, verb: &str, args: &[Spanned<Arg>]) -> bool {
+    let first = canonical(cx, args.first());
+    let first = first.as_deref();
+    let i = usize::from(first == Some("knight"));
+    let on_vertex = matches!(args.get(1).map(|a| &a.node), Some(Arg::Vertex(_)));
+    let card = args
+        .first()
+        .and_then(|a| a.node.as_word())
+        .and_then(|w| super::ck::progress_card(cx.lang, w));
+    use catan_engine::ProgressCard as C;
+    match verb {
+        "recruits" | "recruit" | "promotes" | "promote" | "activates" | "activate" | "relocates" | "relocate"
+        | "surrenders" | "surrender" | "displaces" | "displace" => is_path(args, i),
+        "places" | "place" | "moves" | "move" => match first {
+            Some("knight") => !on_vertex,
+            Some("no") => verb.starts_with("place"),
+            Some("barbarian") => verb.starts_with("move"),
+            _ => false,
+        },
+        "plays" | "play" => matches!(
+            (card, is_path(args, 1), is_hex(args, 1)),
+            (Some(C::Smithing), true, _) | (Some(C::Intrigue | C::Taxation), _, true)
+        ),
+        "buys" | "buy" => first == Some("barbarian-card"),
+        "captures" | "capture" | "expels" | "expel" => first == Some("barbarian"),
+        "gives" | "give" => first == Some("prisoner"),
+        "spends" | "spend" => first == Some("gold"),
+        _ => false,
+    }
 }
 
 /// Whether argument `i` is a path.
@@ -871,7 +911,7 @@ mod tests {
                  {me} places knight {strong}\n{me} places no knight\n{me} places knight\n\
                  {me} plays {smithing} D.ne-se, D.se-s\n{me} plays {intrigue} D\n{me} plays {taxation} E\nchance arrival 7\n\
                  expect knight D.ne-se {me} {strong} {active}\nexpect knight A.ne-se none\nexpect {me} knights-left {basic} 1\n\
-                 {me} recruits knight E.n\n{me} plays {intrigue} E.n\n"
+                 {me} recruits knight E.n\n{me} plays {intrigue} E.n\n{me} places knight E.n {strong}\n{me} moves knight E.n to E.ne\n"
             );
             let sc = scenario(lang, players, &body).unwrap_or_else(|e| panic!("{lang}: {e:?}"));
             let b = &sc.setup.barb;
@@ -979,6 +1019,26 @@ mod tests {
                     &s[17],
                     StepKind::Act {
                         action: Action::Ck(catan_engine::CkAction::PlayProgress { .. }),
+                        ..
+                    }
+                ),
+                "{lang}"
+            );
+            assert!(
+                matches!(
+                    &s[18],
+                    StepKind::Act {
+                        action: Action::Ck(catan_engine::CkAction::PlaceTreasonKnight { .. }),
+                        ..
+                    }
+                ),
+                "{lang}"
+            );
+            assert!(
+                matches!(
+                    &s[19],
+                    StepKind::Act {
+                        action: Action::Ck(catan_engine::CkAction::MoveKnight { .. }),
                         ..
                     }
                 ),

@@ -1013,6 +1013,7 @@ pub(super) fn expectation(cx: &mut Cx<'_>, head: &Spanned<Arg>, rest: &[Spanned<
         "merchant" => (|| {
             let a = need(cx, 0, "a hex and its controller, or `none`")?;
             if a.node.as_word() == Some("none") {
+                super::strict::unused(cx, &rest[1..], "`expect merchant none` takes nothing more")?;
                 return Some(Expectation::Ck(CkFact::Merchant, "none".into()));
             }
             let hex = cx.arg_hex(a)?;

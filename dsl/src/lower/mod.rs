@@ -686,8 +686,10 @@ fn action(cx: &mut Cx<'_>, a: &Spanned<ast::Action>) -> Option<(Action, Vec<Outc
         }
         _ => &a.args,
     };
-    // Cities & Knights' shapes do not apply in a Barbarian Attack game (it checks its own).
-    if let Some(n) = strict::ck_step_arity(cx.lang, verb, args).filter(|_| !cx.barb) {
+    // Cities & Knights' shapes do not apply to what Barbarian Attack lowers (it checks its
+    // own): in its game alone every step, with Cities & Knights its own steps.
+    let barb_own = cx.barb && (!cx.ck || barb::claims_with_ck(cx, verb, args));
+    if let Some(n) = strict::ck_step_arity(cx.lang, verb, args).filter(|_| !barb_own) {
         strict::unused(
             cx,
             args.get(n..).unwrap_or(&[]),
