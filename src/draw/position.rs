@@ -168,7 +168,7 @@ fn draw_barbarian_attack(svg: &mut Svg, game: &Game, pts: &[(f64, f64)]) {
         svg.leaf(
             "polygon",
             &[
-                ("class", class.into()),
+                ("class", class),
                 ("data-place", name.clone()),
                 (
                     "points",
