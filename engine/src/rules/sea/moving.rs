@@ -357,16 +357,54 @@ impl Game {
     }
 
     /// Moves a ship [`Game::check_move_ship`] accepted.
+    ///
+    /// When the move only swaps one dead-end ship for another at the same intersection
+    /// ([`Game::ship_move_swaps_dead_end`]), the player's network is the same graph with one
+    /// ship relabelled: their trade route (so the card) and, without Cities & Knights, the
+    /// shape of every line stay as they were, and neither is computed again.
     pub(crate) fn do_move_ship(&mut self, player: PlayerId, from: EdgeId, to: EdgeId, events: &mut Vec<Event>) {
+        let swap = self.ship_move_swaps_dead_end(player, from, to);
         self.sea.ships[from.index()] = None;
         self.sea.ships[to.index()] = Some(player);
         if let Some(slot) = self.sea.players[player.index()].ships.iter_mut().find(|e| **e == from) {
             *slot = to;
         }
         self.sea.moved = true;
-        self.refresh_movable(player);
+        // With Cities & Knights knights next to the ships decide too: the bits are recomputed.
+        if !swap || self.rules.ck() {
+            self.refresh_movable(player);
+        }
         events.push(Event::Sea(SeaEvent::ShipMoved { player, from, to }));
-        self.update_longest_road(1 << player.0, events);
+        if !swap {
+            self.update_longest_road(1 << player.0, events);
+        }
+    }
+
+    /// Whether moving `player`'s ship on `from` to `to` (before the move) swaps one dead-end
+    /// ship for another: the two paths meet at an intersection, and the far end of each
+    /// holds no building, road or other ship of the player (`from`'s now, `to`'s after the
+    /// move). Every trail through either ship ends at that far end whatever blocks it, and
+    /// no line reaches a building or another ship through it, so trails and lines map one
+    /// to one with the ship relabelled.
+    fn ship_move_swaps_dead_end(&self, player: PlayerId, from: EdgeId, to: EdgeId) -> bool {
+        let edges = self.board.topology.edges();
+        let [f0, f1] = edges[from.index()].vertices;
+        let [t0, t1] = edges[to.index()].vertices;
+        let (far_from, far_to) = match () {
+            _ if f0 == t0 => (f1, t1),
+            _ if f0 == t1 => (f1, t0),
+            _ if f1 == t0 => (f0, t1),
+            _ if f1 == t1 => (f0, t0),
+            _ => return false,
+        };
+        let dead = |v: VertexId, own: EdgeId| {
+            !self.own_building(player, v)
+                && self.board.topology.vertices()[v.index()]
+                    .edges
+                    .iter()
+                    .all(|e| e == own || (self.roads[e.index()] != Some(player) && self.sea.ship(e) != Some(player)))
+        };
+        dead(far_from, from) && dead(far_to, to)
     }
 
     /// Whether `player` may have a ship move to list now: not moved this turn, in the trade
@@ -539,6 +577,42 @@ mod tests {
             g.check(&mv(me, ships[0], to)).unwrap_err(),
             RuleError::Sea(SeaRule::MoveLeavesBuilding)
         );
+    }
+
+    /// Random games of Seafarers and of Seafarers with Cities & Knights on both maps: after
+    /// every step each player's kept movable bits equal a search of every ship's lines, and
+    /// their cached trade-route length a search from scratch (whatever a ship move skipped
+    /// recomputing).
+    #[test]
+    fn the_kept_movable_bits_and_route_lengths_equal_a_search_after_every_step() {
+        use crate::random::{Policy, RandomPlayer};
+        use crate::ruleset::{Expansion, ExpansionSet, Ruleset};
+        use crate::{Board, Colour, Game, PlayerId, SeaMap};
+        let sea = Ruleset::with(ExpansionSet::of(&[Expansion::Seafarers]));
+        let sea_ck = Ruleset::with(ExpansionSet::of(&[Expansion::Seafarers, Expansion::CitiesAndKnights]));
+        let mut moves = 0;
+        for rules in [sea, sea_ck] {
+            for seed in 400..404u64 {
+                for map in SeaMap::ALL {
+                    let board = std::sync::Arc::new(Board::seafarers(map, 4, seed).expect("a map"));
+                    let mut g = Game::new(rules.clone(), board, &Colour::ALL[..4], PlayerId(0)).expect("a game");
+                    let mut rp = RandomPlayer::new(seed);
+                    while g.winner().is_none() && g.turn() <= 400 {
+                        let Some(a) = rp.choose(&g, Policy::Uniform) else { break };
+                        moves += usize::from(matches!(a, Action::Sea(SeaAction::MoveShip { .. })));
+                        g.apply(a).expect("a listed action");
+                        for p in g.player_ids() {
+                            let ctx = format!("{map:?} seed {seed} turn {} {p:?}", g.turn());
+                            assert_eq!(g.sea.movable[p.index()], g.movable_ships_searched(p), "{ctx}");
+                            let route = crate::rules::longest_road_length(&g, p);
+                            assert_eq!(g.players[p.index()].road_length, route, "{ctx}");
+                        }
+                        assert_eq!(g.longest_road_holder_after_change(), g.longest_road);
+                    }
+                }
+            }
+        }
+        assert!(moves > 1000, "ships moved {moves} times");
     }
 
     fn other_ship_count(g: &crate::Game, me: crate::PlayerId, v: crate::VertexId, skip: crate::EdgeId) -> usize {
