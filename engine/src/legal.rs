@@ -157,11 +157,7 @@ impl Game {
                 add_paths_at(v);
             }
         }
-        for (v, site) in self.sites.iter().enumerate() {
-            if site.is_some_and(|s| s.owner == p) {
-                add_paths_at(VertexId(v as u16));
-            }
-        }
+        self.for_each_own_building(p, add_paths_at);
         for i in candidates.iter() {
             let e = &topo.edges()[i];
             if e.on_land

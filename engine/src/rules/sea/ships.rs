@@ -172,11 +172,7 @@ impl Game {
                 }
             }
         }
-        for (v, site) in self.sites.iter().enumerate() {
-            if site.is_some_and(|s| s.owner == player) {
-                add_paths_at(VertexId(v as u16));
-            }
-        }
+        self.for_each_own_building(player, add_paths_at);
         let mut open = IdSet::<8>::default();
         for i in candidates.iter() {
             let at = EdgeId(i as u16);
