@@ -221,7 +221,7 @@ impl Game {
     pub(crate) fn movable_ships(&self, player: PlayerId) -> u16 {
         let ships = &self.sea.players[player.index()].ships;
         let n = ships.len().min(16);
-        let Some(mut lines) = Lines::new(self, player, &ships[..n]) else {
+        let Some(lines) = Lines::new(self, player, &ships[..n]) else {
             return self.movable_ships_searched(player);
         };
         let mut bits = 0u16;
