@@ -222,6 +222,14 @@ impl Game {
         }
     }
 
+    /// How many buildings `player` has on the board, as their supply tells (invariant
+    /// `piece-count`).
+    pub(crate) fn buildings_on_board(&self, player: PlayerId) -> usize {
+        let st = &self.players[player.index()];
+        usize::from(crate::state::SETTLEMENTS_PER_PLAYER.saturating_sub(st.settlements_left))
+            + usize::from(crate::state::CITIES_PER_PLAYER.saturating_sub(st.cities_left))
+    }
+
     /// Calls `f` with every intersection holding `player`'s building (some maybe twice).
     /// The buildings at the ends of their roads and ships are found from those pieces; only
     /// when fewer are found than the player has on the board (the supply tells: invariant
@@ -230,8 +238,7 @@ impl Game {
     pub(crate) fn for_each_own_building(&self, player: PlayerId, mut f: impl FnMut(VertexId)) {
         let topo = &self.board.topology;
         let st = &self.players[player.index()];
-        let on_board = usize::from(crate::state::SETTLEMENTS_PER_PLAYER.saturating_sub(st.settlements_left))
-            + usize::from(crate::state::CITIES_PER_PLAYER.saturating_sub(st.cities_left));
+        let on_board = self.buildings_on_board(player);
         let mut found = crate::id_set::IdSet::<16>::default();
         let mut count = 0;
         for &e in st.roads.iter().chain(self.route_ships_ext(player)) {
