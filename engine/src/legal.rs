@@ -37,10 +37,14 @@ impl Game {
                 }
             }
             Phase::MovingRobber => {
-                for h in 0..self.tokens.len() {
-                    let to = HexId(h as u16);
-                    if self.check_move_robber(p, to).is_ok() {
-                        out.push(Action::MoveRobber { player: p, to });
+                // The hexes `check_move_robber` accepts; what does not depend on the hex is
+                // tested once.
+                if self.check_robber_moment(p).is_ok() {
+                    for h in 0..self.tokens.len() {
+                        let to = HexId(h as u16);
+                        if self.known_hex(to).is_ok() && self.check_robber_hex(to).is_ok() {
+                            out.push(Action::MoveRobber { player: p, to });
+                        }
                     }
                 }
                 self.push_robber_alternatives_ext(p, out);
@@ -157,11 +161,7 @@ impl Game {
                 add_paths_at(v);
             }
         }
-        for (v, site) in self.sites.iter().enumerate() {
-            if site.is_some_and(|s| s.owner == p) {
-                add_paths_at(VertexId(v as u16));
-            }
-        }
+        self.for_each_own_building(p, add_paths_at);
         for i in candidates.iter() {
             let e = &topo.edges()[i];
             if e.on_land

@@ -222,6 +222,42 @@ impl Game {
         }
     }
 
+    /// How many buildings `player` has on the board, as their supply tells (invariant
+    /// `piece-count`).
+    pub(crate) fn buildings_on_board(&self, player: PlayerId) -> usize {
+        let st = &self.players[player.index()];
+        usize::from(crate::state::SETTLEMENTS_PER_PLAYER.saturating_sub(st.settlements_left))
+            + usize::from(crate::state::CITIES_PER_PLAYER.saturating_sub(st.cities_left))
+    }
+
+    /// Calls `f` with every intersection holding `player`'s building (some maybe twice).
+    /// The buildings at the ends of their roads and ships are found from those pieces; only
+    /// when fewer are found than the player has on the board (the supply tells: invariant
+    /// `piece-count`), as after a Diplomat took a building's last road, is every
+    /// intersection scanned.
+    pub(crate) fn for_each_own_building(&self, player: PlayerId, mut f: impl FnMut(VertexId)) {
+        let topo = &self.board.topology;
+        let st = &self.players[player.index()];
+        let on_board = self.buildings_on_board(player);
+        let mut found = crate::id_set::IdSet::<16>::default();
+        let mut count = 0;
+        for &e in st.roads.iter().chain(self.route_ships_ext(player)) {
+            for v in topo.edges()[e.index()].vertices {
+                if self.sites[v.index()].is_some_and(|s| s.owner == player) && found.insert(v.index()) {
+                    count += 1;
+                    f(v);
+                }
+            }
+        }
+        if count < on_board {
+            for (v, site) in self.sites.iter().enumerate() {
+                if site.is_some_and(|s| s.owner == player) {
+                    f(VertexId(v as u16));
+                }
+            }
+        }
+    }
+
     pub(crate) fn check_city(&self, player: PlayerId, at: VertexId) -> Result<(), RuleError> {
         self.known_vertex(at)?;
         if let Phase::Setup { road_from: None, .. } = self.phase() {

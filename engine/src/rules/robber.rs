@@ -59,6 +59,12 @@ impl Game {
 
     pub(crate) fn check_move_robber(&self, player: PlayerId, to: HexId) -> Result<(), RuleError> {
         self.known_hex(to)?;
+        self.check_robber_moment(player)?;
+        self.check_robber_hex(to)
+    }
+
+    /// Whether the robber may move now at all (not where to).
+    pub(crate) fn check_robber_moment(&self, player: PlayerId) -> Result<(), RuleError> {
         let moving = self.pending.front().is_some_and(|e| {
             matches!(
                 e.kind,
@@ -70,6 +76,11 @@ impl Game {
         if !moving || self.winner().is_some() {
             return Err(self.wrong_time(player, "move the robber"));
         }
+        Ok(())
+    }
+
+    /// Whether the robber may go to hex `to` (a known hex): a land hex other than its own.
+    pub(crate) fn check_robber_hex(&self, to: HexId) -> Result<(), RuleError> {
         if !self.board.terrain[to.index()].is_land() {
             return Err(RuleError::RobberNotOnLand);
         }

@@ -210,62 +210,46 @@ impl Game {
         Ok(())
     }
 
-    /// The movable-shape bits of `player`'s ships, computed from their lines. Each ship's
-    /// ends are read once: whether the owner's building stands there and how many other of
-    /// their ships meet there. Lines are found next (ships joined at intersections without
-    /// the owner's building, a small union-find, only when a ring is possible): a ship
-    /// without an open end is an end ship only when its whole line has none (a ring), so
-    /// most ships are ruled out before any search along the lines, and a ship with a free
-    /// end needs none either
-    /// ([`Game::ship_shape_movable`]).
+    /// The movable-shape bits of `player`'s ships, computed from their lines ([`Lines`]),
+    /// found once for all the ships: a ship with a free end (neither the owner's building nor
+    /// another of their ships there) is movable as far as its line goes; a ship between two
+    /// own buildings is on a closed line; a ship from an own building into a line is on a
+    /// closed line when that line touches another own building, and otherwise cuts the line
+    /// unless the network holds a loop (only then is the line searched). A ship without an
+    /// open end is an end ship only when its whole line has none (a ring), and only then is
+    /// it searched ([`Game::ship_shape_movable`]).
     pub(crate) fn movable_ships(&self, player: PlayerId) -> u16 {
         let ships = &self.sea.players[player.index()].ships;
         let n = ships.len().min(16);
-        let edges = self.board.topology.edges();
-        let mut ends = [[VertexId(0); 2]; 16];
-        let mut building = [[false; 2]; 16];
-        let mut open = [false; 16];
-        let mut free = [false; 16];
-        for i in 0..n {
-            ends[i] = edges[ships[i].index()].vertices;
-            for k in 0..2 {
-                let v = ends[i][k];
-                building[i][k] = self.own_building(player, v);
-                let alone = self.other_ships_at(player, v, ships[i]).next().is_none();
-                open[i] |= building[i][k] || alone;
-                free[i] |= !building[i][k] && alone;
-            }
-        }
-        let mut line = [0u8; 16];
-        for (i, l) in line.iter_mut().enumerate() {
-            *l = i as u8;
-        }
-        // A line with no open end has another of its ships at every end of every ship, so
-        // it holds a loop, and a loop of paths goes round a hex: 6 ships at least. With
-        // fewer ships lacking an open end, none of them is an end ship.
-        let rings_possible = open[..n].iter().filter(|o| !**o).count() >= 6;
-        if rings_possible {
-            for i in 0..n {
-                for j in 0..i {
-                    let joined = (0..2).any(|k| !building[i][k] && ends[j].contains(&ends[i][k]));
-                    if joined {
-                        let (a, b) = (root(&line, i), root(&line, j));
-                        line[a] = b as u8;
-                    }
-                }
-            }
-        }
-        let mut line_open = [false; 16];
-        for i in 0..n {
-            line_open[root(&line, i)] |= open[i];
-        }
+        let Some(lines) = Lines::new(self, player, &ships[..n]) else {
+            return self.movable_ships_searched(player);
+        };
         let mut bits = 0u16;
-        for i in 0..n {
-            let movable = if free[i] {
-                self.ship_may_leave_building(player, ships[i]).is_ok()
+        for (i, &e) in ships[..n].iter().enumerate() {
+            let [x, y] = lines.ends[i];
+            let (bx, by) = (lines.building[x], lines.building[y]);
+            let (ax, ay) = (lines.ships_at[x] == 1, lines.ships_at[y] == 1);
+            let movable = if (!bx && ax) || (!by && ay) {
+                // A free end.
+                self.ship_may_leave_building(player, e).is_ok()
+            } else if bx && by {
+                // Between two own buildings: a closed line.
+                false
+            } else if bx || by {
+                // From an own building into a line: the line's own buildings, and the loops of
+                // the network for the cut.
+                let (at, into) = if bx { (x, y) } else { (y, x) };
+                let line = lines.line(into);
+                let closed = lines.line_buildings[line]
+                    .iter()
+                    .any(|&b| b != u8::MAX && usize::from(b) != at);
+                !closed
+                    && lines.has_loop(into)
+                    && !self.ship_move_cuts_line(player, e)
+                    && self.ship_may_leave_building(player, e).is_ok()
             } else {
-                (open[i] || (rings_possible && !line_open[root(&line, i)]))
-                    && self.ship_shape_movable(player, ships[i]).is_ok()
+                // No open end: an end ship only on a ring.
+                !lines.line_open[lines.line(x)] && self.ship_shape_movable(player, e).is_ok()
             };
             if movable {
                 bits |= 1 << i;
@@ -357,16 +341,54 @@ impl Game {
     }
 
     /// Moves a ship [`Game::check_move_ship`] accepted.
+    ///
+    /// When the move only swaps one dead-end ship for another at the same intersection
+    /// ([`Game::ship_move_swaps_dead_end`]), the player's network is the same graph with one
+    /// ship relabelled: their trade route (so the card) and, without Cities & Knights, the
+    /// shape of every line stay as they were, and neither is computed again.
     pub(crate) fn do_move_ship(&mut self, player: PlayerId, from: EdgeId, to: EdgeId, events: &mut Vec<Event>) {
+        let swap = self.ship_move_swaps_dead_end(player, from, to);
         self.sea.ships[from.index()] = None;
         self.sea.ships[to.index()] = Some(player);
         if let Some(slot) = self.sea.players[player.index()].ships.iter_mut().find(|e| **e == from) {
             *slot = to;
         }
         self.sea.moved = true;
-        self.refresh_movable(player);
+        // With Cities & Knights knights next to the ships decide too: the bits are recomputed.
+        if !swap || self.rules.ck() {
+            self.refresh_movable(player);
+        }
         events.push(Event::Sea(SeaEvent::ShipMoved { player, from, to }));
-        self.update_longest_road(1 << player.0, events);
+        if !swap {
+            self.update_longest_road(1 << player.0, events);
+        }
+    }
+
+    /// Whether moving `player`'s ship on `from` to `to` (before the move) swaps one dead-end
+    /// ship for another: the two paths meet at an intersection, and the far end of each
+    /// holds no building, road or other ship of the player (`from`'s now, `to`'s after the
+    /// move). Every trail through either ship ends at that far end whatever blocks it, and
+    /// no line reaches a building or another ship through it, so trails and lines map one
+    /// to one with the ship relabelled.
+    fn ship_move_swaps_dead_end(&self, player: PlayerId, from: EdgeId, to: EdgeId) -> bool {
+        let edges = self.board.topology.edges();
+        let [f0, f1] = edges[from.index()].vertices;
+        let [t0, t1] = edges[to.index()].vertices;
+        let (far_from, far_to) = match () {
+            _ if f0 == t0 => (f1, t1),
+            _ if f0 == t1 => (f1, t0),
+            _ if f1 == t0 => (f0, t1),
+            _ if f1 == t1 => (f0, t0),
+            _ => return false,
+        };
+        let dead = |v: VertexId, own: EdgeId| {
+            !self.own_building(player, v)
+                && self.board.topology.vertices()[v.index()]
+                    .edges
+                    .iter()
+                    .all(|e| e == own || (self.roads[e.index()] != Some(player) && self.sea.ship(e) != Some(player)))
+        };
+        dead(far_from, from) && dead(far_to, to)
     }
 
     /// Whether `player` may have a ship move to list now: not moved this turn, in the trade
@@ -410,8 +432,106 @@ impl Game {
     }
 }
 
+/// One player's ships as a graph over the intersections they touch (numbered locally, at
+/// most 32 for 16 ships), found once for [`Game::movable_ships`]: whether the owner's
+/// building stands at each, how many of their ships meet there, the *lines* (ships joined at
+/// intersections without the owner's building, as [`Game::walk_line`] follows them), the own
+/// buildings each line touches, whether it has a ship with an open end, and which parts of
+/// the network (ships joined anywhere) hold a loop.
+struct Lines {
+    ends: [[usize; 2]; 16],
+    building: [bool; 32],
+    ships_at: [u8; 32],
+    /// Union-find over the intersections: joined by ships at intersections without a building.
+    line_parent: [u8; 32],
+    /// Union-find over the intersections: joined by every ship.
+    net_parent: [u8; 32],
+    /// Per network root: the part holds a loop.
+    loops: u32,
+    /// Per line root: up to two different own buildings the line touches (`u8::MAX`: none).
+    line_buildings: [[u8; 2]; 32],
+    /// Per line root: one of its ships has an open end (the owner's building or no other ship
+    /// at it).
+    line_open: [bool; 32],
+}
+
+impl Lines {
+    /// The graph of `ships` (at most 16) of `player`; `None` when an intersection id is beyond
+    /// the local table (boards far larger than any CATAN map).
+    fn new(game: &Game, player: PlayerId, ships: &[EdgeId]) -> Option<Lines> {
+        let edges = game.board.topology.edges();
+        let mut local = [u8::MAX; 512];
+        let mut l = Lines {
+            ends: [[0; 2]; 16],
+            building: [false; 32],
+            ships_at: [0; 32],
+            line_parent: [0; 32],
+            net_parent: [0; 32],
+            loops: 0,
+            line_buildings: [[u8::MAX; 2]; 32],
+            line_open: [false; 32],
+        };
+        let mut count = 0usize;
+        for (i, &e) in ships.iter().enumerate().take(16) {
+            for (k, v) in edges[e.index()].vertices.into_iter().enumerate() {
+                let slot = local.get_mut(v.index())?;
+                if *slot == u8::MAX {
+                    *slot = count as u8;
+                    l.building[count] = game.own_building(player, v);
+                    l.line_parent[count] = count as u8;
+                    l.net_parent[count] = count as u8;
+                    count += 1;
+                }
+                l.ends[i][k] = usize::from(*slot);
+                l.ships_at[usize::from(*slot)] += 1;
+            }
+        }
+        for i in 0..ships.len().min(16) {
+            let [x, y] = l.ends[i];
+            let (rx, ry) = (find(&l.net_parent, x), find(&l.net_parent, y));
+            if rx == ry {
+                l.loops |= 1 << rx;
+            } else {
+                l.net_parent[rx] = ry as u8;
+                l.loops |= ((l.loops >> rx) & 1) << ry;
+            }
+            if !l.building[x] && !l.building[y] {
+                let (rx, ry) = (find(&l.line_parent, x), find(&l.line_parent, y));
+                l.line_parent[rx] = ry as u8;
+            }
+        }
+        for i in 0..ships.len().min(16) {
+            let [x, y] = l.ends[i];
+            let open = [x, y].iter().any(|&v| l.building[v] || l.ships_at[v] == 1);
+            for v in [x, y].into_iter().filter(|&v| !l.building[v]) {
+                let line = l.line(v);
+                l.line_open[line] |= open;
+                for w in [x, y].into_iter().filter(|&w| l.building[w]) {
+                    let b = &mut l.line_buildings[line];
+                    if b[0] == u8::MAX || usize::from(b[0]) == w {
+                        b[0] = w as u8;
+                    } else if b[1] == u8::MAX {
+                        b[1] = w as u8;
+                    }
+                }
+            }
+        }
+        Some(l)
+    }
+
+    /// The line (root) of local intersection `v`.
+    fn line(&self, v: usize) -> usize {
+        find(&self.line_parent, v)
+    }
+
+    /// Whether the part of the network holding local intersection `v` has a loop.
+    fn has_loop(&self, v: usize) -> bool {
+        self.loops & (1 << find(&self.net_parent, v)) != 0
+    }
+}
+
 /// The representative of `i` in a small union-find forest.
-fn root(parent: &[u8; 16], mut i: usize) -> usize {
+fn find(parent: &[u8; 32], mut i: usize) -> usize {
     while parent[i] as usize != i {
         i = parent[i] as usize;
     }
@@ -539,6 +659,51 @@ mod tests {
             g.check(&mv(me, ships[0], to)).unwrap_err(),
             RuleError::Sea(SeaRule::MoveLeavesBuilding)
         );
+    }
+
+    /// Random games of Seafarers and of Seafarers with Cities & Knights on both maps: after
+    /// every step each player's kept movable bits equal a search of every ship's lines, their
+    /// cached trade-route length a search from scratch (whatever a ship move skipped
+    /// recomputing), and the buildings found from their pieces a scan of the board.
+    #[test]
+    fn the_kept_movable_bits_and_route_lengths_equal_a_search_after_every_step() {
+        use crate::random::{Policy, RandomPlayer};
+        use crate::ruleset::{Expansion, ExpansionSet, Ruleset};
+        use crate::{Board, Colour, Game, PlayerId, SeaMap};
+        let sea = Ruleset::with(ExpansionSet::of(&[Expansion::Seafarers]));
+        let sea_ck = Ruleset::with(ExpansionSet::of(&[Expansion::Seafarers, Expansion::CitiesAndKnights]));
+        let mut moves = 0;
+        for rules in [sea, sea_ck] {
+            for seed in 400..404u64 {
+                for map in SeaMap::ALL {
+                    let board = std::sync::Arc::new(Board::seafarers(map, 4, seed).expect("a map"));
+                    let mut g = Game::new(rules.clone(), board, &Colour::ALL[..4], PlayerId(0)).expect("a game");
+                    let mut rp = RandomPlayer::new(seed);
+                    while g.winner().is_none() && g.turn() <= 400 {
+                        let Some(a) = rp.choose(&g, Policy::Uniform) else { break };
+                        moves += usize::from(matches!(a, Action::Sea(SeaAction::MoveShip { .. })));
+                        g.apply(a).expect("a listed action");
+                        for p in g.player_ids() {
+                            let ctx = format!("{map:?} seed {seed} turn {} {p:?}", g.turn());
+                            assert_eq!(g.sea.movable[p.index()], g.movable_ships_searched(p), "{ctx}");
+                            let route = crate::rules::longest_road_length(&g, p);
+                            assert_eq!(g.players[p.index()].road_length, route, "{ctx}");
+                            let mut found = Vec::new();
+                            g.for_each_own_building(p, |v| found.push(v));
+                            found.sort();
+                            found.dedup();
+                            let all: Vec<_> = (0..g.sites.len() as u16)
+                                .map(crate::VertexId)
+                                .filter(|v| g.site(*v).is_some_and(|s| s.owner == p))
+                                .collect();
+                            assert_eq!(found, all, "{ctx}");
+                        }
+                        assert_eq!(g.longest_road_holder_after_change(), g.longest_road);
+                    }
+                }
+            }
+        }
+        assert!(moves > 1000, "ships moved {moves} times");
     }
 
     fn other_ship_count(g: &crate::Game, me: crate::PlayerId, v: crate::VertexId, skip: crate::EdgeId) -> usize {

@@ -22,6 +22,12 @@ impl Game {
     /// Checks moving the pirate in place of the robber.
     pub(crate) fn check_move_pirate(&self, player: PlayerId, to: HexId) -> Result<(), RuleError> {
         self.known_hex(to)?;
+        self.check_pirate_moment(player)?;
+        self.check_pirate_hex(to)
+    }
+
+    /// Whether the pirate may move now at all (not where to).
+    fn check_pirate_moment(&self, player: PlayerId) -> Result<(), RuleError> {
         let moving = self.pending.front().is_some_and(|e| {
             e.kind == PendingKind::Base(BasePending::MoveRobber) || e.kind == PendingKind::Sea(SeaPending::ChasedPirate)
         });
@@ -33,6 +39,11 @@ impl Game {
         if !self.robber_active() {
             return Err(RuleError::Sea(SeaRule::PirateFrozen));
         }
+        Ok(())
+    }
+
+    /// Whether the pirate may go to hex `to` (a known hex): a sea hex other than its own.
+    fn check_pirate_hex(&self, to: HexId) -> Result<(), RuleError> {
         if self.board.terrain[to.index()] != Terrain::Sea {
             return Err(RuleError::Sea(SeaRule::PirateOnSea));
         }
@@ -71,9 +82,14 @@ impl Game {
 
     /// The pirate moves the mover may make while the robber is to be moved.
     pub(crate) fn push_pirate_moves(&self, player: PlayerId, out: &mut Vec<crate::Action>) {
+        // What does not depend on the hex is tested once: the hexes [`Game::check_move_pirate`]
+        // accepts.
+        if self.check_pirate_moment(player).is_err() {
+            return;
+        }
         for h in 0..self.tokens.len() {
             let to = HexId(h as u16);
-            if self.check_move_pirate(player, to).is_ok() {
+            if self.known_hex(to).is_ok() && self.check_pirate_hex(to).is_ok() {
                 out.push(crate::Action::Sea(super::actions::SeaAction::MovePirate { player, to }));
             }
         }

@@ -165,22 +165,50 @@ impl Game {
                 candidates.insert_if(e.index(), self.roads[e.index()].is_none() && self.sea.ship(e).is_none());
             }
         };
+        // Each intersection once: the ends of the player's ships, then of their roads (only
+        // an own building counts there). The own buildings met are counted; only when fewer
+        // are met than the player has on the board is every intersection scanned for them.
+        let mut seen = IdSet::<16>::default();
+        let mut buildings = 0;
         for &e in &self.sea.players[player.index()].ships {
             for v in topo.edges()[e.index()].vertices {
-                if self.sites[v.index()].is_none() && self.knight(v).is_none_or(|k| k.owner == player) {
+                if !seen.insert(v.index()) {
+                    continue;
+                }
+                match self.sites[v.index()] {
+                    Some(s) if s.owner == player => {
+                        buildings += 1;
+                        add_paths_at(v);
+                    }
+                    Some(_) => {}
+                    None if self.knight(v).is_none_or(|k| k.owner == player) => add_paths_at(v),
+                    None => {}
+                }
+            }
+        }
+        for &e in &self.players[player.index()].roads {
+            for v in topo.edges()[e.index()].vertices {
+                if seen.insert(v.index()) && self.sites[v.index()].is_some_and(|s| s.owner == player) {
+                    buildings += 1;
                     add_paths_at(v);
                 }
             }
         }
-        for (v, site) in self.sites.iter().enumerate() {
-            if site.is_some_and(|s| s.owner == player) {
-                add_paths_at(VertexId(v as u16));
+        if buildings < self.buildings_on_board(player) {
+            for (v, site) in self.sites.iter().enumerate() {
+                if site.is_some_and(|s| s.owner == player) {
+                    add_paths_at(VertexId(v as u16));
+                }
             }
         }
+        let pirate_sides = self.sea.pirate.and_then(|h| topo.hex(h)).map(|hex| hex.sides);
         let mut open = IdSet::<8>::default();
         for i in candidates.iter() {
             let at = EdgeId(i as u16);
-            open.insert_if(i, self.is_sea_path(at) && !self.is_pirate_path(at));
+            open.insert_if(
+                i,
+                self.is_sea_path(at) && !pirate_sides.is_some_and(|s| s.contains(&at)),
+            );
         }
         ShipSites { player, open }
     }
@@ -286,16 +314,18 @@ mod tests {
         );
     }
 
-    /// Random games on both maps: after every step, each player's listed ship sites (with no
-    /// ship moving, and with each of their ships moving away) are exactly the paths
+    /// Random games on both maps, of Seafarers and of Seafarers with Cities & Knights (whose
+    /// knights block lines): after every step, each player's listed ship sites (with no ship
+    /// moving, and with each of their ships moving away) are exactly the paths
     /// `check_ship_site` accepts.
     #[test]
     fn the_listed_ship_sites_are_the_paths_the_check_accepts_in_random_games() {
         use crate::random::{Policy, RandomPlayer};
         use crate::ruleset::{Expansion, ExpansionSet, Ruleset};
         use crate::{Board, Colour, EdgeId, Game, PlayerId, SeaMap};
-        let rules = Ruleset::with(ExpansionSet::of(&[Expansion::Seafarers]));
-        for seed in 300..303u64 {
+        let sea = Ruleset::with(ExpansionSet::of(&[Expansion::Seafarers]));
+        let sea_ck = Ruleset::with(ExpansionSet::of(&[Expansion::Seafarers, Expansion::CitiesAndKnights]));
+        for (rules, seed) in [(&sea, 300), (&sea, 301), (&sea, 302), (&sea_ck, 310), (&sea_ck, 311)] {
             for map in SeaMap::ALL {
                 let board = std::sync::Arc::new(Board::seafarers(map, 4, seed).expect("a map"));
                 let mut g = Game::new(rules.clone(), board, &Colour::ALL[..4], PlayerId(0)).expect("a game");
