@@ -293,6 +293,16 @@ pub struct CkPlayer {
     pub damaged_cities: u8,
 }
 
+impl CkPlayer {
+    /// A promotion from strength `level`: that piece goes back to supply, one of the next
+    /// strength comes out.
+    #[inline]
+    pub(crate) fn exchange_for_stronger(&mut self, level: u8) {
+        self.knights_left[level as usize - 1] += 1;
+        self.knights_left[level as usize] -= 1;
+    }
+}
+
 impl Default for CkPlayer {
     /// Full supply: 2 knights of each strength, 3 walls; no levels or cards.
     fn default() -> CkPlayer {

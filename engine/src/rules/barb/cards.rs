@@ -212,6 +212,13 @@ impl Game {
     /// Captures a barbarian.
     pub(crate) fn do_capture(&mut self, player: PlayerId, hex: HexId, events: &mut Vec<Event>) {
         self.pending.pop_front();
+        self.take_prisoner(player, hex, events);
+        self.barb_continue(events);
+    }
+
+    /// A barbarian of `hex` becomes `player`'s prisoner (Capture; Intrigue with Cities &
+    /// Knights); the conquests follow.
+    pub(crate) fn take_prisoner(&mut self, player: PlayerId, hex: HexId, events: &mut Vec<Event>) {
         self.barb.barbarians[hex.index()] -= 1;
         let held = &mut self.barb.prisoners[player.index()];
         *held = held.saturating_add(1);
@@ -221,7 +228,6 @@ impl Game {
             prisoners: *held,
         }));
         self.refresh_conquest(events);
-        self.barb_continue(events);
     }
 
     /// Checks a purchase with gold.

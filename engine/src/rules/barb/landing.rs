@@ -72,6 +72,22 @@ impl Game {
     /// to land and the supply lasts.
     pub(crate) fn do_landing_roll(&mut self, who: PlayerId, left: u8, used: u16, total: u8, events: &mut Vec<Event>) {
         self.pending.pop_front();
+        self.land_barbarian(total, events);
+        if left > 1 && self.barbarians_in_supply() {
+            self.queue_next(Pending {
+                who,
+                kind: PendingKind::Barb(BarbPending::Landing {
+                    left: left - 1,
+                    used: used | (1 << total),
+                }),
+            });
+        }
+        self.barb_continue(events);
+    }
+
+    /// One barbarian on the coastal hex numbered `total`, unless it holds 3 already or none is
+    /// left to place; the conquests follow.
+    pub(crate) fn land_barbarian(&mut self, total: u8, events: &mut Vec<Event>) {
         let hex = self.coastal_hex_numbered(total);
         match hex {
             Some(h) if self.barb.on(h) < BARBARIANS_TO_CONQUER && self.take_barbarian_from_supply() => {
@@ -85,16 +101,6 @@ impl Game {
             }
             _ => events.push(Event::Barb(BarbEvent::LandingMissed { total, hex })),
         }
-        if left > 1 && self.barbarians_in_supply() {
-            self.queue_next(Pending {
-                who,
-                kind: PendingKind::Barb(BarbPending::Landing {
-                    left: left - 1,
-                    used: used | (1 << total),
-                }),
-            });
-        }
-        self.barb_continue(events);
     }
 
     /// Whether a barbarian is left to place: the supply's figures, unlimited with Cities &

@@ -15,7 +15,6 @@ use super::super::events::{ArrivalCause, BarbEvent};
 use super::super::landing::landing_weight;
 use super::super::options::ArrivalSeven;
 use super::super::pending::BarbPending;
-use super::super::BARBARIANS_TO_CONQUER;
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::ids::PlayerId;
@@ -45,7 +44,7 @@ impl Game {
                 ArrivalSeven::Reroll => self.queue_arrival(player, true),
             }
         } else {
-            self.place_arriving_barbarian(total, events);
+            self.land_barbarian(total, events);
         }
     }
 
@@ -82,26 +81,9 @@ impl Game {
         if total == 7 {
             events.push(Event::Barb(BarbEvent::LandingMissed { total, hex: None }));
         } else {
-            self.place_arriving_barbarian(total, events);
+            self.land_barbarian(total, events);
         }
         self.resolved(events);
-    }
-
-    /// One barbarian on the coastal hex numbered `total`, unless it holds 3 already.
-    fn place_arriving_barbarian(&mut self, total: u8, events: &mut Vec<Event>) {
-        let hex = self.coastal_hex_numbered(total);
-        match hex {
-            Some(h) if self.barb.on(h) < BARBARIANS_TO_CONQUER && self.take_barbarian_from_supply() => {
-                self.barb.barbarians[h.index()] += 1;
-                events.push(Event::Barb(BarbEvent::BarbarianLanded {
-                    total,
-                    hex: h,
-                    count: self.barb.on(h),
-                }));
-                self.refresh_conquest(events);
-            }
-            _ => events.push(Event::Barb(BarbEvent::LandingMissed { total, hex })),
-        }
     }
 }
 

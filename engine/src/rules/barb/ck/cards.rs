@@ -213,15 +213,7 @@ impl Game {
 
     pub(crate) fn do_intrigue_on_hex(&mut self, player: PlayerId, hex: HexId, events: &mut Vec<Event>) {
         self.discard_played_progress(player, ProgressCard::Intrigue, events);
-        self.barb.barbarians[hex.index()] -= 1;
-        let held = &mut self.barb.prisoners[player.index()];
-        *held = held.saturating_add(1);
-        events.push(Event::Barb(BarbEvent::BarbarianCaptured {
-            player,
-            hex,
-            prisoners: *held,
-        }));
-        self.refresh_conquest(events);
+        self.take_prisoner(player, hex, events);
     }
 
     pub(crate) fn check_taxation_on_hex(&self, player: PlayerId, hex: HexId) -> Result<(), RuleError> {

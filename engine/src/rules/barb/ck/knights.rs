@@ -77,9 +77,7 @@ impl Game {
         let Some(k) = self.barb.knights[at.index()].as_mut() else {
             return;
         };
-        let st = &mut self.players[player.index()];
-        st.ck.knights_left[k.level as usize - 1] += 1;
-        st.ck.knights_left[k.level as usize] -= 1;
+        self.players[player.index()].ck.exchange_for_stronger(k.level);
         k.level += 1;
         k.promoted = true;
         let level = k.level;
