@@ -890,6 +890,19 @@ fn candidates(g: &Game) -> Vec<Action> {
         for level in [None, Some(0), Some(1), Some(2), Some(3), Some(4)] {
             out.push(Action::Barb(BarbAction::PlaceDeserterKnight { player, level }));
         }
+        // Smithing on two knights on paths: every ordered pair of paths holding a knight.
+        let on_paths: Vec<EdgeId> = (0..topo.edge_count() as u16)
+            .map(EdgeId)
+            .filter(|&e| g.path_knight(e).is_some())
+            .collect();
+        for &a in &on_paths {
+            for &b in &on_paths {
+                out.push(Action::Barb(BarbAction::SmithingOnPaths {
+                    player,
+                    knights: [Some(a), Some(b)],
+                }));
+            }
+        }
         for (from, k) in (0..topo.edge_count() as u16).map(|e| (EdgeId(e), g.path_knight(EdgeId(e)))) {
             if k.is_some() {
                 for to in 0..=topo.edge_count() as u16 {
