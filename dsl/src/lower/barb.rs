@@ -919,132 +919,139 @@ mod tests {
             assert_eq!(b.levels.iter().map(|x| x.1).collect::<Vec<_>>(), vec![2, 3], "{lang}");
             assert_eq!((b.active.len(), b.promoted.len()), (1, 1), "{lang}");
             let s: Vec<StepKind> = sc.steps.into_iter().map(|s| s.kind).collect();
-            assert!(
-                matches!(barb_action(&s[0]), BarbAction::RecruitPathKnight { .. }),
-                "{lang}"
-            );
-            assert!(
-                matches!(barb_action(&s[1]), BarbAction::PromotePathKnight { .. }),
-                "{lang}"
-            );
-            assert!(
-                matches!(barb_action(&s[2]), BarbAction::ActivatePathKnight { .. }),
-                "{lang}"
-            );
-            assert!(
-                matches!(barb_action(&s[3]), BarbAction::DisplacePathKnight { .. }),
-                "{lang}"
-            );
-            assert!(
-                matches!(barb_action(&s[4]), BarbAction::RelocatePathKnight { .. }),
-                "{lang}"
-            );
-            assert!(
-                matches!(barb_action(&s[5]), BarbAction::SurrenderPathKnight { .. }),
-                "{lang}"
-            );
-            assert!(
-                matches!(
-                    barb_action(&s[6]),
-                    BarbAction::PlaceDeserterKnight { level: Some(2), .. }
-                ),
-                "{lang}"
-            );
-            assert!(
-                matches!(barb_action(&s[7]), BarbAction::PlaceDeserterKnight { level: None, .. }),
-                "{lang}"
-            );
-            assert!(
-                matches!(
-                    barb_action(&s[8]),
-                    BarbAction::PlaceDeserterKnight { level: Some(1), .. }
-                ),
-                "{lang}"
-            );
-            assert!(
-                matches!(
-                    barb_action(&s[9]),
-                    BarbAction::SmithingOnPaths {
-                        knights: [Some(_), Some(_)],
-                        ..
-                    }
-                ),
-                "{lang}"
-            );
-            assert!(
-                matches!(barb_action(&s[10]), BarbAction::IntrigueOnHex { .. }),
-                "{lang}"
-            );
-            assert!(
-                matches!(barb_action(&s[11]), BarbAction::TaxationOnHex { .. }),
-                "{lang}"
-            );
-            assert!(
-                matches!(
-                    &s[12],
-                    StepKind::Chance {
-                        outcome: Outcome::Barb(BarbOutcome::ArrivalRoll { total: 7 }),
-                        ..
-                    }
-                ),
-                "{lang}: {:?}",
-                s[12]
-            );
-            assert!(
-                matches!(
-                    &s[13],
-                    StepKind::Expect(Expectation::Barb(BarbFact::Knight { level: true, status: true, .. }, w))
-                        if w.ends_with(" strong active")
-                ),
-                "{lang}: {:?}",
-                s[13]
-            );
-            assert!(matches!(&s[14], StepKind::Expect(Expectation::Barb(BarbFact::Knight { .. }, w)) if w == "none"));
-            assert!(
-                matches!(&s[15], StepKind::Expect(Expectation::Ck(crate::scenario::CkFact::KnightsLeft(_, 1), n)) if n == "1")
-            );
-            // Written with an intersection: Cities & Knights' actions, which the engine refuses.
-            assert!(
-                matches!(
-                    &s[16],
-                    StepKind::Act {
-                        action: Action::Ck(catan_engine::CkAction::RecruitKnight { .. }),
-                        ..
-                    }
-                ),
-                "{lang}"
-            );
-            assert!(
-                matches!(
-                    &s[17],
-                    StepKind::Act {
-                        action: Action::Ck(catan_engine::CkAction::PlayProgress { .. }),
-                        ..
-                    }
-                ),
-                "{lang}"
-            );
-            assert!(
-                matches!(
-                    &s[18],
-                    StepKind::Act {
-                        action: Action::Ck(catan_engine::CkAction::PlaceTreasonKnight { .. }),
-                        ..
-                    }
-                ),
-                "{lang}"
-            );
-            assert!(
-                matches!(
-                    &s[19],
-                    StepKind::Act {
-                        action: Action::Ck(catan_engine::CkAction::MoveKnight { .. }),
-                        ..
-                    }
-                ),
-                "{lang}"
-            );
+            assert_path_knight_steps(lang, &s);
         }
+    }
+
+    /// The steps of [`knights_on_paths_with_cities_and_knights_in_three_languages`] in order:
+    /// the path forms lower to the combination's actions, intersection forms to Cities &
+    /// Knights' (which the engine refuses).
+    fn assert_path_knight_steps(lang: &str, s: &[StepKind]) {
+        assert!(
+            matches!(barb_action(&s[0]), BarbAction::RecruitPathKnight { .. }),
+            "{lang}"
+        );
+        assert!(
+            matches!(barb_action(&s[1]), BarbAction::PromotePathKnight { .. }),
+            "{lang}"
+        );
+        assert!(
+            matches!(barb_action(&s[2]), BarbAction::ActivatePathKnight { .. }),
+            "{lang}"
+        );
+        assert!(
+            matches!(barb_action(&s[3]), BarbAction::DisplacePathKnight { .. }),
+            "{lang}"
+        );
+        assert!(
+            matches!(barb_action(&s[4]), BarbAction::RelocatePathKnight { .. }),
+            "{lang}"
+        );
+        assert!(
+            matches!(barb_action(&s[5]), BarbAction::SurrenderPathKnight { .. }),
+            "{lang}"
+        );
+        assert!(
+            matches!(
+                barb_action(&s[6]),
+                BarbAction::PlaceDeserterKnight { level: Some(2), .. }
+            ),
+            "{lang}"
+        );
+        assert!(
+            matches!(barb_action(&s[7]), BarbAction::PlaceDeserterKnight { level: None, .. }),
+            "{lang}"
+        );
+        assert!(
+            matches!(
+                barb_action(&s[8]),
+                BarbAction::PlaceDeserterKnight { level: Some(1), .. }
+            ),
+            "{lang}"
+        );
+        assert!(
+            matches!(
+                barb_action(&s[9]),
+                BarbAction::SmithingOnPaths {
+                    knights: [Some(_), Some(_)],
+                    ..
+                }
+            ),
+            "{lang}"
+        );
+        assert!(
+            matches!(barb_action(&s[10]), BarbAction::IntrigueOnHex { .. }),
+            "{lang}"
+        );
+        assert!(
+            matches!(barb_action(&s[11]), BarbAction::TaxationOnHex { .. }),
+            "{lang}"
+        );
+        assert!(
+            matches!(
+                &s[12],
+                StepKind::Chance {
+                    outcome: Outcome::Barb(BarbOutcome::ArrivalRoll { total: 7 }),
+                    ..
+                }
+            ),
+            "{lang}: {:?}",
+            s[12]
+        );
+        assert!(
+            matches!(
+                &s[13],
+                StepKind::Expect(Expectation::Barb(BarbFact::Knight { level: true, status: true, .. }, w))
+                    if w.ends_with(" strong active")
+            ),
+            "{lang}: {:?}",
+            s[13]
+        );
+        assert!(matches!(&s[14], StepKind::Expect(Expectation::Barb(BarbFact::Knight { .. }, w)) if w == "none"));
+        assert!(
+            matches!(&s[15], StepKind::Expect(Expectation::Ck(crate::scenario::CkFact::KnightsLeft(_, 1), n)) if n == "1")
+        );
+        // Written with an intersection: Cities & Knights' actions, which the engine refuses.
+        assert!(
+            matches!(
+                &s[16],
+                StepKind::Act {
+                    action: Action::Ck(catan_engine::CkAction::RecruitKnight { .. }),
+                    ..
+                }
+            ),
+            "{lang}"
+        );
+        assert!(
+            matches!(
+                &s[17],
+                StepKind::Act {
+                    action: Action::Ck(catan_engine::CkAction::PlayProgress { .. }),
+                    ..
+                }
+            ),
+            "{lang}"
+        );
+        assert!(
+            matches!(
+                &s[18],
+                StepKind::Act {
+                    action: Action::Ck(catan_engine::CkAction::PlaceTreasonKnight { .. }),
+                    ..
+                }
+            ),
+            "{lang}"
+        );
+        assert!(
+            matches!(
+                &s[19],
+                StepKind::Act {
+                    action: Action::Ck(catan_engine::CkAction::MoveKnight { .. }),
+                    ..
+                }
+            ),
+            "{lang}"
+        );
     }
 
     #[test]
