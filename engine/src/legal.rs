@@ -332,6 +332,132 @@ pub(crate) fn push_discards(player: PlayerId, hand: &Cards, count: u8, out: &mut
 /// Card kinds in a hand.
 const CARD_KINDS: usize = CardKind::ALL.len();
 
+impl Game {
+    /// While players discard half their hands (a 7, source `base-rules` §5), how many
+    /// actions [`Game::legal_actions`] lists, counted without listing them; `None` in any
+    /// other phase. With [`Game::nth_discard`] a player choosing uniformly among the
+    /// listed discards (the random player) need not build a list of thousands.
+    pub fn discard_count(&self) -> Option<usize> {
+        if self.phase() != Phase::Discarding {
+            return None;
+        }
+        let mut total = 0usize;
+        for player in self.player_ids() {
+            let owed = self.discards_owed(player);
+            if owed > 0 {
+                total = total.saturating_add(count_discards(&self.players[player.index()].hand, owed));
+            }
+        }
+        Some(total)
+    }
+
+    /// The `k`-th action [`Game::legal_actions`] lists while players discard (the same
+    /// action at the same index), found without listing the others; `None` in any other
+    /// phase or when `k` is out of range.
+    pub fn nth_discard(&self, mut k: usize) -> Option<Action> {
+        if self.phase() != Phase::Discarding {
+            return None;
+        }
+        for player in self.player_ids() {
+            let owed = self.discards_owed(player);
+            if owed == 0 {
+                continue;
+            }
+            let hand = &self.players[player.index()].hand;
+            let here = count_discards(hand, owed);
+            if k < here {
+                return Some(Action::Discard {
+                    player,
+                    cards: nth_discard_of(hand, owed, k),
+                });
+            }
+            k -= here;
+        }
+        None
+    }
+}
+
+/// The discards of `size` cards from `hand` ([`push_discards`] lists them).
+fn count_discards(hand: &Cards, size: u8) -> usize {
+    if usize::from(size) < SMALL_DISCARD {
+        DiscardCounts::<SMALL_DISCARD>::new(hand, size).total()
+    } else {
+        DiscardCounts::<LARGE_DISCARD>::new(hand, size).total()
+    }
+}
+
+/// The `k`-th discard of `size` cards from `hand` in the order [`push_discards`] lists them.
+fn nth_discard_of(hand: &Cards, size: u8, k: usize) -> Cards {
+    if usize::from(size) < SMALL_DISCARD {
+        DiscardCounts::<SMALL_DISCARD>::new(hand, size).nth(k)
+    } else {
+        DiscardCounts::<LARGE_DISCARD>::new(hand, size).nth(k)
+    }
+}
+
+/// The usual discard (up to 15 cards) is counted in a small table (sizes 0..16).
+const SMALL_DISCARD: usize = 16;
+/// The large table's sizes: up to 127 cards, half of the largest hand a `u8` count holds.
+const LARGE_DISCARD: usize = 128;
+
+/// The number of discards of each size (below `M` cards) from each suffix of a hand's
+/// kinds, to count and pick discards in the order [`push_discards`] lists them.
+struct DiscardCounts<const M: usize> {
+    counts: [u8; CARD_KINDS],
+    /// The discard's size.
+    size: usize,
+    /// `ways[i][n]`: the discards of `n` cards taken from the kinds from index `i` on.
+    ways: [[usize; M]; CARD_KINDS + 1],
+}
+
+impl<const M: usize> DiscardCounts<M> {
+    fn new(hand: &Cards, size: u8) -> Self {
+        let size = usize::from(size).min(M - 1);
+        let mut d = DiscardCounts {
+            counts: hand.counts(),
+            size,
+            ways: [[0; M]; CARD_KINDS + 1],
+        };
+        d.ways[CARD_KINDS][0] = 1;
+        for i in (0..CARD_KINDS).rev() {
+            let most = usize::from(d.counts[i]);
+            for n in 0..=size {
+                let mut sum = 0usize;
+                for take in 0..=most.min(n) {
+                    sum = sum.saturating_add(d.ways[i + 1][n - take]);
+                }
+                d.ways[i][n] = sum;
+            }
+        }
+        d
+    }
+
+    /// All discards of the size asked.
+    fn total(&self) -> usize {
+        self.ways[0][self.size]
+    }
+
+    /// The `k`-th discard (`k` < [`DiscardCounts::total`]): each kind's count in increasing
+    /// order, skipping the discards every smaller count of that kind starts.
+    fn nth(&self, mut k: usize) -> Cards {
+        let mut acc = [0u8; CARD_KINDS];
+        let mut left = self.size;
+        for (i, slot) in acc.iter_mut().enumerate() {
+            let most = usize::from(self.counts[i]).min(left);
+            for take in 0..=most {
+                let here = self.ways[i + 1][left - take];
+                if k < here {
+                    *slot = take as u8;
+                    left -= take;
+                    break;
+                }
+                k -= here;
+            }
+        }
+        Cards::from_counts(acc)
+    }
+}
+
 /// One hand's discard enumeration: its counts and their suffix sums.
 struct Discards {
     player: PlayerId,
@@ -361,5 +487,83 @@ impl Discards {
             acc[from] = take;
             self.push_from(left - take, from + 1, acc, out);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{push_discards, DiscardCounts, LARGE_DISCARD, SMALL_DISCARD};
+    use crate::cards::{CardKind, Cards};
+    use crate::ids::PlayerId;
+    use crate::ruleset::{Expansion, ExpansionSet, Ruleset};
+    use crate::state::{Game, Phase};
+    use crate::{Action, Colour};
+    use std::sync::Arc;
+
+    /// Counting and picking the k-th discard give the list `push_discards` builds, in its
+    /// order, for hands of every shape (one kind, all kinds, sizes from 1 to the hand).
+    #[test]
+    fn the_kth_discard_is_the_kth_listed_for_many_hands() {
+        let mut seed = 7u64;
+        for _ in 0..300 {
+            let mut counts = [0u8; CardKind::ALL.len()];
+            for c in counts.iter_mut() {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                *c = ((seed >> 33) % 5) as u8;
+            }
+            let hand = Cards::from_counts(counts);
+            for size in 1..=hand.total().min(20) as u8 {
+                let mut listed = Vec::new();
+                push_discards(PlayerId(1), &hand, size, &mut listed);
+                let large = DiscardCounts::<LARGE_DISCARD>::new(&hand, size);
+                let small = DiscardCounts::<SMALL_DISCARD>::new(&hand, size);
+                assert_eq!(large.total(), listed.len(), "{counts:?} {size}");
+                for (k, a) in listed.iter().enumerate() {
+                    let Action::Discard { cards, .. } = a else {
+                        panic!("not a discard")
+                    };
+                    assert_eq!(large.nth(k), *cards, "{counts:?} {size} #{k}");
+                    if usize::from(size) < SMALL_DISCARD {
+                        assert_eq!(small.nth(k), *cards, "{counts:?} {size} #{k}");
+                    }
+                }
+                assert_eq!(super::count_discards(&hand, size), listed.len());
+            }
+        }
+    }
+
+    /// In random games of the base game and Cities & Knights (commodities make hands of
+    /// eight kinds), whenever players discard, `discard_count`/`nth_discard` agree with the
+    /// list `legal_actions` builds (several discarding players included).
+    #[test]
+    fn discard_counting_agrees_with_legal_actions_in_random_games() {
+        let mut seen = 0;
+        for (i, set) in [&[][..], &[Expansion::CitiesAndKnights][..]].into_iter().enumerate() {
+            let rules = Ruleset::with(ExpansionSet::of(set));
+            for seed in 0..6u64 {
+                let board = Arc::new(rules.random_board(seed, crate::board::TokenPlacement::Spiral));
+                let mut g = Game::new(rules.clone(), board, &Colour::ALL[..4], PlayerId(0)).expect("a game");
+                let mut rp = crate::random::RandomPlayer::new(seed * 10 + i as u64);
+                let mut buf = Vec::new();
+                while g.winner().is_none() && g.turn() <= 300 {
+                    if g.phase() == Phase::Discarding {
+                        g.legal_actions(&mut buf);
+                        assert_eq!(g.discard_count(), Some(buf.len()));
+                        for (k, a) in buf.iter().enumerate() {
+                            assert_eq!(g.nth_discard(k), Some(*a));
+                        }
+                        assert_eq!(g.nth_discard(buf.len()), None);
+                        seen += 1;
+                    } else {
+                        assert_eq!(g.discard_count(), None);
+                    }
+                    let Some(a) = rp.choose(&g, crate::random::Policy::Uniform) else {
+                        break;
+                    };
+                    g.apply(a).expect("a listed action");
+                }
+            }
+        }
+        assert!(seen > 20, "only {seen} discard steps met");
     }
 }

@@ -52,6 +52,17 @@ impl Game {
         Ok(())
     }
 
+    /// Applies an action this crate's random player has just taken from
+    /// [`Game::legal_actions`] (or [`Game::nth_discard`], or a chance outcome sampled from
+    /// [`Game::for_each_outcome`]) for this very state, without running the checks again:
+    /// those lists hold only actions the checks accept (the invariant runs and the property
+    /// tests confirm it, going through [`Game::apply_into`]). Debug builds still check.
+    pub(crate) fn apply_listed_into(&mut self, action: Action, events: &mut Vec<Event>) {
+        debug_assert!(self.check(&action).is_ok(), "{action:?} is not legal");
+        self.execute(action, events);
+        self.check_victory(events);
+    }
+
     /// Whether `apply` would accept the action now.
     pub fn is_legal(&self, action: &Action) -> bool {
         self.check(action).is_ok()
