@@ -255,12 +255,14 @@ impl Game {
         } else {
             &CardKind::RESOURCES
         };
+        let mut mask = None;
         for &give in kinds {
             let n = hand.get(give);
             if n < 2 {
                 continue;
             }
-            let (rates, _) = self.maritime_rates(p, give);
+            let mask = *mask.get_or_insert_with(|| self.harbor_mask(p));
+            let (rates, _) = self.maritime_rates_with(p, give, mask);
             for (i, rate) in [2u8, 3, 4].into_iter().enumerate() {
                 if !rates[i] || n < rate {
                     continue;

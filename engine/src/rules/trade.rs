@@ -15,8 +15,19 @@ use crate::state::{Game, Phase};
 impl Game {
     /// The rates at which `player` may give `kind` to the bank, best first.
     pub fn maritime_rates(&self, player: PlayerId, kind: CardKind) -> ([bool; 3], &'static str) {
+        self.maritime_rates_with(player, kind, self.harbor_mask(player))
+    }
+
+    /// The harbors `player` may use now (bit 0: a 3:1 harbor; bit `1 + r`: the 2:1 harbor
+    /// of resource `r`), after the expansions' say (extension point "maritime rates").
+    pub(crate) fn harbor_mask(&self, player: PlayerId) -> u8 {
+        self.harbor_mask_ext(player, self.players.get(player.index()).map_or(0, |p| p.harbors))
+    }
+
+    /// [`Game::maritime_rates`] given the player's [`Game::harbor_mask`] (computed once
+    /// when every kind is asked about).
+    pub(crate) fn maritime_rates_with(&self, player: PlayerId, kind: CardKind, mask: u8) -> ([bool; 3], &'static str) {
         // index 0: 2:1, 1: 3:1, 2: 4:1
-        let mask = self.harbor_mask_ext(player, self.players.get(player.index()).map_or(0, |p| p.harbors));
         let special = kind.resource().is_some_and(|r| mask & (1 << (1 + r as u8)) != 0);
         let mut rates = [special, mask & 1 != 0, true];
         self.maritime_rates_ext(player, kind, &mut rates);
