@@ -46,24 +46,31 @@ impl Game {
 
     /// Whether the barbarians of `h` can be expelled now.
     pub(crate) fn battle_possible(&self, h: HexId) -> bool {
+        self.battle_possible_against(h, self.board_barbarians_fought())
+    }
+
+    /// With Cities & Knights, option `barb-ck-battle-count board` (D22): every barbarian on
+    /// the board, which each battle's strength is compared with (`None`: each hex's own).
+    fn board_barbarians_fought(&self) -> Option<u32> {
+        (self.barb_ck() && self.rules.barb.ck_battle_count == BattleCount::Board).then(|| self.barb.on_board())
+    }
+
+    /// Whether the barbarians of `h` can be expelled now, the strength compared with
+    /// `board` (see [`Game::board_barbarians_fought`]) or else with the hex's barbarians.
+    fn battle_possible_against(&self, h: HexId, board: Option<u32>) -> bool {
         let b = self.barb.on(h);
         let fought = match self.rules.barb.battle_hexes {
             BattleHexes::Any => b > 0,
             BattleHexes::Conquered => self.barb.conquered(h),
         };
-        // With Cities & Knights, option `barb-ck-battle-count board` (D22) compares with every
-        // barbarian on the board.
-        let against = if self.barb_ck() && self.rules.barb.ck_battle_count == BattleCount::Board {
-            self.barb.on_board()
-        } else {
-            u32::from(b)
-        };
-        fought && self.fighters(h).0.iter().map(|&n| u32::from(n)).sum::<u32>() > against
+        fought && self.fighters(h).0.iter().map(|&n| u32::from(n)).sum::<u32>() > board.unwrap_or(u32::from(b))
     }
 
-    /// Whether any battle can be fought now.
+    /// Whether any battle can be fought now (the board's barbarians counted once).
     pub(crate) fn any_battle(&self) -> bool {
-        (0..self.barb.coastal.len()).any(|i| self.barb.coastal[i] && self.battle_possible(HexId(i as u16)))
+        let board = self.board_barbarians_fought();
+        (0..self.barb.coastal.len())
+            .any(|i| self.barb.coastal[i] && self.battle_possible_against(HexId(i as u16), board))
     }
 
     /// Checks a battle.

@@ -13,7 +13,7 @@
 use super::errors::BarbRule;
 use super::events::BarbEvent;
 use super::pending::BarbPending;
-use super::state::{has_path, path_members, PathBits};
+use super::state::{for_each_path, has_path, path_and, path_members, PathBits};
 use super::{MOVE_PATHS, MOVE_PATHS_WITH_GRAIN};
 use crate::cards::{CardKind, Cards};
 use crate::error::RuleError;
@@ -47,6 +47,17 @@ pub(crate) fn path_rings(adjacency: &[PathBits], from: usize) -> [PathBits; 6] {
         frontier = next;
     }
     by_dist
+}
+
+/// The paths as one player's listings see them (read in one pass over the paths).
+#[derive(Clone, Copy, Default, Debug)]
+pub(crate) struct PathScan {
+    /// The paths no knight stands on.
+    pub free: PathBits,
+    /// The paths of the player's knights.
+    pub own: PathBits,
+    /// The paths of the player's knights that have not moved this turn.
+    pub unmoved: PathBits,
 }
 
 impl Game {
@@ -100,22 +111,65 @@ impl Game {
     /// intersection), as sets by distance 1..=limit: the rings kept for the board, cut at
     /// `limit` (searched over the kept path adjacency when a state has none kept).
     pub(crate) fn reach(&self, from: EdgeId, limit: u8) -> [PathBits; 6] {
-        let mut by_dist = match self.barb.path_rings.get(from.index()) {
-            Some(r) => *r,
-            None => path_rings(&self.barb.path_adjacency, from.index()),
-        };
+        let mut by_dist = self.with_rings(from, |r| *r);
         for level in by_dist.iter_mut().skip(limit.min(5) as usize + 1) {
             *level = [0; 4];
         }
         by_dist
     }
 
+    /// Calls `f` with the paths 1 to 5 steps from `from` by distance (index 0 empty): the
+    /// rings kept for the board, read in place (searched over the kept path adjacency when a
+    /// state has none kept).
+    #[inline]
+    pub(crate) fn with_rings<R>(&self, from: EdgeId, f: impl FnOnce(&[PathBits; 6]) -> R) -> R {
+        match self.barb.path_rings.get(from.index()) {
+            Some(r) => f(r),
+            None => f(&path_rings(&self.barb.path_adjacency, from.index())),
+        }
+    }
+
     /// The number of paths between two paths, if at most `limit`.
     pub(crate) fn path_distance(&self, from: EdgeId, to: EdgeId, limit: u8) -> Option<u8> {
-        let r = self.reach(from, limit);
-        (1..=limit.min(5) as usize)
-            .find(|&d| has_path(&r[d], to.index()))
-            .map(|d| d as u8)
+        self.with_rings(from, |r| {
+            (1..=limit.min(5) as usize)
+                .find(|&d| has_path(&r[d], to.index()))
+                .map(|d| d as u8)
+        })
+    }
+
+    /// The paths as `player`'s listings see them, read in one pass over the paths.
+    pub(crate) fn path_scan(&self, player: PlayerId) -> PathScan {
+        let mut scan = PathScan::default();
+        let words = scan
+            .free
+            .iter_mut()
+            .zip(scan.own.iter_mut())
+            .zip(scan.unmoved.iter_mut());
+        for (chunk, ((f, o), u)) in self.barb.knights.chunks(64).zip(words) {
+            for (j, k) in chunk.iter().enumerate() {
+                match k {
+                    None => *f |= 1 << j,
+                    Some(k) if k.owner == player => {
+                        *o |= 1 << j;
+                        *u |= u64::from(!k.moved) << j;
+                    }
+                    Some(_) => {}
+                }
+            }
+        }
+        scan
+    }
+
+    /// The paths a knight on `from` may end a move on: every path from a castle path, else
+    /// every path but the castle's (`BARB.MOVE.NOT_BACK_TO_CASTLE`).
+    #[inline]
+    pub(crate) fn move_targets_from(&self, from: EdgeId) -> PathBits {
+        if self.is_castle_path(from) {
+            [u64::MAX; 4]
+        } else {
+            self.barb.castle_paths.map(|w| !w)
+        }
     }
 
     /// Whether the turn is at the point where knights may move: after trading and building,
@@ -215,30 +269,26 @@ impl Game {
             return self.push_path_knight_moves_ck(player, out);
         }
         let has_grain = self.players[player.index()].hand.get(CardKind::Grain) > 0;
-        for i in 0..self.barb.knights.len() {
+        let limit = if has_grain { MOVE_PATHS_WITH_GRAIN } else { MOVE_PATHS };
+        // The free paths are read once; each knight's rings are cut by them and by the
+        // castle's paths, member by member in the order of distance, then path id.
+        let PathScan { free, unmoved, .. } = self.path_scan(player);
+        for_each_path(&unmoved, |i| {
             let from = EdgeId(i as u16);
-            match self.barb.knights[i] {
-                Some(k) if k.owner == player && !k.moved => {}
-                _ => continue,
-            }
-            let limit = if has_grain { MOVE_PATHS_WITH_GRAIN } else { MOVE_PATHS };
-            let reach = self.reach(from, limit);
-            let from_castle = self.is_castle_path(from);
-            for (d, set) in reach.iter().enumerate().skip(1) {
-                for e in path_members(set) {
-                    let to = EdgeId(e as u16);
-                    if !self.path_free(to) || (!from_castle && self.is_castle_path(to)) {
-                        continue;
-                    }
-                    out.push(crate::Action::Barb(super::actions::BarbAction::MovePathKnight {
-                        player,
-                        from,
-                        to,
-                        grain: d as u8 > MOVE_PATHS,
-                    }));
+            let open = path_and(&free, &self.move_targets_from(from));
+            self.with_rings(from, |rings| {
+                for (d, set) in rings.iter().enumerate().take(limit as usize + 1).skip(1) {
+                    for_each_path(&path_and(set, &open), |e| {
+                        out.push(crate::Action::Barb(super::actions::BarbAction::MovePathKnight {
+                            player,
+                            from,
+                            to: EdgeId(e as u16),
+                            grain: d as u8 > MOVE_PATHS,
+                        }));
+                    });
                 }
-            }
-        }
+            });
+        });
     }
 
     /// The free paths a pending card's knight may go to.

@@ -156,6 +156,33 @@ pub fn path_members(bits: &PathBits) -> impl Iterator<Item = usize> + '_ {
     })
 }
 
+/// Calls `f` with each path in `bits`, in id order (a loop over the set bits, for the
+/// listings of the hot path).
+#[inline]
+pub fn for_each_path(bits: &PathBits, mut f: impl FnMut(usize)) {
+    for (w, &word) in bits.iter().enumerate() {
+        let mut b = word;
+        while b != 0 {
+            f(w * 64 + b.trailing_zeros() as usize);
+            b &= b - 1;
+        }
+    }
+}
+
+/// The paths in both sets.
+#[inline]
+pub fn path_and(a: &PathBits, b: &PathBits) -> PathBits {
+    [a[0] & b[0], a[1] & b[1], a[2] & b[2], a[3] & b[3]]
+}
+
+/// Adds path `i` to `bits` (paths beyond [`MAX_PATHS`] are never members).
+#[inline]
+pub fn add_path(bits: &mut PathBits, i: usize) {
+    if let Some(w) = bits.get_mut(i / 64) {
+        *w |= 1 << (i % 64);
+    }
+}
+
 /// Whether path `i` is in `bits`.
 #[inline]
 pub fn has_path(bits: &PathBits, i: usize) -> bool {

@@ -26,7 +26,7 @@
 use super::super::errors::BarbRule;
 use super::super::events::BarbEvent;
 use super::super::pending::BarbPending;
-use super::super::state::PathKnight;
+use super::super::state::{for_each_path, PathKnight};
 use crate::error::{CkRule, RuleError};
 use crate::event::Event;
 use crate::ids::{EdgeId, HexId, PlayerId};
@@ -271,41 +271,40 @@ impl Game {
             }
         };
         if hand.get(ProgressCard::Smithing) > 0 {
-            for i in 0..self.barb.knights.len() {
-                if self.barb.knights[i].is_none_or(|k| k.owner != player) {
-                    continue;
-                }
+            // The player's knights, read once: each alone, then with each other one.
+            let own = self.path_scan(player).own;
+            for_each_path(&own, |i| {
                 let a = EdgeId(i as u16);
                 push(A::SmithingOnPaths {
                     player,
                     knights: [Some(a), None],
                 });
-                for j in 0..self.barb.knights.len() {
-                    if j != i && self.barb.knights[j].is_some_and(|k| k.owner == player) {
+                for_each_path(&own, |j| {
+                    if j != i {
                         push(A::SmithingOnPaths {
                             player,
                             knights: [Some(a), Some(EdgeId(j as u16))],
                         });
                     }
+                });
+            });
+        }
+        // Intrigue and Taxation: the card held is tested once; then the hexes the checks
+        // accept, a known hex holding a barbarian, a known land hex.
+        if hand.get(ProgressCard::Intrigue) > 0 && self.check_progress_held(player, ProgressCard::Intrigue).is_ok() {
+            for i in (0..self.barb.barbarians.len()).filter(|&i| self.barb.barbarians[i] > 0) {
+                let hex = HexId(i as u16);
+                if self.known_hex(hex).is_ok() {
+                    out.push(crate::Action::Barb(A::IntrigueOnHex { player, hex }));
                 }
             }
         }
-        if hand.get(ProgressCard::Intrigue) > 0 {
-            // Only a hex holding a barbarian passes the check.
-            for i in (0..self.barb.barbarians.len()).filter(|&i| self.barb.barbarians[i] > 0) {
-                push(A::IntrigueOnHex {
-                    player,
-                    hex: HexId(i as u16),
-                });
-            }
-        }
-        if hand.get(ProgressCard::Taxation) > 0 {
-            // Only a land hex passes the check.
+        if hand.get(ProgressCard::Taxation) > 0 && self.check_progress_held(player, ProgressCard::Taxation).is_ok() {
             for i in (0..self.board.terrain.len()).filter(|&i| self.board.terrain[i].is_land()) {
-                push(A::TaxationOnHex {
-                    player,
-                    hex: HexId(i as u16),
-                });
+                let hex = HexId(i as u16);
+                if self.known_hex(hex).is_ok() {
+                    out.push(crate::Action::Barb(A::TaxationOnHex { player, hex }));
+                }
             }
         }
     }
