@@ -63,7 +63,25 @@ impl Game {
             BattleHexes::Any => b > 0,
             BattleHexes::Conquered => self.barb.conquered(h),
         };
-        fought && self.fighters(h).0.iter().map(|&n| u32::from(n)).sum::<u32>() > board.unwrap_or(u32::from(b))
+        fought && self.strength_around(h) > board.unwrap_or(u32::from(b))
+    }
+
+    /// The strength of the knights that would fight for `h`, all seats together: what
+    /// [`Game::fighters`] gives, summed.
+    fn strength_around(&self, h: HexId) -> u32 {
+        let ck = self.barb_ck();
+        let Some(info) = self.board.topology.hex(h) else {
+            return 0;
+        };
+        let mut n = 0u32;
+        for e in info.sides.iter() {
+            match self.barb.knight(*e) {
+                Some(_) if !ck => n += 1,
+                Some(k) if k.active => n += u32::from(k.level),
+                _ => {}
+            }
+        }
+        n
     }
 
     /// Whether any battle can be fought now (the board's barbarians counted once).
@@ -262,7 +280,7 @@ impl Game {
                     self.downgrade_path_knight(e, k, gold, events);
                     continue;
                 }
-                self.barb.knights[e.index()] = None;
+                self.barb.set_knight(e, None);
                 self.barb.knights_left[k.owner.index()] += 1;
                 events.push(Event::Barb(BarbEvent::PathKnightLost {
                     player: k.owner,
@@ -285,11 +303,12 @@ impl Game {
         let level = match lower {
             Some(l) => {
                 supply[l as usize - 1] -= 1;
-                self.barb.knights[e.index()] = Some(super::state::PathKnight { level: l, ..k });
+                self.barb
+                    .set_knight(e, Some(super::state::PathKnight { level: l, ..k }));
                 l
             }
             None => {
-                self.barb.knights[e.index()] = None;
+                self.barb.set_knight(e, None);
                 0
             }
         };
@@ -346,10 +365,13 @@ mod tests {
     fn surround(g: &mut Game, h: HexId, owners: &[u8]) {
         let sides = g.board.topology.hex(h).unwrap().sides;
         for (e, &o) in sides.iter().zip(owners) {
-            g.barb.knights[e.index()] = Some(PathKnight {
-                moved: true,
-                ..PathKnight::new(PlayerId(o))
-            });
+            g.barb.set_knight(
+                *e,
+                Some(PathKnight {
+                    moved: true,
+                    ..PathKnight::new(PlayerId(o))
+                }),
+            );
             g.barb.knights_left[o as usize] -= 1;
         }
     }

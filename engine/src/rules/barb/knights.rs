@@ -13,7 +13,7 @@
 use super::errors::BarbRule;
 use super::events::BarbEvent;
 use super::pending::BarbPending;
-use super::state::{for_each_path, has_path, path_and, path_members, PathBits};
+use super::state::{first_paths, for_each_path, has_path, path_and, path_members, remove_path, PathBits};
 use super::{MOVE_PATHS, MOVE_PATHS_WITH_GRAIN};
 use crate::cards::{CardKind, Cards};
 use crate::error::RuleError;
@@ -50,7 +50,7 @@ pub(crate) fn path_rings(adjacency: &[PathBits], from: usize) -> [PathBits; 6] {
 }
 
 /// The paths as one player's listings see them (read in one pass over the paths).
-#[derive(Clone, Copy, Default, Debug)]
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
 pub(crate) struct PathScan {
     /// The paths no knight stands on.
     pub free: PathBits,
@@ -92,7 +92,7 @@ impl Game {
     /// Places a card's knight.
     pub(crate) fn do_place_path_knight(&mut self, player: PlayerId, at: EdgeId, events: &mut Vec<Event>) {
         self.barb.knights_left[player.index()] -= 1;
-        self.barb.knights[at.index()] = Some(super::state::PathKnight::new(player));
+        self.barb.set_knight(at, Some(super::state::PathKnight::new(player)));
         events.push(Event::Barb(BarbEvent::PathKnightPlaced { player, at }));
         self.pending.pop_front();
         self.barb_continue(events);
@@ -138,8 +138,31 @@ impl Game {
         })
     }
 
-    /// The paths as `player`'s listings see them, read in one pass over the paths.
+    /// The paths as `player`'s listings see them: from the seats' path sets kept
+    /// ([`super::state::BarbState::owned`]), else read in one pass over the paths.
     pub(crate) fn path_scan(&self, player: PlayerId) -> PathScan {
+        let b = &self.barb;
+        if !b.owned_kept() {
+            return self.path_scan_from_paths(player);
+        }
+        let mut free = first_paths(b.knights.len());
+        for bits in &b.owned {
+            for (f, w) in free.iter_mut().zip(bits) {
+                *f &= !w;
+            }
+        }
+        let own = b.owned.get(player.index()).copied().unwrap_or_default();
+        let mut unmoved = own;
+        for_each_path(&own, |i| {
+            if b.knights.get(i).copied().flatten().is_none_or(|k| k.moved) {
+                remove_path(&mut unmoved, i);
+            }
+        });
+        PathScan { free, own, unmoved }
+    }
+
+    /// [`Game::path_scan`] read from the knights on the paths, in one pass.
+    pub(crate) fn path_scan_from_paths(&self, player: PlayerId) -> PathScan {
         let mut scan = PathScan::default();
         let words = scan
             .free
@@ -242,11 +265,11 @@ impl Game {
             self.bank.add_all(&g);
         }
         let paths = self.path_distance(from, to, MOVE_PATHS_WITH_GRAIN).unwrap_or(0);
-        let Some(mut k) = self.barb.knights[from.index()].take() else {
+        let Some(mut k) = self.barb.take_knight(from) else {
             return;
         };
         k.moved = true;
-        self.barb.knights[to.index()] = Some(k);
+        self.barb.set_knight(to, Some(k));
         events.push(Event::Barb(BarbEvent::PathKnightMoved {
             player,
             from,
@@ -319,7 +342,7 @@ mod tests {
     }
 
     fn put(g: &mut Game, p: PlayerId, at: EdgeId) {
-        g.barb.knights[at.index()] = Some(PathKnight::new(p));
+        g.barb.set_knight(at, Some(PathKnight::new(p)));
         g.barb.knights_left[p.index()] -= 1;
     }
 
@@ -405,6 +428,32 @@ mod tests {
             grain: false,
         });
         g.apply(along).unwrap();
+    }
+
+    /// The seats' path sets kept follow every knight placed, moved, displaced, downgraded
+    /// or removed in random games of both rulesets (the listings read them); the invariants
+    /// catch a set out of step.
+    #[test]
+    fn the_seats_path_sets_follow_every_knight_and_the_invariants_recount_them() {
+        for ck in [false, true] {
+            let mut g = if ck { barb_ck_game(4) } else { barb_game(4) };
+            let mut rp = crate::random::RandomPlayer::new(3);
+            for _ in 0..3000 {
+                if g.winner().is_some() {
+                    break;
+                }
+                assert_eq!(g.barb.owned, g.barb.owned_from_scratch());
+                for p in g.player_ids() {
+                    assert_eq!(g.path_scan(p), g.path_scan_from_paths(p));
+                }
+                let a = rp.choose(&g, Default::default()).unwrap();
+                g.apply(a).unwrap();
+            }
+        }
+        let mut g = barb_main(4, 3);
+        assert!(g.check_barb_invariants().is_ok());
+        g.barb.owned[0][0] ^= 1;
+        assert_eq!(g.check_barb_invariants().unwrap_err().name, "knights");
     }
 
     #[test]

@@ -111,7 +111,7 @@ impl Game {
     }
 
     pub(crate) fn do_surrender_path_knight(&mut self, player: PlayerId, at: EdgeId, events: &mut Vec<Event>) {
-        let Some(k) = self.barb.knights[at.index()].take() else {
+        let Some(k) = self.barb.take_knight(at) else {
             return;
         };
         self.players[player.index()].ck.knights_left[k.level as usize - 1] += 1;
@@ -159,11 +159,14 @@ impl Game {
         };
         if let Some(level) = level {
             self.players[player.index()].ck.knights_left[level as usize - 1] -= 1;
-            self.barb.knights[at.index()] = Some(PathKnight {
-                level,
-                active,
-                ..PathKnight::new(player)
-            });
+            self.barb.set_knight(
+                at,
+                Some(PathKnight {
+                    level,
+                    active,
+                    ..PathKnight::new(player)
+                }),
+            );
             events.push(Event::Barb(BarbEvent::DeserterPlaced { player, at, level }));
         }
         self.resolved(events);

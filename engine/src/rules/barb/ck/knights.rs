@@ -61,7 +61,7 @@ impl Game {
     pub(crate) fn do_recruit_path_knight(&mut self, player: PlayerId, at: EdgeId, events: &mut Vec<Event>) {
         self.pay_cost(player, cost::KNIGHT);
         self.players[player.index()].ck.knights_left[0] -= 1;
-        self.barb.knights[at.index()] = Some(PathKnight::new(player));
+        self.barb.set_knight(at, Some(PathKnight::new(player)));
         events.push(Event::Barb(BarbEvent::PathKnightRecruited { player, at }));
     }
 
@@ -209,14 +209,31 @@ impl Game {
         self.with_rings(from, |rings| {
             for (d, set) in rings.iter().enumerate().take(usize::from(limit) + 1).skip(1) {
                 let moves = path_and(set, open);
-                let mut both = moves;
+                let mut displaced: PathBits = [0; 4];
                 if k.active && d <= usize::from(MOVE_PATHS) {
                     for_each_path(&path_and(set, taken), |e| {
                         if self.barb.knights[e].is_some_and(|v| v.owner != player && v.level < k.level) {
-                            add_path(&mut both, e);
+                            add_path(&mut displaced, e);
                         }
                     });
                 }
+                if displaced == [0; 4] {
+                    for_each_path(&moves, |e| {
+                        out.push(crate::Action::Barb(A::MovePathKnight {
+                            player,
+                            from,
+                            to: EdgeId(e as u16),
+                            grain: false,
+                        }));
+                    });
+                    continue;
+                }
+                let both = [
+                    moves[0] | displaced[0],
+                    moves[1] | displaced[1],
+                    moves[2] | displaced[2],
+                    moves[3] | displaced[3],
+                ];
                 for_each_path(&both, |e| {
                     let to = EdgeId(e as u16);
                     out.push(crate::Action::Barb(if has_path(&moves, e) {
@@ -271,9 +288,9 @@ impl Game {
         let (Some(mut k), Some(victim)) = (self.barb.knights[from.index()], self.barb.knights[to.index()]) else {
             return;
         };
-        self.barb.knights[from.index()] = None;
+        self.barb.set_knight(from, None);
         k.moved = true;
-        self.barb.knights[to.index()] = Some(k);
+        self.barb.set_knight(to, Some(k));
         events.push(Event::Barb(BarbEvent::PathKnightDisplaced {
             player,
             from,
@@ -338,10 +355,13 @@ impl Game {
         let Some(BarbPending::Relocate { level, .. }) = self.barb_front() else {
             return;
         };
-        self.barb.knights[to.index()] = Some(PathKnight {
-            level,
-            ..PathKnight::new(player)
-        });
+        self.barb.set_knight(
+            to,
+            Some(PathKnight {
+                level,
+                ..PathKnight::new(player)
+            }),
+        );
         events.push(Event::Barb(BarbEvent::PathKnightRelocated { player, to }));
         self.resolved(events);
     }
