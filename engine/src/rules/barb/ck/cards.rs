@@ -261,6 +261,48 @@ impl Game {
         }
     }
 
+    /// Smithing's plays on paths: each own knight alone, then with each other own knight,
+    /// the candidates [`Game::check_smithing_on_paths`] accepts. What does not depend on the
+    /// knights (the card held, in the action phase) is tested once; a first knight that
+    /// cannot be promoted is in no accepted play; the second is tested on the supply the
+    /// first leaves, as the check does.
+    fn push_smithing_on_paths(&self, player: PlayerId, out: &mut Vec<crate::Action>) {
+        use super::super::actions::BarbAction as A;
+        if self.check_progress_held(player, ProgressCard::Smithing).is_err() {
+            return;
+        }
+        let own = self.path_scan(player).own;
+        let supply = self.players[player.index()].ck.knights_left;
+        for_each_path(&own, |i| {
+            let Some(first) = self.barb.knights[i] else { return };
+            if self
+                .check_promotable_with(player, Game::as_ck_knight(first), supply)
+                .is_err()
+            {
+                return;
+            }
+            let a = EdgeId(i as u16);
+            out.push(crate::Action::Barb(A::SmithingOnPaths {
+                player,
+                knights: [Some(a), None],
+            }));
+            let mut after = supply;
+            after[first.level as usize] -= 1;
+            after[first.level as usize - 1] += 1;
+            for_each_path(&own, |j| {
+                let second = self.barb.knights[j];
+                if j != i
+                    && second.is_some_and(|b| self.check_promotable_with(player, Game::as_ck_knight(b), after).is_ok())
+                {
+                    out.push(crate::Action::Barb(A::SmithingOnPaths {
+                        player,
+                        knights: [Some(a), Some(EdgeId(j as u16))],
+                    }));
+                }
+            });
+        });
+    }
+
     /// The changed cards' plays on paths and hexes in the action phase.
     pub(crate) fn push_barb_ck_card_plays(&self, player: PlayerId, out: &mut Vec<crate::Action>) {
         use super::super::actions::BarbAction as A;
@@ -268,29 +310,8 @@ impl Game {
         if hand.is_empty() || !self.in_main() {
             return;
         }
-        let mut push = |a: A| {
-            if self.check_barb_ck_action(a).is_ok() {
-                out.push(crate::Action::Barb(a));
-            }
-        };
         if hand.get(ProgressCard::Smithing) > 0 {
-            // The player's knights, read once: each alone, then with each other one.
-            let own = self.path_scan(player).own;
-            for_each_path(&own, |i| {
-                let a = EdgeId(i as u16);
-                push(A::SmithingOnPaths {
-                    player,
-                    knights: [Some(a), None],
-                });
-                for_each_path(&own, |j| {
-                    if j != i {
-                        push(A::SmithingOnPaths {
-                            player,
-                            knights: [Some(a), Some(EdgeId(j as u16))],
-                        });
-                    }
-                });
-            });
+            self.push_smithing_on_paths(player, out);
         }
         // Intrigue and Taxation: the card held is tested once; then the hexes the checks
         // accept, a known hex holding a barbarian, a known land hex.
