@@ -87,8 +87,11 @@ impl Game {
     /// Whether any battle can be fought now (the board's barbarians counted once).
     pub(crate) fn any_battle(&self) -> bool {
         let board = self.board_barbarians_fought();
-        (0..self.barb.coastal.len())
-            .any(|i| self.barb.coastal[i] && self.battle_possible_against(HexId(i as u16), board))
+        (0..self.barb.coastal.len()).any(|i| {
+            self.barb.coastal[i]
+                && self.barb.on(HexId(i as u16)) > 0
+                && self.battle_possible_against(HexId(i as u16), board)
+        })
     }
 
     /// Checks a battle.

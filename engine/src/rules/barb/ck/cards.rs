@@ -274,7 +274,9 @@ impl Game {
         let own = self.path_scan(player).own;
         let supply = self.players[player.index()].ck.knights_left;
         for_each_path(&own, |i| {
-            let Some(first) = self.barb.knights[i] else { return };
+            let Some(first) = self.barb.knights.get(i).copied().flatten() else {
+                return;
+            };
             if self
                 .check_promotable_with(player, Game::as_ck_knight(first), supply)
                 .is_err()
@@ -290,7 +292,7 @@ impl Game {
             after[first.level as usize] -= 1;
             after[first.level as usize - 1] += 1;
             for_each_path(&own, |j| {
-                let second = self.barb.knights[j];
+                let second = self.barb.knights.get(j).copied().flatten();
                 if j != i
                     && second.is_some_and(|b| self.check_promotable_with(player, Game::as_ck_knight(b), after).is_ok())
                 {

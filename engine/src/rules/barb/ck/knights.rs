@@ -142,7 +142,7 @@ impl Game {
         }
         for_each_path(&candidates, |i| {
             let at = EdgeId(i as u16);
-            let action = match self.barb.knights[i] {
+            let action = match self.barb.knights.get(i).copied().flatten() {
                 None if recruits && self.is_castle_path(at) => A::RecruitPathKnight { player, at },
                 Some(k) if k.owner == player => {
                     let promote = A::PromotePathKnight { player, at };
@@ -212,7 +212,11 @@ impl Game {
                 let mut displaced: PathBits = [0; 4];
                 if k.active && d <= usize::from(MOVE_PATHS) {
                     for_each_path(&path_and(set, taken), |e| {
-                        if self.barb.knights[e].is_some_and(|v| v.owner != player && v.level < k.level) {
+                        if self
+                            .barb
+                            .knight(EdgeId(e as u16))
+                            .is_some_and(|v| v.owner != player && v.level < k.level)
+                        {
                             add_path(&mut displaced, e);
                         }
                     });
