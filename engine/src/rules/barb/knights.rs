@@ -201,8 +201,15 @@ impl Game {
         self.barb_front() == Some(BarbPending::MovingKnights)
     }
 
-    /// Whether `player` has a knight on the board.
+    /// Whether `player` has a knight on the board (read from the seat's path set when kept).
     pub(crate) fn has_path_knight(&self, player: PlayerId) -> bool {
+        if self.barb.owned_kept() {
+            return self
+                .barb
+                .owned
+                .get(player.index())
+                .is_some_and(|b| b.iter().any(|&w| w != 0));
+        }
         self.barb.knights.iter().flatten().any(|k| k.owner == player)
     }
 
