@@ -17,6 +17,7 @@ use super::errors::BarbRule;
 use super::events::BarbEvent;
 use super::options::{BattleCount, BattleHexes, PrisonerSplit};
 use super::pending::BarbPending;
+use super::state::{add_path, for_each_path, PathBits};
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::ids::{EdgeId, HexId, PlayerId, MAX_PLAYERS};
@@ -84,14 +85,44 @@ impl Game {
         n
     }
 
-    /// Whether any battle can be fought now (the board's barbarians counted once).
+    /// Whether any battle can be fought now (the board's barbarians counted once; none
+    /// when no knight that would fight stands anywhere).
     pub(crate) fn any_battle(&self) -> bool {
+        if self.fighting_paths().is_some_and(|f| f == [0; 4]) {
+            return false;
+        }
         let board = self.board_barbarians_fought();
         (0..self.barb.coastal.len()).any(|i| {
             self.barb.coastal[i]
                 && self.barb.on(HexId(i as u16)) > 0
                 && self.battle_possible_against(HexId(i as u16), board)
         })
+    }
+
+    /// The paths of the knights that would fight a battle (every knight on the base game,
+    /// the active ones with Cities & Knights, rule `BARB.CK.BATTLE_STRENGTH`), read from the
+    /// seats' path sets when they are kept.
+    fn fighting_paths(&self) -> Option<PathBits> {
+        let b = &self.barb;
+        if !b.owned_kept() {
+            return None;
+        }
+        let mut taken: PathBits = [0; 4];
+        for bits in &b.owned {
+            for (t, w) in taken.iter_mut().zip(bits) {
+                *t |= w;
+            }
+        }
+        if !self.barb_ck() {
+            return Some(taken);
+        }
+        let mut active: PathBits = [0; 4];
+        for_each_path(&taken, |i| {
+            if b.knights.get(i).copied().flatten().is_some_and(|k| k.active) {
+                add_path(&mut active, i);
+            }
+        });
+        Some(active)
     }
 
     /// Checks a battle.
