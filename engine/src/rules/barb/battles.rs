@@ -17,6 +17,7 @@ use super::errors::BarbRule;
 use super::events::BarbEvent;
 use super::options::{BattleCount, BattleHexes, PrisonerSplit};
 use super::pending::BarbPending;
+use super::state::{add_path, for_each_path, PathBits};
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::ids::{EdgeId, HexId, PlayerId, MAX_PLAYERS};
@@ -46,24 +47,82 @@ impl Game {
 
     /// Whether the barbarians of `h` can be expelled now.
     pub(crate) fn battle_possible(&self, h: HexId) -> bool {
+        self.battle_possible_against(h, self.board_barbarians_fought())
+    }
+
+    /// With Cities & Knights, option `barb-ck-battle-count board` (D22): every barbarian on
+    /// the board, which each battle's strength is compared with (`None`: each hex's own).
+    fn board_barbarians_fought(&self) -> Option<u32> {
+        (self.barb_ck() && self.rules.barb.ck_battle_count == BattleCount::Board).then(|| self.barb.on_board())
+    }
+
+    /// Whether the barbarians of `h` can be expelled now, the strength compared with
+    /// `board` (see [`Game::board_barbarians_fought`]) or else with the hex's barbarians.
+    fn battle_possible_against(&self, h: HexId, board: Option<u32>) -> bool {
         let b = self.barb.on(h);
         let fought = match self.rules.barb.battle_hexes {
             BattleHexes::Any => b > 0,
             BattleHexes::Conquered => self.barb.conquered(h),
         };
-        // With Cities & Knights, option `barb-ck-battle-count board` (D22) compares with every
-        // barbarian on the board.
-        let against = if self.barb_ck() && self.rules.barb.ck_battle_count == BattleCount::Board {
-            self.barb.on_board()
-        } else {
-            u32::from(b)
-        };
-        fought && self.fighters(h).0.iter().map(|&n| u32::from(n)).sum::<u32>() > against
+        fought && self.strength_around(h) > board.unwrap_or(u32::from(b))
     }
 
-    /// Whether any battle can be fought now.
+    /// The strength of the knights that would fight for `h`, all seats together: what
+    /// [`Game::fighters`] gives, summed.
+    fn strength_around(&self, h: HexId) -> u32 {
+        let ck = self.barb_ck();
+        let Some(info) = self.board.topology.hex(h) else {
+            return 0;
+        };
+        let mut n = 0u32;
+        for e in info.sides.iter() {
+            match self.barb.knight(*e) {
+                Some(_) if !ck => n += 1,
+                Some(k) if k.active => n += u32::from(k.level),
+                _ => {}
+            }
+        }
+        n
+    }
+
+    /// Whether any battle can be fought now (the board's barbarians counted once; none
+    /// when no knight that would fight stands anywhere).
     pub(crate) fn any_battle(&self) -> bool {
-        (0..self.barb.coastal.len()).any(|i| self.barb.coastal[i] && self.battle_possible(HexId(i as u16)))
+        if self.fighting_paths().is_some_and(|f| f == [0; 4]) {
+            return false;
+        }
+        let board = self.board_barbarians_fought();
+        (0..self.barb.coastal.len()).any(|i| {
+            self.barb.coastal[i]
+                && self.barb.on(HexId(i as u16)) > 0
+                && self.battle_possible_against(HexId(i as u16), board)
+        })
+    }
+
+    /// The paths of the knights that would fight a battle (every knight on the base game,
+    /// the active ones with Cities & Knights, rule `BARB.CK.BATTLE_STRENGTH`), read from the
+    /// seats' path sets when they are kept.
+    fn fighting_paths(&self) -> Option<PathBits> {
+        let b = &self.barb;
+        if !b.owned_kept() {
+            return None;
+        }
+        let mut taken: PathBits = [0; 4];
+        for bits in &b.owned {
+            for (t, w) in taken.iter_mut().zip(bits) {
+                *t |= w;
+            }
+        }
+        if !self.barb_ck() {
+            return Some(taken);
+        }
+        let mut active: PathBits = [0; 4];
+        for_each_path(&taken, |i| {
+            if b.knights.get(i).copied().flatten().is_some_and(|k| k.active) {
+                add_path(&mut active, i);
+            }
+        });
+        Some(active)
     }
 
     /// Checks a battle.
@@ -255,7 +314,7 @@ impl Game {
                     self.downgrade_path_knight(e, k, gold, events);
                     continue;
                 }
-                self.barb.knights[e.index()] = None;
+                self.barb.set_knight(e, None);
                 self.barb.knights_left[k.owner.index()] += 1;
                 events.push(Event::Barb(BarbEvent::PathKnightLost {
                     player: k.owner,
@@ -278,11 +337,12 @@ impl Game {
         let level = match lower {
             Some(l) => {
                 supply[l as usize - 1] -= 1;
-                self.barb.knights[e.index()] = Some(super::state::PathKnight { level: l, ..k });
+                self.barb
+                    .set_knight(e, Some(super::state::PathKnight { level: l, ..k }));
                 l
             }
             None => {
-                self.barb.knights[e.index()] = None;
+                self.barb.set_knight(e, None);
                 0
             }
         };
@@ -339,10 +399,13 @@ mod tests {
     fn surround(g: &mut Game, h: HexId, owners: &[u8]) {
         let sides = g.board.topology.hex(h).unwrap().sides;
         for (e, &o) in sides.iter().zip(owners) {
-            g.barb.knights[e.index()] = Some(PathKnight {
-                moved: true,
-                ..PathKnight::new(PlayerId(o))
-            });
+            g.barb.set_knight(
+                *e,
+                Some(PathKnight {
+                    moved: true,
+                    ..PathKnight::new(PlayerId(o))
+                }),
+            );
             g.barb.knights_left[o as usize] -= 1;
         }
     }

@@ -488,6 +488,7 @@ impl Game {
             castle,
             supply: self.rules.barb.supply,
             knights: vec![None; self.board.topology.edge_count()],
+            owned: vec![[0; 4]; MAX_PLAYERS],
             // With Cities & Knights the knights are theirs (rule `BARB.CK.SETUP`).
             knights_left: [if self.barb_ck() { 0 } else { KNIGHTS_PER_PLAYER }; MAX_PLAYERS],
             prisoners: [0; MAX_PLAYERS],
@@ -579,6 +580,9 @@ impl Game {
             }
         }
         self.check_path_knights()?;
+        if b.owned_kept() && b.owned != b.owned_from_scratch() {
+            return fail("knights", "the paths kept for each seat's knights out of step".into());
+        }
         if b.lost_vp != self.surrounded_vp_from_scratch() {
             return fail("conquest", "conquered buildings' points out of step".into());
         }

@@ -13,7 +13,7 @@
 use super::errors::BarbRule;
 use super::events::BarbEvent;
 use super::pending::BarbPending;
-use super::state::{has_path, path_members, PathBits};
+use super::state::{first_paths, for_each_path, has_path, path_and, path_members, remove_path, PathBits};
 use super::{MOVE_PATHS, MOVE_PATHS_WITH_GRAIN};
 use crate::cards::{CardKind, Cards};
 use crate::error::RuleError;
@@ -49,6 +49,17 @@ pub(crate) fn path_rings(adjacency: &[PathBits], from: usize) -> [PathBits; 6] {
     by_dist
 }
 
+/// The paths as one player's listings see them (read in one pass over the paths).
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub(crate) struct PathScan {
+    /// The paths no knight stands on.
+    pub free: PathBits,
+    /// The paths of the player's knights.
+    pub own: PathBits,
+    /// The paths of the player's knights that have not moved this turn.
+    pub unmoved: PathBits,
+}
+
 impl Game {
     /// The front entry, if it is a Barbarian Attack entry.
     pub(crate) fn barb_front(&self) -> Option<BarbPending> {
@@ -81,7 +92,7 @@ impl Game {
     /// Places a card's knight.
     pub(crate) fn do_place_path_knight(&mut self, player: PlayerId, at: EdgeId, events: &mut Vec<Event>) {
         self.barb.knights_left[player.index()] -= 1;
-        self.barb.knights[at.index()] = Some(super::state::PathKnight::new(player));
+        self.barb.set_knight(at, Some(super::state::PathKnight::new(player)));
         events.push(Event::Barb(BarbEvent::PathKnightPlaced { player, at }));
         self.pending.pop_front();
         self.barb_continue(events);
@@ -100,22 +111,88 @@ impl Game {
     /// intersection), as sets by distance 1..=limit: the rings kept for the board, cut at
     /// `limit` (searched over the kept path adjacency when a state has none kept).
     pub(crate) fn reach(&self, from: EdgeId, limit: u8) -> [PathBits; 6] {
-        let mut by_dist = match self.barb.path_rings.get(from.index()) {
-            Some(r) => *r,
-            None => path_rings(&self.barb.path_adjacency, from.index()),
-        };
+        let mut by_dist = self.with_rings(from, |r| *r);
         for level in by_dist.iter_mut().skip(limit.min(5) as usize + 1) {
             *level = [0; 4];
         }
         by_dist
     }
 
+    /// Calls `f` with the paths 1 to 5 steps from `from` by distance (index 0 empty): the
+    /// rings kept for the board, read in place (searched over the kept path adjacency when a
+    /// state has none kept).
+    #[inline]
+    pub(crate) fn with_rings<R>(&self, from: EdgeId, f: impl FnOnce(&[PathBits; 6]) -> R) -> R {
+        match self.barb.path_rings.get(from.index()) {
+            Some(r) => f(r),
+            None => f(&path_rings(&self.barb.path_adjacency, from.index())),
+        }
+    }
+
     /// The number of paths between two paths, if at most `limit`.
     pub(crate) fn path_distance(&self, from: EdgeId, to: EdgeId, limit: u8) -> Option<u8> {
-        let r = self.reach(from, limit);
-        (1..=limit.min(5) as usize)
-            .find(|&d| has_path(&r[d], to.index()))
-            .map(|d| d as u8)
+        self.with_rings(from, |r| {
+            (1..=limit.min(5) as usize)
+                .find(|&d| has_path(&r[d], to.index()))
+                .map(|d| d as u8)
+        })
+    }
+
+    /// The paths as `player`'s listings see them: from the seats' path sets kept
+    /// ([`super::state::BarbState::owned`]), else read in one pass over the paths.
+    pub(crate) fn path_scan(&self, player: PlayerId) -> PathScan {
+        let b = &self.barb;
+        if !b.owned_kept() {
+            return self.path_scan_from_paths(player);
+        }
+        let mut free = first_paths(b.knights.len());
+        for bits in &b.owned {
+            for (f, w) in free.iter_mut().zip(bits) {
+                *f &= !w;
+            }
+        }
+        let own = b.owned.get(player.index()).copied().unwrap_or_default();
+        let mut unmoved = own;
+        for_each_path(&own, |i| {
+            if b.knights.get(i).copied().flatten().is_none_or(|k| k.moved) {
+                remove_path(&mut unmoved, i);
+            }
+        });
+        PathScan { free, own, unmoved }
+    }
+
+    /// [`Game::path_scan`] read from the knights on the paths, in one pass.
+    pub(crate) fn path_scan_from_paths(&self, player: PlayerId) -> PathScan {
+        let mut scan = PathScan::default();
+        let words = scan
+            .free
+            .iter_mut()
+            .zip(scan.own.iter_mut())
+            .zip(scan.unmoved.iter_mut());
+        for (chunk, ((f, o), u)) in self.barb.knights.chunks(64).zip(words) {
+            for (j, k) in chunk.iter().enumerate() {
+                match k {
+                    None => *f |= 1 << j,
+                    Some(k) if k.owner == player => {
+                        *o |= 1 << j;
+                        *u |= u64::from(!k.moved) << j;
+                    }
+                    Some(_) => {}
+                }
+            }
+        }
+        scan
+    }
+
+    /// The paths a knight on `from` may end a move on: every path from a castle path, else
+    /// every path but the castle's (`BARB.MOVE.NOT_BACK_TO_CASTLE`).
+    #[inline]
+    pub(crate) fn move_targets_from(&self, from: EdgeId) -> PathBits {
+        if self.is_castle_path(from) {
+            [u64::MAX; 4]
+        } else {
+            self.barb.castle_paths.map(|w| !w)
+        }
     }
 
     /// Whether the turn is at the point where knights may move: after trading and building,
@@ -124,8 +201,15 @@ impl Game {
         self.barb_front() == Some(BarbPending::MovingKnights)
     }
 
-    /// Whether `player` has a knight on the board.
+    /// Whether `player` has a knight on the board (read from the seat's path set when kept).
     pub(crate) fn has_path_knight(&self, player: PlayerId) -> bool {
+        if self.barb.owned_kept() {
+            return self
+                .barb
+                .owned
+                .get(player.index())
+                .is_some_and(|b| b.iter().any(|&w| w != 0));
+        }
         self.barb.knights.iter().flatten().any(|k| k.owner == player)
     }
 
@@ -188,11 +272,11 @@ impl Game {
             self.bank.add_all(&g);
         }
         let paths = self.path_distance(from, to, MOVE_PATHS_WITH_GRAIN).unwrap_or(0);
-        let Some(mut k) = self.barb.knights[from.index()].take() else {
+        let Some(mut k) = self.barb.take_knight(from) else {
             return;
         };
         k.moved = true;
-        self.barb.knights[to.index()] = Some(k);
+        self.barb.set_knight(to, Some(k));
         events.push(Event::Barb(BarbEvent::PathKnightMoved {
             player,
             from,
@@ -215,30 +299,26 @@ impl Game {
             return self.push_path_knight_moves_ck(player, out);
         }
         let has_grain = self.players[player.index()].hand.get(CardKind::Grain) > 0;
-        for i in 0..self.barb.knights.len() {
+        let limit = if has_grain { MOVE_PATHS_WITH_GRAIN } else { MOVE_PATHS };
+        // The free paths are read once; each knight's rings are cut by them and by the
+        // castle's paths, member by member in the order of distance, then path id.
+        let PathScan { free, unmoved, .. } = self.path_scan(player);
+        for_each_path(&unmoved, |i| {
             let from = EdgeId(i as u16);
-            match self.barb.knights[i] {
-                Some(k) if k.owner == player && !k.moved => {}
-                _ => continue,
-            }
-            let limit = if has_grain { MOVE_PATHS_WITH_GRAIN } else { MOVE_PATHS };
-            let reach = self.reach(from, limit);
-            let from_castle = self.is_castle_path(from);
-            for (d, set) in reach.iter().enumerate().skip(1) {
-                for e in path_members(set) {
-                    let to = EdgeId(e as u16);
-                    if !self.path_free(to) || (!from_castle && self.is_castle_path(to)) {
-                        continue;
-                    }
-                    out.push(crate::Action::Barb(super::actions::BarbAction::MovePathKnight {
-                        player,
-                        from,
-                        to,
-                        grain: d as u8 > MOVE_PATHS,
-                    }));
+            let open = path_and(&free, &self.move_targets_from(from));
+            self.with_rings(from, |rings| {
+                for (d, set) in rings.iter().enumerate().take(limit as usize + 1).skip(1) {
+                    for_each_path(&path_and(set, &open), |e| {
+                        out.push(crate::Action::Barb(super::actions::BarbAction::MovePathKnight {
+                            player,
+                            from,
+                            to: EdgeId(e as u16),
+                            grain: d as u8 > MOVE_PATHS,
+                        }));
+                    });
                 }
-            }
-        }
+            });
+        });
     }
 
     /// The free paths a pending card's knight may go to.
@@ -269,7 +349,7 @@ mod tests {
     }
 
     fn put(g: &mut Game, p: PlayerId, at: EdgeId) {
-        g.barb.knights[at.index()] = Some(PathKnight::new(p));
+        g.barb.set_knight(at, Some(PathKnight::new(p)));
         g.barb.knights_left[p.index()] -= 1;
     }
 
@@ -355,6 +435,32 @@ mod tests {
             grain: false,
         });
         g.apply(along).unwrap();
+    }
+
+    /// The seats' path sets kept follow every knight placed, moved, displaced, downgraded
+    /// or removed in random games of both rulesets (the listings read them); the invariants
+    /// catch a set out of step.
+    #[test]
+    fn the_seats_path_sets_follow_every_knight_and_the_invariants_recount_them() {
+        for ck in [false, true] {
+            let mut g = if ck { barb_ck_game(4) } else { barb_game(4) };
+            let mut rp = crate::random::RandomPlayer::new(3);
+            for _ in 0..3000 {
+                if g.winner().is_some() {
+                    break;
+                }
+                assert_eq!(g.barb.owned, g.barb.owned_from_scratch());
+                for p in g.player_ids() {
+                    assert_eq!(g.path_scan(p), g.path_scan_from_paths(p));
+                }
+                let a = rp.choose(&g, Default::default()).unwrap();
+                g.apply(a).unwrap();
+            }
+        }
+        let mut g = barb_main(4, 3);
+        assert!(g.check_barb_invariants().is_ok());
+        g.barb.owned[0][0] ^= 1;
+        assert_eq!(g.check_barb_invariants().unwrap_err().name, "knights");
     }
 
     #[test]

@@ -145,11 +145,14 @@ pub(crate) mod testkit {
     /// Cities & Knights supply.
     pub fn put_ck_knight(g: &mut Game, p: PlayerId, at: crate::ids::EdgeId, level: u8, active: bool) {
         g.players[p.index()].ck.knights_left[level as usize - 1] -= 1;
-        g.barb.knights[at.index()] = Some(crate::rules::barb::state::PathKnight {
-            level,
-            active,
-            ..crate::rules::barb::state::PathKnight::new(p)
-        });
+        g.barb.set_knight(
+            at,
+            Some(crate::rules::barb::state::PathKnight {
+                level,
+                active,
+                ..crate::rules::barb::state::PathKnight::new(p)
+            }),
+        );
     }
 
     /// A Barbarian Attack game after a random setup, in the first turn's trade and build phase

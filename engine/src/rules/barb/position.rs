@@ -150,13 +150,16 @@ impl Game {
         } else {
             self.barb.knights_left[p.index()] -= 1;
         }
-        self.barb.knights[e.index()] = Some(super::state::PathKnight {
-            moved: s.barb.moved.contains(&e),
-            level,
-            active: s.barb.active.contains(&e),
-            promoted: s.barb.promoted.contains(&e),
-            ..super::state::PathKnight::new(p)
-        });
+        self.barb.set_knight(
+            e,
+            Some(super::state::PathKnight {
+                moved: s.barb.moved.contains(&e),
+                level,
+                active: s.barb.active.contains(&e),
+                promoted: s.barb.promoted.contains(&e),
+                ..super::state::PathKnight::new(p)
+            }),
+        );
         Ok(())
     }
 

@@ -133,6 +133,11 @@ pub struct BarbState {
     /// that a knight's reach is read, not searched).
     #[serde(default)]
     pub path_rings: Vec<[PathBits; 6]>,
+    /// For each seat, the paths its knights stand on, as bits (kept in step with `knights`
+    /// by [`BarbState::set_knight`]; the invariants recount it). Empty in a state that keeps
+    /// none: the listings then read the paths.
+    #[serde(default)]
+    pub owned: Vec<PathBits>,
 }
 
 /// A set of paths as bits (boards for Barbarian Attack have at most 256 paths).
@@ -154,6 +159,58 @@ pub fn path_members(bits: &PathBits) -> impl Iterator<Item = usize> + '_ {
             Some(w * 64 + i)
         })
     })
+}
+
+/// Calls `f` with each path in `bits`, in id order (a loop over the set bits, for the
+/// listings of the hot path).
+#[inline]
+pub fn for_each_path(bits: &PathBits, mut f: impl FnMut(usize)) {
+    for (w, &word) in bits.iter().enumerate() {
+        let mut b = word;
+        while b != 0 {
+            f(w * 64 + b.trailing_zeros() as usize);
+            b &= b - 1;
+        }
+    }
+}
+
+/// The paths in both sets.
+#[inline]
+pub fn path_and(a: &PathBits, b: &PathBits) -> PathBits {
+    [a[0] & b[0], a[1] & b[1], a[2] & b[2], a[3] & b[3]]
+}
+
+/// Adds path `i` to `bits` (paths beyond [`MAX_PATHS`] are never members).
+#[inline]
+pub fn add_path(bits: &mut PathBits, i: usize) {
+    if let Some(w) = bits.get_mut(i / 64) {
+        *w |= 1 << (i % 64);
+    }
+}
+
+/// Takes path `i` out of `bits`.
+#[inline]
+pub fn remove_path(bits: &mut PathBits, i: usize) {
+    if let Some(w) = bits.get_mut(i / 64) {
+        *w &= !(1 << (i % 64));
+    }
+}
+
+/// The paths `0..n` (the paths of a board of `n` paths).
+#[inline]
+pub fn first_paths(n: usize) -> PathBits {
+    let mut bits: PathBits = [0; 4];
+    for (w, word) in bits.iter_mut().enumerate() {
+        let lo = w * 64;
+        *word = if n >= lo + 64 {
+            u64::MAX
+        } else if n > lo {
+            (1u64 << (n - lo)) - 1
+        } else {
+            0
+        };
+    }
+    bits
 }
 
 /// Whether path `i` is in `bits`.
@@ -189,5 +246,46 @@ impl BarbState {
     #[inline]
     pub fn knight(&self, e: crate::ids::EdgeId) -> Option<PathKnight> {
         self.knights.get(e.index()).copied().flatten()
+    }
+
+    /// Puts `k` on path `e`, or clears the path (`None`), keeping the seats' path sets
+    /// ([`BarbState::owned`]) in step: every change of a path's knight goes through here.
+    pub(crate) fn set_knight(&mut self, e: crate::ids::EdgeId, k: Option<PathKnight>) {
+        let i = e.index();
+        let Some(slot) = self.knights.get_mut(i) else {
+            return;
+        };
+        let old = std::mem::replace(slot, k);
+        if let Some(bits) = old.and_then(|o| self.owned.get_mut(o.owner.index())) {
+            remove_path(bits, i);
+        }
+        if let Some(bits) = k.and_then(|n| self.owned.get_mut(n.owner.index())) {
+            add_path(bits, i);
+        }
+    }
+
+    /// Takes the knight off path `e` (see [`BarbState::set_knight`]).
+    pub(crate) fn take_knight(&mut self, e: crate::ids::EdgeId) -> Option<PathKnight> {
+        let k = self.knight(e);
+        self.set_knight(e, None);
+        k
+    }
+
+    /// Each seat's paths, read from the knights on the paths (what [`BarbState::owned`]
+    /// keeps).
+    pub(crate) fn owned_from_scratch(&self) -> Vec<PathBits> {
+        let mut owned = vec![[0; 4]; MAX_PLAYERS];
+        for (i, k) in self.knights.iter().enumerate() {
+            if let Some(bits) = k.and_then(|k| owned.get_mut(k.owner.index())) {
+                add_path(bits, i);
+            }
+        }
+        owned
+    }
+
+    /// Whether each seat's path set is kept (a state started by this engine keeps them).
+    #[inline]
+    pub(crate) fn owned_kept(&self) -> bool {
+        self.owned.len() == MAX_PLAYERS
     }
 }

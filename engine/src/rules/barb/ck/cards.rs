@@ -26,7 +26,7 @@
 use super::super::errors::BarbRule;
 use super::super::events::BarbEvent;
 use super::super::pending::BarbPending;
-use super::super::state::PathKnight;
+use super::super::state::{for_each_path, PathKnight};
 use crate::error::{CkRule, RuleError};
 use crate::event::Event;
 use crate::ids::{EdgeId, HexId, PlayerId};
@@ -111,7 +111,7 @@ impl Game {
     }
 
     pub(crate) fn do_surrender_path_knight(&mut self, player: PlayerId, at: EdgeId, events: &mut Vec<Event>) {
-        let Some(k) = self.barb.knights[at.index()].take() else {
+        let Some(k) = self.barb.take_knight(at) else {
             return;
         };
         self.players[player.index()].ck.knights_left[k.level as usize - 1] += 1;
@@ -159,11 +159,14 @@ impl Game {
         };
         if let Some(level) = level {
             self.players[player.index()].ck.knights_left[level as usize - 1] -= 1;
-            self.barb.knights[at.index()] = Some(PathKnight {
-                level,
-                active,
-                ..PathKnight::new(player)
-            });
+            self.barb.set_knight(
+                at,
+                Some(PathKnight {
+                    level,
+                    active,
+                    ..PathKnight::new(player)
+                }),
+            );
             events.push(Event::Barb(BarbEvent::DeserterPlaced { player, at, level }));
         }
         self.resolved(events);
@@ -258,6 +261,50 @@ impl Game {
         }
     }
 
+    /// Smithing's plays on paths: each own knight alone, then with each other own knight,
+    /// the candidates [`Game::check_smithing_on_paths`] accepts. What does not depend on the
+    /// knights (the card held, in the action phase) is tested once; a first knight that
+    /// cannot be promoted is in no accepted play; the second is tested on the supply the
+    /// first leaves, as the check does.
+    fn push_smithing_on_paths(&self, player: PlayerId, out: &mut Vec<crate::Action>) {
+        use super::super::actions::BarbAction as A;
+        if self.check_progress_held(player, ProgressCard::Smithing).is_err() {
+            return;
+        }
+        let own = self.path_scan(player).own;
+        let supply = self.players[player.index()].ck.knights_left;
+        for_each_path(&own, |i| {
+            let Some(first) = self.barb.knights.get(i).copied().flatten() else {
+                return;
+            };
+            if self
+                .check_promotable_with(player, Game::as_ck_knight(first), supply)
+                .is_err()
+            {
+                return;
+            }
+            let a = EdgeId(i as u16);
+            out.push(crate::Action::Barb(A::SmithingOnPaths {
+                player,
+                knights: [Some(a), None],
+            }));
+            let mut after = supply;
+            after[first.level as usize] -= 1;
+            after[first.level as usize - 1] += 1;
+            for_each_path(&own, |j| {
+                let second = self.barb.knights.get(j).copied().flatten();
+                if j != i
+                    && second.is_some_and(|b| self.check_promotable_with(player, Game::as_ck_knight(b), after).is_ok())
+                {
+                    out.push(crate::Action::Barb(A::SmithingOnPaths {
+                        player,
+                        knights: [Some(a), Some(EdgeId(j as u16))],
+                    }));
+                }
+            });
+        });
+    }
+
     /// The changed cards' plays on paths and hexes in the action phase.
     pub(crate) fn push_barb_ck_card_plays(&self, player: PlayerId, out: &mut Vec<crate::Action>) {
         use super::super::actions::BarbAction as A;
@@ -265,47 +312,25 @@ impl Game {
         if hand.is_empty() || !self.in_main() {
             return;
         }
-        let mut push = |a: A| {
-            if self.check_barb_ck_action(a).is_ok() {
-                out.push(crate::Action::Barb(a));
-            }
-        };
         if hand.get(ProgressCard::Smithing) > 0 {
-            for i in 0..self.barb.knights.len() {
-                if self.barb.knights[i].is_none_or(|k| k.owner != player) {
-                    continue;
-                }
-                let a = EdgeId(i as u16);
-                push(A::SmithingOnPaths {
-                    player,
-                    knights: [Some(a), None],
-                });
-                for j in 0..self.barb.knights.len() {
-                    if j != i && self.barb.knights[j].is_some_and(|k| k.owner == player) {
-                        push(A::SmithingOnPaths {
-                            player,
-                            knights: [Some(a), Some(EdgeId(j as u16))],
-                        });
-                    }
-                }
-            }
+            self.push_smithing_on_paths(player, out);
         }
-        if hand.get(ProgressCard::Intrigue) > 0 {
-            // Only a hex holding a barbarian passes the check.
+        // Intrigue and Taxation: the card held is tested once; then the hexes the checks
+        // accept, a known hex holding a barbarian, a known land hex.
+        if hand.get(ProgressCard::Intrigue) > 0 && self.check_progress_held(player, ProgressCard::Intrigue).is_ok() {
             for i in (0..self.barb.barbarians.len()).filter(|&i| self.barb.barbarians[i] > 0) {
-                push(A::IntrigueOnHex {
-                    player,
-                    hex: HexId(i as u16),
-                });
+                let hex = HexId(i as u16);
+                if self.known_hex(hex).is_ok() {
+                    out.push(crate::Action::Barb(A::IntrigueOnHex { player, hex }));
+                }
             }
         }
-        if hand.get(ProgressCard::Taxation) > 0 {
-            // Only a land hex passes the check.
+        if hand.get(ProgressCard::Taxation) > 0 && self.check_progress_held(player, ProgressCard::Taxation).is_ok() {
             for i in (0..self.board.terrain.len()).filter(|&i| self.board.terrain[i].is_land()) {
-                push(A::TaxationOnHex {
-                    player,
-                    hex: HexId(i as u16),
-                });
+                let hex = HexId(i as u16);
+                if self.known_hex(hex).is_ok() {
+                    out.push(crate::Action::Barb(A::TaxationOnHex { player, hex }));
+                }
             }
         }
     }

@@ -17,7 +17,7 @@ use super::super::errors::BarbRule;
 use super::super::events::BarbEvent;
 use super::super::options::Displacer;
 use super::super::pending::BarbPending;
-use super::super::state::{has_path, path_members, PathBits, PathKnight};
+use super::super::state::{add_path, for_each_path, has_path, path_and, path_members, PathBits, PathKnight};
 use crate::cards::cost;
 use crate::error::{CkRule, Piece, RuleError};
 use crate::event::Event;
@@ -61,7 +61,7 @@ impl Game {
     pub(crate) fn do_recruit_path_knight(&mut self, player: PlayerId, at: EdgeId, events: &mut Vec<Event>) {
         self.pay_cost(player, cost::KNIGHT);
         self.players[player.index()].ck.knights_left[0] -= 1;
-        self.barb.knights[at.index()] = Some(PathKnight::new(player));
+        self.barb.set_knight(at, Some(PathKnight::new(player)));
         events.push(Event::Barb(BarbEvent::PathKnightRecruited { player, at }));
     }
 
@@ -130,9 +130,19 @@ impl Game {
         if !recruits && !promotions && !activations {
             return;
         }
-        for i in 0..self.barb.knights.len() {
+        // The candidates, read once in path order: the free castle paths and the player's
+        // knights.
+        let scan = self.path_scan(player);
+        let mut candidates = scan.own;
+        if recruits {
+            let free_castle = path_and(&scan.free, &self.barb.castle_paths);
+            for (c, f) in candidates.iter_mut().zip(free_castle) {
+                *c |= f;
+            }
+        }
+        for_each_path(&candidates, |i| {
             let at = EdgeId(i as u16);
-            let action = match self.barb.knights[i] {
+            let action = match self.barb.knights.get(i).copied().flatten() {
                 None if recruits && self.is_castle_path(at) => A::RecruitPathKnight { player, at },
                 Some(k) if k.owner == player => {
                     let promote = A::PromotePathKnight { player, at };
@@ -140,62 +150,109 @@ impl Game {
                         out.push(crate::Action::Barb(promote));
                     }
                     if !activations || k.active {
-                        continue;
+                        return;
                     }
                     A::ActivatePathKnight { player, at }
                 }
-                _ => continue,
+                _ => return,
             };
             if self.check_barb_ck_action(action).is_ok() {
                 out.push(crate::Action::Barb(action));
             }
-        }
+        });
     }
 
     /// The moves and displacements of `player`'s knights while the knights move: up to 3
     /// paths, an active knight up to 5 (then it lies down); an active knight displaces a
-    /// weaker opposing knight at most 3 paths away.
+    /// weaker opposing knight at most 3 paths away (rules `BARB.CK.MOVE_DISTANCE` and
+    /// `BARB.CK.DISPLACE`, source `003_c1bc764549538a7d.txt` "Relocating").
+    ///
+    /// The board is read once: the free paths, and the opposing knights weaker than each
+    /// strength. Each knight's rings are cut by them and by the castle's paths
+    /// (`BARB.MOVE.NOT_BACK_TO_CASTLE`); the actions come in the order of the knight's path
+    /// id, then distance, then the target's path id, as a check of every path would list
+    /// them.
     pub(crate) fn push_path_knight_moves_ck(&self, player: PlayerId, out: &mut Vec<crate::Action>) {
-        use super::super::actions::BarbAction as A;
-        for i in 0..self.barb.knights.len() {
+        let super::super::knights::PathScan { free, unmoved, .. } = self.path_scan(player);
+        for_each_path(&unmoved, |i| {
+            let Some(k) = self.barb.knights.get(i).copied().flatten() else {
+                return;
+            };
             let from = EdgeId(i as u16);
-            let k = match self.barb.knights[i] {
-                Some(k) if k.owner == player && !k.moved => k,
-                _ => continue,
-            };
-            let limit = if k.active {
-                super::super::MOVE_PATHS_WITH_GRAIN
+            let allowed = self.move_targets_from(from);
+            let open = path_and(&free, &allowed);
+            // Displacement targets: the taken paths a move may end on, when the knight stands.
+            let taken = if k.active {
+                path_and(&free.map(|w| !w), &allowed)
             } else {
-                super::super::MOVE_PATHS
+                [0; 4]
             };
-            let reach = self.reach(from, limit);
-            let from_castle = self.is_castle_path(from);
-            for (d, set) in reach.iter().enumerate().skip(1) {
-                for e in path_members(set) {
+            self.push_moves_of(k, from, &open, &taken, out);
+        });
+    }
+
+    /// One knight's moves onto the `open` paths of its rings (an active knight up to 5, else
+    /// 3), and displacements of a weaker opposing knight on the `taken` paths within 3, by
+    /// distance then path id.
+    fn push_moves_of(
+        &self,
+        k: PathKnight,
+        from: EdgeId,
+        open: &PathBits,
+        taken: &PathBits,
+        out: &mut Vec<crate::Action>,
+    ) {
+        use super::super::actions::BarbAction as A;
+        use super::super::{MOVE_PATHS, MOVE_PATHS_WITH_GRAIN};
+        let player = k.owner;
+        let limit = if k.active { MOVE_PATHS_WITH_GRAIN } else { MOVE_PATHS };
+        self.with_rings(from, |rings| {
+            for (d, set) in rings.iter().enumerate().take(usize::from(limit) + 1).skip(1) {
+                let moves = path_and(set, open);
+                let mut displaced: PathBits = [0; 4];
+                if k.active && d <= usize::from(MOVE_PATHS) {
+                    for_each_path(&path_and(set, taken), |e| {
+                        if self
+                            .barb
+                            .knight(EdgeId(e as u16))
+                            .is_some_and(|v| v.owner != player && v.level < k.level)
+                        {
+                            add_path(&mut displaced, e);
+                        }
+                    });
+                }
+                if displaced == [0; 4] {
+                    for_each_path(&moves, |e| {
+                        out.push(crate::Action::Barb(A::MovePathKnight {
+                            player,
+                            from,
+                            to: EdgeId(e as u16),
+                            grain: false,
+                        }));
+                    });
+                    continue;
+                }
+                let both = [
+                    moves[0] | displaced[0],
+                    moves[1] | displaced[1],
+                    moves[2] | displaced[2],
+                    moves[3] | displaced[3],
+                ];
+                for_each_path(&both, |e| {
                     let to = EdgeId(e as u16);
-                    if !from_castle && self.is_castle_path(to) {
-                        continue;
-                    }
-                    match self.barb.knights[e] {
-                        None => out.push(crate::Action::Barb(A::MovePathKnight {
+                    out.push(crate::Action::Barb(if has_path(&moves, e) {
+                        A::MovePathKnight {
                             player,
                             from,
                             to,
                             grain: false,
-                        })),
-                        Some(v)
-                            if k.active
-                                && d as u8 <= super::super::MOVE_PATHS
-                                && v.owner != player
-                                && v.level < k.level =>
-                        {
-                            out.push(crate::Action::Barb(A::DisplacePathKnight { player, from, to }));
                         }
-                        Some(_) => {}
-                    }
-                }
+                    } else {
+                        A::DisplacePathKnight { player, from, to }
+                    }));
+                });
             }
-        }
+        });
     }
 
     pub(crate) fn check_displace_path_knight(
@@ -235,9 +292,9 @@ impl Game {
         let (Some(mut k), Some(victim)) = (self.barb.knights[from.index()], self.barb.knights[to.index()]) else {
             return;
         };
-        self.barb.knights[from.index()] = None;
+        self.barb.set_knight(from, None);
         k.moved = true;
-        self.barb.knights[to.index()] = Some(k);
+        self.barb.set_knight(to, Some(k));
         events.push(Event::Barb(BarbEvent::PathKnightDisplaced {
             player,
             from,
@@ -302,10 +359,13 @@ impl Game {
         let Some(BarbPending::Relocate { level, .. }) = self.barb_front() else {
             return;
         };
-        self.barb.knights[to.index()] = Some(PathKnight {
-            level,
-            ..PathKnight::new(player)
-        });
+        self.barb.set_knight(
+            to,
+            Some(PathKnight {
+                level,
+                ..PathKnight::new(player)
+            }),
+        );
         events.push(Event::Barb(BarbEvent::PathKnightRelocated { player, to }));
         self.resolved(events);
     }
