@@ -1,6 +1,9 @@
 //! The hot path does not allocate: `legal_actions` into a reused buffer and `apply_into` a
 //! reused event buffer make no heap allocation over whole random base and Cities & Knights
 //! games (measured with dhat's heap statistics around each call).
+//!
+//! dhat counts every thread's allocations, so this file is a plain program (`harness =
+//! false` in `Cargo.toml`): no test-runner thread runs beside the games it measures.
 
 use catan_engine::board::TokenPlacement;
 use catan_engine::random::RandomPlayer;
@@ -44,8 +47,7 @@ fn allocations(rules: Ruleset, seed: u64) -> u64 {
     total
 }
 
-#[test]
-fn legal_actions_and_apply_do_not_allocate() {
+fn main() {
     let _profiler = dhat::Profiler::builder().testing().build();
     // The measure works: one allocation is one block.
     let before = blocks();
@@ -70,4 +72,5 @@ fn legal_actions_and_apply_do_not_allocate() {
         let barb_ck = Ruleset::from_names(["cities-and-knights", "barbarian-attack"]).expect("barbarian-attack + C&K");
         assert_eq!(allocations(barb_ck, seed), 0, "Barbarian Attack with C&K seed {seed}");
     }
+    println!("allocation: no allocation in legal_actions or apply_into over 32 random games of 8 rulesets");
 }
