@@ -36,32 +36,88 @@ pub fn longest_road_length(game: &Game, player: PlayerId) -> u8 {
     Search::new(game, player).longest(None, 0)
 }
 
-/// `player`'s longest road after their road `at` was added to a network whose longest road
-/// was `before` (the cached [`crate::PlayerState::road_length`]), searching only the
-/// component holding `at`; `None` when that component does not fit the search's tables.
+/// `player`'s longest road (with Seafarers, trade route) after their road or ship `at` was
+/// added to a network whose longest road was `before` (the cached
+/// [`crate::PlayerState::road_length`]), searching only the component holding `at`; `None`
+/// when that component does not fit the search's tables.
 ///
 /// Every trail of the new network either uses `at`, and so lies in the component holding
 /// it, or is a trail of the old network, no longer than `before`: the new length is the
-/// larger of `before` and the longest trail of that one component. Only a road the player
-/// just built may be passed (blocking did not change).
+/// larger of `before` and the longest trail of that one component. Only a piece the player
+/// just built (or a ship just moved there, once the network without it is measured) may be
+/// passed: nothing else changed, blocking included. A road and a ship continue each other
+/// only at the player's own building (source `004_bf8a3dbb68824bc0.txt`, "Die längste
+/// Handelsstraße"; rule `SEA.ROUTE.JOIN_AT_BUILDING`), and the component follows them so.
 ///
-/// When no other road of the player meets `at` at one of its ends (the usual case: a road
-/// extending the network), every trail using `at` ends there, so the longest of them is the
-/// one walk starting from that end.
-fn longest_after_road(game: &Game, player: PlayerId, at: EdgeId) -> Option<u8> {
-    // The component walk follows roads only; with ships (Seafarers) the full search runs.
-    if !game.route_ships_ext(player).is_empty() {
-        return None;
-    }
-    let before = game.players[player.index()].road_length;
-    let mut s = Search::component(game, player, at)?;
+/// When no other piece of the player continues `at` at one of its ends (the usual case: a
+/// road or ship extending the network), every trail using `at` ends there, so the longest
+/// of them is the one walk starting from that end.
+fn longest_after_piece(game: &Game, player: PlayerId, at: EdgeId, before: u8) -> Option<u8> {
+    let mut s = Search::component(game, player, at, None)?;
     if usize::from(s.comp_size[0]) <= usize::from(before) {
         return Some(before);
     }
     Some(match (0..2).find(|&side| s.adj_len[0][side] == 0) {
-        Some(dead_end) => before.max(s.walk(0, dead_end, 1, 1)),
+        Some(dead_end) => {
+            s.peel();
+            before.max(s.walk(0, dead_end, 1, 1))
+        }
         None => s.longest(Some(0), before),
     })
+}
+
+/// Whether `player`'s longest route stays `before` (the cached length, with their ship on
+/// `from`) once that ship is taken away, as far as is cheaply seen: `false` when it might
+/// shrink. `undo`, when given, is a ship move just made, `(to, from)`: the network is read
+/// as before it (the ship still on `from`, not on `to`).
+///
+/// Taking a piece away never lengthens a trail; the length stays when some longest trail
+/// does not use the piece. Every trail using it lies in its component, so when that
+/// component has fewer pieces than `before`, a longest trail lies elsewhere. When no other
+/// piece continues it at one end (the end ship of an open line), every trail using it
+/// starts there, so the one walk from that end measures them all: when it is shorter than
+/// `before`, a longest trail does not use it.
+fn keeps_length_without(
+    game: &Game,
+    player: PlayerId,
+    from: EdgeId,
+    before: u8,
+    undo: Option<(EdgeId, EdgeId)>,
+) -> bool {
+    let Some(mut s) = Search::component(game, player, from, undo) else {
+        return false;
+    };
+    if usize::from(s.comp_size[0]) < usize::from(before) {
+        return true;
+    }
+    let Some(dead_end) = (0..2).find(|&side| s.adj_len[0][side] == 0) else {
+        return false;
+    };
+    s.peel();
+    s.walk(0, dead_end, 1, 1) < before
+}
+
+/// Whether the route piece on `e` is `player`'s ship (`Some(true)`), road (`Some(false)`),
+/// or not theirs (`None`).
+fn own_piece(game: &Game, player: PlayerId, e: EdgeId) -> Option<bool> {
+    own_piece_as_before(game, player, e, None)
+}
+
+/// [`own_piece`], reading the network as before the ship move `undo` (`(to, from)`: the
+/// ship counted on `from`, not on `to`) when given.
+fn own_piece_as_before(game: &Game, player: PlayerId, e: EdgeId, undo: Option<(EdgeId, EdgeId)>) -> Option<bool> {
+    match undo {
+        Some((to, _)) if to == e => return None,
+        Some((_, from)) if from == e => return Some(true),
+        _ => {}
+    }
+    if game.roads[e.index()] == Some(player) {
+        Some(false)
+    } else if game.sea.ship(e) == Some(player) {
+        Some(true)
+    } else {
+        None
+    }
 }
 
 /// Whether an intersection breaks `player`'s route: an opponent's building, or (Cities &
@@ -168,11 +224,13 @@ impl Search {
         s
     }
 
-    /// The graph of the component of `player`'s roads holding their road `at` (found from
-    /// `at` across the intersections, blocked or not, as [`Search::label_components`] joins
-    /// them), `at` being road 0. `None` when the component has more than [`MAX_ROADS`]
+    /// The graph of the component of `player`'s roads and ships holding their piece `at`
+    /// (found from `at` across the intersections, blocked or not, as
+    /// [`Search::label_components`] joins them: a road and a ship only at the player's
+    /// building), `at` being piece 0, read as before the ship move `undo` when given
+    /// ([`own_piece_as_before`]); `None` also when `at` is not the player's piece. `None` when the component has more than [`MAX_ROADS`]
     /// roads or a path id beyond the table (boards far larger than any CATAN map).
-    fn component(game: &Game, player: PlayerId, at: EdgeId) -> Option<Search> {
+    fn component(game: &Game, player: PlayerId, at: EdgeId, undo: Option<(EdgeId, EdgeId)>) -> Option<Search> {
         let topo = &game.board.topology;
         let mut s = Search {
             blocked: [[false; 2]; MAX_ROADS],
@@ -183,9 +241,12 @@ impl Search {
             pendant: [[0; 2]; MAX_ROADS],
             n: 1,
         };
-        // Each road found so far, by path id, and the roads in the order found.
+        // Each piece found so far, by path id, the pieces in the order found, and whether
+        // each is a ship.
         let mut index = [u8::MAX; 512];
         let mut found = [at; MAX_ROADS];
+        let mut ship = [false; MAX_ROADS];
+        ship[0] = own_piece_as_before(game, player, at, undo)?;
         *index.get_mut(at.index())? = 0;
         let mut i = 0;
         while i < s.n {
@@ -193,10 +254,16 @@ impl Search {
             let ends = topo.edges()[e.index()].vertices;
             for (side, &v) in ends.iter().enumerate() {
                 s.blocked[i][side] = blocks(game, player, v);
+                let own_building = game.sites[v.index()].is_some_and(|st| st.owner == player);
                 for other in topo.vertices()[v.index()].edges.iter() {
-                    if other == e || game.roads[other.index()] != Some(player) {
+                    if other == e {
                         continue;
                     }
+                    // A road and a ship continue each other only at the player's building.
+                    let kind = match own_piece_as_before(game, player, other, undo) {
+                        Some(kind) if kind == ship[i] || own_building => kind,
+                        _ => continue,
+                    };
                     let slot = index.get_mut(other.index())?;
                     if *slot == u8::MAX {
                         if s.n == MAX_ROADS {
@@ -204,6 +271,7 @@ impl Search {
                         }
                         *slot = s.n as u8;
                         found[s.n] = other;
+                        ship[s.n] = kind;
                         s.n += 1;
                     }
                     let k = s.adj_len[i][side] as usize;
@@ -471,30 +539,83 @@ impl Game {
         self.settle_longest_road(events);
     }
 
-    /// `player` has just built a road on `at` (nothing else changed): their length grows
-    /// only through the component holding it ([`longest_after_road`]), and the card moves by
-    /// the rules.
+    /// `player` has just built a road or ship on `at` (nothing else changed): their length
+    /// grows only through the component holding it ([`longest_after_piece`]), and the card
+    /// moves by the rules.
     pub(crate) fn longest_road_after_road(&mut self, player: PlayerId, at: EdgeId, events: &mut Vec<Event>) {
-        let len = longest_after_road(self, player, at).unwrap_or_else(|| longest_road_length(self, player));
+        let before = self.players[player.index()].road_length;
+        let len = longest_after_piece(self, player, at, before).unwrap_or_else(|| longest_road_length(self, player));
+        self.players[player.index()].road_length = len;
+        self.settle_longest_road(events);
+    }
+
+    /// `player`'s ship has just moved from `from` to `to`: every trail of the new network
+    /// either uses `to`, so lies in its component ([`longest_after_piece`]), or is a trail
+    /// of the network without the ship, whose length is the cached `before` or shorter
+    /// (taking a piece away never lengthens one). So a trail through `to` of at least
+    /// `before` decides alone; otherwise the route is `before` when the network without the
+    /// ship is seen to keep it ([`keeps_length_without`]), and is measured again in full
+    /// only when it may have shrunk. The card moves by the rules.
+    pub(crate) fn longest_road_after_ship_move(
+        &mut self,
+        player: PlayerId,
+        (from, to): (EdgeId, EdgeId),
+        events: &mut Vec<Event>,
+    ) {
+        let before = self.players[player.index()].road_length;
+        let len = match longest_after_piece(self, player, to, before.saturating_sub(1)) {
+            Some(len) if len >= before => len,
+            Some(_) if keeps_length_without(self, player, from, before, Some((to, from))) => before,
+            _ => longest_road_length(self, player),
+        };
         self.players[player.index()].road_length = len;
         self.settle_longest_road(events);
     }
 
     /// The road lengths changed where the `changed` intersections changed hands (a knight
     /// placed, moved or removed; an opponent's piece blocks a road there): recomputes the
-    /// players with a road touching one of them (nobody else's trails pass there).
+    /// players whose trails may pass through one of them ([`Game::route_passes`]; nobody
+    /// else's length changes).
     pub(crate) fn update_longest_road_at(&mut self, changed: &[VertexId], events: &mut Vec<Event>) {
         let mut mask = 0u8;
         for &v in changed {
             if let Some(info) = self.board.topology.vertex(v) {
                 for e in info.edges.iter() {
                     if let Some(owner) = self.roads[e.index()].or_else(|| self.path_owner_ext(e)) {
-                        mask |= 1 << owner.0;
+                        if self.route_passes(owner, v) {
+                            mask |= 1 << owner.0;
+                        }
                     }
                 }
             }
         }
         self.update_longest_road(mask, events);
+    }
+
+    /// Whether two of `player`'s pieces continue each other at `v` (two roads, two ships, or
+    /// a road and a ship at their own building: rule `SEA.ROUTE.JOIN_AT_BUILDING`). Only
+    /// then does a trail pass through `v`; a trail that only reaches it ends there whether
+    /// or not an opponent's piece blocks it, so a piece placed on or taken off `v` changes
+    /// nobody else's length.
+    pub(crate) fn route_passes(&self, player: PlayerId, v: VertexId) -> bool {
+        let [roads, ships] = self.pieces_at(player, v);
+        let own_building = self.sites[v.index()].is_some_and(|s| s.owner == player);
+        roads >= 2 || ships >= 2 || (own_building && roads + ships >= 2)
+    }
+
+    /// How many roads and how many ships of `player` touch `v`. A building of theirs
+    /// newly on `v` joins a road and a ship there (rule `SEA.ROUTE.JOIN_AT_BUILDING`): only
+    /// when both touch it does their network change.
+    pub(crate) fn pieces_at(&self, player: PlayerId, v: VertexId) -> [u8; 2] {
+        let mut count = [0u8; 2];
+        if let Some(info) = self.board.topology.vertex(v) {
+            for e in info.edges.iter() {
+                if let Some(ship) = own_piece(self, player, e) {
+                    count[usize::from(ship)] += 1;
+                }
+            }
+        }
+        count
     }
 
     /// Moves the Longest Road card by the rules, given the cached lengths.

@@ -345,7 +345,9 @@ impl Game {
     /// When the move only swaps one dead-end ship for another at the same intersection
     /// ([`Game::ship_move_swaps_dead_end`]), the player's network is the same graph with one
     /// ship relabelled: their trade route (so the card) and, without Cities & Knights, the
-    /// shape of every line stay as they were, and neither is computed again.
+    /// shape of every line stay as they were, and neither is computed again. Otherwise the
+    /// route is measured from the ship's old and new places where that is enough
+    /// ([`Game::longest_road_after_ship_move`]).
     pub(crate) fn do_move_ship(&mut self, player: PlayerId, from: EdgeId, to: EdgeId, events: &mut Vec<Event>) {
         let swap = self.ship_move_swaps_dead_end(player, from, to);
         self.sea.ships[from.index()] = None;
@@ -360,7 +362,7 @@ impl Game {
         }
         events.push(Event::Sea(SeaEvent::ShipMoved { player, from, to }));
         if !swap {
-            self.update_longest_road(1 << player.0, events);
+            self.longest_road_after_ship_move(player, (from, to), events);
         }
     }
 
