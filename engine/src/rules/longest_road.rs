@@ -575,14 +575,19 @@ impl Game {
     /// The road lengths changed where the `changed` intersections changed hands (a knight
     /// placed, moved or removed; an opponent's piece blocks a road there): recomputes the
     /// players whose trails may pass through one of them ([`Game::route_passes`]; nobody
-    /// else's length changes).
-    pub(crate) fn update_longest_road_at(&mut self, changed: &[VertexId], events: &mut Vec<Event>) {
+    /// else's length changes), except `keeper`, whose blocking did not change there.
+    pub(crate) fn update_longest_road_at(
+        &mut self,
+        changed: &[VertexId],
+        keeper: Option<PlayerId>,
+        events: &mut Vec<Event>,
+    ) {
         let mut mask = 0u8;
         for &v in changed {
             if let Some(info) = self.board.topology.vertex(v) {
                 for e in info.edges.iter() {
                     if let Some(owner) = self.roads[e.index()].or_else(|| self.path_owner_ext(e)) {
-                        if self.route_passes(owner, v) {
+                        if Some(owner) != keeper && self.route_passes(owner, v) {
                             mask |= 1 << owner.0;
                         }
                     }
@@ -916,6 +921,25 @@ mod tests {
                 check_against_brute_force(&rules, board, seed, Policy::Uniform);
                 let board = Board::seafarers(map, 4, seed).expect("a map");
                 check_against_brute_force(&rules, board, seed, Policy::Builder);
+            }
+        }
+    }
+
+    /// Random Seafarers games with Cities & Knights on both maps: knights placed, moved,
+    /// displaced and removed block ships and roads of others only where a route passes, and
+    /// ships move and join roads at buildings; the cached lengths and the search equal the
+    /// brute force after every step (the component searches after builds and ship moves,
+    /// and the players left out after settlements and knights, included).
+    #[test]
+    fn the_trade_route_lengths_equal_a_brute_force_in_random_seafarers_games_with_knights() {
+        use crate::random::Policy;
+        use crate::ruleset::{Expansion, ExpansionSet};
+        use crate::SeaMap;
+        let rules = Ruleset::with(ExpansionSet::of(&[Expansion::Seafarers, Expansion::CitiesAndKnights]));
+        for seed in 220..226u64 {
+            for map in SeaMap::ALL {
+                let board = Board::seafarers(map, 4, seed).expect("a map");
+                check_against_brute_force(&rules, board, seed, Policy::Uniform);
             }
         }
     }
