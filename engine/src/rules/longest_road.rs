@@ -66,35 +66,45 @@ fn longest_after_piece(game: &Game, player: PlayerId, at: EdgeId, before: u8) ->
     })
 }
 
-/// Whether `player`'s longest route stays `before` (the cached length, with their ship on
-/// `from`) once that ship is taken away, as far as is cheaply seen: `false` when it might
-/// shrink. `undo`, when given, is a ship move just made, `(to, from)`: the network is read
-/// as before it (the ship still on `from`, not on `to`).
+/// A lower bound of `player`'s longest route once their ship on `from` is taken away, as
+/// far as is cheaply seen: `before` (the cached length, with the ship) when it is seen to
+/// stay, one less when the ship is a dead end, `None` when nothing is seen. `undo`, when
+/// given, is a ship move just made, `(to, from)`: the network is read as before it (the
+/// ship still on `from`, not on `to`).
 ///
 /// Taking a piece away never lengthens a trail; the length stays when some longest trail
 /// does not use the piece. Every trail using it lies in its component, so when that
 /// component has fewer pieces than `before`, a longest trail lies elsewhere. When no other
 /// piece continues it at one end (the end ship of an open line), every trail using it
-/// starts there, so the one walk from that end measures them all: when it is shorter than
-/// `before`, a longest trail does not use it.
-fn keeps_length_without(
+/// starts there, so dropping it shortens a trail by one at most, and the one walk from that
+/// end measures them all: when it is shorter than `before`, a longest trail does not use it.
+fn length_without(
     game: &Game,
     player: PlayerId,
     from: EdgeId,
     before: u8,
     undo: Option<(EdgeId, EdgeId)>,
-) -> bool {
-    let Some(mut s) = Search::component(game, player, from, undo) else {
-        return false;
-    };
+) -> Option<u8> {
+    let mut s = Search::component(game, player, from, undo)?;
     if usize::from(s.comp_size[0]) < usize::from(before) {
-        return true;
+        return Some(before);
     }
-    let Some(dead_end) = (0..2).find(|&side| s.adj_len[0][side] == 0) else {
-        return false;
-    };
+    let dead_end = (0..2).find(|&side| s.adj_len[0][side] == 0)?;
     s.peel();
-    s.walk(0, dead_end, 1, 1) < before
+    Some(if s.walk(0, dead_end, 1, 1) < before {
+        before
+    } else {
+        before.saturating_sub(1)
+    })
+}
+
+/// `player`'s longest route when it is known to be at least `floor` and at most `cap`: the
+/// search of [`longest_road_length`], skipping components too small to reach `floor` and
+/// stopping at the first trail of `cap`.
+fn longest_road_between(game: &Game, player: PlayerId, floor: u8, cap: u8) -> u8 {
+    let mut s = Search::new(game, player);
+    s.cap = cap;
+    s.longest(None, floor)
 }
 
 /// Whether the route piece on `e` is `player`'s ship (`Some(true)`), road (`Some(false)`),
@@ -153,6 +163,9 @@ struct Search {
     /// before [`Search::peel`].
     pendant: [[u8; 2]; MAX_ROADS],
     n: usize,
+    /// A length no trail of the network exceeds (known from outside): the search stops
+    /// once it has found one so long ([`u8::MAX`] when nothing is known).
+    cap: u8,
 }
 
 /// What [`Search::peel`] found.
@@ -188,6 +201,7 @@ impl Search {
             comp_size: [0; MAX_ROADS],
             pendant: [[0; 2]; MAX_ROADS],
             n,
+            cap: u8::MAX,
         };
         // Each road's index in the player's list, by path id (paths beyond the table are left
         // out of adjacency, which only happens on boards far larger than any CATAN map).
@@ -240,6 +254,7 @@ impl Search {
             comp_size: [0; MAX_ROADS],
             pendant: [[0; 2]; MAX_ROADS],
             n: 1,
+            cap: u8::MAX,
         };
         // Each piece found so far, by path id, the pieces in the order found, and whether
         // each is a ship.
@@ -317,7 +332,7 @@ impl Search {
     }
 
     /// The longest trail, at least `floor`, in the component of road `only` (every
-    /// component when `None`).
+    /// component when `None`), or any trail of at least [`Search::cap`].
     ///
     /// A trail never has more roads than its component, so a component no larger than the
     /// best trail found so far is not searched, and neither is the rest of one whose whole
@@ -344,6 +359,9 @@ impl Search {
         let mut started: u128 = 0;
         for i in 0..self.n {
             let c = self.comp[i];
+            if best >= self.cap {
+                return best;
+            }
             if target.unwrap_or(c) != c || trees & (1u64 << c) != 0 || peeled.core & (1u64 << i) == 0 {
                 continue;
             }
@@ -361,6 +379,9 @@ impl Search {
         }
         for i in 0..self.n {
             let c = self.comp[i];
+            if best >= self.cap {
+                return best;
+            }
             if covered & (1u64 << c) == 0 && target.unwrap_or(c) == c {
                 if self.comp_size[c as usize] > best {
                     best = best.max(self.walk_from(i, 0, &mut started));
@@ -554,8 +575,9 @@ impl Game {
     /// of the network without the ship, whose length is the cached `before` or shorter
     /// (taking a piece away never lengthens one). So a trail through `to` of at least
     /// `before` decides alone; otherwise the route is `before` when the network without the
-    /// ship is seen to keep it ([`keeps_length_without`]), and is measured again in full
-    /// only when it may have shrunk. The card moves by the rules.
+    /// ship is seen to keep it ([`length_without`]), and is measured again only when it may
+    /// have shrunk (by one at most, for a dead-end ship: [`longest_road_between`]). The
+    /// card moves by the rules.
     pub(crate) fn longest_road_after_ship_move(
         &mut self,
         player: PlayerId,
@@ -565,8 +587,14 @@ impl Game {
         let before = self.players[player.index()].road_length;
         let len = match longest_after_piece(self, player, to, before.saturating_sub(1)) {
             Some(len) if len >= before => len,
-            Some(_) if keeps_length_without(self, player, from, before, Some((to, from))) => before,
-            _ => longest_road_length(self, player),
+            // The trails through `to` are shorter than `before`: the route is that of the
+            // network without the ship.
+            Some(_) => match length_without(self, player, from, before, Some((to, from))) {
+                Some(least) if least == before => before,
+                Some(least) => longest_road_between(self, player, least, before),
+                None => longest_road_length(self, player),
+            },
+            None => longest_road_length(self, player),
         };
         self.players[player.index()].road_length = len;
         self.settle_longest_road(events);
