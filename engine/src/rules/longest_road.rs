@@ -110,17 +110,6 @@ fn longest_road_between(game: &Game, player: PlayerId, floor: u8, cap: u8) -> u8
 /// Whether the route piece on `e` is `player`'s ship (`Some(true)`), road (`Some(false)`),
 /// or not theirs (`None`).
 fn own_piece(game: &Game, player: PlayerId, e: EdgeId) -> Option<bool> {
-    own_piece_as_before(game, player, e, None)
-}
-
-/// [`own_piece`], reading the network as before the ship move `undo` (`(to, from)`: the
-/// ship counted on `from`, not on `to`) when given.
-fn own_piece_as_before(game: &Game, player: PlayerId, e: EdgeId, undo: Option<(EdgeId, EdgeId)>) -> Option<bool> {
-    match undo {
-        Some((to, _)) if to == e => return None,
-        Some((_, from)) if from == e => return Some(true),
-        _ => {}
-    }
     if game.roads[e.index()] == Some(player) {
         Some(false)
     } else if game.sea.ship(e) == Some(player) {
@@ -241,9 +230,11 @@ impl Search {
     /// The graph of the component of `player`'s roads and ships holding their piece `at`
     /// (found from `at` across the intersections, blocked or not, as
     /// [`Search::label_components`] joins them: a road and a ship only at the player's
-    /// building), `at` being piece 0, read as before the ship move `undo` when given
-    /// ([`own_piece_as_before`]); `None` also when `at` is not the player's piece. `None` when the component has more than [`MAX_ROADS`]
-    /// roads or a path id beyond the table (boards far larger than any CATAN map).
+    /// building), `at` being piece 0. `undo`, when given, is a ship move just made,
+    /// `(to, from)`: the network is read as before it (the ship on `from`, not on `to`).
+    /// `None` when `at` is not the player's piece, when the component has more than
+    /// [`MAX_ROADS`] pieces, or when a piece's path id is beyond the table (boards far
+    /// larger than any CATAN map).
     fn component(game: &Game, player: PlayerId, at: EdgeId, undo: Option<(EdgeId, EdgeId)>) -> Option<Search> {
         let topo = &game.board.topology;
         let mut s = Search {
@@ -256,13 +247,30 @@ impl Search {
             n: 1,
             cap: u8::MAX,
         };
-        // Each piece found so far, by path id, the pieces in the order found, and whether
-        // each is a ship.
-        let mut index = [u8::MAX; 512];
+        // Per path id: `UNFOUND | ship` for the player's pieces not found yet, then each
+        // piece's index once found; `NOT_OWN` elsewhere. The pieces in the order found, and
+        // whether each is a ship.
+        const NOT_OWN: u8 = u8::MAX;
+        const UNFOUND: u8 = 0x80;
+        let mut index = [NOT_OWN; 512];
+        for &e in &game.players[player.index()].roads {
+            *index.get_mut(e.index())? = UNFOUND;
+        }
+        for &e in game.route_ships_ext(player) {
+            *index.get_mut(e.index())? = UNFOUND | 1;
+        }
+        if let Some((to, from)) = undo {
+            *index.get_mut(to.index())? = NOT_OWN;
+            *index.get_mut(from.index())? = UNFOUND | 1;
+        }
         let mut found = [at; MAX_ROADS];
         let mut ship = [false; MAX_ROADS];
-        ship[0] = own_piece_as_before(game, player, at, undo)?;
-        *index.get_mut(at.index())? = 0;
+        let first = index.get_mut(at.index())?;
+        if *first == NOT_OWN {
+            return None;
+        }
+        ship[0] = *first & 1 == 1;
+        *first = 0;
         let mut i = 0;
         while i < s.n {
             let e = found[i];
@@ -271,28 +279,35 @@ impl Search {
                 s.blocked[i][side] = blocks(game, player, v);
                 let own_building = game.sites[v.index()].is_some_and(|st| st.owner == player);
                 for other in topo.vertices()[v.index()].edges.iter() {
-                    if other == e {
+                    let slot = index.get(other.index()).copied().unwrap_or(NOT_OWN);
+                    if other == e || slot == NOT_OWN {
                         continue;
                     }
-                    // A road and a ship continue each other only at the player's building.
-                    let kind = match own_piece_as_before(game, player, other, undo) {
-                        Some(kind) if kind == ship[i] || own_building => kind,
-                        _ => continue,
+                    let kind = if slot & UNFOUND != 0 {
+                        slot & 1 == 1
+                    } else {
+                        ship[usize::from(slot)]
                     };
-                    let slot = index.get_mut(other.index())?;
-                    if *slot == u8::MAX {
+                    // A road and a ship continue each other only at the player's building.
+                    if kind != ship[i] && !own_building {
+                        continue;
+                    }
+                    let slot = if slot & UNFOUND != 0 {
                         if s.n == MAX_ROADS {
                             return None;
                         }
-                        *slot = s.n as u8;
+                        index[other.index()] = s.n as u8;
                         found[s.n] = other;
                         ship[s.n] = kind;
                         s.n += 1;
-                    }
+                        s.n as u8 - 1
+                    } else {
+                        slot
+                    };
                     let k = s.adj_len[i][side] as usize;
                     if k < 2 {
                         let their_side = topo.edges()[other.index()].vertices[1] == v;
-                        s.adj[i][side][k] = *slot << 1 | their_side as u8;
+                        s.adj[i][side][k] = slot << 1 | their_side as u8;
                         s.adj_len[i][side] += 1;
                     }
                 }
