@@ -58,10 +58,7 @@ fn longest_after_piece(game: &Game, player: PlayerId, at: EdgeId, before: u8) ->
         return Some(before);
     }
     Some(match (0..2).find(|&side| s.adj_len[0][side] == 0) {
-        Some(dead_end) => {
-            s.peel();
-            before.max(s.walk(0, dead_end, 1, 1))
-        }
+        Some(dead_end) => before.max(s.walk(0, dead_end, 1, 1)),
         None => s.longest(Some(0), before),
     })
 }
@@ -85,12 +82,11 @@ fn length_without(
     before: u8,
     undo: Option<(EdgeId, EdgeId)>,
 ) -> Option<u8> {
-    let mut s = Search::component(game, player, from, undo)?;
+    let s = Search::component(game, player, from, undo)?;
     if usize::from(s.comp_size[0]) < usize::from(before) {
         return Some(before);
     }
     let dead_end = (0..2).find(|&side| s.adj_len[0][side] == 0)?;
-    s.peel();
     Some(if s.walk(0, dead_end, 1, 1) < before {
         before
     } else {
