@@ -200,19 +200,20 @@ impl Game {
         if setup {
             self.setup_after_settlement(player, at, events);
         } else {
-            // A new settlement may cut an opponent's road through this intersection.
+            // A new settlement cuts an opponent's road or line passing through this
+            // intersection (one only reaching it ends there anyway).
             let mut cut = 0u8;
             if let Some(info) = self.board.topology.vertex(at) {
                 for e in info.edges.iter() {
                     if let Some(owner) = self.roads[e.index()].or_else(|| self.path_owner_ext(e)) {
-                        if owner != player {
+                        if owner != player && self.route_passes(owner, at) {
                             cut |= 1 << owner.0;
                         }
                     }
                 }
             }
             // With ships (Seafarers) the builder's own road and ship may now join here.
-            if !self.route_ships_ext(player).is_empty() {
+            if !self.pieces_at(player, at).contains(&0) {
                 cut |= 1 << player.0;
             }
             if cut != 0 {

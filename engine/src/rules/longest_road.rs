@@ -36,25 +36,24 @@ pub fn longest_road_length(game: &Game, player: PlayerId) -> u8 {
     Search::new(game, player).longest(None, 0)
 }
 
-/// `player`'s longest road after their road `at` was added to a network whose longest road
-/// was `before` (the cached [`crate::PlayerState::road_length`]), searching only the
-/// component holding `at`; `None` when that component does not fit the search's tables.
+/// `player`'s longest road (with Seafarers, trade route) after their road or ship `at` was
+/// added to a network whose longest road was `before` (the cached
+/// [`crate::PlayerState::road_length`]), searching only the component holding `at`; `None`
+/// when that component does not fit the search's tables.
 ///
 /// Every trail of the new network either uses `at`, and so lies in the component holding
 /// it, or is a trail of the old network, no longer than `before`: the new length is the
-/// larger of `before` and the longest trail of that one component. Only a road the player
-/// just built may be passed (blocking did not change).
+/// larger of `before` and the longest trail of that one component. Only a piece the player
+/// just built (or a ship just moved there, once the network without it is measured) may be
+/// passed: nothing else changed, blocking included. A road and a ship continue each other
+/// only at the player's own building (source `004_bf8a3dbb68824bc0.txt`, "Die längste
+/// Handelsstraße"; rule `SEA.ROUTE.JOIN_AT_BUILDING`), and the component follows them so.
 ///
-/// When no other road of the player meets `at` at one of its ends (the usual case: a road
-/// extending the network), every trail using `at` ends there, so the longest of them is the
-/// one walk starting from that end.
-fn longest_after_road(game: &Game, player: PlayerId, at: EdgeId) -> Option<u8> {
-    // The component walk follows roads only; with ships (Seafarers) the full search runs.
-    if !game.route_ships_ext(player).is_empty() {
-        return None;
-    }
-    let before = game.players[player.index()].road_length;
-    let mut s = Search::component(game, player, at)?;
+/// When no other piece of the player continues `at` at one of its ends (the usual case: a
+/// road or ship extending the network), every trail using `at` ends there, so the longest
+/// of them is the one walk starting from that end.
+fn longest_after_piece(game: &Game, player: PlayerId, at: EdgeId, before: u8) -> Option<u8> {
+    let mut s = Search::component(game, player, at, None)?;
     if usize::from(s.comp_size[0]) <= usize::from(before) {
         return Some(before);
     }
@@ -62,6 +61,58 @@ fn longest_after_road(game: &Game, player: PlayerId, at: EdgeId) -> Option<u8> {
         Some(dead_end) => before.max(s.walk(0, dead_end, 1, 1)),
         None => s.longest(Some(0), before),
     })
+}
+
+/// A lower bound of `player`'s longest route once their ship on `from` is taken away, as
+/// far as is cheaply seen: `before` (the cached length, with the ship) when it is seen to
+/// stay, one less when the ship is a dead end, `None` when nothing is seen. `undo`, when
+/// given, is a ship move just made, `(to, from)`: the network is read as before it (the
+/// ship still on `from`, not on `to`).
+///
+/// Taking a piece away never lengthens a trail; the length stays when some longest trail
+/// does not use the piece. Every trail using it lies in its component, so when that
+/// component has fewer pieces than `before`, a longest trail lies elsewhere. When no other
+/// piece continues it at one end (the end ship of an open line), every trail using it
+/// starts there, so dropping it shortens a trail by one at most, and the one walk from that
+/// end measures them all: when it is shorter than `before`, a longest trail does not use it.
+fn length_without(
+    game: &Game,
+    player: PlayerId,
+    from: EdgeId,
+    before: u8,
+    undo: Option<(EdgeId, EdgeId)>,
+) -> Option<u8> {
+    let s = Search::component(game, player, from, undo)?;
+    if usize::from(s.comp_size[0]) < usize::from(before) {
+        return Some(before);
+    }
+    let dead_end = (0..2).find(|&side| s.adj_len[0][side] == 0)?;
+    Some(if s.walk(0, dead_end, 1, 1) < before {
+        before
+    } else {
+        before.saturating_sub(1)
+    })
+}
+
+/// `player`'s longest route when it is known to be at least `floor` and at most `cap`: the
+/// search of [`longest_road_length`], skipping components too small to reach `floor` and
+/// stopping at the first trail of `cap`.
+fn longest_road_between(game: &Game, player: PlayerId, floor: u8, cap: u8) -> u8 {
+    let mut s = Search::new(game, player);
+    s.cap = cap;
+    s.longest(None, floor)
+}
+
+/// Whether the route piece on `e` is `player`'s ship (`Some(true)`), road (`Some(false)`),
+/// or not theirs (`None`).
+fn own_piece(game: &Game, player: PlayerId, e: EdgeId) -> Option<bool> {
+    if game.roads[e.index()] == Some(player) {
+        Some(false)
+    } else if game.sea.ship(e) == Some(player) {
+        Some(true)
+    } else {
+        None
+    }
 }
 
 /// Whether an intersection breaks `player`'s route: an opponent's building, or (Cities &
@@ -97,6 +148,9 @@ struct Search {
     /// before [`Search::peel`].
     pendant: [[u8; 2]; MAX_ROADS],
     n: usize,
+    /// A length no trail of the network exceeds (known from outside): the search stops
+    /// once it has found one so long ([`u8::MAX`] when nothing is known).
+    cap: u8,
 }
 
 /// What [`Search::peel`] found.
@@ -132,6 +186,7 @@ impl Search {
             comp_size: [0; MAX_ROADS],
             pendant: [[0; 2]; MAX_ROADS],
             n,
+            cap: u8::MAX,
         };
         // Each road's index in the player's list, by path id (paths beyond the table are left
         // out of adjacency, which only happens on boards far larger than any CATAN map).
@@ -168,11 +223,15 @@ impl Search {
         s
     }
 
-    /// The graph of the component of `player`'s roads holding their road `at` (found from
-    /// `at` across the intersections, blocked or not, as [`Search::label_components`] joins
-    /// them), `at` being road 0. `None` when the component has more than [`MAX_ROADS`]
-    /// roads or a path id beyond the table (boards far larger than any CATAN map).
-    fn component(game: &Game, player: PlayerId, at: EdgeId) -> Option<Search> {
+    /// The graph of the component of `player`'s roads and ships holding their piece `at`
+    /// (found from `at` across the intersections, blocked or not, as
+    /// [`Search::label_components`] joins them: a road and a ship only at the player's
+    /// building), `at` being piece 0. `undo`, when given, is a ship move just made,
+    /// `(to, from)`: the network is read as before it (the ship on `from`, not on `to`).
+    /// `None` when `at` is not the player's piece, when the component has more than
+    /// [`MAX_ROADS`] pieces, or when a piece's path id is beyond the table (boards far
+    /// larger than any CATAN map).
+    fn component(game: &Game, player: PlayerId, at: EdgeId, undo: Option<(EdgeId, EdgeId)>) -> Option<Search> {
         let topo = &game.board.topology;
         let mut s = Search {
             blocked: [[false; 2]; MAX_ROADS],
@@ -182,34 +241,69 @@ impl Search {
             comp_size: [0; MAX_ROADS],
             pendant: [[0; 2]; MAX_ROADS],
             n: 1,
+            cap: u8::MAX,
         };
-        // Each road found so far, by path id, and the roads in the order found.
-        let mut index = [u8::MAX; 512];
+        // Per path id: `UNFOUND | ship` for the player's pieces not found yet, then each
+        // piece's index once found; `NOT_OWN` elsewhere. The pieces in the order found, and
+        // whether each is a ship.
+        const NOT_OWN: u8 = u8::MAX;
+        const UNFOUND: u8 = 0x80;
+        let mut index = [NOT_OWN; 512];
+        for &e in &game.players[player.index()].roads {
+            *index.get_mut(e.index())? = UNFOUND;
+        }
+        for &e in game.route_ships_ext(player) {
+            *index.get_mut(e.index())? = UNFOUND | 1;
+        }
+        if let Some((to, from)) = undo {
+            *index.get_mut(to.index())? = NOT_OWN;
+            *index.get_mut(from.index())? = UNFOUND | 1;
+        }
         let mut found = [at; MAX_ROADS];
-        *index.get_mut(at.index())? = 0;
+        let mut ship = [false; MAX_ROADS];
+        let first = index.get_mut(at.index())?;
+        if *first == NOT_OWN {
+            return None;
+        }
+        ship[0] = *first & 1 == 1;
+        *first = 0;
         let mut i = 0;
         while i < s.n {
             let e = found[i];
             let ends = topo.edges()[e.index()].vertices;
             for (side, &v) in ends.iter().enumerate() {
                 s.blocked[i][side] = blocks(game, player, v);
+                let own_building = game.sites[v.index()].is_some_and(|st| st.owner == player);
                 for other in topo.vertices()[v.index()].edges.iter() {
-                    if other == e || game.roads[other.index()] != Some(player) {
+                    let slot = index.get(other.index()).copied().unwrap_or(NOT_OWN);
+                    if other == e || slot == NOT_OWN {
                         continue;
                     }
-                    let slot = index.get_mut(other.index())?;
-                    if *slot == u8::MAX {
+                    let kind = if slot & UNFOUND != 0 {
+                        slot & 1 == 1
+                    } else {
+                        ship[usize::from(slot)]
+                    };
+                    // A road and a ship continue each other only at the player's building.
+                    if kind != ship[i] && !own_building {
+                        continue;
+                    }
+                    let slot = if slot & UNFOUND != 0 {
                         if s.n == MAX_ROADS {
                             return None;
                         }
-                        *slot = s.n as u8;
+                        index[other.index()] = s.n as u8;
                         found[s.n] = other;
+                        ship[s.n] = kind;
                         s.n += 1;
-                    }
+                        s.n as u8 - 1
+                    } else {
+                        slot
+                    };
                     let k = s.adj_len[i][side] as usize;
                     if k < 2 {
                         let their_side = topo.edges()[other.index()].vertices[1] == v;
-                        s.adj[i][side][k] = *slot << 1 | their_side as u8;
+                        s.adj[i][side][k] = slot << 1 | their_side as u8;
                         s.adj_len[i][side] += 1;
                     }
                 }
@@ -249,7 +343,7 @@ impl Search {
     }
 
     /// The longest trail, at least `floor`, in the component of road `only` (every
-    /// component when `None`).
+    /// component when `None`), or any trail of at least [`Search::cap`].
     ///
     /// A trail never has more roads than its component, so a component no larger than the
     /// best trail found so far is not searched, and neither is the rest of one whose whole
@@ -276,6 +370,9 @@ impl Search {
         let mut started: u128 = 0;
         for i in 0..self.n {
             let c = self.comp[i];
+            if best >= self.cap {
+                return best;
+            }
             if target.unwrap_or(c) != c || trees & (1u64 << c) != 0 || peeled.core & (1u64 << i) == 0 {
                 continue;
             }
@@ -293,6 +390,9 @@ impl Search {
         }
         for i in 0..self.n {
             let c = self.comp[i];
+            if best >= self.cap {
+                return best;
+            }
             if covered & (1u64 << c) == 0 && target.unwrap_or(c) == c {
                 if self.comp_size[c as usize] > best {
                     best = best.max(self.walk_from(i, 0, &mut started));
@@ -471,30 +571,95 @@ impl Game {
         self.settle_longest_road(events);
     }
 
-    /// `player` has just built a road on `at` (nothing else changed): their length grows
-    /// only through the component holding it ([`longest_after_road`]), and the card moves by
-    /// the rules.
+    /// `player` has just built a road or ship on `at` (nothing else changed): their length
+    /// grows only through the component holding it ([`longest_after_piece`]), and the card
+    /// moves by the rules.
     pub(crate) fn longest_road_after_road(&mut self, player: PlayerId, at: EdgeId, events: &mut Vec<Event>) {
-        let len = longest_after_road(self, player, at).unwrap_or_else(|| longest_road_length(self, player));
+        let before = self.players[player.index()].road_length;
+        let len = longest_after_piece(self, player, at, before).unwrap_or_else(|| longest_road_length(self, player));
+        self.players[player.index()].road_length = len;
+        self.settle_longest_road(events);
+    }
+
+    /// `player`'s ship has just moved from `from` to `to`: every trail of the new network
+    /// either uses `to`, so lies in its component ([`longest_after_piece`]), or is a trail
+    /// of the network without the ship, whose length is the cached `before` or shorter
+    /// (taking a piece away never lengthens one). So a trail through `to` of at least
+    /// `before` decides alone; otherwise the route is `before` when the network without the
+    /// ship is seen to keep it ([`length_without`]), and is measured again only when it may
+    /// have shrunk (by one at most, for a dead-end ship: [`longest_road_between`]). The
+    /// card moves by the rules.
+    pub(crate) fn longest_road_after_ship_move(
+        &mut self,
+        player: PlayerId,
+        (from, to): (EdgeId, EdgeId),
+        events: &mut Vec<Event>,
+    ) {
+        let before = self.players[player.index()].road_length;
+        let len = match longest_after_piece(self, player, to, before.saturating_sub(1)) {
+            Some(len) if len >= before => len,
+            // The trails through `to` are shorter than `before`: the route is that of the
+            // network without the ship.
+            Some(_) => match length_without(self, player, from, before, Some((to, from))) {
+                Some(least) if least == before => before,
+                Some(least) => longest_road_between(self, player, least, before),
+                None => longest_road_length(self, player),
+            },
+            None => longest_road_length(self, player),
+        };
         self.players[player.index()].road_length = len;
         self.settle_longest_road(events);
     }
 
     /// The road lengths changed where the `changed` intersections changed hands (a knight
     /// placed, moved or removed; an opponent's piece blocks a road there): recomputes the
-    /// players with a road touching one of them (nobody else's trails pass there).
-    pub(crate) fn update_longest_road_at(&mut self, changed: &[VertexId], events: &mut Vec<Event>) {
+    /// players whose trails may pass through one of them ([`Game::route_passes`]; nobody
+    /// else's length changes), except `keeper`, whose blocking did not change there.
+    pub(crate) fn update_longest_road_at(
+        &mut self,
+        changed: &[VertexId],
+        keeper: Option<PlayerId>,
+        events: &mut Vec<Event>,
+    ) {
         let mut mask = 0u8;
         for &v in changed {
             if let Some(info) = self.board.topology.vertex(v) {
                 for e in info.edges.iter() {
                     if let Some(owner) = self.roads[e.index()].or_else(|| self.path_owner_ext(e)) {
-                        mask |= 1 << owner.0;
+                        if Some(owner) != keeper && self.route_passes(owner, v) {
+                            mask |= 1 << owner.0;
+                        }
                     }
                 }
             }
         }
         self.update_longest_road(mask, events);
+    }
+
+    /// Whether two of `player`'s pieces continue each other at `v` (two roads, two ships, or
+    /// a road and a ship at their own building: rule `SEA.ROUTE.JOIN_AT_BUILDING`). Only
+    /// then does a trail pass through `v`; a trail that only reaches it ends there whether
+    /// or not an opponent's piece blocks it, so a piece placed on or taken off `v` changes
+    /// nobody else's length.
+    pub(crate) fn route_passes(&self, player: PlayerId, v: VertexId) -> bool {
+        let [roads, ships] = self.pieces_at(player, v);
+        let own_building = self.sites[v.index()].is_some_and(|s| s.owner == player);
+        roads >= 2 || ships >= 2 || (own_building && roads + ships >= 2)
+    }
+
+    /// How many roads and how many ships of `player` touch `v`. A building of theirs
+    /// newly on `v` joins a road and a ship there (rule `SEA.ROUTE.JOIN_AT_BUILDING`): only
+    /// when both touch it does their network change.
+    pub(crate) fn pieces_at(&self, player: PlayerId, v: VertexId) -> [u8; 2] {
+        let mut count = [0u8; 2];
+        if let Some(info) = self.board.topology.vertex(v) {
+            for e in info.edges.iter() {
+                if let Some(ship) = own_piece(self, player, e) {
+                    count[usize::from(ship)] += 1;
+                }
+            }
+        }
+        count
     }
 
     /// Moves the Longest Road card by the rules, given the cached lengths.
@@ -795,6 +960,25 @@ mod tests {
                 check_against_brute_force(&rules, board, seed, Policy::Uniform);
                 let board = Board::seafarers(map, 4, seed).expect("a map");
                 check_against_brute_force(&rules, board, seed, Policy::Builder);
+            }
+        }
+    }
+
+    /// Random Seafarers games with Cities & Knights on both maps: knights placed, moved,
+    /// displaced and removed block ships and roads of others only where a route passes, and
+    /// ships move and join roads at buildings; the cached lengths and the search equal the
+    /// brute force after every step (the component searches after builds and ship moves,
+    /// and the players left out after settlements and knights, included).
+    #[test]
+    fn the_trade_route_lengths_equal_a_brute_force_in_random_seafarers_games_with_knights() {
+        use crate::random::Policy;
+        use crate::ruleset::{Expansion, ExpansionSet};
+        use crate::SeaMap;
+        let rules = Ruleset::with(ExpansionSet::of(&[Expansion::Seafarers, Expansion::CitiesAndKnights]));
+        for seed in 220..226u64 {
+            for map in SeaMap::ALL {
+                let board = Board::seafarers(map, 4, seed).expect("a map");
+                check_against_brute_force(&rules, board, seed, Policy::Uniform);
             }
         }
     }

@@ -142,9 +142,17 @@ impl Game {
     }
 
     /// Knights changed hands at `changed`: recompute Longest Road for the players whose roads
-    /// touch those intersections (a knight blocks only routes through its own intersection).
-    pub(crate) fn knights_changed_routes(&mut self, changed: &[VertexId], events: &mut Vec<Event>) {
-        self.update_longest_road_at(changed, events);
+    /// pass those intersections (a knight blocks only routes through its own intersection),
+    /// except `keeper`, the owner of a knight that only came onto empty intersections or
+    /// left them empty (their own knight never blocks them: source `000_fee7e8147b67bbe6.txt`
+    /// p. 9).
+    pub(crate) fn knights_changed_routes(
+        &mut self,
+        changed: &[VertexId],
+        keeper: Option<PlayerId>,
+        events: &mut Vec<Event>,
+    ) {
+        self.update_longest_road_at(changed, keeper, events);
         self.after_knights_changed_ext(changed);
     }
 
@@ -175,7 +183,7 @@ impl Game {
             promoted: false,
         });
         events.push(Event::Ck(CkEvent::KnightRecruited { player, at }));
-        self.knights_changed_routes(&[at], events);
+        self.knights_changed_routes(&[at], Some(player), events);
     }
 
     // ----- promote -----
@@ -287,7 +295,7 @@ impl Game {
         k.active = false;
         self.ck.knights[to.index()] = Some(k);
         events.push(Event::Ck(CkEvent::KnightMoved { player, from, to }));
-        self.knights_changed_routes(&[from, to], events);
+        self.knights_changed_routes(&[from, to], Some(k.owner), events);
     }
 
     pub(crate) fn check_displace(&self, player: PlayerId, from: VertexId, to: VertexId) -> Result<(), RuleError> {
@@ -318,7 +326,8 @@ impl Game {
             victim: victim.owner,
         }));
         self.start_relocation(victim, to, events);
-        self.knights_changed_routes(&[from, to], events);
+        // `to` passes from the victim's knight to the player's: both may change.
+        self.knights_changed_routes(&[from, to], None, events);
     }
 
     /// A displaced knight's owner must relocate it (queued next), or it goes back to supply
@@ -363,7 +372,7 @@ impl Game {
         self.pending.pop_front();
         self.ck.knights[to.index()] = Some(knight);
         events.push(Event::Ck(CkEvent::KnightRelocated { player, from, to }));
-        self.knights_changed_routes(&[to], events);
+        self.knights_changed_routes(&[to], Some(knight.owner), events);
         self.run_engine_steps(events);
     }
 

@@ -345,7 +345,9 @@ impl Game {
     /// When the move only swaps one dead-end ship for another at the same intersection
     /// ([`Game::ship_move_swaps_dead_end`]), the player's network is the same graph with one
     /// ship relabelled: their trade route (so the card) and, without Cities & Knights, the
-    /// shape of every line stay as they were, and neither is computed again.
+    /// shape of every line stay as they were, and neither is computed again. Otherwise the
+    /// route is measured from the ship's old and new places where that is enough
+    /// ([`Game::longest_road_after_ship_move`]).
     pub(crate) fn do_move_ship(&mut self, player: PlayerId, from: EdgeId, to: EdgeId, events: &mut Vec<Event>) {
         let swap = self.ship_move_swaps_dead_end(player, from, to);
         self.sea.ships[from.index()] = None;
@@ -360,7 +362,7 @@ impl Game {
         }
         events.push(Event::Sea(SeaEvent::ShipMoved { player, from, to }));
         if !swap {
-            self.update_longest_road(1 << player.0, events);
+            self.longest_road_after_ship_move(player, (from, to), events);
         }
     }
 
@@ -659,6 +661,32 @@ mod tests {
             g.check(&mv(me, ships[0], to)).unwrap_err(),
             RuleError::Sea(SeaRule::MoveLeavesBuilding)
         );
+    }
+
+    /// A ship move measures the trade route from the ship's old and new places only: for
+    /// every path the end ship of red's line of five may sail to, the cached length after the
+    /// move equals a search from scratch, and sailing off the line's end (a dead end on the
+    /// only longest trail) shortens the route by exactly one somewhere.
+    #[test]
+    fn a_ship_move_keeps_the_cached_route_length_exact_wherever_the_ship_goes() {
+        let (mut g, me, ships) = line(5);
+        g.players[me.index()].road_length = crate::rules::longest_road_length(&g, me);
+        g.longest_road = g.longest_road_holder_after_change();
+        let before = g.players[me.index()].road_length;
+        assert!(before >= 5, "the road and the line join at the settlement: {before}");
+        let end = ships[4];
+        let mut targets = Vec::new();
+        g.for_each_ship_site(me, Some(end), |e| targets.push(e));
+        let mut shorter = 0;
+        for &to in targets.iter().filter(|&&e| e != end) {
+            let mut h = g.clone();
+            h.apply(mv(me, end, to)).unwrap();
+            let len = h.players[me.index()].road_length;
+            assert_eq!(len, crate::rules::longest_road_length(&h, me), "to {to:?}");
+            assert_eq!(h.longest_road_holder_after_change(), h.longest_road, "to {to:?}");
+            shorter += usize::from(len + 1 == before);
+        }
+        assert!(shorter > 0, "some move takes the end ship off the route");
     }
 
     /// Random games of Seafarers and of Seafarers with Cities & Knights on both maps: after

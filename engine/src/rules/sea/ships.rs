@@ -139,7 +139,7 @@ impl Game {
         self.sea.fresh[at.index()] = !matches!(phase, Phase::Setup { .. });
         events.push(Event::Sea(SeaEvent::ShipBuilt { player, at, free }));
         self.refresh_movable(player);
-        self.update_longest_road(1 << player.0, events);
+        self.longest_road_after_road(player, at, events);
         match phase {
             Phase::Setup { .. } => self.setup_after_road(events),
             Phase::FreeRoads { remaining } => {

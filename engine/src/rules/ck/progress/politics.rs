@@ -88,7 +88,7 @@ impl Game {
             at,
             level: k.level,
         }));
-        self.knights_changed_routes(&[at], events);
+        self.knights_changed_routes(&[at], Some(k.owner), events);
         self.pending.pop_front();
         let by = self.current;
         let max = self.treason_max_level(k.level);
@@ -186,7 +186,7 @@ impl Game {
                 level,
                 active,
             }));
-            self.knights_changed_routes(&[at], events);
+            self.knights_changed_routes(&[at], Some(player), events);
         }
         self.resolved(events);
     }
@@ -297,7 +297,7 @@ impl Game {
             victim: victim.owner,
         }));
         self.start_relocation(victim, at, events);
-        self.knights_changed_routes(&[at], events);
+        self.knights_changed_routes(&[at], Some(victim.owner), events);
     }
 
     pub(crate) fn do_sabotage(&mut self, player: PlayerId, events: &mut Vec<Event>) {
