@@ -632,18 +632,40 @@ impl Game {
         let Some(st) = self.players.get(p.index()) else {
             return 0;
         };
+        let (buildings, others) = self.vp_parts(p, st);
+        buildings.saturating_sub(self.building_vp_lost_ext(p)) + others
+    }
+
+    /// A player's visible points in two parts: their buildings' (a pillaged city counting
+    /// as a settlement), before an expansion takes any away (Barbarian Attack's conquered
+    /// buildings), and the rest (Longest Road, Largest Army, the expansions' own points).
+    fn vp_parts(&self, p: PlayerId, st: &PlayerState) -> (u8, u8) {
         let settlements = SETTLEMENTS_PER_PLAYER.saturating_sub(st.settlements_left);
         let cities = CITIES_PER_PLAYER.saturating_sub(st.cities_left);
-        let mut vp = (settlements + 2 * cities)
-            .saturating_sub(st.ck.damaged_cities)
-            .saturating_sub(self.building_vp_lost_ext(p));
+        let buildings = (settlements + 2 * cities).saturating_sub(st.ck.damaged_cities);
+        let mut others = 0;
         if self.longest_road == Some(p) {
-            vp += 2;
+            others += 2;
         }
         if self.largest_army == Some(p) {
-            vp += 2;
+            others += 2;
         }
-        vp + self.expansion_vp(p, st)
+        (buildings, others + self.expansion_vp(p, st))
+    }
+
+    /// Whether `p` has at least `target` points, hidden ones included ([`Game::total_vp`]):
+    /// the points before an expansion's losses are counted first, and the losses only when
+    /// those reach the target (the usual answer, no, needs no count of losses).
+    pub(crate) fn total_vp_reaches(&self, p: PlayerId, target: u8) -> bool {
+        let Some(st) = self.players.get(p.index()) else {
+            return false;
+        };
+        let (buildings, others) = self.vp_parts(p, st);
+        let hidden = st.vp_cards();
+        if buildings + others + hidden < target {
+            return false;
+        }
+        buildings.saturating_sub(self.building_vp_lost_ext(p)) + others + hidden >= target
     }
 
     /// Victory points only Cities & Knights gives: metropolis +2 each, merchant 1, defender

@@ -12,16 +12,17 @@ impl Game {
             return;
         }
         let p = self.current;
-        let points = self.total_vp(p);
-        if points >= self.rules.base.victory_target {
-            self.game_over_ext();
-            self.end_game(p);
-            events.push(Event::GameWon {
-                player: p,
-                points,
-                revealed: self.players[p.index()].vp_cards(),
-            });
+        if !self.total_vp_reaches(p, self.rules.base.victory_target) {
+            return;
         }
+        let points = self.total_vp(p);
+        self.game_over_ext();
+        self.end_game(p);
+        events.push(Event::GameWon {
+            player: p,
+            points,
+            revealed: self.players[p.index()].vp_cards(),
+        });
     }
 }
 
@@ -65,5 +66,45 @@ mod tests {
             g.check(&Action::EndTurn { player: p(0) }).unwrap_err().code(),
             "GAME.OVER"
         );
+    }
+
+    /// The quick test `check_victory` makes first agrees with the full count for every
+    /// player and every target, after every step of random games of each ruleset (Barbarian
+    /// Attack's conquered buildings and pillaged cities included).
+    #[test]
+    fn reaching_a_target_agrees_with_the_full_count_in_random_games() {
+        use crate::ruleset::Ruleset;
+        use crate::{Board, Colour, Game, PlayerId, SeaMap};
+        use std::sync::Arc;
+        let names: [&[&str]; 5] = [
+            &["cities-and-knights"],
+            &["barbarian-attack"],
+            &["cities-and-knights", "barbarian-attack"],
+            &["seafarers"],
+            &["court"],
+        ];
+        let mut lost = 0;
+        for (i, set) in names.into_iter().enumerate() {
+            let rules = Ruleset::from_names(set.iter().copied()).expect("a ruleset");
+            let board = if set.contains(&"seafarers") {
+                Board::seafarers(SeaMap::ALL[0], 4, 1).expect("a map")
+            } else {
+                rules.random_board(i as u64, crate::board::TokenPlacement::Spiral)
+            };
+            let mut g = Game::new(rules, Arc::new(board), &Colour::ALL[..4], PlayerId(0)).expect("a game");
+            let mut rp = crate::random::RandomPlayer::new(i as u64);
+            while g.winner().is_none() && g.turn() <= 400 {
+                let Some(a) = rp.choose(&g, crate::random::Policy::Uniform) else { break };
+                g.apply(a).expect("a listed action");
+                for q in g.player_ids() {
+                    lost += usize::from(g.building_vp_lost_ext(q) > 0);
+                    let total = g.total_vp(q);
+                    for target in 0..=20 {
+                        assert_eq!(g.total_vp_reaches(q, target), total >= target, "{set:?} {q:?} {target}");
+                    }
+                }
+            }
+        }
+        assert!(lost > 0, "no conquered building met");
     }
 }
