@@ -512,7 +512,7 @@ impl Lines {
         }
         for i in 0..ships.len().min(16) {
             let [x, y] = l.ends[i].map(usize::from);
-            let (rx, ry) = (find(&l.net_parent, x), find(&l.net_parent, y));
+            let (rx, ry) = (find_halving(&mut l.net_parent, x), find_halving(&mut l.net_parent, y));
             if rx == ry {
                 l.loops |= 1 << rx;
             } else {
@@ -520,7 +520,7 @@ impl Lines {
                 l.loops |= ((l.loops >> rx) & 1) << ry;
             }
             if !l.building[x] && !l.building[y] {
-                let (rx, ry) = (find(&l.line_parent, x), find(&l.line_parent, y));
+                let (rx, ry) = (find_halving(&mut l.line_parent, x), find_halving(&mut l.line_parent, y));
                 l.line_parent[rx] = ry as u8;
             }
         }
@@ -558,6 +558,17 @@ impl Lines {
 fn find(parent: &[u8; 32], mut i: usize) -> usize {
     while parent[i] as usize != i {
         i = parent[i] as usize;
+    }
+    i
+}
+
+/// [`find`], pointing each member passed on the way at its grandparent (path halving: the
+/// representatives stay the same, the chains get shorter).
+fn find_halving(parent: &mut [u8; 32], mut i: usize) -> usize {
+    while parent[i] as usize != i {
+        let up = parent[usize::from(parent[i])];
+        parent[i] = up;
+        i = usize::from(up);
     }
     i
 }
