@@ -190,7 +190,9 @@ impl ExpansionRules for Seafarers {
         let buy = g.players[player.index()].hand.contains(&super::ships::SHIP_COST)
             && g.sea.players[player.index()].ships_left > 0;
         g.push_pirate_chases(player, out);
-        if !buy && !g.may_list_ship_moves(player) {
+        // Without a ship to buy or to move the sites are not needed.
+        let movers = g.ship_movers(player);
+        if !buy && movers == 0 {
             return;
         }
         let sites = g.ship_sites(player);
@@ -199,7 +201,7 @@ impl ExpansionRules for Seafarers {
                 out.push(Action::Sea(super::actions::SeaAction::BuildShip { player, at }));
             });
         }
-        g.push_ship_moves(player, &sites, out);
+        g.push_ship_moves(player, movers, &sites, out);
     }
 
     fn push_decision_actions(g: &Game, out: &mut Vec<Action>) {

@@ -226,7 +226,7 @@ impl Game {
         };
         let mut bits = 0u16;
         for (i, &e) in ships[..n].iter().enumerate() {
-            let [x, y] = lines.ends[i];
+            let [x, y] = lines.ends[i].map(usize::from);
             let (bx, by) = (lines.building[x], lines.building[y]);
             let (ax, ay) = (lines.ships_at[x] == 1, lines.ships_at[y] == 1);
             let movable = if (!bx && ax) || (!by && ay) {
@@ -399,30 +399,52 @@ impl Game {
         !self.sea.moved && self.in_main() && self.sea.movable.get(player.index()).is_some_and(|&b| b != 0)
     }
 
-    /// The ship moves `player` may make now, their targets taken from `sites` (the player's
-    /// [`Game::ship_sites`]). The listing runs on every call of `legal_actions` in the trade
-    /// and build phase, so it reads the movable-shape bits kept in the state
-    /// ([`Game::refresh_movable`]) and tests only the turn's conditions; the result is the
-    /// conjunction [`Game::check_ship_movable`] tests.
+    /// The ships (bits over the player's ship list, as the movable-shape bits) `player` may
+    /// move now: the conditions [`Game::check_ship_movable`] tests besides the line's shape
+    /// — once per turn, in the trade and build phase, not a ship built this turn, not from a
+    /// side of the pirate's hex (source `004_bf8a3dbb68824bc0.txt`, "Die Seefahrer" D
+    /// "Schiffe versetzen"). It reads the movable-shape bits kept in the state
+    /// ([`Game::refresh_movable`]), so it is cheap enough to decide whether the ship sites
+    /// are needed at all.
+    pub(crate) fn ship_movers(&self, player: PlayerId) -> u16 {
+        if !self.may_list_ship_moves(player) {
+            return 0;
+        }
+        let ships = &self.sea.players[player.index()].ships;
+        let mut bits = self.sea.movable.get(player.index()).copied().unwrap_or(0);
+        let mut movers = 0u16;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if ships
+                .get(i)
+                .is_some_and(|&from| !self.sea.fresh[from.index()] && !self.is_pirate_path(from))
+            {
+                movers |= 1 << i;
+            }
+        }
+        movers
+    }
+
+    /// The ship moves `player` may make now, from the ships `movers` ([`Game::ship_movers`]),
+    /// their targets taken from `sites` (the player's [`Game::ship_sites`]). The listing runs
+    /// on every call of `legal_actions` in the trade and build phase, so it reads the
+    /// movable-shape bits kept in the state ([`Game::refresh_movable`]) and tests only the
+    /// turn's conditions; the result is the conjunction [`Game::check_ship_movable`] tests.
     pub(crate) fn push_ship_moves(
         &self,
         player: PlayerId,
+        movers: u16,
         sites: &super::ships::ShipSites,
         out: &mut Vec<crate::Action>,
     ) {
-        if !self.may_list_ship_moves(player) {
-            return;
-        }
-        let mut bits = self.sea.movable.get(player.index()).copied().unwrap_or(0);
+        let mut bits = movers;
         while bits != 0 {
             let i = bits.trailing_zeros() as usize;
             bits &= bits - 1;
             let Some(&from) = self.sea.players[player.index()].ships.get(i) else {
                 continue;
             };
-            if self.sea.fresh[from.index()] || self.is_pirate_path(from) {
-                continue;
-            }
             sites.for_each(self, Some(from), |to| {
                 out.push(crate::Action::Sea(super::actions::SeaAction::MoveShip {
                     player,
@@ -441,7 +463,7 @@ impl Game {
 /// buildings each line touches, whether it has a ship with an open end, and which parts of
 /// the network (ships joined anywhere) hold a loop.
 struct Lines {
-    ends: [[usize; 2]; 16],
+    ends: [[u8; 2]; 16],
     building: [bool; 32],
     ships_at: [u8; 32],
     /// Union-find over the intersections: joined by ships at intersections without a building.
@@ -484,13 +506,13 @@ impl Lines {
                     l.net_parent[count] = count as u8;
                     count += 1;
                 }
-                l.ends[i][k] = usize::from(*slot);
+                l.ends[i][k] = *slot;
                 l.ships_at[usize::from(*slot)] += 1;
             }
         }
         for i in 0..ships.len().min(16) {
-            let [x, y] = l.ends[i];
-            let (rx, ry) = (find(&l.net_parent, x), find(&l.net_parent, y));
+            let [x, y] = l.ends[i].map(usize::from);
+            let (rx, ry) = (find_halving(&mut l.net_parent, x), find_halving(&mut l.net_parent, y));
             if rx == ry {
                 l.loops |= 1 << rx;
             } else {
@@ -498,12 +520,12 @@ impl Lines {
                 l.loops |= ((l.loops >> rx) & 1) << ry;
             }
             if !l.building[x] && !l.building[y] {
-                let (rx, ry) = (find(&l.line_parent, x), find(&l.line_parent, y));
+                let (rx, ry) = (find_halving(&mut l.line_parent, x), find_halving(&mut l.line_parent, y));
                 l.line_parent[rx] = ry as u8;
             }
         }
         for i in 0..ships.len().min(16) {
-            let [x, y] = l.ends[i];
+            let [x, y] = l.ends[i].map(usize::from);
             let open = [x, y].iter().any(|&v| l.building[v] || l.ships_at[v] == 1);
             for v in [x, y].into_iter().filter(|&v| !l.building[v]) {
                 let line = l.line(v);
@@ -536,6 +558,17 @@ impl Lines {
 fn find(parent: &[u8; 32], mut i: usize) -> usize {
     while parent[i] as usize != i {
         i = parent[i] as usize;
+    }
+    i
+}
+
+/// [`find`], pointing each member passed on the way at its grandparent (path halving: the
+/// representatives stay the same, the chains get shorter).
+fn find_halving(parent: &mut [u8; 32], mut i: usize) -> usize {
+    while parent[i] as usize != i {
+        let up = parent[usize::from(parent[i])];
+        parent[i] = up;
+        i = usize::from(up);
     }
     i
 }

@@ -186,7 +186,12 @@ impl Game {
                 }
             }
         }
+        // The roads only add buildings the ships did not meet: none once all are met.
+        let on_board = self.buildings_on_board(player);
         for &e in &self.players[player.index()].roads {
+            if buildings >= on_board {
+                break;
+            }
             for v in topo.edges()[e.index()].vertices {
                 if seen.insert(v.index()) && self.sites[v.index()].is_some_and(|s| s.owner == player) {
                     buildings += 1;
@@ -194,7 +199,7 @@ impl Game {
                 }
             }
         }
-        if buildings < self.buildings_on_board(player) {
+        if buildings < on_board {
             for (v, site) in self.sites.iter().enumerate() {
                 if site.is_some_and(|s| s.owner == player) {
                     add_paths_at(VertexId(v as u16));
