@@ -94,7 +94,9 @@ mod tests {
             let mut g = Game::new(rules, Arc::new(board), &Colour::ALL[..4], PlayerId(0)).expect("a game");
             let mut rp = crate::random::RandomPlayer::new(i as u64);
             while g.winner().is_none() && g.turn() <= 400 {
-                let Some(a) = rp.choose(&g, crate::random::Policy::Uniform) else { break };
+                let Some(a) = rp.choose(&g, crate::random::Policy::Uniform) else {
+                    break;
+                };
                 g.apply(a).expect("a listed action");
                 for q in g.player_ids() {
                     lost += usize::from(g.building_vp_lost_ext(q) > 0);
