@@ -365,15 +365,10 @@ impl Game {
             if owed == 0 {
                 continue;
             }
-            let hand = &self.players[player.index()].hand;
-            let here = count_discards(hand, owed);
-            if k < here {
-                return Some(Action::Discard {
-                    player,
-                    cards: nth_discard_of(hand, owed, k),
-                });
+            match discard_at(&self.players[player.index()].hand, owed, k) {
+                Ok(cards) => return Some(Action::Discard { player, cards }),
+                Err(here) => k -= here,
             }
-            k -= here;
         }
         None
     }
@@ -388,12 +383,20 @@ fn count_discards(hand: &Cards, size: u8) -> usize {
     }
 }
 
-/// The `k`-th discard of `size` cards from `hand` in the order [`push_discards`] lists them.
-fn nth_discard_of(hand: &Cards, size: u8, k: usize) -> Cards {
+/// The `k`-th discard of `size` cards from `hand` in the order [`push_discards`] lists
+/// them, or, when `k` is past the last, how many there are (one table for both).
+fn discard_at(hand: &Cards, size: u8, k: usize) -> Result<Cards, usize> {
+    fn pick<const M: usize>(d: DiscardCounts<M>, k: usize) -> Result<Cards, usize> {
+        if k < d.total() {
+            Ok(d.nth(k))
+        } else {
+            Err(d.total())
+        }
+    }
     if usize::from(size) < SMALL_DISCARD {
-        DiscardCounts::<SMALL_DISCARD>::new(hand, size).nth(k)
+        pick(DiscardCounts::<SMALL_DISCARD>::new(hand, size), k)
     } else {
-        DiscardCounts::<LARGE_DISCARD>::new(hand, size).nth(k)
+        pick(DiscardCounts::<LARGE_DISCARD>::new(hand, size), k)
     }
 }
 
@@ -530,6 +533,13 @@ mod tests {
                     }
                 }
                 assert_eq!(super::count_discards(&hand, size), listed.len());
+                for (k, a) in listed.iter().enumerate() {
+                    let Action::Discard { cards, .. } = a else {
+                        panic!("not a discard")
+                    };
+                    assert_eq!(super::discard_at(&hand, size, k), Ok(*cards));
+                }
+                assert_eq!(super::discard_at(&hand, size, listed.len()), Err(listed.len()));
             }
         }
     }
