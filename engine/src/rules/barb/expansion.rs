@@ -113,10 +113,7 @@ impl ExpansionRules for BarbarianAttack {
     }
 
     fn end_turn(g: &mut Game) {
-        for k in g.barb.knights.iter_mut().flatten() {
-            k.moved = false;
-            k.promoted = false;
-        }
+        g.barb.knights_rest();
         g.barb.purchases = 0;
     }
 

@@ -271,6 +271,34 @@ impl BarbState {
         k
     }
 
+    /// At the end of a turn every knight may move again (rule `BARB.MOVE.ONCE_PER_TURN`)
+    /// and, with Cities & Knights, be promoted again (source `003_c1bc764549538a7d.txt`
+    /// "Knight actions"): the marks are cleared on
+    /// the paths the seats' knights stand on ([`BarbState::owned`]), or on every path in a
+    /// state that keeps no path sets.
+    pub(crate) fn knights_rest(&mut self) {
+        let rest = |k: &mut PathKnight| {
+            k.moved = false;
+            k.promoted = false;
+        };
+        if !self.owned_kept() {
+            self.knights.iter_mut().flatten().for_each(rest);
+            return;
+        }
+        let mut all: PathBits = [0; 4];
+        for bits in &self.owned {
+            for (a, b) in all.iter_mut().zip(bits) {
+                *a |= b;
+            }
+        }
+        let knights = &mut self.knights;
+        for_each_path(&all, |i| {
+            if let Some(k) = knights.get_mut(i).and_then(Option::as_mut) {
+                rest(k);
+            }
+        });
+    }
+
     /// Each seat's paths, read from the knights on the paths (what [`BarbState::owned`]
     /// keeps).
     pub(crate) fn owned_from_scratch(&self) -> Vec<PathBits> {
@@ -287,5 +315,42 @@ impl BarbState {
     #[inline]
     pub(crate) fn owned_kept(&self) -> bool {
         self.owned.len() == MAX_PLAYERS
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::random::{Policy, RandomPlayer};
+    use crate::rules::barb::testkit::*;
+
+    /// After every turn of random games (base and with Cities & Knights, knights moved and
+    /// promoted along the way), no knight still carries a mark of the turn before.
+    #[test]
+    fn every_knight_may_move_again_after_every_turn() {
+        let mut marked = 0;
+        for seed in 0..6 {
+            let mut g = if seed % 2 == 0 { barb_game(4) } else { barb_ck_game(4) };
+            let mut rp = RandomPlayer::new(seed);
+            while g.winner().is_none() && g.turn() <= 300 {
+                let turn = g.turn();
+                let Some(a) = rp.choose(&g, Policy::Builder) else { break };
+                marked += g
+                    .barb
+                    .knights
+                    .iter()
+                    .flatten()
+                    .filter(|k| k.moved || k.promoted)
+                    .count();
+                g.apply(a).expect("a listed action");
+                if g.turn() != turn {
+                    assert!(
+                        g.barb.knights.iter().flatten().all(|k| !k.moved && !k.promoted),
+                        "seed {seed}: a knight keeps its mark into turn {}",
+                        g.turn()
+                    );
+                }
+            }
+        }
+        assert!(marked > 0, "no knight ever moved or was promoted");
     }
 }
