@@ -9,6 +9,7 @@ use super::coord::{Axial, Corner, EdgeKey, Side, VertexKey};
 use crate::ids::{EdgeId, HexId, VertexId};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// A fixed-capacity list of up to `N` ids, without allocation.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -92,9 +93,17 @@ pub struct Topology {
     hexes: Vec<HexInfo>,
     vertices: Vec<VertexInfo>,
     edges: Vec<EdgeInfo>,
-    hex_index: BTreeMap<Axial, HexId>,
-    vertex_index: BTreeMap<VertexKey, VertexId>,
-    edge_index: BTreeMap<EdgeKey, EdgeId>,
+    /// The lookups by coordinate and key, shared by every copy (random play copies one
+    /// board's topology for each game; the tables above are the hot path and stay inline).
+    index: Arc<Index>,
+}
+
+/// The lookups of a [`Topology`] by coordinate and canonical key.
+#[derive(Debug, PartialEq, Eq)]
+struct Index {
+    hex: BTreeMap<Axial, HexId>,
+    vertex: BTreeMap<VertexKey, VertexId>,
+    edge: BTreeMap<EdgeKey, EdgeId>,
 }
 
 impl From<Vec<(Axial, bool)>> for Topology {
@@ -225,9 +234,11 @@ impl Topology {
             hexes: hexes_out,
             vertices,
             edges,
-            hex_index,
-            vertex_index,
-            edge_index,
+            index: Arc::new(Index {
+                hex: hex_index,
+                vertex: vertex_index,
+                edge: edge_index,
+            }),
         }
     }
 
@@ -269,7 +280,7 @@ impl Topology {
     }
     /// The hex at an axial coordinate.
     pub fn hex_at(&self, c: Axial) -> Option<HexId> {
-        self.hex_index.get(&c).copied()
+        self.index.hex.get(&c).copied()
     }
     /// The intersection at a hex corner, if the hex is on the board.
     pub fn corner(&self, hex: HexId, c: Corner) -> Option<VertexId> {
@@ -277,13 +288,13 @@ impl Topology {
     }
     /// The intersection with a canonical key.
     pub fn vertex_by_key(&self, k: VertexKey) -> Option<VertexId> {
-        self.vertex_index.get(&k).copied()
+        self.index.vertex.get(&k).copied()
     }
     /// The path joining two intersections, if they are neighbours.
     pub fn edge_between(&self, a: VertexId, b: VertexId) -> Option<EdgeId> {
         let ka = self.vertex(a)?.key;
         let kb = self.vertex(b)?.key;
-        self.edge_index.get(&EdgeKey::new(ka, kb)).copied()
+        self.index.edge.get(&EdgeKey::new(ka, kb)).copied()
     }
     /// The intersection at the other end of `edge` from `v`.
     pub fn other_end(&self, edge: EdgeId, v: VertexId) -> Option<VertexId> {
