@@ -92,9 +92,12 @@ impl Game {
                 }
                 out.push(Action::Ck(CkAction::SkipFreeRoad { player }));
             }
+            // Only the player's own cities can be given up: the check runs on those alone.
             Phase::Ck(CkPhase::Pillaging { player }) => self.push_vertex_actions(out, |at| {
+                let own_city = self.sites[at.index()]
+                    .is_some_and(|s| s.owner == player && s.building == crate::state::Building::City);
                 let a = Action::Ck(CkAction::LoseCity { player, at });
-                self.check_lose_city(player, at).is_ok().then_some(a)
+                (own_city && self.check_lose_city(player, at).is_ok()).then_some(a)
             }),
             Phase::Ck(CkPhase::ChoosingDefenderDeck { player }) => self.push_defender_choices(player, out),
             Phase::Ck(CkPhase::DiscardingProgress { player }) => {
