@@ -338,17 +338,20 @@ impl Game {
                     }
                 }
             }
-            C::Merchant => {
-                for (h, hex) in self.board.topology.hexes().iter().enumerate() {
-                    if hex
-                        .corners
-                        .iter()
-                        .any(|v| self.sites[v.index()].is_some_and(|s| s.owner == p))
-                    {
-                        push(P::Merchant { hex: HexId(h as u16) });
+            C::Merchant => match self.hexes_at_own_buildings(p) {
+                Some(hexes) => hexes.iter().for_each(|h| push(P::Merchant { hex: HexId(h as u16) })),
+                None => {
+                    for (h, hex) in self.board.topology.hexes().iter().enumerate() {
+                        if hex
+                            .corners
+                            .iter()
+                            .any(|v| self.sites[v.index()].is_some_and(|s| s.owner == p))
+                        {
+                            push(P::Merchant { hex: HexId(h as u16) });
+                        }
                     }
                 }
-            }
+            },
             C::MerchantFleet => CardKind::ALL
                 .into_iter()
                 .for_each(|kind| push(P::MerchantFleet { kind })),
@@ -360,6 +363,23 @@ impl Game {
                 .for_each(|commodity| push(P::TradeMonopoly { commodity })),
             _ => {}
         }
+    }
+
+    /// The hexes with one of `p`'s buildings at a corner, marked from the buildings' own hexes
+    /// (the board's relation read the other way); `None` on a board with more hexes than the
+    /// set holds, where each hex's corners are looked at instead.
+    fn hexes_at_own_buildings(&self, p: PlayerId) -> Option<crate::id_set::IdSet<4>> {
+        let mut hexes = crate::id_set::IdSet::<4>::default();
+        let topo = &self.board.topology;
+        if topo.hexes().len() > 4 * 64 {
+            return None;
+        }
+        for v in self.own_buildings(p, |_| true) {
+            for h in topo.vertices()[v.index()].hexes.iter() {
+                hexes.insert(h.index());
+            }
+        }
+        Some(hexes)
     }
 
     /// Candidate plays of a politics card (Constitution, a victory point card, is never
@@ -501,5 +521,15 @@ mod tests {
         assert_eq!(g.knights_of(|q| q == p).collect::<Vec<_>>(), own, "{p:?}");
         let others: Vec<_> = g.knights().filter(|(_, k)| k.owner != p).collect();
         assert_eq!(g.knights_of(|q| q != p).collect::<Vec<_>>(), others, "{p:?}");
+        let at_own: Vec<usize> = (0..g.board.topology.hexes().len())
+            .filter(|&h| {
+                g.board.topology.hexes()[h]
+                    .corners
+                    .iter()
+                    .any(|v| g.sites[v.index()].is_some_and(|s| s.owner == p))
+            })
+            .collect();
+        let marked = g.hexes_at_own_buildings(p).expect("a board within the set");
+        assert_eq!(marked.iter().collect::<Vec<_>>(), at_own, "{p:?}");
     }
 }
