@@ -740,6 +740,59 @@ impl Game {
             .enumerate()
             .filter_map(|(i, k)| k.map(|k| (VertexId(i as u16), k)))
     }
+    /// The knights on the board of the players `whose` accepts, in intersection order. The
+    /// scan stops once it has met every knight those players have out of their supply (the
+    /// invariant `knights`: pieces placed plus supply make two of each strength; a knight
+    /// elsewhere, on a path or waiting to be relocated, only means the scan runs to the end).
+    pub(crate) fn knights_of<'a>(
+        &'a self,
+        whose: impl Fn(PlayerId) -> bool + 'a,
+    ) -> impl Iterator<Item = (VertexId, Knight)> + 'a {
+        let mut out = 0usize;
+        for (i, st) in self.players.iter().enumerate() {
+            if whose(PlayerId(i as u8)) {
+                let left: u8 = st.ck.knights_left.iter().sum();
+                out += usize::from((3 * KNIGHTS_PER_LEVEL).saturating_sub(left));
+            }
+        }
+        self.knights().filter(move |(_, k)| whose(k.owner)).take(out)
+    }
+    /// `p`'s buildings of the kinds `wanted` accepts, in intersection order. The scan stops
+    /// once it has met as many as the supply says are on the board: the pieces placed are
+    /// the limit less the supply, a pillaged city on its side counted apart (the invariant
+    /// `piece-count` keeps these equal to the board).
+    pub(crate) fn own_buildings<'a>(
+        &'a self,
+        p: PlayerId,
+        wanted: impl Fn(Building) -> bool + 'a,
+    ) -> impl Iterator<Item = VertexId> + 'a {
+        let st = &self.players[p.index()];
+        let damaged = st.ck.damaged_cities;
+        let placed = [
+            (
+                Building::Settlement,
+                SETTLEMENTS_PER_PLAYER.saturating_sub(st.settlements_left),
+            ),
+            (
+                Building::City,
+                CITIES_PER_PLAYER.saturating_sub(st.cities_left).saturating_sub(damaged),
+            ),
+            (Building::DamagedCity, damaged),
+        ];
+        let n: usize = placed
+            .iter()
+            .filter(|(b, _)| wanted(*b))
+            .map(|&(_, n)| usize::from(n))
+            .sum();
+        self.sites
+            .iter()
+            .enumerate()
+            .filter_map(move |(v, s)| match s {
+                Some(s) if s.owner == p && wanted(s.building) => Some(VertexId(v as u16)),
+                _ => None,
+            })
+            .take(n)
+    }
     /// Cards a seat still owes the current player after a Wedding.
     pub fn gifts_owed(&self, p: PlayerId) -> u8 {
         self.pending

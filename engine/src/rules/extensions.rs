@@ -295,6 +295,11 @@ pub(crate) trait ExpansionRules {
     fn check_progress(_g: &Game, _player: PlayerId, _play: &ProgressPlay) -> Option<Result<(), RuleError>> {
         None
     }
+    /// Whether [`ExpansionRules::check_progress`] may give a verdict on some play of `card`
+    /// (`false`: it gives none on any of them).
+    fn changes_progress(_g: &Game, _card: crate::progress::ProgressCard) -> bool {
+        false
+    }
     /// Carries out a progress card's effect in place of the card's own (`true`: done); the
     /// card has already left the hand.
     fn do_progress(_g: &mut Game, _player: PlayerId, _play: ProgressPlay, _events: &mut Vec<Event>) -> bool {
@@ -893,6 +898,14 @@ impl Game {
             }
         });
         verdict
+    }
+
+    /// Extension point "progress cards": whether an expansion may have a verdict on a play of
+    /// `card` (`false`: [`Game::check_progress_ext`] is `None` for every play of it).
+    pub(crate) fn progress_changed_ext(&self, card: crate::progress::ProgressCard) -> bool {
+        let mut changed = false;
+        each_expansion!(self.rules.expansions, E => changed |= E::changes_progress(self, card));
+        changed
     }
 
     /// Extension point "progress cards": whether an expansion carried out a play's effect.

@@ -225,6 +225,10 @@ impl ExpansionRules for BarbarianAttack {
         g.check_barb_ck_progress(player, play)
     }
 
+    fn changes_progress(_g: &Game, card: crate::progress::ProgressCard) -> bool {
+        Game::barb_ck_changes_progress(card)
+    }
+
     fn do_progress(
         g: &mut Game,
         player: PlayerId,

@@ -73,7 +73,9 @@ impl Game {
         }
     }
 
-    /// Walls, recruits and `p`'s knights' actions, intersection by intersection.
+    /// Walls, recruits and `p`'s knights' actions, intersection by intersection: only the
+    /// intersections where one of them may be found
+    /// ([`Game::vertex_piece_candidates`]), in id order.
     fn push_vertex_pieces(
         &self,
         p: PlayerId,
@@ -88,7 +90,7 @@ impl Game {
         } else {
             RouteVertices::default()
         };
-        for v in 0..self.sites.len() {
+        let visit = |v: usize| {
             let at = VertexId(v as u16);
             match (self.sites[v], self.ck.knights[v]) {
                 (Some(s), _)
@@ -106,7 +108,37 @@ impl Game {
                 (None, Some(k)) if k.owner == p => self.push_knight_actions(p, at, k, promotions, activations, out),
                 _ => {}
             }
+        };
+        match self.vertex_piece_candidates(p, walls, &touched) {
+            Some(candidates) => candidates.iter().for_each(visit),
+            None => (0..self.sites.len()).for_each(visit),
         }
+    }
+
+    /// The intersections where a wall (`walls`: one can be bought), a recruit or one of `p`'s
+    /// knights may have an action: the ends of `p`'s roads and ships (`touched`, marked
+    /// when a knight can be bought), `p`'s cities and `p`'s knights, each found from the
+    /// player's pieces ([`Game::own_buildings`], [`Game::knights_of`]); `None` on a board with
+    /// more intersections than the set holds, where every one is visited.
+    fn vertex_piece_candidates(
+        &self,
+        p: PlayerId,
+        walls: bool,
+        touched: &RouteVertices,
+    ) -> Option<crate::id_set::IdSet<8>> {
+        if self.sites.len() > RouteVertices::CAPACITY {
+            return None;
+        }
+        let mut candidates = touched.set;
+        if walls {
+            for v in self.own_buildings(p, |b| b == crate::state::Building::City) {
+                candidates.insert(v.index());
+            }
+        }
+        for (v, _) in self.knights_of(|q| q == p) {
+            candidates.insert(v.index());
+        }
+        Some(candidates)
     }
 
     /// The intersections at an end of one of `p`'s roads or ships (a knight is recruited
@@ -118,9 +150,7 @@ impl Game {
         for e in self.players[p.index()].roads.iter().chain(self.route_ships_ext(p)) {
             if let Some(info) = edges.get(e.index()) {
                 for v in info.vertices {
-                    if let Some(word) = touched.bits.get_mut(v.index() / 64) {
-                        *word |= 1 << (v.index() % 64);
-                    }
+                    touched.set.insert_if(v.index(), true);
                 }
             }
         }
@@ -174,16 +204,20 @@ impl Game {
 /// ([`Game::route_vertices`]); ids beyond its table are asked of the board directly.
 #[derive(Default)]
 struct RouteVertices {
-    bits: [u64; 8],
+    set: crate::id_set::IdSet<8>,
 }
 
 impl RouteVertices {
+    /// The intersections the set holds (ids below this).
+    const CAPACITY: usize = 8 * 64;
+
     /// Whether one of `p`'s roads or ships touches `v` (the same answer as
     /// [`Game::touches_route_piece`]).
     fn touches(&self, g: &Game, p: PlayerId, v: VertexId) -> bool {
-        match self.bits.get(v.index() / 64) {
-            Some(word) => word & (1 << (v.index() % 64)) != 0,
-            None => g.touches_route_piece(p, v),
+        if v.index() < Self::CAPACITY {
+            self.set.contains(v.index())
+        } else {
+            g.touches_route_piece(p, v)
         }
     }
 }
@@ -232,8 +266,29 @@ mod tests {
                             "seed {seed} {p:?} {v:?}"
                         );
                     }
+                    assert_candidates_are_every_piece(&g, p, &touched);
                 }
             }
+        }
+    }
+
+    /// [`Game::vertex_piece_candidates`] are exactly the intersections a scan of every one
+    /// finds with one of `p`'s cities (when a wall can be bought), an end of `p`'s roads and
+    /// ships (as marked) or one of `p`'s knights.
+    fn assert_candidates_are_every_piece(g: &Game, p: PlayerId, touched: &super::RouteVertices) {
+        for walls in [false, true] {
+            let every: Vec<usize> = (0..g.sites.len())
+                .filter(|&v| {
+                    let city = g.sites[v].is_some_and(|s| s.owner == p && s.building == crate::state::Building::City);
+                    (walls && city)
+                        || touched.touches(g, p, VertexId(v as u16))
+                        || g.ck.knights[v].is_some_and(|k| k.owner == p)
+                })
+                .collect();
+            let candidates = g
+                .vertex_piece_candidates(p, walls, touched)
+                .expect("a board within the set");
+            assert_eq!(candidates.iter().collect::<Vec<_>>(), every, "{p:?} walls {walls}");
         }
     }
 }

@@ -35,12 +35,25 @@ use crate::progress::{ProgressCard, ProgressPlay};
 use crate::state::Game;
 
 impl Game {
+    /// The cards the combination changes: [`Game::check_barb_ck_progress`] has a verdict on
+    /// their plays and on no other.
+    pub(crate) fn barb_ck_changes_progress(card: ProgressCard) -> bool {
+        use ProgressCard as C;
+        matches!(
+            card,
+            C::Smithing | C::Intrigue | C::Taxation | C::Invention | C::Treason
+        )
+    }
+
     /// The combination's verdict on a Cities & Knights play of a changed card.
     pub(crate) fn check_barb_ck_progress(
         &self,
         player: PlayerId,
         play: &ProgressPlay,
     ) -> Option<Result<(), RuleError>> {
+        if !Self::barb_ck_changes_progress(play.card()) {
+            return None;
+        }
         match *play {
             ProgressPlay::Smithing { .. } | ProgressPlay::Intrigue { .. } | ProgressPlay::Taxation => {
                 Some(Err(RuleError::Barb(BarbRule::CardChanged)))

@@ -155,7 +155,11 @@ impl Game {
     /// effect. The first two are the same for every candidate of one card, and the card is in
     /// `p`'s hand since the hand is what is iterated: they are tested once per card (a card
     /// whose moment it is not lists nothing), and each candidate's effect is then checked
-    /// as `apply` checks it.
+    /// as `apply` checks it, unless the card is one whose candidates all pass
+    /// ([`lists_only_valid_plays`]) and no expansion changes it
+    /// ([`Game::progress_changed_ext`]). The test
+    /// `progress_plays_equal_every_candidate_checked_after_every_step` compares the list with
+    /// every candidate checked.
     pub(crate) fn push_progress_plays(&self, p: PlayerId, out: &mut Vec<crate::Action>) {
         use crate::progress::{ProgressCard, Track};
         let hand = self.players[p.index()].ck.progress;
@@ -172,9 +176,11 @@ impl Game {
             if !now {
                 continue;
             }
+            let checked = !lists_only_valid_plays(card) || self.progress_changed_ext(card);
             let mut push = |play: ProgressPlay| {
                 debug_assert_eq!(play.card(), card);
-                if self.check_progress_effect(p, &play).is_ok() {
+                debug_assert!(checked || self.check_progress_effect(p, &play).is_ok());
+                if !checked || self.check_progress_effect(p, &play).is_ok() {
                     out.push(crate::Action::Ck(CkAction::PlayProgress { player: p, play }));
                 }
             };
@@ -186,6 +192,27 @@ impl Game {
         }
     }
 
+    /// The plays listed for `p` if every candidate were checked (the definition
+    /// [`Game::push_progress_plays`] is tested against).
+    #[cfg(test)]
+    pub(crate) fn progress_plays_all_checked(&self, p: PlayerId) -> Vec<crate::Action> {
+        use crate::progress::Track;
+        let mut out = Vec::new();
+        for card in self.players[p.index()].ck.progress.held() {
+            let mut push = |play: ProgressPlay| {
+                if self.check_play_progress(p, &play).is_ok() {
+                    out.push(crate::Action::Ck(CkAction::PlayProgress { player: p, play }));
+                }
+            };
+            match card.track() {
+                Track::Science => self.science_candidates(p, card, &mut push),
+                Track::Trade => self.trade_candidates(p, card, &mut push),
+                Track::Politics => self.politics_candidates(p, card, &mut push),
+            }
+        }
+        out
+    }
+
     /// Candidate plays of a science card (Printing, a victory point card, is never played).
     fn science_candidates(
         &self,
@@ -195,8 +222,8 @@ impl Game {
     ) {
         use crate::ids::{HexId, VertexId};
         use crate::progress::{ProgressCard as C, Track};
+        use crate::state::Building;
         use ProgressPlay as P;
-        let vertices = self.sites.len() as u16;
         match card {
             C::Alchemy => {
                 for red in 1..=6 {
@@ -207,12 +234,8 @@ impl Game {
             }
             C::Crane => Track::ALL.into_iter().for_each(|track| push(P::Crane { track })),
             C::Engineering if self.players[p.index()].ck.walls_left > 0 => {
-                for v in 0..vertices {
-                    let own_city = self.sites[v as usize]
-                        .is_some_and(|s| s.owner == p && s.building == crate::state::Building::City);
-                    if own_city {
-                        push(P::Engineering { at: VertexId(v) });
-                    }
+                for at in self.own_buildings(p, |b| b == Building::City) {
+                    push(P::Engineering { at });
                 }
             }
             C::Invention => {
@@ -241,12 +264,8 @@ impl Game {
             C::Irrigation => push(P::Irrigation),
             C::Mining => push(P::Mining),
             C::Medicine if self.players[p.index()].hand.contains(&science::MEDICINE) => {
-                for v in 0..vertices {
-                    let own = self.sites[v as usize]
-                        .is_some_and(|s| s.owner == p && s.building != crate::state::Building::City);
-                    if own {
-                        push(P::Medicine { at: VertexId(v) });
-                    }
+                for at in self.own_buildings(p, |b| b != Building::City) {
+                    push(P::Medicine { at });
                 }
             }
             C::RoadBuilding => push(P::RoadBuilding),
@@ -254,7 +273,7 @@ impl Game {
                 // `p`'s knights in intersection order (2 of each strength at most).
                 let mut own = [VertexId(0); 8];
                 let mut n = 0;
-                for (v, _) in self.knights().filter(|(_, k)| k.owner == p) {
+                for (v, _) in self.knights_of(|q| q == p) {
                     if n < own.len() {
                         own[n] = v;
                         n += 1;
@@ -319,17 +338,20 @@ impl Game {
                     }
                 }
             }
-            C::Merchant => {
-                for (h, hex) in self.board.topology.hexes().iter().enumerate() {
-                    if hex
-                        .corners
-                        .iter()
-                        .any(|v| self.sites[v.index()].is_some_and(|s| s.owner == p))
-                    {
-                        push(P::Merchant { hex: HexId(h as u16) });
+            C::Merchant => match self.hexes_at_own_buildings(p) {
+                Some(hexes) => hexes.iter().for_each(|h| push(P::Merchant { hex: HexId(h as u16) })),
+                None => {
+                    for (h, hex) in self.board.topology.hexes().iter().enumerate() {
+                        if hex
+                            .corners
+                            .iter()
+                            .any(|v| self.sites[v.index()].is_some_and(|s| s.owner == p))
+                        {
+                            push(P::Merchant { hex: HexId(h as u16) });
+                        }
                     }
                 }
-            }
+            },
             C::MerchantFleet => CardKind::ALL
                 .into_iter()
                 .for_each(|kind| push(P::MerchantFleet { kind })),
@@ -341,6 +363,23 @@ impl Game {
                 .for_each(|commodity| push(P::TradeMonopoly { commodity })),
             _ => {}
         }
+    }
+
+    /// The hexes with one of `p`'s buildings at a corner, marked from the buildings' own hexes
+    /// (the board's relation read the other way); `None` on a board with more hexes than the
+    /// set holds, where each hex's corners are looked at instead.
+    fn hexes_at_own_buildings(&self, p: PlayerId) -> Option<crate::id_set::IdSet<4>> {
+        let mut hexes = crate::id_set::IdSet::<4>::default();
+        let topo = &self.board.topology;
+        if topo.hexes().len() > 4 * 64 {
+            return None;
+        }
+        for v in self.own_buildings(p, |_| true) {
+            for h in topo.vertices()[v.index()].hexes.iter() {
+                hexes.insert(h.index());
+            }
+        }
+        Some(hexes)
     }
 
     /// Candidate plays of a politics card (Constitution, a victory point card, is never
@@ -373,10 +412,8 @@ impl Game {
                 }
             }
             C::Intrigue => {
-                for (v, k) in self.knights() {
-                    if k.owner != p {
-                        push(P::Intrigue { knight: v });
-                    }
+                for (knight, _) in self.knights_of(|q| q != p) {
+                    push(P::Intrigue { knight });
                 }
             }
             C::Sabotage => push(P::Sabotage),
@@ -393,5 +430,106 @@ impl Game {
             C::Wedding => push(P::Wedding),
             _ => {}
         }
+    }
+}
+
+/// Cards whose candidates ([`Game::push_progress_plays`]) all pass the Cities & Knights
+/// check of their effect: Alchemy's dice are 1 to 6, Invention's two hexes are different
+/// ones whose tokens may move, and the other cards here have no condition to their effect.
+fn lists_only_valid_plays(card: crate::progress::ProgressCard) -> bool {
+    use crate::progress::ProgressCard as C;
+    matches!(
+        card,
+        C::Alchemy
+            | C::Invention
+            | C::Irrigation
+            | C::Mining
+            | C::CommercialHarbor
+            | C::MerchantFleet
+            | C::ResourceMonopoly
+            | C::Sabotage
+            | C::Encouragement
+            | C::Wedding
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ids::PlayerId;
+    use crate::ruleset::{Expansion, ExpansionSet, Ruleset};
+    use crate::state::Game;
+    use crate::{Board, Colour, SeaMap};
+    use std::sync::Arc;
+
+    /// Random games of every Cities & Knights ruleset: after every step, each player's
+    /// listed progress-card plays (some candidates not checked one by one, buildings and
+    /// knights found by a scan that stops early) are exactly the candidates of the cards in
+    /// hand that pass `check_play_progress`, in the same order.
+    #[test]
+    fn progress_plays_equal_every_candidate_checked_after_every_step() {
+        use Expansion::{BarbarianAttack, CitiesAndKnights, Seafarers, TheCourt};
+        let mut games = Vec::new();
+        for seed in 0..4u64 {
+            for set in [
+                &[CitiesAndKnights][..],
+                &[CitiesAndKnights, BarbarianAttack],
+                &[CitiesAndKnights, TheCourt],
+            ] {
+                let rules = Ruleset::with(ExpansionSet::of(set));
+                let board = rules.random_board(seed, crate::board::TokenPlacement::Spiral);
+                games.push((rules, board, seed));
+            }
+            let sea = Ruleset::with(ExpansionSet::of(&[CitiesAndKnights, Seafarers]));
+            for map in SeaMap::ALL {
+                games.push((sea.clone(), Board::seafarers(map, 4, seed).expect("a map"), seed));
+            }
+        }
+        let mut listed = 0usize;
+        for (rules, board, seed) in games {
+            let mut g = Game::new(rules, Arc::new(board), &Colour::ALL[..4], PlayerId(0)).expect("a game");
+            let mut rp = crate::random::RandomPlayer::new(seed);
+            while g.winner().is_none() && g.turn() <= 300 {
+                for p in g.player_ids() {
+                    let mut fast = Vec::new();
+                    g.push_progress_plays(p, &mut fast);
+                    assert_eq!(fast, g.progress_plays_all_checked(p), "seed {seed} {p:?}");
+                    listed += fast.len();
+                    assert_scans_stop_after_the_last(&g, p);
+                }
+                let Some(a) = rp.choose(&g, crate::random::Policy::Uniform) else {
+                    break;
+                };
+                g.apply(a).expect("a listed action");
+            }
+        }
+        assert!(listed > 0, "some plays were listed");
+    }
+
+    /// The scans that stop early ([`Game::own_buildings`], [`Game::knights_of`]) find what a
+    /// scan of every intersection finds.
+    fn assert_scans_stop_after_the_last(g: &Game, p: PlayerId) {
+        use crate::state::Building;
+        let kinds: [fn(Building) -> bool; 3] = [|b| b == Building::City, |b| b != Building::City, |_| true];
+        for wanted in kinds {
+            let all: Vec<_> = (0..g.sites.len())
+                .filter(|&v| g.sites[v].is_some_and(|s| s.owner == p && wanted(s.building)))
+                .map(|v| crate::ids::VertexId(v as u16))
+                .collect();
+            assert_eq!(g.own_buildings(p, wanted).collect::<Vec<_>>(), all, "{p:?}");
+        }
+        let own: Vec<_> = g.knights().filter(|(_, k)| k.owner == p).collect();
+        assert_eq!(g.knights_of(|q| q == p).collect::<Vec<_>>(), own, "{p:?}");
+        let others: Vec<_> = g.knights().filter(|(_, k)| k.owner != p).collect();
+        assert_eq!(g.knights_of(|q| q != p).collect::<Vec<_>>(), others, "{p:?}");
+        let at_own: Vec<usize> = (0..g.board.topology.hexes().len())
+            .filter(|&h| {
+                g.board.topology.hexes()[h]
+                    .corners
+                    .iter()
+                    .any(|v| g.sites[v.index()].is_some_and(|s| s.owner == p))
+            })
+            .collect();
+        let marked = g.hexes_at_own_buildings(p).expect("a board within the set");
+        assert_eq!(marked.iter().collect::<Vec<_>>(), at_own, "{p:?}");
     }
 }
