@@ -110,7 +110,8 @@ fn length_without(
 /// shortens a trail by one at most): the rest of the network is added to the graph, both
 /// ships taken out, and every component searched between the two.
 fn length_after_ship_move(game: &Game, player: PlayerId, (from, to): (EdgeId, EdgeId), before: u8) -> Option<u8> {
-    let mut pieces = Pieces::new(game, player)?;
+    let mut pieces = Pieces::blank();
+    pieces.mark(game, player)?;
     pieces.set(from, Some(true))?;
     let mut s = Search::blank();
     let t = pieces.grow(&mut s, game, player, to)?;
@@ -231,21 +232,25 @@ const NOT_OWN: u8 = u8::MAX;
 const UNFOUND: u8 = 0x80;
 
 impl Pieces {
-    /// `player`'s roads and ships, none found yet; `None` when a path id is beyond the table
-    /// (boards far larger than any CATAN map).
-    fn new(game: &Game, player: PlayerId) -> Option<Pieces> {
-        let mut p = Pieces {
+    /// No piece yet ([`Pieces::mark`] reads the player's).
+    fn blank() -> Pieces {
+        Pieces {
             index: [NOT_OWN; 512],
             found: [EdgeId(0); MAX_ROADS],
             ship: [false; MAX_ROADS],
-        };
+        }
+    }
+
+    /// Reads `player`'s roads and ships, none found yet; `None` when a path id is beyond the
+    /// table (boards far larger than any CATAN map).
+    fn mark(&mut self, game: &Game, player: PlayerId) -> Option<()> {
         for &e in &game.players[player.index()].roads {
-            *p.index.get_mut(e.index())? = UNFOUND;
+            *self.index.get_mut(e.index())? = UNFOUND;
         }
         for &e in game.route_ships_ext(player) {
-            *p.index.get_mut(e.index())? = UNFOUND | 1;
+            *self.index.get_mut(e.index())? = UNFOUND | 1;
         }
-        Some(p)
+        Some(())
     }
 
     /// Reads the path `e` as holding, not found yet, the player's ship (`Some(true)`) or road
@@ -260,6 +265,10 @@ impl Pieces {
     /// [`Search::label_components`] joins them: a road and a ship only at the player's
     /// building. The index of `at` in `s`; `None` when `at` is not the player's piece or
     /// when `s` would hold more than [`MAX_ROADS`] pieces.
+    ///
+    /// Each intersection is looked at once: the pieces there continuing the one it is
+    /// reached from all continue each other (all of them at the player's building, else
+    /// those of its kind), so the ends of all of them there are filled in together.
     fn grow(&mut self, s: &mut Search, game: &Game, player: PlayerId, at: EdgeId) -> Option<usize> {
         let topo = &game.board.topology;
         let slot = *self.index.get(at.index())?;
@@ -271,13 +280,21 @@ impl Pieces {
         }
         let first = s.n;
         self.add(s, at, slot & 1 == 1)?;
+        // Per side, the pieces (bit per piece) whose end there has been looked at.
+        let mut done = [0u64; 2];
         let mut i = first;
         while i < s.n {
             let e = self.found[i];
             let ends = topo.edges()[e.index()].vertices;
             for (side, &v) in ends.iter().enumerate() {
-                s.blocked[i][side] = blocks(game, player, v);
+                if done[side] & (1u64 << i) != 0 {
+                    continue;
+                }
                 let own_building = game.sites[v.index()].is_some_and(|st| st.owner == player);
+                let blocked = blocks(game, player, v);
+                // The pieces meeting here that continue piece `i`, with their ends here.
+                let mut here = [(i as u8, side as u8); 3];
+                let mut len = 1;
                 for other in topo.vertices()[v.index()].edges.iter() {
                     let slot = self.index.get(other.index()).copied().unwrap_or(NOT_OWN);
                     if other == e || slot == NOT_OWN {
@@ -298,12 +315,26 @@ impl Pieces {
                     } else {
                         slot
                     };
-                    let k = s.adj_len[i][side] as usize;
-                    if k < 2 {
+                    if len < here.len() {
                         let their_side = topo.edges()[other.index()].vertices[1] == v;
-                        s.adj[i][side][k] = slot << 1 | their_side as u8;
-                        s.adj_len[i][side] += 1;
+                        here[len] = (slot, u8::from(their_side));
+                        len += 1;
                     }
+                }
+                for (k, &(r, r_side)) in here[..len].iter().enumerate() {
+                    let (r, r_side) = (usize::from(r), usize::from(r_side));
+                    done[r_side] |= 1u64 << r;
+                    s.blocked[r][r_side] = blocked;
+                    // The others, in order: `k` leaves a gap among at most three.
+                    let others = match (len, k) {
+                        (1, _) => [(0, 0); 2],
+                        (2, 0) | (3, 0) => [here[1], here[2]],
+                        (2, _) => [here[0], here[0]],
+                        (_, 1) => [here[0], here[2]],
+                        _ => [here[0], here[1]],
+                    };
+                    s.adj[r][r_side] = others.map(|(o, o_side)| o << 1 | o_side);
+                    s.adj_len[r][r_side] = len as u8 - 1;
                 }
             }
             i += 1;
@@ -419,7 +450,8 @@ impl Search {
     /// [`MAX_ROADS`] pieces, or when a piece's path id is beyond the table (boards far
     /// larger than any CATAN map).
     fn component(&mut self, game: &Game, player: PlayerId, at: EdgeId, undo: Option<(EdgeId, EdgeId)>) -> Option<()> {
-        let mut pieces = Pieces::new(game, player)?;
+        let mut pieces = Pieces::blank();
+        pieces.mark(game, player)?;
         if let Some((to, from)) = undo {
             pieces.set(to, None)?;
             pieces.set(from, Some(true))?;
