@@ -706,26 +706,36 @@ impl Search {
 
     /// The longest trail of `len` roads (marked in `used`) that has just crossed road `j`
     /// from its end `from`; an opponent's piece at the far end ends the trail there. Once
-    /// [`Search::peel`] has run, a crossing into a part without a loop is not walked.
-    fn walk(&self, j: usize, from: usize, used: u64, len: u8) -> u8 {
-        // Into a part without a loop: no road there is used yet (only `j` leads there).
-        if self.pendant[j][from] != 0 {
-            return len - 1 + self.pendant[j][from];
-        }
-        let to = 1 - from;
-        if self.blocked[j][to] {
-            return len;
-        }
-        let mut best = len;
-        for k in 0..self.adj_len[j][to] as usize {
-            let a = self.adj[j][to][k] as usize;
-            let r = a >> 1;
-            if used & (1u64 << r) != 0 {
-                continue;
+    /// [`Search::peel`] has run, a crossing into a part without a loop is not walked. Along
+    /// a stretch where the trail can go on one way only, it is followed step by step; only
+    /// where it can fork is each way walked on its own.
+    fn walk(&self, mut j: usize, mut from: usize, mut used: u64, mut len: u8) -> u8 {
+        loop {
+            // Into a part without a loop: no road there is used yet (only `j` leads there).
+            if self.pendant[j][from] != 0 {
+                return len - 1 + self.pendant[j][from];
             }
-            best = best.max(self.walk(r, a & 1, used | (1u64 << r), len + 1));
+            let to = 1 - from;
+            if self.blocked[j][to] {
+                return len;
+            }
+            let ways = &self.adj[j][to][..usize::from(self.adj_len[j][to])];
+            let mut open = ways.iter().filter(|&&a| used & (1u64 << (a >> 1)) == 0);
+            let (Some(&a), next) = (open.next(), open.next()) else {
+                return len;
+            };
+            if let Some(&b) = next {
+                let walk_on = |a: u8| {
+                    let r = usize::from(a >> 1);
+                    self.walk(r, usize::from(a & 1), used | (1u64 << r), len + 1)
+                };
+                return walk_on(a).max(walk_on(b));
+            }
+            j = usize::from(a >> 1);
+            from = usize::from(a & 1);
+            used |= 1u64 << j;
+            len += 1;
         }
-        best
     }
 
     /// Only ends where the network's degree is not 2, or blocked ones, start a search.
