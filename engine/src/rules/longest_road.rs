@@ -53,7 +53,8 @@ pub fn longest_road_length(game: &Game, player: PlayerId) -> u8 {
 /// road or ship extending the network), every trail using `at` ends there, so the longest
 /// of them is the one walk starting from that end.
 fn longest_after_piece(game: &Game, player: PlayerId, at: EdgeId, before: u8) -> Option<u8> {
-    let mut s = Search::component(game, player, at, None)?;
+    let mut s = Search::blank();
+    s.component(game, player, at, None)?;
     if usize::from(s.comp_size[0]) <= usize::from(before) {
         return Some(before);
     }
@@ -82,7 +83,8 @@ fn length_without(
     before: u8,
     undo: Option<(EdgeId, EdgeId)>,
 ) -> Option<u8> {
-    let s = Search::component(game, player, from, undo)?;
+    let mut s = Search::blank();
+    s.component(game, player, from, undo)?;
     if usize::from(s.comp_size[0]) < usize::from(before) {
         return Some(before);
     }
@@ -92,6 +94,57 @@ fn length_without(
     } else {
         before.saturating_sub(1)
     })
+}
+
+/// `player`'s longest route after their ship moved from `from` to `to` (the move made),
+/// their route having been `before`, measured on one graph holding the networks both before
+/// and after the move (the ship on both paths; each network is read by leaving the other
+/// path out of the walks); `None` when not seen so ([`Game::longest_road_after_ship_move`]
+/// measures it then as [`longest_after_piece`] and [`length_without`] do).
+///
+/// The same reasoning as theirs: a trail through `to` of at least `before` decides alone
+/// (when `to` ends the trails through it at one end, the one walk from there finds the
+/// longest); otherwise the route is that of the network without the ship, `before` when no
+/// longest trail uses the ship on `from` (its component is too small, or the one walk from
+/// its dead end is shorter), and otherwise `before` or one less (dropping a dead-end piece
+/// shortens a trail by one at most): the rest of the network is added to the graph, both
+/// ships taken out, and every component searched between the two.
+fn length_after_ship_move(game: &Game, player: PlayerId, (from, to): (EdgeId, EdgeId), before: u8) -> Option<u8> {
+    let mut pieces = Pieces::blank();
+    pieces.mark(game, player)?;
+    pieces.set(from, Some(true))?;
+    let mut s = Search::blank();
+    let t = pieces.grow(&mut s, game, player, to)?;
+    let near = s.n;
+    let f = pieces.grow(&mut s, game, player, from)?;
+    let both = 1u64 << t | 1u64 << f;
+    // Pieces of each network's component holding its ship, at most.
+    let (after_size, without_size) = if f < near {
+        (near - 1, s.n - 1)
+    } else {
+        (near, s.n - near)
+    };
+    let dead_end = (0..2).find(|&side| s.only_other(t, side, f))?;
+    if after_size >= usize::from(before) {
+        let through = s.walk(t, dead_end, both, 1);
+        if through >= before {
+            return Some(through);
+        }
+    }
+    if without_size < usize::from(before) {
+        return Some(before);
+    }
+    let dead_end = (0..2).find(|&side| s.only_other(f, side, t))?;
+    if s.walk(f, dead_end, both, 1) < before {
+        return Some(before);
+    }
+    if before < 2 {
+        return None;
+    }
+    pieces.grow_all(&mut s, game, player)?;
+    s.drop_pieces(both);
+    s.cap = before;
+    Some(s.longest(None, before - 1))
 }
 
 /// `player`'s longest route when it is known to be at least `floor` and at most `cap`: the
@@ -163,6 +216,157 @@ struct Peeled {
     inner: [u8; MAX_ROADS],
 }
 
+/// `player`'s roads and ships by path id, from which a [`Search`] is grown one component at
+/// a time ([`Pieces::grow`]): per path id, `UNFOUND | ship` for a piece not in the search
+/// yet, its index in the search once found, `NOT_OWN` elsewhere; the pieces in the order
+/// found, and whether each is a ship.
+struct Pieces {
+    index: [u8; 512],
+    found: [EdgeId; MAX_ROADS],
+    ship: [bool; MAX_ROADS],
+}
+
+/// [`Pieces::index`] of a path without a piece of the player.
+const NOT_OWN: u8 = u8::MAX;
+/// [`Pieces::index`] flag of a piece not found yet.
+const UNFOUND: u8 = 0x80;
+
+impl Pieces {
+    /// No piece yet ([`Pieces::mark`] reads the player's).
+    fn blank() -> Pieces {
+        Pieces {
+            index: [NOT_OWN; 512],
+            found: [EdgeId(0); MAX_ROADS],
+            ship: [false; MAX_ROADS],
+        }
+    }
+
+    /// Reads `player`'s roads and ships, none found yet; `None` when a path id is beyond the
+    /// table (boards far larger than any CATAN map).
+    fn mark(&mut self, game: &Game, player: PlayerId) -> Option<()> {
+        for &e in &game.players[player.index()].roads {
+            *self.index.get_mut(e.index())? = UNFOUND;
+        }
+        for &e in game.route_ships_ext(player) {
+            *self.index.get_mut(e.index())? = UNFOUND | 1;
+        }
+        Some(())
+    }
+
+    /// Reads the path `e` as holding, not found yet, the player's ship (`Some(true)`) or road
+    /// (`Some(false)`), or none of their pieces (`None`).
+    fn set(&mut self, e: EdgeId, piece: Option<bool>) -> Option<()> {
+        *self.index.get_mut(e.index())? = piece.map_or(NOT_OWN, |ship| UNFOUND | u8::from(ship));
+        Some(())
+    }
+
+    /// Adds to `s` the component holding the player's piece `at` (nothing when it is found
+    /// already), found from `at` across the intersections, blocked or not, as
+    /// [`Search::label_components`] joins them: a road and a ship only at the player's
+    /// building. The index of `at` in `s`; `None` when `at` is not the player's piece or
+    /// when `s` would hold more than [`MAX_ROADS`] pieces.
+    ///
+    /// Each intersection is looked at once: the pieces there continuing the one it is
+    /// reached from all continue each other (all of them at the player's building, else
+    /// those of its kind), so the ends of all of them there are filled in together.
+    fn grow(&mut self, s: &mut Search, game: &Game, player: PlayerId, at: EdgeId) -> Option<usize> {
+        let topo = &game.board.topology;
+        let slot = *self.index.get(at.index())?;
+        if slot == NOT_OWN {
+            return None;
+        }
+        if slot & UNFOUND == 0 {
+            return Some(usize::from(slot));
+        }
+        let first = s.n;
+        self.add(s, at, slot & 1 == 1)?;
+        // Per side, the pieces (bit per piece) whose end there has been looked at.
+        let mut done = [0u64; 2];
+        let mut i = first;
+        while i < s.n {
+            let e = self.found[i];
+            let ends = topo.edges()[e.index()].vertices;
+            for (side, &v) in ends.iter().enumerate() {
+                if done[side] & (1u64 << i) != 0 {
+                    continue;
+                }
+                let own_building = game.sites[v.index()].is_some_and(|st| st.owner == player);
+                let blocked = blocks(game, player, v);
+                // The pieces meeting here that continue piece `i`, with their ends here.
+                let mut here = [(i as u8, side as u8); 3];
+                let mut len = 1;
+                for other in topo.vertices()[v.index()].edges.iter() {
+                    let slot = self.index.get(other.index()).copied().unwrap_or(NOT_OWN);
+                    if other == e || slot == NOT_OWN {
+                        continue;
+                    }
+                    let kind = if slot & UNFOUND != 0 {
+                        slot & 1 == 1
+                    } else {
+                        self.ship[usize::from(slot)]
+                    };
+                    // A road and a ship continue each other only at the player's building.
+                    if kind != self.ship[i] && !own_building {
+                        continue;
+                    }
+                    let slot = if slot & UNFOUND != 0 {
+                        self.add(s, other, kind)?;
+                        s.n as u8 - 1
+                    } else {
+                        slot
+                    };
+                    if len < here.len() {
+                        let their_side = topo.edges()[other.index()].vertices[1] == v;
+                        here[len] = (slot, u8::from(their_side));
+                        len += 1;
+                    }
+                }
+                for (k, &(r, r_side)) in here[..len].iter().enumerate() {
+                    let (r, r_side) = (usize::from(r), usize::from(r_side));
+                    done[r_side] |= 1u64 << r;
+                    s.blocked[r][r_side] = blocked;
+                    // The others, in order: `k` leaves a gap among at most three.
+                    let others = match (len, k) {
+                        (1, _) => [(0, 0); 2],
+                        (2, 0) | (3, 0) => [here[1], here[2]],
+                        (2, _) => [here[0], here[0]],
+                        (_, 1) => [here[0], here[2]],
+                        _ => [here[0], here[1]],
+                    };
+                    s.adj[r][r_side] = others.map(|(o, o_side)| o << 1 | o_side);
+                    s.adj_len[r][r_side] = len as u8 - 1;
+                }
+            }
+            i += 1;
+        }
+        Some(first)
+    }
+
+    /// Adds every piece of the player not found yet to `s`, component by component.
+    fn grow_all(&mut self, s: &mut Search, game: &Game, player: PlayerId) -> Option<()> {
+        for &e in game.players[player.index()]
+            .roads
+            .iter()
+            .chain(game.route_ships_ext(player))
+        {
+            self.grow(s, game, player, e)?;
+        }
+        Some(())
+    }
+
+    /// Puts the piece on `e` (a ship when `ship`) into `s` as found.
+    fn add(&mut self, s: &mut Search, e: EdgeId, ship: bool) -> Option<()> {
+        if s.n == MAX_ROADS {
+            return None;
+        }
+        self.index[e.index()] = s.n as u8;
+        self.found[s.n] = e;
+        self.ship[s.n] = ship;
+        s.n += 1;
+        Some(())
+    }
+}
+
 impl Search {
     /// The graph of `player`'s (first [`MAX_ROADS`]) roads, then ships (Seafarers): a road
     /// and a ship meet only at the player's own building.
@@ -223,95 +427,69 @@ impl Search {
         s
     }
 
-    /// The graph of the component of `player`'s roads and ships holding their piece `at`
-    /// (found from `at` across the intersections, blocked or not, as
-    /// [`Search::label_components`] joins them: a road and a ship only at the player's
-    /// building), `at` being piece 0. `undo`, when given, is a ship move just made,
-    /// `(to, from)`: the network is read as before it (the ship on `from`, not on `to`).
-    /// `None` when `at` is not the player's piece, when the component has more than
-    /// [`MAX_ROADS`] pieces, or when a piece's path id is beyond the table (boards far
-    /// larger than any CATAN map).
-    fn component(game: &Game, player: PlayerId, at: EdgeId, undo: Option<(EdgeId, EdgeId)>) -> Option<Search> {
-        let topo = &game.board.topology;
-        let mut s = Search {
+    /// A search over no piece yet, to be grown ([`Pieces::grow`]).
+    fn blank() -> Search {
+        Search {
             blocked: [[false; 2]; MAX_ROADS],
             adj: [[[0; 2]; 2]; MAX_ROADS],
             adj_len: [[0; 2]; MAX_ROADS],
             comp: [0; MAX_ROADS],
             comp_size: [0; MAX_ROADS],
             pendant: [[0; 2]; MAX_ROADS],
-            n: 1,
+            n: 0,
             cap: u8::MAX,
-        };
-        // Per path id: `UNFOUND | ship` for the player's pieces not found yet, then each
-        // piece's index once found; `NOT_OWN` elsewhere. The pieces in the order found, and
-        // whether each is a ship.
-        const NOT_OWN: u8 = u8::MAX;
-        const UNFOUND: u8 = 0x80;
-        let mut index = [NOT_OWN; 512];
-        for &e in &game.players[player.index()].roads {
-            *index.get_mut(e.index())? = UNFOUND;
         }
-        for &e in game.route_ships_ext(player) {
-            *index.get_mut(e.index())? = UNFOUND | 1;
-        }
+    }
+
+    /// Makes this (blank) search the graph of the component of `player`'s roads and ships
+    /// holding their piece `at` (found from `at` across the intersections, blocked or not, as
+    /// [`Search::label_components`] joins them: a road and a ship only at the player's
+    /// building), `at` being piece 0. `undo`, when given, is a ship move just made,
+    /// `(to, from)`: the network is read as before it (the ship on `from`, not on `to`).
+    /// `None` when `at` is not the player's piece, when the component has more than
+    /// [`MAX_ROADS`] pieces, or when a piece's path id is beyond the table (boards far
+    /// larger than any CATAN map).
+    fn component(&mut self, game: &Game, player: PlayerId, at: EdgeId, undo: Option<(EdgeId, EdgeId)>) -> Option<()> {
+        let mut pieces = Pieces::blank();
+        pieces.mark(game, player)?;
         if let Some((to, from)) = undo {
-            *index.get_mut(to.index())? = NOT_OWN;
-            *index.get_mut(from.index())? = UNFOUND | 1;
+            pieces.set(to, None)?;
+            pieces.set(from, Some(true))?;
         }
-        let mut found = [at; MAX_ROADS];
-        let mut ship = [false; MAX_ROADS];
-        let first = index.get_mut(at.index())?;
-        if *first == NOT_OWN {
-            return None;
-        }
-        ship[0] = *first & 1 == 1;
-        *first = 0;
-        let mut i = 0;
-        while i < s.n {
-            let e = found[i];
-            let ends = topo.edges()[e.index()].vertices;
-            for (side, &v) in ends.iter().enumerate() {
-                s.blocked[i][side] = blocks(game, player, v);
-                let own_building = game.sites[v.index()].is_some_and(|st| st.owner == player);
-                for other in topo.vertices()[v.index()].edges.iter() {
-                    let slot = index.get(other.index()).copied().unwrap_or(NOT_OWN);
-                    if other == e || slot == NOT_OWN {
-                        continue;
-                    }
-                    let kind = if slot & UNFOUND != 0 {
-                        slot & 1 == 1
-                    } else {
-                        ship[usize::from(slot)]
-                    };
-                    // A road and a ship continue each other only at the player's building.
-                    if kind != ship[i] && !own_building {
-                        continue;
-                    }
-                    let slot = if slot & UNFOUND != 0 {
-                        if s.n == MAX_ROADS {
-                            return None;
-                        }
-                        index[other.index()] = s.n as u8;
-                        found[s.n] = other;
-                        ship[s.n] = kind;
-                        s.n += 1;
-                        s.n as u8 - 1
-                    } else {
-                        slot
-                    };
-                    let k = s.adj_len[i][side] as usize;
-                    if k < 2 {
-                        let their_side = topo.edges()[other.index()].vertices[1] == v;
-                        s.adj[i][side][k] = slot << 1 | their_side as u8;
-                        s.adj_len[i][side] += 1;
+        pieces.grow(self, game, player, at)?;
+        self.comp_size[0] = self.n as u8;
+        Some(())
+    }
+
+    /// Takes the pieces in `gone` (bit per piece) out of the graph (each left alone, a
+    /// component of one piece) and labels the components again.
+    fn drop_pieces(&mut self, gone: u64) {
+        for i in 0..self.n {
+            for side in 0..2 {
+                if gone & (1u64 << i) != 0 {
+                    self.adj_len[i][side] = 0;
+                    continue;
+                }
+                let mut kept = 0;
+                for k in 0..usize::from(self.adj_len[i][side]) {
+                    let a = self.adj[i][side][k];
+                    if gone & (1u64 << (a >> 1)) == 0 {
+                        self.adj[i][side][kept] = a;
+                        kept += 1;
                     }
                 }
+                self.adj_len[i][side] = kept as u8;
             }
-            i += 1;
         }
-        s.comp_size[0] = s.n as u8;
-        Some(s)
+        self.comp[..self.n].fill(u8::MAX);
+        self.label_components();
+    }
+
+    /// Whether every other piece at end `side` of piece `i` is `skip` (none at all included).
+    fn only_other(&self, i: usize, side: usize, skip: usize) -> bool {
+        self.adj[i][side][..usize::from(self.adj_len[i][side])]
+            .iter()
+            .all(|&a| usize::from(a >> 1) == skip)
     }
 
     fn label_components(&mut self) {
@@ -528,26 +706,36 @@ impl Search {
 
     /// The longest trail of `len` roads (marked in `used`) that has just crossed road `j`
     /// from its end `from`; an opponent's piece at the far end ends the trail there. Once
-    /// [`Search::peel`] has run, a crossing into a part without a loop is not walked.
-    fn walk(&self, j: usize, from: usize, used: u64, len: u8) -> u8 {
-        // Into a part without a loop: no road there is used yet (only `j` leads there).
-        if self.pendant[j][from] != 0 {
-            return len - 1 + self.pendant[j][from];
-        }
-        let to = 1 - from;
-        if self.blocked[j][to] {
-            return len;
-        }
-        let mut best = len;
-        for k in 0..self.adj_len[j][to] as usize {
-            let a = self.adj[j][to][k] as usize;
-            let r = a >> 1;
-            if used & (1u64 << r) != 0 {
-                continue;
+    /// [`Search::peel`] has run, a crossing into a part without a loop is not walked. Along
+    /// a stretch where the trail can go on one way only, it is followed step by step; only
+    /// where it can fork is each way walked on its own.
+    fn walk(&self, mut j: usize, mut from: usize, mut used: u64, mut len: u8) -> u8 {
+        loop {
+            // Into a part without a loop: no road there is used yet (only `j` leads there).
+            if self.pendant[j][from] != 0 {
+                return len - 1 + self.pendant[j][from];
             }
-            best = best.max(self.walk(r, a & 1, used | (1u64 << r), len + 1));
+            let to = 1 - from;
+            if self.blocked[j][to] {
+                return len;
+            }
+            let ways = &self.adj[j][to][..usize::from(self.adj_len[j][to])];
+            let mut open = ways.iter().filter(|&&a| used & (1u64 << (a >> 1)) == 0);
+            let (Some(&a), next) = (open.next(), open.next()) else {
+                return len;
+            };
+            if let Some(&b) = next {
+                let walk_on = |a: u8| {
+                    let r = usize::from(a >> 1);
+                    self.walk(r, usize::from(a & 1), used | (1u64 << r), len + 1)
+                };
+                return walk_on(a).max(walk_on(b));
+            }
+            j = usize::from(a >> 1);
+            from = usize::from(a & 1);
+            used |= 1u64 << j;
+            len += 1;
         }
-        best
     }
 
     /// Only ends where the network's degree is not 2, or blocked ones, start a search.
@@ -587,8 +775,9 @@ impl Game {
     /// (taking a piece away never lengthens one). So a trail through `to` of at least
     /// `before` decides alone; otherwise the route is `before` when the network without the
     /// ship is seen to keep it ([`length_without`]), and is measured again only when it may
-    /// have shrunk (by one at most, for a dead-end ship: [`longest_road_between`]). The
-    /// card moves by the rules.
+    /// have shrunk (by one at most, for a dead-end ship: [`longest_road_between`]). Both
+    /// halves are first measured on one graph ([`length_after_ship_move`]); the searches
+    /// above run when that one does not see the answer. The card moves by the rules.
     pub(crate) fn longest_road_after_ship_move(
         &mut self,
         player: PlayerId,
@@ -596,17 +785,20 @@ impl Game {
         events: &mut Vec<Event>,
     ) {
         let before = self.players[player.index()].road_length;
-        let len = match longest_after_piece(self, player, to, before.saturating_sub(1)) {
-            Some(len) if len >= before => len,
-            // The trails through `to` are shorter than `before`: the route is that of the
-            // network without the ship.
-            Some(_) => match length_without(self, player, from, before, Some((to, from))) {
-                Some(least) if least == before => before,
-                Some(least) => longest_road_between(self, player, least, before),
+        let len = length_after_ship_move(self, player, (from, to), before);
+        let len = len.unwrap_or_else(
+            || match longest_after_piece(self, player, to, before.saturating_sub(1)) {
+                Some(len) if len >= before => len,
+                // The trails through `to` are shorter than `before`: the route is that of the
+                // network without the ship.
+                Some(_) => match length_without(self, player, from, before, Some((to, from))) {
+                    Some(least) if least == before => before,
+                    Some(least) => longest_road_between(self, player, least, before),
+                    None => longest_road_length(self, player),
+                },
                 None => longest_road_length(self, player),
             },
-            None => longest_road_length(self, player),
-        };
+        );
         self.players[player.index()].road_length = len;
         self.settle_longest_road(events);
     }
@@ -1275,5 +1467,46 @@ mod tests {
         assert_eq!((len(&g, RED), len(&g, BLUE), len(&g, WHITE)), (5, 4, 5));
         assert_eq!(events, vec![]);
         assert_eq!(g.longest_road(), None);
+    }
+
+    /// Random games of Seafarers (with and without Cities & Knights, both maps): for every
+    /// ship move, the route measured on the one graph of both networks
+    /// ([`super::length_after_ship_move`]), when it sees one, equals a search from scratch
+    /// after the move; and it sees one for most moves.
+    #[test]
+    fn a_ship_move_measured_on_one_graph_equals_a_search_from_scratch() {
+        use crate::random::{Policy, RandomPlayer};
+        use crate::ruleset::{Expansion, ExpansionSet};
+        use crate::SeaAction;
+        use crate::SeaMap;
+        let sea = Ruleset::with(ExpansionSet::of(&[Expansion::Seafarers]));
+        let sea_ck = Ruleset::with(ExpansionSet::of(&[Expansion::Seafarers, Expansion::CitiesAndKnights]));
+        let (mut seen, mut moves) = (0, 0);
+        for rules in [sea, sea_ck] {
+            for seed in 500..503u64 {
+                for map in SeaMap::ALL {
+                    let board = Arc::new(Board::seafarers(map, 4, seed).expect("a map"));
+                    let mut g = Game::new(rules.clone(), board, &Colour::ALL[..4], PlayerId(0)).expect("a game");
+                    let mut rp = RandomPlayer::new(seed);
+                    while g.winner().is_none() && g.turn() <= 400 {
+                        let Some(a) = rp.choose(&g, Policy::Uniform) else { break };
+                        let moved = match a {
+                            Action::Sea(SeaAction::MoveShip { player, from, to }) => Some((player, from, to)),
+                            _ => None,
+                        };
+                        let before = moved.map(|(p, _, _)| g.players[p.index()].road_length);
+                        g.apply(a).expect("a listed action");
+                        if let (Some((p, from, to)), Some(before)) = (moved, before) {
+                            moves += 1;
+                            if let Some(len) = super::length_after_ship_move(&g, p, (from, to), before) {
+                                seen += 1;
+                                assert_eq!(len, longest_road_length(&g, p), "{map:?} seed {seed} turn {}", g.turn());
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(moves > 500 && seen * 10 > moves * 8, "seen {seen} of {moves} moves");
     }
 }
