@@ -17,7 +17,7 @@ use super::errors::BarbRule;
 use super::events::BarbEvent;
 use super::options::{BattleCount, BattleHexes, PrisonerSplit};
 use super::pending::BarbPending;
-use super::state::{add_path, for_each_path, PathBits};
+use super::state::{path_members, PathBits};
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::ids::{EdgeId, HexId, PlayerId, MAX_PLAYERS};
@@ -85,44 +85,39 @@ impl Game {
         n
     }
 
-    /// Whether any battle can be fought now (the board's barbarians counted once; none
-    /// when no knight that would fight stands anywhere).
+    /// Whether any battle can be fought now (the board's barbarians counted once). A battle
+    /// needs a knight that would fight on a side of the hex, so with the seats' sets kept
+    /// only the hexes along those knights' paths are tried; else every coastal hex.
     pub(crate) fn any_battle(&self) -> bool {
-        if self.fighting_paths().is_some_and(|f| f == [0; 4]) {
-            return false;
-        }
         let board = self.board_barbarians_fought();
-        (0..self.barb.coastal.len()).any(|i| {
-            self.barb.coastal[i]
-                && self.barb.on(HexId(i as u16)) > 0
-                && self.battle_possible_against(HexId(i as u16), board)
-        })
+        let possible = |h: HexId| {
+            self.barb.coastal.get(h.index()).copied().unwrap_or(false)
+                && self.barb.on(h) > 0
+                && self.battle_possible_against(h, board)
+        };
+        let Some(fighting) = self.fighting_paths() else {
+            return (0..self.barb.coastal.len()).any(|i| possible(HexId(i as u16)));
+        };
+        let topo = &self.board.topology;
+        let found = path_members(&fighting).any(|e| {
+            topo.edge(EdgeId(e as u16))
+                .is_some_and(|info| info.hexes.iter().any(possible))
+        });
+        found
     }
 
     /// The paths of the knights that would fight a battle (every knight on the base game,
     /// the active ones with Cities & Knights, rule `BARB.CK.BATTLE_STRENGTH`), read from the
-    /// seats' path sets when they are kept.
+    /// knights' sets when they are kept.
     fn fighting_paths(&self) -> Option<PathBits> {
         let b = &self.barb;
         if !b.owned_kept() {
             return None;
         }
-        let mut taken: PathBits = [0; 4];
-        for bits in &b.owned {
-            for (t, w) in taken.iter_mut().zip(bits) {
-                *t |= w;
-            }
+        if self.barb_ck() {
+            return Some(b.sets.active);
         }
-        if !self.barb_ck() {
-            return Some(taken);
-        }
-        let mut active: PathBits = [0; 4];
-        for_each_path(&taken, |i| {
-            if b.knights.get(i).copied().flatten().is_some_and(|k| k.active) {
-                add_path(&mut active, i);
-            }
-        });
-        Some(active)
+        Some(b.sets.taken())
     }
 
     /// Checks a battle.
@@ -493,7 +488,7 @@ mod tests {
         put_ck_knight(&mut g, q, sides[2], 3, false);
         // Strength 3 (2 + 1, the lying mighty knight does not fight) against 3: no battle.
         assert!(!g.battle_possible(h));
-        g.barb.knights[sides[2].index()].as_mut().unwrap().active = true;
+        g.barb.update_knight(sides[2], |k| k.active = true);
         assert!(g.battle_possible(h));
         g.apply(Action::EndTurn { player: p }).unwrap();
         g.apply(Action::EndTurn { player: p }).unwrap();
@@ -591,7 +586,7 @@ mod tests {
         // The starting barbarians on the 2 and the 12 count too: 3 on the board against 2.
         assert_eq!(g.barb.on_board(), 3);
         assert!(!g.battle_possible(h));
-        g.barb.knights[sides[0].index()].as_mut().unwrap().level = 3;
+        g.barb.update_knight(sides[0], |k| k.level = 3);
         assert!(!g.battle_possible(h), "3 against 3");
         g.rules.barb.ck_battle_count = crate::rules::barb::options::BattleCount::Hex;
         assert!(g.battle_possible(h));

@@ -113,7 +113,7 @@ impl ExpansionRules for BarbarianAttack {
     }
 
     fn end_turn(g: &mut Game) {
-        g.barb.knights_rest();
+        g.barb.new_turn();
         g.barb.purchases = 0;
     }
 
@@ -490,6 +490,7 @@ impl Game {
             supply: self.rules.barb.supply,
             knights: vec![None; self.board.topology.edge_count()],
             owned: vec![[0; 4]; MAX_PLAYERS],
+            sets: Default::default(),
             // With Cities & Knights the knights are theirs (rule `BARB.CK.SETUP`).
             knights_left: [if self.barb_ck() { 0 } else { KNIGHTS_PER_PLAYER }; MAX_PLAYERS],
             prisoners: [0; MAX_PLAYERS],
@@ -581,7 +582,7 @@ impl Game {
             }
         }
         self.check_path_knights()?;
-        if b.owned_kept() && b.owned != b.owned_from_scratch() {
+        if b.owned_kept() && (b.owned != b.owned_from_scratch() || b.sets != b.sets_from_scratch()) {
             return fail("knights", "the paths kept for each seat's knights out of step".into());
         }
         if b.lost_vp != self.surrounded_vp_from_scratch() {

@@ -13,7 +13,7 @@
 use super::errors::BarbRule;
 use super::events::BarbEvent;
 use super::pending::BarbPending;
-use super::state::{first_paths, for_each_path, has_path, path_and, path_members, remove_path, PathBits};
+use super::state::{add_path, first_paths, for_each_path, has_path, path_and, path_members, PathBits};
 use super::{MOVE_PATHS, MOVE_PATHS_WITH_GRAIN};
 use crate::cards::{CardKind, Cards};
 use crate::error::RuleError;
@@ -47,6 +47,54 @@ pub(crate) fn path_rings(adjacency: &[PathBits], from: usize) -> [PathBits; 6] {
         frontier = next;
     }
     by_dist
+}
+
+/// Lists the moves of `player`'s knight on `from` to each path of `to` (of the first
+/// `words` words, those of the board's paths), in path id order. Inlined into both listings'
+/// loops over the rings (a call per ring costs more than the ring's moves).
+#[inline(always)]
+pub(crate) fn push_moves_to(
+    out: &mut Vec<crate::Action>,
+    player: PlayerId,
+    from: EdgeId,
+    to: &PathBits,
+    words: usize,
+    grain: bool,
+) {
+    for (w, &word) in to.iter().enumerate().take(words) {
+        let mut b = word;
+        while b != 0 {
+            let to = EdgeId((w * 64) as u16 + b.trailing_zeros() as u16);
+            out.push(crate::Action::Barb(super::actions::BarbAction::MovePathKnight {
+                player,
+                from,
+                to,
+                grain,
+            }));
+            b &= b - 1;
+        }
+    }
+}
+
+/// The moves of `player`'s knight on `from` onto the `open` paths of its `rings` up to
+/// `limit`, by distance then path id (paths of the first `words` words); those beyond
+/// `grain_beyond` paths take the grain.
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn push_ring_moves(
+    out: &mut Vec<crate::Action>,
+    player: PlayerId,
+    from: EdgeId,
+    rings: &[PathBits; 6],
+    limit: u8,
+    open: &PathBits,
+    words: usize,
+    grain_beyond: u8,
+) {
+    for (d, set) in (1..).zip(&rings[1..=usize::from(limit).min(5)]) {
+        let moves = path_and(set, open);
+        push_moves_to(out, player, from, &moves, words, d > usize::from(grain_beyond));
+    }
 }
 
 /// The paths as one player's listings see them (read in one pass over the paths).
@@ -146,19 +194,36 @@ impl Game {
             return self.path_scan_from_paths(player);
         }
         let mut free = first_paths(b.knights.len());
-        for bits in &b.owned {
-            for (f, w) in free.iter_mut().zip(bits) {
-                *f &= !w;
-            }
+        for (f, w) in free.iter_mut().zip(b.sets.taken()) {
+            *f &= !w;
         }
         let own = b.owned.get(player.index()).copied().unwrap_or_default();
         let mut unmoved = own;
-        for_each_path(&own, |i| {
-            if b.knights.get(i).copied().flatten().is_none_or(|k| k.moved) {
-                remove_path(&mut unmoved, i);
-            }
-        });
+        for (u, m) in unmoved.iter_mut().zip(&b.sets.moved) {
+            *u &= !m;
+        }
         PathScan { free, own, unmoved }
+    }
+
+    /// The paths of the knights of other seats than `player` weaker than strength `level`
+    /// (those a knight of `level` may displace, rule `BARB.CK.DISPLACE`): from the knights'
+    /// sets kept ([`super::state::BarbState::sets`]), else read from the paths.
+    pub(crate) fn weaker_opposing(&self, player: PlayerId, level: u8) -> PathBits {
+        let b = &self.barb;
+        if !b.owned_kept() {
+            let mut bits: PathBits = [0; 4];
+            for (i, k) in b.knights.iter().enumerate() {
+                if k.is_some_and(|k| k.owner != player && k.level < level) {
+                    add_path(&mut bits, i);
+                }
+            }
+            return bits;
+        }
+        let mut bits = b.sets.weaker_than(level);
+        for (w, o) in bits.iter_mut().zip(&b.owned[player.index()]) {
+            *w &= !o;
+        }
+        bits
     }
 
     /// [`Game::path_scan`] read from the knights on the paths, in one pass.
@@ -303,20 +368,12 @@ impl Game {
         // The free paths are read once; each knight's rings are cut by them and by the
         // castle's paths, member by member in the order of distance, then path id.
         let PathScan { free, unmoved, .. } = self.path_scan(player);
+        let words = self.barb.knights.len().div_ceil(64);
         for_each_path(&unmoved, |i| {
             let from = EdgeId(i as u16);
             let open = path_and(&free, &self.move_targets_from(from));
             self.with_rings(from, |rings| {
-                for (d, set) in rings.iter().enumerate().take(limit as usize + 1).skip(1) {
-                    for_each_path(&path_and(set, &open), |e| {
-                        out.push(crate::Action::Barb(super::actions::BarbAction::MovePathKnight {
-                            player,
-                            from,
-                            to: EdgeId(e as u16),
-                            grain: d as u8 > MOVE_PATHS,
-                        }));
-                    });
-                }
+                push_ring_moves(out, player, from, rings, limit, &open, words, MOVE_PATHS)
             });
         });
     }
@@ -460,6 +517,49 @@ mod tests {
         let mut g = barb_main(4, 3);
         assert!(g.check_barb_invariants().is_ok());
         g.barb.owned[0][0] ^= 1;
+        assert_eq!(g.check_barb_invariants().unwrap_err().name, "knights");
+    }
+
+    /// The knights' sets kept (moved, standing, by strength) follow every knight in random
+    /// games of both rulesets, and a game reading them plays as one keeping none (whose
+    /// listings, battles and turn ends read the paths): the same legal actions after every
+    /// step, the same knights, the same battle verdict. The invariants catch a set out of step.
+    #[test]
+    fn the_knights_sets_follow_every_knight_and_reading_them_equals_reading_the_paths() {
+        let mut displacements = 0;
+        for (ck, seed) in [(false, 1), (false, 2), (true, 3), (true, 4), (true, 5)] {
+            let mut g = if ck { barb_ck_game(4) } else { barb_game(4) };
+            let mut plain = g.clone();
+            plain.barb.owned.clear();
+            plain.barb.sets = Default::default();
+            assert!(!plain.barb.owned_kept());
+            let mut rp = crate::random::RandomPlayer::new(seed);
+            let (mut kept_list, mut plain_list) = (Vec::new(), Vec::new());
+            for _ in 0..4000 {
+                if g.winner().is_some() {
+                    break;
+                }
+                assert_eq!(g.barb.sets, g.barb.sets_from_scratch());
+                assert_eq!(g.barb.knights, plain.barb.knights);
+                assert_eq!(g.any_battle(), plain.any_battle());
+                g.legal_actions(&mut kept_list);
+                plain.legal_actions(&mut plain_list);
+                assert_eq!(kept_list, plain_list);
+                displacements += kept_list
+                    .iter()
+                    .filter(|a| matches!(a, Action::Barb(BarbAction::DisplacePathKnight { .. })))
+                    .count();
+                let a = rp.choose(&g, Default::default()).unwrap();
+                g.apply(a).unwrap();
+                plain.apply(a).unwrap();
+            }
+        }
+        assert!(displacements > 0, "some displacement listed");
+        let mut g = barb_ck_main(4, 3);
+        let at = castle_paths(&g)[0];
+        crate::rules::barb::testkit::put_ck_knight(&mut g, PlayerId(0), at, 2, true);
+        assert!(g.check_barb_invariants().is_ok());
+        g.barb.sets.active[at.index() / 64] ^= 1 << (at.index() % 64);
         assert_eq!(g.check_barb_invariants().unwrap_err().name, "knights");
     }
 

@@ -138,6 +138,62 @@ pub struct BarbState {
     /// none: the listings then read the paths.
     #[serde(default)]
     pub owned: Vec<PathBits>,
+    /// The paths of the knights by what the listings ask of them: moved, standing, of each
+    /// strength (kept with [`BarbState::owned`] by the same writers; the invariants recount
+    /// them).
+    #[serde(default)]
+    pub sets: KnightSets,
+}
+
+/// The paths of the knights on the board by moved, standing and strength: sets the listings
+/// read (the knights' moves and displacements, the battles) instead of the paths.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub struct KnightSets {
+    /// The knights that moved during this turn.
+    pub moved: PathBits,
+    /// The standing (active) knights.
+    pub active: PathBits,
+    /// The knights of each strength (index: strength - 1).
+    pub levels: [PathBits; 3],
+}
+
+impl KnightSets {
+    /// Adds the knight `k` on path `i` to its sets, or takes it out of them when it is in
+    /// (each set's bit flipped: the sets hold it exactly when the path holds it).
+    #[inline]
+    fn flip(&mut self, i: usize, k: PathKnight) {
+        let (w, bit) = (i / 64, 1u64 << (i % 64));
+        if w >= 4 {
+            return;
+        }
+        if k.moved {
+            self.moved[w] ^= bit;
+        }
+        if k.active {
+            self.active[w] ^= bit;
+        }
+        if let Some(level) = usize::from(k.level).checked_sub(1).and_then(|l| self.levels.get_mut(l)) {
+            level[w] ^= bit;
+        }
+    }
+
+    /// The paths holding a knight.
+    #[inline]
+    pub fn taken(&self) -> PathBits {
+        self.weaker_than(4)
+    }
+
+    /// The paths of the knights weaker than strength `level`.
+    #[inline]
+    pub fn weaker_than(&self, level: u8) -> PathBits {
+        let mut bits: PathBits = [0; 4];
+        for set in self.levels.iter().take(usize::from(level).saturating_sub(1)) {
+            for (b, w) in bits.iter_mut().zip(set) {
+                *b |= w;
+            }
+        }
+        bits
+    }
 }
 
 /// A set of paths as bits (boards for Barbarian Attack have at most 256 paths).
@@ -256,6 +312,12 @@ impl BarbState {
             return;
         };
         let old = std::mem::replace(slot, k);
+        if let Some(o) = old {
+            self.sets.flip(i, o);
+        }
+        if let Some(n) = k {
+            self.sets.flip(i, n);
+        }
         if let Some(bits) = old.and_then(|o| self.owned.get_mut(o.owner.index())) {
             remove_path(bits, i);
         }
@@ -264,39 +326,42 @@ impl BarbState {
         }
     }
 
+    /// Changes the knight on path `e`, if any, by `f` (through [`BarbState::set_knight`]).
+    pub(crate) fn update_knight(&mut self, e: crate::ids::EdgeId, f: impl FnOnce(&mut PathKnight)) {
+        if let Some(mut k) = self.knight(e) {
+            f(&mut k);
+            self.set_knight(e, Some(k));
+        }
+    }
+
+    /// A new turn: no knight has moved or been promoted during it (each knight moves once
+    /// per turn, rule `BARB.MOVE.ONCE_PER_TURN`, and with Cities & Knights is promoted once
+    /// per turn, source `003_c1bc764549538a7d.txt` "Knight actions"); only the paths holding
+    /// a knight are visited when the sets are kept.
+    pub(crate) fn new_turn(&mut self) {
+        let refresh = |k: &mut PathKnight| {
+            k.moved = false;
+            k.promoted = false;
+        };
+        if self.owned_kept() {
+            let taken = self.sets.taken();
+            let knights = &mut self.knights;
+            for_each_path(&taken, |i| {
+                if let Some(Some(k)) = knights.get_mut(i) {
+                    refresh(k);
+                }
+            });
+        } else {
+            self.knights.iter_mut().flatten().for_each(refresh);
+        }
+        self.sets.moved = [0; 4];
+    }
+
     /// Takes the knight off path `e` (see [`BarbState::set_knight`]).
     pub(crate) fn take_knight(&mut self, e: crate::ids::EdgeId) -> Option<PathKnight> {
         let k = self.knight(e);
         self.set_knight(e, None);
         k
-    }
-
-    /// At the end of a turn every knight may move again (rule `BARB.MOVE.ONCE_PER_TURN`)
-    /// and, with Cities & Knights, be promoted again (source `003_c1bc764549538a7d.txt`
-    /// "Knight actions"): the marks are cleared on
-    /// the paths the seats' knights stand on ([`BarbState::owned`]), or on every path in a
-    /// state that keeps no path sets.
-    pub(crate) fn knights_rest(&mut self) {
-        let rest = |k: &mut PathKnight| {
-            k.moved = false;
-            k.promoted = false;
-        };
-        if !self.owned_kept() {
-            self.knights.iter_mut().flatten().for_each(rest);
-            return;
-        }
-        let mut all: PathBits = [0; 4];
-        for bits in &self.owned {
-            for (a, b) in all.iter_mut().zip(bits) {
-                *a |= b;
-            }
-        }
-        let knights = &mut self.knights;
-        for_each_path(&all, |i| {
-            if let Some(k) = knights.get_mut(i).and_then(Option::as_mut) {
-                rest(k);
-            }
-        });
     }
 
     /// Each seat's paths, read from the knights on the paths (what [`BarbState::owned`]
@@ -311,7 +376,20 @@ impl BarbState {
         owned
     }
 
-    /// Whether each seat's path set is kept (a state started by this engine keeps them).
+    /// The knights' sets, read from the knights on the paths (what [`BarbState::sets`]
+    /// keeps).
+    pub(crate) fn sets_from_scratch(&self) -> KnightSets {
+        let mut sets = KnightSets::default();
+        for (i, k) in self.knights.iter().enumerate() {
+            if let Some(k) = k {
+                sets.flip(i, *k);
+            }
+        }
+        sets
+    }
+
+    /// Whether each seat's path set and the knights' sets ([`BarbState::sets`]) are kept (a
+    /// state started by this engine keeps them).
     #[inline]
     pub(crate) fn owned_kept(&self) -> bool {
         self.owned.len() == MAX_PLAYERS

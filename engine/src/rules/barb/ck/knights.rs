@@ -15,15 +15,62 @@
 
 use super::super::errors::BarbRule;
 use super::super::events::BarbEvent;
+use super::super::knights::{push_moves_to, push_ring_moves};
 use super::super::options::Displacer;
 use super::super::pending::BarbPending;
-use super::super::state::{add_path, for_each_path, has_path, path_and, path_members, PathBits, PathKnight};
+use super::super::state::{for_each_path, has_path, path_and, path_members, PathBits, PathKnight};
 use crate::cards::cost;
 use crate::error::{CkRule, Piece, RuleError};
 use crate::event::Event;
 use crate::ids::{EdgeId, PlayerId};
 use crate::pending::{Pending, PendingKind};
 use crate::state::{Game, Knight};
+
+/// One knight's moves onto the `open` paths of its `rings` up to `limit`, and displacements
+/// onto the `victims` paths within 3, by distance then path id (paths of the first `words`
+/// words).
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+fn push_moves_of(
+    player: PlayerId,
+    from: EdgeId,
+    rings: &[PathBits; 6],
+    limit: u8,
+    open: &PathBits,
+    victims: &PathBits,
+    words: usize,
+    out: &mut Vec<crate::Action>,
+) {
+    use super::super::actions::BarbAction as A;
+    use super::super::MOVE_PATHS;
+    for (d, set) in (1..).zip(&rings[1..=usize::from(limit).min(5)]) {
+        let moves = path_and(set, open);
+        let displaced = path_and(set, victims);
+        if d > usize::from(MOVE_PATHS) || displaced == [0; 4] {
+            push_moves_to(out, player, from, &moves, words, false);
+            continue;
+        }
+        let both = [
+            moves[0] | displaced[0],
+            moves[1] | displaced[1],
+            moves[2] | displaced[2],
+            moves[3] | displaced[3],
+        ];
+        for_each_path(&both, |e| {
+            let to = EdgeId(e as u16);
+            out.push(crate::Action::Barb(if has_path(&moves, e) {
+                A::MovePathKnight {
+                    player,
+                    from,
+                    to,
+                    grain: false,
+                }
+            } else {
+                A::DisplacePathKnight { player, from, to }
+            }));
+        });
+    }
+}
 
 impl Game {
     /// The player's own knight on a path.
@@ -74,13 +121,19 @@ impl Game {
 
     /// Promotes a knight on a path one strength up (paid or free).
     pub(crate) fn promote_path_knight(&mut self, player: PlayerId, at: EdgeId, events: &mut Vec<Event>) {
-        let Some(k) = self.barb.knights[at.index()].as_mut() else {
+        let Some(k) = self.barb.knight(at) else {
             return;
         };
         self.players[player.index()].ck.exchange_for_stronger(k.level);
-        k.level += 1;
-        k.promoted = true;
-        let level = k.level;
+        let level = k.level + 1;
+        self.barb.set_knight(
+            at,
+            Some(PathKnight {
+                level,
+                promoted: true,
+                ..k
+            }),
+        );
         events.push(Event::Barb(BarbEvent::PathKnightPromoted { player, at, level }));
     }
 
@@ -95,20 +148,18 @@ impl Game {
 
     /// Stands a knight on a path up (paid or free).
     pub(crate) fn activate_path_knight(&mut self, player: PlayerId, at: EdgeId, events: &mut Vec<Event>) {
-        if let Some(k) = self.barb.knights[at.index()].as_mut() {
-            k.active = true;
+        if self.barb.knight(at).is_some() {
+            self.barb.update_knight(at, |k| k.active = true);
             events.push(Event::Barb(BarbEvent::PathKnightActivated { player, at }));
         }
     }
 
     /// Lays a knight on a path down, if it stands.
     pub(crate) fn deactivate_path_knight(&mut self, at: EdgeId, events: &mut Vec<Event>) {
-        if let Some(k) = self.barb.knights[at.index()].as_mut() {
-            if k.active {
-                k.active = false;
-                let player = k.owner;
-                events.push(Event::Barb(BarbEvent::PathKnightDeactivated { player, at }));
-            }
+        if let Some(k) = self.barb.knight(at).filter(|k| k.active) {
+            self.barb.update_knight(at, |k| k.active = false);
+            let player = k.owner;
+            events.push(Event::Barb(BarbEvent::PathKnightDeactivated { player, at }));
         }
     }
 
@@ -168,12 +219,14 @@ impl Game {
     /// `BARB.CK.DISPLACE`, source `003_c1bc764549538a7d.txt` "Relocating").
     ///
     /// The board is read once: the free paths, and the opposing knights weaker than each
-    /// strength. Each knight's rings are cut by them and by the castle's paths
+    /// standing knight. Each knight's rings are cut by them and by the castle's paths
     /// (`BARB.MOVE.NOT_BACK_TO_CASTLE`); the actions come in the order of the knight's path
     /// id, then distance, then the target's path id, as a check of every path would list
     /// them.
     pub(crate) fn push_path_knight_moves_ck(&self, player: PlayerId, out: &mut Vec<crate::Action>) {
+        use super::super::{MOVE_PATHS, MOVE_PATHS_WITH_GRAIN};
         let super::super::knights::PathScan { free, unmoved, .. } = self.path_scan(player);
+        let words = self.barb.knights.len().div_ceil(64);
         for_each_path(&unmoved, |i| {
             let Some(k) = self.barb.knights.get(i).copied().flatten() else {
                 return;
@@ -181,77 +234,22 @@ impl Game {
             let from = EdgeId(i as u16);
             let allowed = self.move_targets_from(from);
             let open = path_and(&free, &allowed);
-            // Displacement targets: the taken paths a move may end on, when the knight stands.
-            let taken = if k.active {
-                path_and(&free.map(|w| !w), &allowed)
+            // Displacement targets: the weaker opposing knights a move may end on, when the
+            // knight stands.
+            let victims = if k.active && k.level > 1 {
+                path_and(&self.weaker_opposing(player, k.level), &allowed)
             } else {
                 [0; 4]
             };
-            self.push_moves_of(k, from, &open, &taken, out);
-        });
-    }
-
-    /// One knight's moves onto the `open` paths of its rings (an active knight up to 5, else
-    /// 3), and displacements of a weaker opposing knight on the `taken` paths within 3, by
-    /// distance then path id.
-    fn push_moves_of(
-        &self,
-        k: PathKnight,
-        from: EdgeId,
-        open: &PathBits,
-        taken: &PathBits,
-        out: &mut Vec<crate::Action>,
-    ) {
-        use super::super::actions::BarbAction as A;
-        use super::super::{MOVE_PATHS, MOVE_PATHS_WITH_GRAIN};
-        let player = k.owner;
-        let limit = if k.active { MOVE_PATHS_WITH_GRAIN } else { MOVE_PATHS };
-        self.with_rings(from, |rings| {
-            for (d, set) in rings.iter().enumerate().take(usize::from(limit) + 1).skip(1) {
-                let moves = path_and(set, open);
-                let mut displaced: PathBits = [0; 4];
-                if k.active && d <= usize::from(MOVE_PATHS) {
-                    for_each_path(&path_and(set, taken), |e| {
-                        if self
-                            .barb
-                            .knight(EdgeId(e as u16))
-                            .is_some_and(|v| v.owner != player && v.level < k.level)
-                        {
-                            add_path(&mut displaced, e);
-                        }
-                    });
+            let limit = if k.active { MOVE_PATHS_WITH_GRAIN } else { MOVE_PATHS };
+            self.with_rings(from, |rings| {
+                if victims == [0; 4] {
+                    // Moves only, none taking the grain.
+                    push_ring_moves(out, player, from, rings, limit, &open, words, limit);
+                } else {
+                    push_moves_of(player, from, rings, limit, &open, &victims, words, out);
                 }
-                if displaced == [0; 4] {
-                    for_each_path(&moves, |e| {
-                        out.push(crate::Action::Barb(A::MovePathKnight {
-                            player,
-                            from,
-                            to: EdgeId(e as u16),
-                            grain: false,
-                        }));
-                    });
-                    continue;
-                }
-                let both = [
-                    moves[0] | displaced[0],
-                    moves[1] | displaced[1],
-                    moves[2] | displaced[2],
-                    moves[3] | displaced[3],
-                ];
-                for_each_path(&both, |e| {
-                    let to = EdgeId(e as u16);
-                    out.push(crate::Action::Barb(if has_path(&moves, e) {
-                        A::MovePathKnight {
-                            player,
-                            from,
-                            to,
-                            grain: false,
-                        }
-                    } else {
-                        A::DisplacePathKnight { player, from, to }
-                    }));
-                });
-            }
+            });
         });
     }
 
@@ -525,10 +523,10 @@ mod tests {
             to: near,
         };
         assert_eq!(code(&g, displace), "BARB.CK.DISPLACE");
-        g.barb.knights[from.index()].as_mut().unwrap().active = true;
-        g.barb.knights[near.index()].as_mut().unwrap().level = 2;
+        g.barb.update_knight(from, |k| k.active = true);
+        g.barb.update_knight(near, |k| k.level = 2);
         assert_eq!(code(&g, displace), "BARB.CK.DISPLACE");
-        g.barb.knights[near.index()].as_mut().unwrap().level = 1;
+        g.barb.update_knight(near, |k| k.level = 1);
         assert_eq!(code(&g, displace), "ok");
     }
 }
