@@ -67,6 +67,21 @@ impl Game {
         if !self.barb_ck() {
             return Ok(());
         }
+        if self.barb.lost_vp[player.index()] == 0 {
+            // Nothing of theirs is surrounded by conquest (the kept points, which the
+            // invariant `conquest` recounts): every city of theirs is unconquered, and the
+            // supply says whether they have one (the invariant `piece-count`).
+            if self.rules.barb.ck_conquered_city == ConqueredCity::DoesNotCount && !self.has_city(player) {
+                return Err(RuleError::Barb(BarbRule::ImprovementCity));
+            }
+            return Ok(());
+        }
+        self.check_barb_ck_improvement_by_scan(player, track)
+    }
+
+    /// [`Game::check_barb_ck_improvement`] from the board: every city of `player` is looked
+    /// at.
+    pub(crate) fn check_barb_ck_improvement_by_scan(&self, player: PlayerId, track: Track) -> Result<(), RuleError> {
         let free_city = |except: Option<VertexId>| {
             self.sites.iter().enumerate().any(|(i, s)| {
                 let v = VertexId(i as u16);
@@ -193,6 +208,49 @@ mod tests {
                 g.apply(a).unwrap();
             }
         }
+    }
+
+    /// The improvement check read from the kept conquered points gives the verdict of the
+    /// scan of every city, at every step of random games, with both values of option
+    /// `barb-ck-conquered-city`.
+    #[test]
+    fn the_improvement_check_equals_a_scan_after_every_step() {
+        use crate::progress::Track;
+        use std::sync::Arc;
+        let (mut kept, mut refused) = (0, 0);
+        for option in [super::ConqueredCity::DoesNotCount, super::ConqueredCity::Counts] {
+            for seed in 0..8 {
+                let mut r = ck_rules();
+                r.barb.ck_conquered_city = option;
+                let b = crate::board::Board::barbarian_attack(3, &r.barb);
+                let n = 3 + (seed % 2) as usize;
+                let colours = &crate::ids::Colour::ALL[..n];
+                let mut g = crate::Game::new(r, Arc::new(b), colours, crate::ids::PlayerId(0)).unwrap();
+                let mut rp = RandomPlayer::new(seed);
+                for _ in 0..6000 {
+                    if g.winner().is_some() {
+                        break;
+                    }
+                    for i in 0..n {
+                        let p = crate::ids::PlayerId(i as u8);
+                        for track in Track::ALL {
+                            let fast = g.check_barb_ck_improvement(p, track);
+                            assert_eq!(fast, g.check_barb_ck_improvement_by_scan(p, track), "seed {seed}");
+                            kept += usize::from(g.barb.lost_vp[i] == 0);
+                            refused += usize::from(fast.is_err());
+                        }
+                    }
+                    let Some(a) = rp.choose(&g, Default::default()) else {
+                        break;
+                    };
+                    g.apply(a).unwrap();
+                }
+            }
+        }
+        assert!(
+            kept > 0 && refused > 0,
+            "{kept} read from the kept points, {refused} refused"
+        );
     }
 
     #[test]
