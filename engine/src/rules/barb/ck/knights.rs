@@ -167,8 +167,12 @@ impl Game {
     /// phase: recruiting on the castle's free paths, promoting, activating.
     ///
     /// What every candidate's check would test the same way (the phase, the price in hand, a
-    /// piece in supply) is tested once; each candidate left is confirmed by the check `apply`
-    /// uses, so the list is the one trying every path would give.
+    /// piece in supply) is tested once. A recruit on a free castle path and an activation of
+    /// a lying knight of the player then pass every test of their checks
+    /// ([`Game::check_recruit_path_knight`], [`Game::check_activate_path_knight`]: the path
+    /// is one of the board's, free or holding the player's knight); a promotion is still
+    /// confirmed by the check `apply` uses, for the strength limits. The list is the one
+    /// trying every path would give.
     pub(crate) fn push_path_knight_builds(&self, player: PlayerId, out: &mut Vec<crate::Action>) {
         use super::super::actions::BarbAction as A;
         if !self.in_main() {
@@ -207,9 +211,7 @@ impl Game {
                 }
                 _ => return,
             };
-            if self.check_barb_ck_action(action).is_ok() {
-                out.push(crate::Action::Barb(action));
-            }
+            out.push(crate::Action::Barb(action));
         });
     }
 
