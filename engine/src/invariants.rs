@@ -218,6 +218,9 @@ impl Game {
                 return fail("knights", format!("a knight shares v{} with a building", v.0));
             }
             knights[k.owner.index()][k.level as usize - 1] += 1;
+            if (k.fresh || k.promoted) && !self.ck.marked.covers(v) {
+                return fail("knights", format!("the knight at v{} carries a mark not noted", v.0));
+            }
         }
         for (p, placed) in knights.iter_mut().enumerate().take(n) {
             // Knights on paths (Barbarian Attack) come out of the same supply.

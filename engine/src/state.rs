@@ -80,6 +80,10 @@ pub struct CkState {
     /// Fiesepeter battle rule: the knights each seat committed to the battle under way.
     #[serde(default)]
     pub committed: [crate::action::KnightSet; MAX_PLAYERS],
+    /// The intersections whose knight may carry a mark of this turn: a cache, not written
+    /// out (read back as unknown).
+    #[serde(skip)]
+    pub(crate) marked: crate::rules::ck::knights::MarkedKnights,
 }
 
 /// A building on an intersection.

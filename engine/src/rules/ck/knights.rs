@@ -25,6 +25,49 @@ use crate::ruleset::KnightPassing;
 use crate::state::{CkPhase, Game, Knight, Phase};
 use crate::CkEvent;
 
+/// The intersections whose knight may carry a mark of this turn (activated or promoted), so
+/// that the end of turn clears those only (p. 9: a knight activated this turn does not act,
+/// one promoted this turn is not promoted again; both marks lapse at the end of the turn).
+/// A cache over the knights, kept by the writers of the marks and of knights moving with
+/// them; `None` is "unknown" (a state just read, a board beyond 512 intersections): the end
+/// of turn then visits every intersection. Not part of the game: every two caches compare
+/// equal, and it is never written out.
+#[derive(Clone, Copy, Default, Debug)]
+pub(crate) struct MarkedKnights(Option<crate::id_set::IdSet<8>>);
+
+impl PartialEq for MarkedKnights {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for MarkedKnights {}
+
+impl MarkedKnights {
+    /// Notes that the knight `k` now stands at `at` (a knight carrying no mark needs none).
+    #[inline]
+    pub(crate) fn note(&mut self, at: VertexId, k: Knight) {
+        if k.fresh || k.promoted {
+            self.mark(at);
+        }
+    }
+
+    /// Notes a mark at `at`; one beyond the set's capacity makes the set unknown.
+    #[inline]
+    pub(crate) fn mark(&mut self, at: VertexId) {
+        if let Some(set) = self.0.as_mut() {
+            if !set.insert(at.index()) && !set.contains(at.index()) {
+                self.0 = None;
+            }
+        }
+    }
+
+    /// Whether the knight at `at` is covered: a known set holds it (or the set is unknown).
+    pub(crate) fn covers(&self, at: VertexId) -> bool {
+        self.0.is_none_or(|set| set.contains(at.index()))
+    }
+}
+
 /// A set of intersections (up to 512), without allocation.
 #[derive(Clone, Copy, Default)]
 pub(crate) struct VertexSet(crate::id_set::IdSet<8>);
@@ -231,6 +274,7 @@ impl Game {
         self.players[player.index()].ck.exchange_for_stronger(k.level);
         k.level += 1;
         k.promoted = true;
+        self.ck.marked.mark(at);
         let level = k.level;
         events.push(Event::Ck(CkEvent::KnightPromoted { player, at, level }));
     }
@@ -255,6 +299,7 @@ impl Game {
         if let Some(k) = self.ck.knights[at.index()].as_mut() {
             k.active = true;
             k.fresh = true;
+            self.ck.marked.mark(at);
             events.push(Event::Ck(CkEvent::KnightActivated { player, at }));
         }
     }
@@ -294,6 +339,7 @@ impl Game {
         };
         k.active = false;
         self.ck.knights[to.index()] = Some(k);
+        self.ck.marked.note(to, k);
         events.push(Event::Ck(CkEvent::KnightMoved { player, from, to }));
         self.knights_changed_routes(&[from, to], Some(k.owner), events);
     }
@@ -319,6 +365,7 @@ impl Game {
         };
         k.active = false;
         self.ck.knights[to.index()] = Some(k);
+        self.ck.marked.note(to, k);
         events.push(Event::Ck(CkEvent::KnightDisplaced {
             player,
             from,
@@ -371,6 +418,7 @@ impl Game {
         };
         self.pending.pop_front();
         self.ck.knights[to.index()] = Some(knight);
+        self.ck.marked.note(to, knight);
         events.push(Event::Ck(CkEvent::KnightRelocated { player, from, to }));
         self.knights_changed_routes(&[to], Some(knight.owner), events);
         self.run_engine_steps(events);
@@ -402,11 +450,22 @@ impl Game {
         self.queue_next(Pending::ck(player, CkPending::ChasedRobber));
     }
 
-    /// End of turn: knights may be promoted and act again next turn.
+    /// End of turn: knights may be promoted and act again next turn. Only the intersections
+    /// [`MarkedKnights`] holds can carry a mark (every one when it is unknown).
     pub(crate) fn refresh_knights(&mut self) {
-        for k in self.ck.knights.iter_mut().flatten() {
-            k.fresh = false;
-            k.promoted = false;
+        let marked = std::mem::replace(&mut self.ck.marked, MarkedKnights(Some(Default::default())));
+        let Some(set) = marked.0 else {
+            for k in self.ck.knights.iter_mut().flatten() {
+                k.fresh = false;
+                k.promoted = false;
+            }
+            return;
+        };
+        for v in set.iter() {
+            if let Some(k) = self.ck.knights.get_mut(v).and_then(Option::as_mut) {
+                k.fresh = false;
+                k.promoted = false;
+            }
         }
     }
 }
@@ -716,5 +775,52 @@ mod tests {
         }))
         .unwrap();
         g.apply(Action::BuildSettlement { player: p(0), at: site }).unwrap();
+    }
+
+    /// Random Cities & Knights games, with and without Seafarers: every knight carrying a
+    /// mark is noted in [`super::MarkedKnights`] after every step, and no knight keeps a mark
+    /// into the next turn (now and then the notes are dropped, as in a state read back: the
+    /// end of turn then visits every intersection).
+    #[test]
+    fn no_knight_keeps_a_mark_into_the_next_turn_of_random_games() {
+        use crate::random::{Policy, RandomPlayer};
+        use crate::ruleset::{Expansion, ExpansionSet, Ruleset};
+        use crate::{Board, Colour, Game, PlayerId, SeaMap};
+        use std::sync::Arc;
+        let ck = Ruleset::with(ExpansionSet::of(&[Expansion::CitiesAndKnights]));
+        let both = Ruleset::with(ExpansionSet::of(&[Expansion::CitiesAndKnights, Expansion::Seafarers]));
+        let mut games = Vec::new();
+        for seed in 0..4u64 {
+            let board = ck.random_board(seed, crate::board::TokenPlacement::Spiral);
+            games.push((ck.clone(), board, seed));
+            for map in SeaMap::ALL {
+                games.push((both.clone(), Board::seafarers(map, 4, seed).expect("a map"), seed));
+            }
+        }
+        let (mut marks, mut refreshes) = (0, 0);
+        for (rules, board, seed) in games {
+            let mut g = Game::new(rules, Arc::new(board), &Colour::ALL[..4], PlayerId(0)).expect("a game");
+            let mut rp = RandomPlayer::new(seed);
+            let mut steps = 0u32;
+            while g.winner().is_none() && g.turn() <= 300 {
+                let Some(a) = rp.choose(&g, Policy::Uniform) else { break };
+                let turn = g.turn();
+                marks += g.knights().filter(|(_, k)| k.fresh || k.promoted).count();
+                g.apply(a).expect("a listed action");
+                steps += 1;
+                if steps.is_multiple_of(97) {
+                    g.ck.marked = super::MarkedKnights::default();
+                }
+                for (v, k) in g.knights() {
+                    let ctx = format!("seed {seed} turn {} {v:?}", g.turn());
+                    assert!(!(k.fresh || k.promoted) || g.ck.marked.covers(v), "{ctx}: not noted");
+                    if g.turn() != turn {
+                        assert!(!k.fresh && !k.promoted, "{ctx}: a mark kept into the next turn");
+                    }
+                }
+                refreshes += usize::from(g.turn() != turn);
+            }
+        }
+        assert!(marks > 500 && refreshes > 1000, "marks {marks}, new turns {refreshes}");
     }
 }

@@ -59,13 +59,15 @@ impl Game {
                     ));
                 }
             }
-            self.ck.knights[k.at.index()] = Some(Knight {
+            let knight = Knight {
                 owner: p,
                 level: k.level,
                 active: k.active,
                 fresh: k.active && k.activated_this_turn,
                 promoted: k.promoted_this_turn,
-            });
+            };
+            self.ck.knights[k.at.index()] = Some(knight);
+            self.ck.marked.note(k.at, knight);
         }
         let st = &mut self.players[i];
         for (left, placed) in st.ck.knights_left.iter_mut().zip(per_level) {

@@ -180,6 +180,9 @@ impl Game {
                 fresh: active,
                 promoted: false,
             });
+            if active {
+                self.ck.marked.mark(at);
+            }
             events.push(Event::Ck(CkEvent::KnightPlaced {
                 player,
                 at,
@@ -358,6 +361,7 @@ impl Game {
                 if k.owner == player && !k.active {
                     k.active = true;
                     k.fresh = true;
+                    self.ck.marked.mark(VertexId(v as u16));
                     events.push(Event::Ck(CkEvent::KnightActivated {
                         player,
                         at: VertexId(v as u16),
