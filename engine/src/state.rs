@@ -853,10 +853,7 @@ impl Game {
                 .edge(h.edge)
                 .is_some_and(|e| e.vertices.contains(&v));
             if at {
-                mask |= match h.kind {
-                    crate::board::HarborKind::Generic => 1,
-                    crate::board::HarborKind::Special(r) => 1 << (1 + r as u8),
-                };
+                mask |= harbor_bit(h.kind);
             }
         }
         mask
@@ -864,6 +861,15 @@ impl Game {
 
     pub(crate) fn next_seat(&self, p: PlayerId) -> PlayerId {
         PlayerId(((p.index() + 1) % self.players.len()) as u8)
+    }
+}
+
+/// A harbor's bit in [`PlayerState::harbors`] (bit 0: a 3:1 harbor; bit `1 + r`: the 2:1
+/// harbor of resource `r`).
+pub(crate) fn harbor_bit(kind: crate::board::HarborKind) -> u8 {
+    match kind {
+        crate::board::HarborKind::Generic => 1,
+        crate::board::HarborKind::Special(r) => 1 << (1 + r as u8),
     }
 }
 

@@ -284,6 +284,35 @@ impl Game {
         if self.barb.lost_vp.get(player.index()).copied().unwrap_or(0) == 0 {
             return mask;
         }
+        // Read harbor by harbor: the two ends of each harbor's path, instead of every
+        // intersection and every harbor at each of theirs (the same union of bits).
+        let mut m = 0;
+        for h in &self.board.harbors {
+            let Some(edge) = self.board.topology.edge(h.edge) else {
+                continue;
+            };
+            for &v in &edge.vertices {
+                let theirs = self
+                    .sites
+                    .get(v.index())
+                    .copied()
+                    .flatten()
+                    .is_some_and(|s| s.owner == player);
+                if theirs && !self.building_conquered(v) {
+                    m |= crate::state::harbor_bit(h.kind);
+                }
+            }
+        }
+        m
+    }
+
+    /// [`Game::barb_harbor_mask`] read intersection by intersection (the definition its
+    /// harbor-by-harbor reading is tested against).
+    #[cfg(test)]
+    pub(crate) fn barb_harbor_mask_by_scan(&self, player: PlayerId, mask: u8) -> u8 {
+        if self.barb.lost_vp.get(player.index()).copied().unwrap_or(0) == 0 {
+            return mask;
+        }
         let mut m = 0;
         for (i, s) in self.sites.iter().enumerate() {
             if s.is_some_and(|s| s.owner == player) {

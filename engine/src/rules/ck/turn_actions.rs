@@ -144,7 +144,7 @@ impl Game {
     /// The intersections at an end of one of `p`'s roads or ships (a knight is recruited
     /// only there), marked from the player's lists of roads and ships in one pass instead of
     /// looking at the three paths of every intersection.
-    fn route_vertices(&self, p: PlayerId) -> RouteVertices {
+    pub(super) fn route_vertices(&self, p: PlayerId) -> RouteVertices {
         let mut touched = RouteVertices::default();
         let edges = self.board.topology.edges();
         for e in self.players[p.index()].roads.iter().chain(self.route_ships_ext(p)) {
@@ -203,17 +203,17 @@ impl Game {
 /// A set of intersections (bit per id) touched by one player's roads and ships
 /// ([`Game::route_vertices`]); ids beyond its table are asked of the board directly.
 #[derive(Default)]
-struct RouteVertices {
-    set: crate::id_set::IdSet<8>,
+pub(super) struct RouteVertices {
+    pub(super) set: crate::id_set::IdSet<8>,
 }
 
 impl RouteVertices {
     /// The intersections the set holds (ids below this).
-    const CAPACITY: usize = 8 * 64;
+    pub(super) const CAPACITY: usize = 8 * 64;
 
     /// Whether one of `p`'s roads or ships touches `v` (the same answer as
     /// [`Game::touches_route_piece`]).
-    fn touches(&self, g: &Game, p: PlayerId, v: VertexId) -> bool {
+    pub(super) fn touches(&self, g: &Game, p: PlayerId, v: VertexId) -> bool {
         if v.index() < Self::CAPACITY {
             self.set.contains(v.index())
         } else {

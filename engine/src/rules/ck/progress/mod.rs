@@ -313,9 +313,11 @@ impl Game {
         match card {
             C::CommercialHarbor => push(P::CommercialHarbor),
             C::GuildDues => {
+                // `p`'s points are counted once for every opponent compared with them.
+                let mine = self.total_vp(p);
                 for v in 0..n {
                     let victim = PlayerId(v);
-                    if victim == p || self.total_vp(victim) <= self.total_vp(p) {
+                    if victim == p || self.total_vp(victim) <= mine {
                         continue;
                     }
                     let vh = self.players[v as usize].hand;
@@ -396,7 +398,19 @@ impl Game {
         let n = self.players.len() as u8;
         match card {
             C::Taxation => push(P::Taxation),
-            C::Treason => (0..n).for_each(|v| push(P::Treason { victim: PlayerId(v) })),
+            C::Treason => {
+                // Unless an expansion has its say on Treason, a victim is another player with
+                // a knight on an intersection: one with every knight in their supply (piece
+                // counts, invariant `knights`) has none, and is not even checked.
+                let changed = self.progress_changed_ext(card);
+                for v in 0..n {
+                    let victim = PlayerId(v);
+                    let left: u8 = self.players[v as usize].ck.knights_left.iter().sum();
+                    if changed || (victim != p && left < 3 * crate::state::KNIGHTS_PER_LEVEL) {
+                        push(P::Treason { victim });
+                    }
+                }
+            }
             C::Diplomacy => {
                 // Every road and ship (Seafarers), in path order.
                 let mut pieces = crate::id_set::IdSet::<16>::default();
@@ -412,8 +426,24 @@ impl Game {
                 }
             }
             C::Intrigue => {
-                for (knight, _) in self.knights_of(|q| q != p) {
-                    push(P::Intrigue { knight });
+                // Opposing knights on an end of one of `p`'s roads or ships (no other may be
+                // displaced), in intersection order: read from the ends marked from `p`'s
+                // pieces when the board fits the set, else from the knights on the board.
+                let touched = self.route_vertices(p);
+                if self.sites.len() <= super::turn_actions::RouteVertices::CAPACITY {
+                    for v in touched.set.iter() {
+                        if self.ck.knights[v].is_some_and(|k| k.owner != p) {
+                            push(P::Intrigue {
+                                knight: crate::ids::VertexId(v as u16),
+                            });
+                        }
+                    }
+                } else {
+                    for (knight, _) in self.knights_of(|q| q != p) {
+                        if touched.touches(self, p, knight) {
+                            push(P::Intrigue { knight });
+                        }
+                    }
                 }
             }
             C::Sabotage => push(P::Sabotage),
@@ -435,13 +465,19 @@ impl Game {
 
 /// Cards whose candidates ([`Game::push_progress_plays`]) all pass the Cities & Knights
 /// check of their effect: Alchemy's dice are 1 to 6, Invention's two hexes are different
-/// ones whose tokens may move, and the other cards here have no condition to their effect.
+/// ones whose tokens may move, Guild Dues names only richer opponents and exactly two of
+/// their cards (all when they hold fewer), Diplomacy only open roads, Intrigue only opposing
+/// knights touching the player's roads, and the other cards here have no condition to their
+/// effect.
 fn lists_only_valid_plays(card: crate::progress::ProgressCard) -> bool {
     use crate::progress::ProgressCard as C;
     matches!(
         card,
         C::Alchemy
             | C::Invention
+            | C::GuildDues
+            | C::Diplomacy
+            | C::Intrigue
             | C::Irrigation
             | C::Mining
             | C::CommercialHarbor
