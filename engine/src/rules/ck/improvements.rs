@@ -51,7 +51,7 @@ impl Game {
     }
 
     /// The cost of the next level, `less` commodities cheaper (Crane).
-    fn improvement_cost_less(&self, p: PlayerId, track: Track, less: u8) -> Cards {
+    pub(crate) fn improvement_cost_less(&self, p: PlayerId, track: Track, less: u8) -> Cards {
         let level = self.players.get(p.index()).map_or(0, |s| s.level(track));
         Cards::of(&[(track.commodity(), (level + 1).saturating_sub(less))])
     }

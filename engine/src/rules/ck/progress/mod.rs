@@ -232,7 +232,16 @@ impl Game {
                     }
                 }
             }
-            C::Crane => Track::ALL.into_iter().for_each(|track| push(P::Crane { track })),
+            C::Crane => {
+                // Affordability first: the check asks for the discounted price in hand, and
+                // is the dearer test (an expansion's refusal comes before it).
+                let hand = self.players[p.index()].hand;
+                for track in Track::ALL {
+                    if hand.contains(&self.improvement_cost_less(p, track, 1)) {
+                        push(P::Crane { track });
+                    }
+                }
+            }
             C::Engineering if self.players[p.index()].ck.walls_left > 0 => {
                 for at in self.own_buildings(p, |b| b == Building::City) {
                     push(P::Engineering { at });
@@ -341,7 +350,11 @@ impl Game {
                 }
             }
             C::Merchant => match self.hexes_at_own_buildings(p) {
-                Some(hexes) => hexes.iter().for_each(|h| push(P::Merchant { hex: HexId(h as u16) })),
+                // The Merchant stands on land only (a condition of its check, the cheap one).
+                Some(hexes) => hexes
+                    .iter()
+                    .filter(|&h| self.board.terrain[h].is_land())
+                    .for_each(|h| push(P::Merchant { hex: HexId(h as u16) })),
                 None => {
                     for (h, hex) in self.board.topology.hexes().iter().enumerate() {
                         if hex
