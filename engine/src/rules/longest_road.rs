@@ -321,19 +321,14 @@ impl Pieces {
                         len += 1;
                     }
                 }
+                let packed = here.map(|(o, o_side)| o << 1 | o_side);
                 for (k, &(r, r_side)) in here[..len].iter().enumerate() {
                     let (r, r_side) = (usize::from(r), usize::from(r_side));
                     done[r_side] |= 1u64 << r;
                     s.blocked[r][r_side] = blocked;
-                    // The others, in order: `k` leaves a gap among at most three.
-                    let others = match (len, k) {
-                        (1, _) => [(0, 0); 2],
-                        (2, 0) | (3, 0) => [here[1], here[2]],
-                        (2, _) => [here[0], here[0]],
-                        (_, 1) => [here[0], here[2]],
-                        _ => [here[0], here[1]],
-                    };
-                    s.adj[r][r_side] = others.map(|(o, o_side)| o << 1 | o_side);
+                    // The others, in order: `k` leaves a gap among at most three (entries
+                    // beyond the count are never read).
+                    s.adj[r][r_side] = [packed[usize::from(k == 0)], packed[2 - usize::from(k == 2)]];
                     s.adj_len[r][r_side] = len as u8 - 1;
                 }
             }
@@ -462,23 +457,31 @@ impl Search {
     }
 
     /// Takes the pieces in `gone` (bit per piece) out of the graph (each left alone, a
-    /// component of one piece) and labels the components again.
+    /// component of one piece) and labels the components again. Adjacency is symmetric, so
+    /// only the ends the dropped pieces meet are filtered.
     fn drop_pieces(&mut self, gone: u64) {
-        for i in 0..self.n {
+        let mut rest = gone;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
             for side in 0..2 {
-                if gone & (1u64 << i) != 0 {
-                    self.adj_len[i][side] = 0;
-                    continue;
-                }
-                let mut kept = 0;
                 for k in 0..usize::from(self.adj_len[i][side]) {
-                    let a = self.adj[i][side][k];
-                    if gone & (1u64 << (a >> 1)) == 0 {
-                        self.adj[i][side][kept] = a;
-                        kept += 1;
+                    let a = usize::from(self.adj[i][side][k]);
+                    let (j, j_side) = (a >> 1, a & 1);
+                    if gone & (1u64 << j) != 0 {
+                        continue;
                     }
+                    let mut kept = 0;
+                    for m in 0..usize::from(self.adj_len[j][j_side]) {
+                        let b = self.adj[j][j_side][m];
+                        if gone & (1u64 << (b >> 1)) == 0 {
+                            self.adj[j][j_side][kept] = b;
+                            kept += 1;
+                        }
+                    }
+                    self.adj_len[j][j_side] = kept as u8;
                 }
-                self.adj_len[i][side] = kept as u8;
+                self.adj_len[i][side] = 0;
             }
         }
         self.comp[..self.n].fill(u8::MAX);

@@ -221,9 +221,10 @@ impl Game {
     pub(crate) fn movable_ships(&self, player: PlayerId) -> u16 {
         let ships = &self.sea.players[player.index()].ships;
         let n = ships.len().min(16);
-        let Some(lines) = Lines::new(self, player, &ships[..n]) else {
+        let mut lines = Lines::blank();
+        if lines.fill(self, player, &ships[..n]).is_none() {
             return self.movable_ships_searched(player);
-        };
+        }
         let mut bits = 0u16;
         for (i, &e) in ships[..n].iter().enumerate() {
             let [x, y] = lines.ends[i].map(usize::from);
@@ -466,7 +467,8 @@ struct Lines {
     ends: [[u8; 2]; 16],
     building: [bool; 32],
     ships_at: [u8; 32],
-    /// Union-find over the intersections: joined by ships at intersections without a building.
+    /// Union-find over the intersections: joined by ships at intersections without a building;
+    /// once [`Lines::fill`] is done, each intersection's entry is its line's root.
     line_parent: [u8; 32],
     /// Union-find over the intersections: joined by every ship.
     net_parent: [u8; 32],
@@ -480,12 +482,9 @@ struct Lines {
 }
 
 impl Lines {
-    /// The graph of `ships` (at most 16) of `player`; `None` when an intersection id is beyond
-    /// the local table (boards far larger than any CATAN map).
-    fn new(game: &Game, player: PlayerId, ships: &[EdgeId]) -> Option<Lines> {
-        let edges = game.board.topology.edges();
-        let mut local = [u8::MAX; 512];
-        let mut l = Lines {
+    /// No ship yet ([`Lines::fill`] reads them).
+    fn blank() -> Lines {
+        Lines {
             ends: [[0; 2]; 16],
             building: [false; 32],
             ships_at: [0; 32],
@@ -494,7 +493,16 @@ impl Lines {
             loops: 0,
             line_buildings: [[u8::MAX; 2]; 32],
             line_open: [false; 32],
-        };
+        }
+    }
+
+    /// Makes this (blank) graph that of `ships` (at most 16) of `player` (built in place: the
+    /// tables are not copied around); `None` when an intersection id is beyond the local table
+    /// (boards far larger than any CATAN map).
+    fn fill(&mut self, game: &Game, player: PlayerId, ships: &[EdgeId]) -> Option<()> {
+        let l = self;
+        let edges = game.board.topology.edges();
+        let mut local = [u8::MAX; 512];
         let mut count = 0usize;
         for (i, &e) in ships.iter().enumerate().take(16) {
             for (k, v) in edges[e.index()].vertices.into_iter().enumerate() {
@@ -524,6 +532,11 @@ impl Lines {
                 l.line_parent[rx] = ry as u8;
             }
         }
+        // Each intersection pointed at its line's root, so that [`Lines::line`] is one look-up.
+        for v in 0..count {
+            let root = find_halving(&mut l.line_parent, v);
+            l.line_parent[v] = root as u8;
+        }
         for i in 0..ships.len().min(16) {
             let [x, y] = l.ends[i].map(usize::from);
             let open = [x, y].iter().any(|&v| l.building[v] || l.ships_at[v] == 1);
@@ -540,12 +553,12 @@ impl Lines {
                 }
             }
         }
-        Some(l)
+        Some(())
     }
 
-    /// The line (root) of local intersection `v`.
+    /// The line (root) of local intersection `v` (its entry once [`Lines::fill`] is done).
     fn line(&self, v: usize) -> usize {
-        find(&self.line_parent, v)
+        usize::from(self.line_parent[v])
     }
 
     /// Whether the part of the network holding local intersection `v` has a loop.
