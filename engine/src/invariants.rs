@@ -281,6 +281,29 @@ impl Game {
                     format!("{} holds {} progress cards", st.colour, st.ck.progress.total()),
                 );
             }
+            if u32::from(st.ck.victory_point_cards()) != st.ck.progress_vp.total() {
+                return fail(
+                    "progress-vp",
+                    format!("{} has a card other than Printing or Constitution face up", st.colour),
+                );
+            }
+            let held = Track::ALL
+                .iter()
+                .filter(|t| {
+                    self.ck.metropolis[t.index()]
+                        .and_then(|v| self.site(v))
+                        .is_some_and(|s| s.owner == p)
+                })
+                .count();
+            if usize::from(self.ck.metropolises_held[i]) != held {
+                return fail(
+                    "metropolis",
+                    format!(
+                        "{}: {} metropolises kept, {held} on the board",
+                        st.colour, self.ck.metropolises_held[i]
+                    ),
+                );
+            }
         }
         for t in Track::ALL {
             if let Some(v) = self.ck.metropolis[t.index()] {

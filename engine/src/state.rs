@@ -63,6 +63,11 @@ pub struct CkState {
     pub metropolis: [Option<VertexId>; 3],
     /// Whether a track's metropolis is held for good (its holder reached level 5).
     pub metropolis_final: [bool; 3],
+    /// The metropolises each seat holds, kept with [`CkState::metropolis`] by
+    /// [`Game::set_metropolis`] so that the victory check reads a player's metropolis points
+    /// without looking at the board (the invariants recount them).
+    #[serde(default)]
+    pub(crate) metropolises_held: [u8; MAX_PLAYERS],
     /// The merchant: its hex and the player controlling it.
     pub merchant: Option<(HexId, PlayerId)>,
     /// The three progress decks (science, trade, politics).
@@ -298,6 +303,15 @@ pub struct CkPlayer {
 }
 
 impl CkPlayer {
+    /// The victory point progress cards face up: [`CkPlayer::progress_vp`] holds only
+    /// Printing and Constitution (a drawn one is laid out at once, a position declares no
+    /// other; the invariants check it), so their two counts are its total.
+    #[inline]
+    pub(crate) fn victory_point_cards(&self) -> u8 {
+        use crate::progress::ProgressCard;
+        self.progress_vp.get(ProgressCard::Printing) + self.progress_vp.get(ProgressCard::Constitution)
+    }
+
     /// A promotion from strength `level`: that piece goes back to supply, one of the next
     /// strength comes out.
     #[inline]
@@ -676,12 +690,8 @@ impl Game {
     /// tokens 1 each, victory point progress cards 1 each (source `000_fee7e8147b67bbe6.txt`
     /// pp. 8, 11, 13–15; `001_f137f77325d91eec.txt` §16).
     pub(crate) fn ck_vp(&self, p: PlayerId, st: &PlayerState) -> u8 {
-        let mut vp = st.ck.vp_tokens + st.ck.progress_vp.total() as u8;
-        for v in self.ck.metropolis.iter().flatten() {
-            if self.sites[v.index()].map(|s| s.owner) == Some(p) {
-                vp += 2;
-            }
-        }
+        let mut vp = st.ck.vp_tokens + st.ck.victory_point_cards();
+        vp += 2 * self.ck.metropolises_held.get(p.index()).copied().unwrap_or(0);
         if matches!(self.ck.merchant, Some((_, owner)) if owner == p) {
             vp += 1;
         }

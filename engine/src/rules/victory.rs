@@ -70,7 +70,8 @@ mod tests {
 
     /// The quick test `check_victory` makes first agrees with the full count for every
     /// player and every target, after every step of random games of each ruleset (Barbarian
-    /// Attack's conquered buildings and pillaged cities included).
+    /// Attack's conquered buildings and pillaged cities included), and the expansions' kept
+    /// points (metropolises held) agree with a count from the board.
     #[test]
     fn reaching_a_target_agrees_with_the_full_count_in_random_games() {
         use crate::ruleset::Ruleset;
@@ -84,6 +85,7 @@ mod tests {
             &["court"],
         ];
         let mut lost = 0;
+        let mut metropolises = 0;
         for (i, set) in names.into_iter().enumerate() {
             let rules = Ruleset::from_names(set.iter().copied()).expect("a ruleset");
             let board = if set.contains(&"seafarers") {
@@ -100,6 +102,12 @@ mod tests {
                 g.apply(a).expect("a listed action");
                 for q in g.player_ids() {
                     lost += usize::from(g.building_vp_lost_ext(q) > 0);
+                    metropolises += usize::from(g.ck.metropolises_held[q.index()]);
+                    assert_eq!(
+                        g.expansion_vp(q, &g.players[q.index()]),
+                        g.expansion_vp_from_scratch(q),
+                        "{set:?} {q:?}: the kept points (metropolises held) against the board"
+                    );
                     let total = g.total_vp(q);
                     for target in 0..=20 {
                         assert_eq!(g.total_vp_reaches(q, target), total >= target, "{set:?} {q:?} {target}");
@@ -108,5 +116,6 @@ mod tests {
             }
         }
         assert!(lost > 0, "no conquered building met");
+        assert!(metropolises > 0, "no metropolis met");
     }
 }

@@ -313,9 +313,10 @@ impl Game {
         match card {
             C::CommercialHarbor => push(P::CommercialHarbor),
             C::GuildDues => {
+                let mine = self.total_vp(p);
                 for v in 0..n {
                     let victim = PlayerId(v);
-                    if victim == p || self.total_vp(victim) <= self.total_vp(p) {
+                    if victim == p || self.total_vp(victim) <= mine {
                         continue;
                     }
                     let vh = self.players[v as usize].hand;
