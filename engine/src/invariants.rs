@@ -39,6 +39,12 @@ impl Game {
         if let Err(e) = self.card_capacity() {
             return fail("card-capacity", e);
         }
+        if self.numbered != crate::rules::NumberedHexes::of(&self.tokens) {
+            return fail(
+                "number-tokens",
+                "the hexes kept by number disagree with the tokens".into(),
+            );
+        }
         for k in CardKind::RESOURCES {
             let total: u32 = self.bank.get(k) as u32 + self.players.iter().map(|p| p.hand.get(k) as u32).sum::<u32>();
             if total != CARDS_PER_RESOURCE as u32 {

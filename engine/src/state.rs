@@ -408,6 +408,8 @@ pub struct Game {
     pub(crate) rules: Ruleset,
     pub(crate) board: Arc<Board>,
     pub(crate) tokens: Vec<Option<u8>>,
+    /// The hexes of each number token, kept with `tokens`.
+    pub(crate) numbered: crate::rules::NumberedHexes,
     pub(crate) robber: Option<HexId>,
     pub(crate) sites: Vec<Option<Site>>,
     pub(crate) roads: Vec<Option<PlayerId>>,
@@ -478,6 +480,7 @@ impl Game {
         }
         let mut g = Game {
             tokens: board.tokens.clone(),
+            numbered: crate::rules::NumberedHexes::of(&board.tokens),
             robber: board.robber_start,
             board,
             rules,
