@@ -660,6 +660,7 @@ impl Game {
     /// A player's visible points in two parts: their buildings' (a pillaged city counting
     /// as a settlement), before an expansion takes any away (Barbarian Attack's conquered
     /// buildings), and the rest (Longest Road, Largest Army, the expansions' own points).
+    #[inline]
     fn vp_parts(&self, p: PlayerId, st: &PlayerState) -> (u8, u8) {
         let settlements = SETTLEMENTS_PER_PLAYER.saturating_sub(st.settlements_left);
         let cities = CITIES_PER_PLAYER.saturating_sub(st.cities_left);
@@ -677,6 +678,7 @@ impl Game {
     /// Whether `p` has at least `target` points, hidden ones included ([`Game::total_vp`]):
     /// the points before an expansion's losses are counted first, and the losses only when
     /// those reach the target (the usual answer, no, needs no count of losses).
+    #[inline]
     pub(crate) fn total_vp_reaches(&self, p: PlayerId, target: u8) -> bool {
         let Some(st) = self.players.get(p.index()) else {
             return false;

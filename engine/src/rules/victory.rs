@@ -7,14 +7,23 @@ use crate::pending::Step;
 use crate::state::Game;
 
 impl Game {
+    /// Runs after every action and engine step: the usual answer (no win) is settled inline
+    /// by [`Game::total_vp_reaches`], the win itself out of line.
+    #[inline]
     pub(crate) fn check_victory(&mut self, events: &mut Vec<Event>) {
         if matches!(self.step, Step::Setup { .. } | Step::Ended { .. }) {
             return;
         }
-        let p = self.current;
-        if !self.total_vp_reaches(p, self.rules.base.victory_target) {
-            return;
+        if self.total_vp_reaches(self.current, self.rules.base.victory_target) {
+            self.win(events);
         }
+    }
+
+    /// The player on turn has reached the target: the game ends with their win.
+    #[cold]
+    #[inline(never)]
+    fn win(&mut self, events: &mut Vec<Event>) {
+        let p = self.current;
         let points = self.total_vp(p);
         self.game_over_ext();
         self.end_game(p);
