@@ -595,6 +595,17 @@ impl Game {
     pub fn in_before_roll(&self) -> bool {
         self.pending.is_empty() && self.step == crate::pending::Step::BeforeRoll
     }
+    /// Whether players owe discards now (the same as `phase() == Phase::Discarding`, without
+    /// building the view: only a base discard entry at the front shows that phase).
+    #[inline]
+    pub fn in_discards(&self) -> bool {
+        use crate::pending::{BasePending, PendingKind, Step};
+        !matches!(self.step, Step::Ended { .. })
+            && matches!(
+                self.pending.front(),
+                Some(e) if matches!(e.kind, PendingKind::Base(BasePending::Discard { .. }))
+            )
+    }
     /// The turn's step (setup, before the roll, trade and build, over).
     pub fn step(&self) -> crate::pending::Step {
         self.step
