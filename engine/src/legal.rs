@@ -72,7 +72,7 @@ impl Game {
             // Chance phases are handled above.
             Phase::Rolling | Phase::Stealing { .. } | Phase::DrawingDevCard => {}
             // The decisions an expansion adds (Cities & Knights: pillage, decks, aqueduct, ...).
-            _ => self.push_decision_actions_ext(out),
+            phase => self.push_decision_actions_ext(phase, out),
         }
     }
 
