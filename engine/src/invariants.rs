@@ -39,6 +39,12 @@ impl Game {
         if let Err(e) = self.card_capacity() {
             return fail("card-capacity", e);
         }
+        if self.numbered != crate::rules::NumberedHexes::of(&self.tokens) {
+            return fail(
+                "number-tokens",
+                "the hexes kept by number disagree with the tokens".into(),
+            );
+        }
         for k in CardKind::RESOURCES {
             let total: u32 = self.bank.get(k) as u32 + self.players.iter().map(|p| p.hand.get(k) as u32).sum::<u32>();
             if total != CARDS_PER_RESOURCE as u32 {
@@ -279,6 +285,29 @@ impl Game {
                 return fail(
                     "progress-hand-limit",
                     format!("{} holds {} progress cards", st.colour, st.ck.progress.total()),
+                );
+            }
+            if u32::from(st.ck.victory_point_cards()) != st.ck.progress_vp.total() {
+                return fail(
+                    "progress-vp",
+                    format!("{} has a card other than Printing or Constitution face up", st.colour),
+                );
+            }
+            let held = Track::ALL
+                .iter()
+                .filter(|t| {
+                    self.ck.metropolis[t.index()]
+                        .and_then(|v| self.site(v))
+                        .is_some_and(|s| s.owner == p)
+                })
+                .count();
+            if usize::from(self.ck.metropolises_held[i]) != held {
+                return fail(
+                    "metropolis",
+                    format!(
+                        "{}: {} metropolises kept, {held} on the board",
+                        st.colour, self.ck.metropolises_held[i]
+                    ),
                 );
             }
         }

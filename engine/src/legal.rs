@@ -72,7 +72,7 @@ impl Game {
             // Chance phases are handled above.
             Phase::Rolling | Phase::Stealing { .. } | Phase::DrawingDevCard => {}
             // The decisions an expansion adds (Cities & Knights: pillage, decks, aqueduct, ...).
-            _ => self.push_decision_actions_ext(out),
+            phase => self.push_decision_actions_ext(phase, out),
         }
     }
 
@@ -340,7 +340,7 @@ impl Game {
     /// other phase. With [`Game::nth_discard`] a player choosing uniformly among the
     /// listed discards (the random player) need not build a list of thousands.
     pub fn discard_count(&self) -> Option<usize> {
-        if self.phase() != Phase::Discarding {
+        if !self.in_discards() {
             return None;
         }
         let mut total = 0usize;
@@ -357,7 +357,7 @@ impl Game {
     /// action at the same index), found without listing the others; `None` in any other
     /// phase or when `k` is out of range.
     pub fn nth_discard(&self, mut k: usize) -> Option<Action> {
-        if self.phase() != Phase::Discarding {
+        if !self.in_discards() {
             return None;
         }
         for player in self.player_ids() {
@@ -546,7 +546,8 @@ mod tests {
 
     /// In random games of the base game and Cities & Knights (commodities make hands of
     /// eight kinds), whenever players discard, `discard_count`/`nth_discard` agree with the
-    /// list `legal_actions` builds (several discarding players included).
+    /// list `legal_actions` builds (several discarding players included), and `in_discards`
+    /// agrees with the phase.
     #[test]
     fn discard_counting_agrees_with_legal_actions_in_random_games() {
         let mut seen = 0;
@@ -558,6 +559,7 @@ mod tests {
                 let mut rp = crate::random::RandomPlayer::new(seed * 10 + i as u64);
                 let mut buf = Vec::new();
                 while g.winner().is_none() && g.turn() <= 300 {
+                    assert_eq!(g.in_discards(), g.phase() == Phase::Discarding);
                     if g.phase() == Phase::Discarding {
                         g.legal_actions(&mut buf);
                         assert_eq!(g.discard_count(), Some(buf.len()));

@@ -600,7 +600,7 @@ impl Game {
                     "the token list does not match the board's hexes".into(),
                 ));
             }
-            self.tokens = t.clone();
+            self.set_tokens_with(|tokens| tokens.clone_from(t));
         }
         if let Some(h) = s.robber {
             if topo.hex(h).is_none() || !s.board.terrain[h.index()].is_land() {

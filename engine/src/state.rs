@@ -63,6 +63,11 @@ pub struct CkState {
     pub metropolis: [Option<VertexId>; 3],
     /// Whether a track's metropolis is held for good (its holder reached level 5).
     pub metropolis_final: [bool; 3],
+    /// The metropolises each seat holds, kept with [`CkState::metropolis`] by
+    /// [`Game::set_metropolis`] so that the victory check reads a player's metropolis points
+    /// without looking at the board (the invariants recount them).
+    #[serde(default)]
+    pub(crate) metropolises_held: [u8; MAX_PLAYERS],
     /// The merchant: its hex and the player controlling it.
     pub merchant: Option<(HexId, PlayerId)>,
     /// The three progress decks (science, trade, politics).
@@ -298,6 +303,15 @@ pub struct CkPlayer {
 }
 
 impl CkPlayer {
+    /// The victory point progress cards face up: [`CkPlayer::progress_vp`] holds only
+    /// Printing and Constitution (a drawn one is laid out at once, a position declares no
+    /// other; the invariants check it), so their two counts are its total.
+    #[inline]
+    pub(crate) fn victory_point_cards(&self) -> u8 {
+        use crate::progress::ProgressCard;
+        self.progress_vp.get(ProgressCard::Printing) + self.progress_vp.get(ProgressCard::Constitution)
+    }
+
     /// A promotion from strength `level`: that piece goes back to supply, one of the next
     /// strength comes out.
     #[inline]
@@ -394,6 +408,8 @@ pub struct Game {
     pub(crate) rules: Ruleset,
     pub(crate) board: Arc<Board>,
     pub(crate) tokens: Vec<Option<u8>>,
+    /// The hexes of each number token, kept with `tokens`.
+    pub(crate) numbered: crate::rules::NumberedHexes,
     pub(crate) robber: Option<HexId>,
     pub(crate) sites: Vec<Option<Site>>,
     pub(crate) roads: Vec<Option<PlayerId>>,
@@ -464,6 +480,7 @@ impl Game {
         }
         let mut g = Game {
             tokens: board.tokens.clone(),
+            numbered: crate::rules::NumberedHexes::of(&board.tokens),
             robber: board.robber_start,
             board,
             rules,
@@ -578,6 +595,17 @@ impl Game {
     pub fn in_before_roll(&self) -> bool {
         self.pending.is_empty() && self.step == crate::pending::Step::BeforeRoll
     }
+    /// Whether players owe discards now (the same as `phase() == Phase::Discarding`, without
+    /// building the view: only a base discard entry at the front shows that phase).
+    #[inline]
+    pub fn in_discards(&self) -> bool {
+        use crate::pending::{BasePending, PendingKind, Step};
+        !matches!(self.step, Step::Ended { .. })
+            && matches!(
+                self.pending.front(),
+                Some(e) if matches!(e.kind, PendingKind::Base(BasePending::Discard { .. }))
+            )
+    }
     /// The turn's step (setup, before the roll, trade and build, over).
     pub fn step(&self) -> crate::pending::Step {
         self.step
@@ -643,6 +671,7 @@ impl Game {
     /// A player's visible points in two parts: their buildings' (a pillaged city counting
     /// as a settlement), before an expansion takes any away (Barbarian Attack's conquered
     /// buildings), and the rest (Longest Road, Largest Army, the expansions' own points).
+    #[inline]
     fn vp_parts(&self, p: PlayerId, st: &PlayerState) -> (u8, u8) {
         let settlements = SETTLEMENTS_PER_PLAYER.saturating_sub(st.settlements_left);
         let cities = CITIES_PER_PLAYER.saturating_sub(st.cities_left);
@@ -660,6 +689,7 @@ impl Game {
     /// Whether `p` has at least `target` points, hidden ones included ([`Game::total_vp`]):
     /// the points before an expansion's losses are counted first, and the losses only when
     /// those reach the target (the usual answer, no, needs no count of losses).
+    #[inline]
     pub(crate) fn total_vp_reaches(&self, p: PlayerId, target: u8) -> bool {
         let Some(st) = self.players.get(p.index()) else {
             return false;
@@ -676,12 +706,8 @@ impl Game {
     /// tokens 1 each, victory point progress cards 1 each (source `000_fee7e8147b67bbe6.txt`
     /// pp. 8, 11, 13–15; `001_f137f77325d91eec.txt` §16).
     pub(crate) fn ck_vp(&self, p: PlayerId, st: &PlayerState) -> u8 {
-        let mut vp = st.ck.vp_tokens + st.ck.progress_vp.total() as u8;
-        for v in self.ck.metropolis.iter().flatten() {
-            if self.sites[v.index()].map(|s| s.owner) == Some(p) {
-                vp += 2;
-            }
-        }
+        let mut vp = st.ck.vp_tokens + st.ck.victory_point_cards();
+        vp += 2 * self.ck.metropolises_held.get(p.index()).copied().unwrap_or(0);
         if matches!(self.ck.merchant, Some((_, owner)) if owner == p) {
             vp += 1;
         }

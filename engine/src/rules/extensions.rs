@@ -199,8 +199,9 @@ pub(crate) trait ExpansionRules {
     fn for_each_outcome<F: FnMut(crate::action::Outcome, u32)>(_g: &Game, _f: &mut F) -> bool {
         false
     }
-    /// Legal actions for a decision the expansion adds (the game waits in one of its phases).
-    fn push_decision_actions(_g: &Game, _out: &mut Vec<Action>) {}
+    /// Legal actions for a decision the expansion adds (the game waits in one of its phases;
+    /// `phase` is [`Game::phase`], built once by the caller).
+    fn push_decision_actions(_g: &Game, _phase: crate::state::Phase, _out: &mut Vec<Action>) {}
     /// Positions: validates the expansion's part of a declared position into the game.
     fn declare(_g: &mut Game, _s: &Setup) -> Result<(), PositionError> {
         Ok(())
@@ -673,8 +674,8 @@ impl Game {
     }
 
     /// Extension point "decisions": the legal actions of a decision an expansion adds.
-    pub(crate) fn push_decision_actions_ext(&self, out: &mut Vec<Action>) {
-        each_expansion!(self.rules.expansions, E => E::push_decision_actions(self, out));
+    pub(crate) fn push_decision_actions_ext(&self, phase: crate::state::Phase, out: &mut Vec<Action>) {
+        each_expansion!(self.rules.expansions, E => E::push_decision_actions(self, phase, out));
     }
 
     /// Extension point "positions": each expansion of the game validates its part of a

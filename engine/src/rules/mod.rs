@@ -13,6 +13,7 @@ pub(crate) mod extensions;
 mod largest_army;
 mod longest_road;
 mod production;
+pub(crate) use production::NumberedHexes;
 mod queue;
 mod robber;
 pub(crate) mod sea;

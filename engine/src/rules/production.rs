@@ -8,13 +8,74 @@
 
 use crate::cards::CardKind;
 use crate::event::Event;
-use crate::ids::MAX_PLAYERS;
+use crate::ids::{HexId, MAX_PLAYERS};
 use crate::pending::{BasePending, Pending};
 use crate::ruleset::ShortageRule;
 use crate::state::{Building, Game};
 use crate::CkEvent;
+use serde::{Deserialize, Serialize};
+
+/// The hexes carrying each number token, kept with [`Game::tokens`] (the tokens move only
+/// when a game starts or a position is declared, when Invention swaps two and when Barbarian
+/// Attack's conquest turns one face down): a production roll visits the hexes of its total
+/// instead of every hex. A token above 12 matches no dice total and is left out. The
+/// invariants compare it with a fresh count of the tokens.
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub(crate) struct NumberedHexes {
+    /// Hexes ordered by their token, in hex order within one number.
+    hexes: Vec<HexId>,
+    /// Where each number's hexes start in `hexes`: number `n`'s are `start[n]..start[n + 1]`.
+    start: [u16; 14],
+}
+
+impl NumberedHexes {
+    /// The index of `tokens` (by hex).
+    pub(crate) fn of(tokens: &[Option<u8>]) -> NumberedHexes {
+        let mut index = NumberedHexes::default();
+        index.rebuild(tokens);
+        index
+    }
+
+    /// Counts `tokens` again in place (no allocation once the list has held every token).
+    pub(crate) fn rebuild(&mut self, tokens: &[Option<u8>]) {
+        let mut start = [0u16; 14];
+        for &t in tokens.iter().flatten().filter(|&&t| t <= 12) {
+            start[usize::from(t) + 1] += 1;
+        }
+        for n in 1..start.len() {
+            start[n] += start[n - 1];
+        }
+        self.start = start;
+        self.hexes.clear();
+        self.hexes.resize(usize::from(start[13]), HexId(0));
+        let mut next = start;
+        for (i, &t) in tokens.iter().enumerate() {
+            if let Some(t) = t.filter(|&t| t <= 12) {
+                self.hexes[usize::from(next[usize::from(t)])] = HexId(i as u16);
+                next[usize::from(t)] += 1;
+            }
+        }
+    }
+
+    /// The hexes whose token is `total`, in hex order.
+    #[inline]
+    pub(crate) fn with(&self, total: u8) -> &[HexId] {
+        let n = usize::from(total);
+        if n > 12 {
+            return &[];
+        }
+        &self.hexes[usize::from(self.start[n])..usize::from(self.start[n + 1])]
+    }
+}
 
 impl Game {
+    /// Puts the number tokens by hex (Invention's swap, a conquest's turned token, a
+    /// declared position), keeping [`NumberedHexes`].
+    pub(crate) fn set_tokens_with(&mut self, change: impl FnOnce(&mut Vec<Option<u8>>)) {
+        change(&mut self.tokens);
+        self.numbered.rebuild(&self.tokens);
+    }
+
     pub(crate) fn do_dice(&mut self, red: u8, yellow: u8, events: &mut Vec<Event>) {
         self.pending.pop_front();
         let total = red + yellow;
@@ -37,9 +98,9 @@ impl Game {
     pub(crate) fn produce(&mut self, total: u8, events: &mut Vec<Event>) -> u8 {
         let mut owed = [[0u8; 8]; MAX_PLAYERS];
         let topo = &self.board.topology;
-        // The number tokens first: they are dense and rule out most hexes.
-        for (i, &token) in self.tokens.iter().enumerate() {
-            if token != Some(total) || self.robber.map(|r| r.index()) == Some(i) {
+        for &h in self.numbered.with(total) {
+            let i = h.index();
+            if self.robber.map(|r| r.index()) == Some(i) {
                 continue;
             }
             let Some(hex) = topo.hexes().get(i) else { continue };
@@ -249,5 +310,46 @@ mod tests {
         let ev = roll(&mut g, 3, 4);
         assert!(!ev.iter().any(|e| matches!(e, Event::Produced { .. })));
         assert_eq!(g.phase(), crate::state::Phase::MovingRobber);
+    }
+
+    /// The hexes kept by number agree with a scan of the tokens after every step of random
+    /// games, Invention's swaps (Cities & Knights) and conquered hexes (Barbarian Attack)
+    /// included.
+    #[test]
+    fn hexes_by_number_agree_with_the_tokens_in_random_games() {
+        use crate::ruleset::Ruleset;
+        use crate::{Board, Colour, Game, PlayerId, SeaMap};
+        use std::sync::Arc;
+        let names: [&[&str]; 3] = [
+            &["cities-and-knights"],
+            &["cities-and-knights", "barbarian-attack"],
+            &["seafarers"],
+        ];
+        let mut moved = 0;
+        for (i, set) in names.into_iter().enumerate() {
+            let rules = Ruleset::from_names(set.iter().copied()).expect("a ruleset");
+            let board = if set.contains(&"seafarers") {
+                Board::seafarers(SeaMap::ALL[0], 4, 3).expect("a map")
+            } else {
+                rules.random_board(i as u64, crate::board::TokenPlacement::Spiral)
+            };
+            let mut g = Game::new(rules, Arc::new(board), &Colour::ALL[..4], PlayerId(0)).expect("a game");
+            let mut rp = crate::random::RandomPlayer::new(i as u64);
+            while g.winner().is_none() && g.turn() <= 400 {
+                let Some(a) = rp.choose(&g, crate::random::Policy::Uniform) else {
+                    break;
+                };
+                g.apply(a).expect("a listed action");
+                moved += usize::from(g.tokens != g.board.tokens);
+                for total in 0..=14u8 {
+                    let scan: Vec<_> = (0..g.tokens.len())
+                        .filter(|&h| g.tokens[h] == Some(total))
+                        .map(|h| crate::ids::HexId(h as u16))
+                        .collect();
+                    assert_eq!(g.numbered.with(total), &scan[..], "{set:?} {total}");
+                }
+            }
+        }
+        assert!(moved > 0, "no token moved");
     }
 }

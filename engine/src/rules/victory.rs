@@ -7,14 +7,23 @@ use crate::pending::Step;
 use crate::state::Game;
 
 impl Game {
+    /// Runs after every action and engine step: the usual answer (no win) is settled inline
+    /// by [`Game::total_vp_reaches`], the win itself out of line.
+    #[inline]
     pub(crate) fn check_victory(&mut self, events: &mut Vec<Event>) {
         if matches!(self.step, Step::Setup { .. } | Step::Ended { .. }) {
             return;
         }
-        let p = self.current;
-        if !self.total_vp_reaches(p, self.rules.base.victory_target) {
-            return;
+        if self.total_vp_reaches(self.current, self.rules.base.victory_target) {
+            self.win(events);
         }
+    }
+
+    /// The player on turn has reached the target: the game ends with their win.
+    #[cold]
+    #[inline(never)]
+    fn win(&mut self, events: &mut Vec<Event>) {
+        let p = self.current;
         let points = self.total_vp(p);
         self.game_over_ext();
         self.end_game(p);
@@ -70,7 +79,8 @@ mod tests {
 
     /// The quick test `check_victory` makes first agrees with the full count for every
     /// player and every target, after every step of random games of each ruleset (Barbarian
-    /// Attack's conquered buildings and pillaged cities included).
+    /// Attack's conquered buildings and pillaged cities included), and the expansions' kept
+    /// points (metropolises held) agree with a count from the board.
     #[test]
     fn reaching_a_target_agrees_with_the_full_count_in_random_games() {
         use crate::ruleset::Ruleset;
@@ -84,6 +94,7 @@ mod tests {
             &["court"],
         ];
         let mut lost = 0;
+        let mut metropolises = 0;
         for (i, set) in names.into_iter().enumerate() {
             let rules = Ruleset::from_names(set.iter().copied()).expect("a ruleset");
             let board = if set.contains(&"seafarers") {
@@ -100,6 +111,12 @@ mod tests {
                 g.apply(a).expect("a listed action");
                 for q in g.player_ids() {
                     lost += usize::from(g.building_vp_lost_ext(q) > 0);
+                    metropolises += usize::from(g.ck.metropolises_held[q.index()]);
+                    assert_eq!(
+                        g.expansion_vp(q, &g.players[q.index()]),
+                        g.expansion_vp_from_scratch(q),
+                        "{set:?} {q:?}: the kept points (metropolises held) against the board"
+                    );
                     let total = g.total_vp(q);
                     for target in 0..=20 {
                         assert_eq!(g.total_vp_reaches(q, target), total >= target, "{set:?} {q:?} {target}");
@@ -108,5 +125,6 @@ mod tests {
             }
         }
         assert!(lost > 0, "no conquered building met");
+        assert!(metropolises > 0, "no metropolis met");
     }
 }

@@ -349,7 +349,7 @@ impl ExpansionRules for BarbarianAttack {
         }
     }
 
-    fn push_decision_actions(g: &Game, out: &mut Vec<Action>) {
+    fn push_decision_actions(g: &Game, _phase: crate::state::Phase, out: &mut Vec<Action>) {
         let Some(entry) = g.pending.front() else { return };
         let who = entry.who;
         match g.barb_front() {

@@ -180,7 +180,8 @@ impl Game {
             for (k, v) in corners.iter().enumerate() {
                 before[k] = self.sites[v.index()].is_some() && self.building_conquered(*v);
             }
-            self.tokens[i] = if now { None } else { self.board.tokens[i] };
+            let token = if now { None } else { self.board.tokens[i] };
+            self.set_tokens_with(|t| t[i] = token);
             if now {
                 self.merchant_conquered(h, events);
             }

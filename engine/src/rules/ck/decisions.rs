@@ -13,9 +13,9 @@ use crate::CkAction;
 
 impl Game {
     /// Pushes the legal actions of the Cities & Knights decision the game waits for (none in
-    /// any other phase).
-    pub(crate) fn push_ck_decision_actions(&self, out: &mut Vec<Action>) {
-        match self.phase() {
+    /// any other phase); `phase` is [`Game::phase`].
+    pub(crate) fn push_ck_decision_actions(&self, phase: Phase, out: &mut Vec<Action>) {
+        match phase {
             Phase::Ck(CkPhase::HarborAnswer { to, .. }) => {
                 for commodity in [CardKind::Paper, CardKind::Cloth, CardKind::Coin] {
                     if self.players[to.index()].hand.get(commodity) > 0 {

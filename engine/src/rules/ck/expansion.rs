@@ -167,8 +167,8 @@ impl ExpansionRules for CitiesAndKnights {
         g.for_each_ck_outcome(f)
     }
 
-    fn push_decision_actions(g: &Game, out: &mut Vec<Action>) {
-        g.push_ck_decision_actions(out);
+    fn push_decision_actions(g: &Game, phase: crate::state::Phase, out: &mut Vec<Action>) {
+        g.push_ck_decision_actions(phase, out);
     }
 
     fn declare(g: &mut Game, s: &Setup) -> Result<(), PositionError> {

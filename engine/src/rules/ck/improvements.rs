@@ -130,7 +130,7 @@ impl Game {
         let t = track.index();
         let holder = self.ck.metropolis[t].and_then(|v| self.sites[v.index()].map(|s| s.owner));
         if self.wins_metropolis(player, track, level) {
-            self.ck.metropolis[t] = None;
+            self.set_metropolis(track, None);
             self.ck.metropolis_final[t] = level == MAX_LEVEL;
             events.push(Event::Ck(CkEvent::MetropolisWon {
                 player,
@@ -153,6 +153,20 @@ impl Game {
         }
     }
 
+    /// Puts a track's metropolis on the city at `at` (or takes it away), keeping the count
+    /// each seat holds ([`crate::state::CkState::metropolises_held`]): a metropolis stands
+    /// on a city, whose owner never changes while it stands (p. 8).
+    pub(crate) fn set_metropolis(&mut self, track: Track, at: Option<VertexId>) {
+        let t = track.index();
+        if let Some(owner) = self.ck.metropolis[t].and_then(|v| self.sites[v.index()].map(|s| s.owner)) {
+            self.ck.metropolises_held[owner.index()] -= 1;
+        }
+        if let Some(owner) = at.and_then(|v| self.sites[v.index()].map(|s| s.owner)) {
+            self.ck.metropolises_held[owner.index()] += 1;
+        }
+        self.ck.metropolis[t] = at;
+    }
+
     pub(crate) fn check_place_metropolis(&self, player: PlayerId, at: VertexId) -> Result<(), RuleError> {
         self.known_vertex(at)?;
         if !matches!(self.phase(), Phase::Ck(CkPhase::PlacingMetropolis { player: p, .. }) if p == player) {
@@ -169,7 +183,7 @@ impl Game {
         let Phase::Ck(CkPhase::PlacingMetropolis { track, .. }) = self.phase() else {
             return;
         };
-        self.ck.metropolis[track.index()] = Some(at);
+        self.set_metropolis(track, Some(at));
         events.push(Event::Ck(CkEvent::MetropolisPlaced { player, track, at }));
         self.resolved(events);
     }

@@ -160,7 +160,7 @@ impl Game {
                             ),
                         ));
                     }
-                    self.ck.metropolis[t.index()] = Some(v);
+                    self.set_metropolis(t, Some(v));
                     self.ck.metropolis_final[t.index()] = level >= 5;
                 }
                 None => {

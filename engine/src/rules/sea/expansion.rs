@@ -204,7 +204,7 @@ impl ExpansionRules for Seafarers {
         g.push_ship_moves(player, movers, &sites, out);
     }
 
-    fn push_decision_actions(g: &Game, out: &mut Vec<Action>) {
+    fn push_decision_actions(g: &Game, _phase: crate::state::Phase, out: &mut Vec<Action>) {
         g.push_gold_choices(out);
         if let Some(e) = g.pending.front() {
             if e.kind == PendingKind::Sea(SeaPending::ChasedPirate) {

@@ -31,12 +31,9 @@ impl Game {
     /// Queues the gold choices a production roll of `total` owes (none on a 7).
     pub(crate) fn queue_gold(&mut self, total: u8) {
         let mut owed = [0u8; MAX_PLAYERS];
-        // The number tokens first: they are dense and rule out most hexes.
-        for (i, &token) in self.tokens.iter().enumerate() {
-            if token != Some(total)
-                || self.board.terrain[i] != Terrain::Gold
-                || self.robber.map(|r| r.index()) == Some(i)
-            {
+        for &h in self.numbered.with(total) {
+            let i = h.index();
+            if self.board.terrain[i] != Terrain::Gold || self.robber.map(|r| r.index()) == Some(i) {
                 continue;
             }
             let Some(hex) = self.board.topology.hexes().get(i) else {

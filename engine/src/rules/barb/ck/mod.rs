@@ -343,7 +343,7 @@ mod tests {
         let (mut g, p, v) = city_surrounded_by_conquest(2);
         assert!(g.building_conquered(v));
         assert_eq!(g.lost_vp_from_scratch()[p.index()], 2);
-        g.ck.metropolis[Track::Trade.index()] = Some(v);
+        g.set_metropolis(Track::Trade, Some(v));
         assert!(!g.building_conquered(v) && g.surrounded_by_conquest(v));
         assert_eq!(
             g.lost_vp_from_scratch()[p.index()],

@@ -322,7 +322,7 @@ impl Game {
         match card {
             C::CommercialHarbor => push(P::CommercialHarbor),
             C::GuildDues => {
-                // `p`'s points are counted once for every opponent compared with them.
+                // `p`'s points are counted once, then compared with each opponent's.
                 let mine = self.total_vp(p);
                 for v in 0..n {
                     let victim = PlayerId(v);

@@ -59,7 +59,7 @@ impl Game {
     }
 
     pub(crate) fn do_invention(&mut self, player: PlayerId, a: HexId, b: HexId, events: &mut Vec<Event>) {
-        self.tokens.swap(a.index(), b.index());
+        self.set_tokens_with(|t| t.swap(a.index(), b.index()));
         events.push(Event::Ck(CkEvent::TokensSwapped { player, a, b }));
     }
 
