@@ -26,9 +26,10 @@ impl<T: Copy, const N: usize> Adj<T, N> {
             *slot = Some(t);
         }
     }
-    /// The ids, in order.
+    /// The ids, in order: [`Adj::push`] fills the first free slot and nothing empties one,
+    /// so the ids end at the first empty slot.
     pub fn iter(&self) -> impl Iterator<Item = T> + '_ {
-        self.items.iter().filter_map(|x| *x)
+        self.items.iter().map_while(|x| *x)
     }
     /// How many ids.
     pub fn len(&self) -> usize {
@@ -333,6 +334,34 @@ mod tests {
     fn standard() -> Topology {
         let hexes: Vec<(Axial, bool)> = standard_coords().into_iter().map(|c| (c, true)).collect();
         Topology::new(&hexes)
+    }
+
+    /// Every adjacency list is filled from the front, on the standard island and on every
+    /// Seafarers map, so [`Adj::iter`], which stops at the first empty slot, gives every id
+    /// (and an intersection lists as many paths as neighbours).
+    #[test]
+    fn adjacency_lists_are_filled_from_the_front() {
+        fn filled_from_the_front<T: Copy, const N: usize>(a: &Adj<T, N>) -> bool {
+            a.iter().count() == a.items.iter().filter(|x| x.is_some()).count()
+        }
+        let sea: Vec<_> = crate::SeaMap::ALL
+            .into_iter()
+            .map(|map| crate::Board::seafarers(map, 4, 0).expect("a map"))
+            .collect();
+        let mut lists = 0;
+        for t in std::iter::once(&standard()).chain(sea.iter().map(|b| &b.topology)) {
+            for v in t.vertices() {
+                assert!(filled_from_the_front(&v.hexes) && filled_from_the_front(&v.edges));
+                assert!(filled_from_the_front(&v.neighbours));
+                assert_eq!(v.edges.len(), v.neighbours.len());
+                lists += 3;
+            }
+            for e in t.edges() {
+                assert!(filled_from_the_front(&e.hexes));
+                lists += 1;
+            }
+        }
+        assert!(lists > 0);
     }
 
     #[test]

@@ -288,6 +288,23 @@ impl Game {
                         n += 1;
                     }
                 }
+                // Unless an expansion has its say on Smithing, a knight that no supply would
+                // let be promoted (mighty, promoted this turn, strong without the fortress) is
+                // in no play that passes the check, and is left out.
+                if !self.progress_changed_ext(card) {
+                    let promotable = |v: VertexId| {
+                        self.ck.knights[v.index()]
+                            .is_some_and(|k| self.check_promotable_with(p, k, [u8::MAX; 3]).is_ok())
+                    };
+                    let mut kept = 0;
+                    for i in 0..n {
+                        if promotable(own[i]) {
+                            own[kept] = own[i];
+                            kept += 1;
+                        }
+                    }
+                    n = kept;
+                }
                 for (i, &a) in own[..n].iter().enumerate() {
                     push(P::Smithing {
                         knights: [Some(a), None],
@@ -544,6 +561,7 @@ mod tests {
                     assert_eq!(fast, g.progress_plays_all_checked(p), "seed {seed} {p:?}");
                     listed += fast.len();
                     assert_scans_stop_after_the_last(&g, p);
+                    assert_smithing_tries_every_knight(&g, p, &fast);
                 }
                 let Some(a) = rp.choose(&g, crate::random::Policy::Uniform) else {
                     break;
@@ -552,6 +570,43 @@ mod tests {
             }
         }
         assert!(listed > 0, "some plays were listed");
+    }
+
+    /// The Smithing plays listed (knights no supply would let be promoted left out) are those
+    /// found by checking every knight of `p` alone and every pair of them, in intersection
+    /// order, a pair in its listed order or else the reverse.
+    fn assert_smithing_tries_every_knight(g: &Game, p: PlayerId, listed: &[crate::Action]) {
+        use crate::progress::ProgressPlay as P;
+        let smithing = |play: &P| matches!(play, P::Smithing { .. });
+        let listed: Vec<P> = listed
+            .iter()
+            .filter_map(|a| match a {
+                crate::Action::Ck(crate::CkAction::PlayProgress { play, .. }) if smithing(play) => Some(*play),
+                _ => None,
+            })
+            .collect();
+        let ok = |knights| g.check_play_progress(p, &P::Smithing { knights }).is_ok();
+        let own: Vec<_> = g.knights().filter(|(_, k)| k.owner == p).map(|(v, _)| v).collect();
+        let mut all = Vec::new();
+        for (i, &a) in own.iter().enumerate() {
+            if ok([Some(a), None]) {
+                all.push(P::Smithing {
+                    knights: [Some(a), None],
+                });
+            }
+            for &b in &own[i + 1..] {
+                if ok([Some(a), Some(b)]) {
+                    all.push(P::Smithing {
+                        knights: [Some(a), Some(b)],
+                    });
+                } else if ok([Some(b), Some(a)]) {
+                    all.push(P::Smithing {
+                        knights: [Some(b), Some(a)],
+                    });
+                }
+            }
+        }
+        assert_eq!(listed, all, "{p:?}");
     }
 
     /// The scans that stop early ([`Game::own_buildings`], [`Game::knights_of`]) find what a
