@@ -185,9 +185,10 @@ const COUNTED_KNIGHTS: usize = 8;
 /// ([`Game::knight_move_count`]).
 pub(crate) struct KnightMoveCount {
     who: PlayerId,
-    scan: PathScan,
+    /// The paths no knight stands on.
+    free: PathBits,
     /// Each unmoved knight's path and number of listed actions, in path id order.
-    knights: [(EdgeId, usize); COUNTED_KNIGHTS],
+    knights: [(EdgeId, u16); COUNTED_KNIGHTS],
     counted: usize,
     /// The number of actions listed (ending the turn included).
     pub total: usize,
@@ -198,8 +199,9 @@ impl KnightMoveCount {
     /// found without listing the others; `None` when `k` is out of range.
     pub(crate) fn nth(&self, g: &Game, mut k: usize) -> Option<crate::Action> {
         for &(from, n) in &self.knights[..self.counted] {
+            let n = usize::from(n);
             if k < n {
-                return g.moves_of_knight(self.who, from, &self.scan.free, |m| m.nth(self.who, k))?;
+                return g.moves_of_knight(self.who, from, &self.free, |m| m.nth(self.who, k))?;
             }
             k -= n;
         }
@@ -498,25 +500,26 @@ impl Game {
             return None;
         }
         let who = self.pending.front()?.who;
+        let PathScan { free, unmoved, .. } = self.path_scan(who);
         let mut c = KnightMoveCount {
             who,
-            scan: self.path_scan(who),
+            free,
             knights: [(EdgeId(0), 0); COUNTED_KNIGHTS],
             counted: 0,
             total: 1,
         };
         let words = self.barb.knights.len().div_ceil(64);
         let mut fits = true;
-        for i in path_members(&c.scan.unmoved) {
+        for i in path_members(&unmoved) {
             let from = EdgeId(i as u16);
-            let Some(n) = self.moves_of_knight(who, from, &c.scan.free, |m| m.count(words)) else {
+            let Some(n) = self.moves_of_knight(who, from, &free, |m| m.count(words)) else {
                 continue;
             };
             let Some(slot) = c.knights.get_mut(c.counted) else {
                 fits = false;
                 break;
             };
-            *slot = (from, n);
+            *slot = (from, n as u16);
             c.counted += 1;
             c.total += n;
         }
