@@ -135,9 +135,10 @@ impl KnightMoves<'_> {
         for w in 0..words.min(4) {
             let near = self.rings[1][w] | self.rings[2][w] | self.rings[3][w];
             let far = self.rings[4..=self.limit].iter().fold(0, |a, r| a | r[w]);
-            n += ((near | far) & self.open[w]).count_ones() as usize;
-            if self.victims[w] != 0 {
-                n += (near & self.victims[w]).count_ones() as usize;
+            // Moves end on free paths and displacements on held ones: one count for both.
+            let listed = ((near | far) & self.open[w]) | (near & self.victims[w]);
+            if listed != 0 {
+                n += listed.count_ones() as usize;
             }
         }
         n
@@ -150,6 +151,9 @@ impl KnightMoves<'_> {
         for d in 1..=self.limit {
             let targets = self.targets(d);
             for (w, &word) in targets.iter().enumerate() {
+                if word == 0 {
+                    continue;
+                }
                 let n = word.count_ones() as usize;
                 if k >= n {
                     k -= n;
