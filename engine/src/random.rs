@@ -152,18 +152,27 @@ impl RandomPlayer {
 
     /// Chooses the next action (a chance outcome or a player's decision).
     pub fn choose(&mut self, game: &Game, policy: Policy) -> Option<Action> {
-        if game.actor() == Actor::Chance {
+        let actor = game.actor();
+        if actor == Actor::Chance {
             return self.sample_outcome(game).map(Action::Chance);
         }
         // Discards can number thousands (every multiset of half a large hand): they are
         // counted and the chosen one built directly, the same action `legal_actions` lists
         // at that index (no discard is a building action, so both policies are uniform).
-        if let Some(n) = game.discard_count() {
-            if n == 0 {
-                return None;
+        // (Discarders decide together: only then can the phase be the discards.)
+        if actor == Actor::Discarders {
+            if let Some(n) = game.discard_count() {
+                if n == 0 {
+                    return None;
+                }
+                let k = self.agent.random_range(0..n);
+                return game.nth_discard(k);
             }
-            let k = self.agent.random_range(0..n);
-            return game.nth_discard(k);
+        }
+        // Likewise every knight's targets while the knights move (none is a building action).
+        if let Some(c) = game.knight_move_count() {
+            let k = self.agent.random_range(0..c.total);
+            return c.nth(game, k);
         }
         game.legal_actions(&mut self.buf);
         if self.buf.is_empty() {

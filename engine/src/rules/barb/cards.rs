@@ -119,30 +119,63 @@ impl Game {
 
     /// Whether a Treason move (`from`, `to`) fits the rule under the pending entry `t`.
     fn treason_move_ok(&self, t: BarbPending, from: Option<HexId>, to: HexId) -> bool {
+        self.treason_view(t)
+            .is_some_and(|v| Some(to) != from && self.treason_to_ok(&v, to) && self.treason_from_ok(&v, from))
+    }
+
+    /// What every Treason move under the pending entry `t` is tested against, read once:
+    /// the first move's hexes and the sources still on the board (hexes with a barbarian the
+    /// first move did not use).
+    fn treason_view(&self, t: BarbPending) -> Option<TreasonView> {
         let BarbPending::Treason { left, first } = t else {
-            return false;
+            return None;
         };
-        let (ff, ft) = first.map_or((None, None), |(f, t)| (f, Some(t)));
-        let taken = |h: HexId| Some(h) == ft || (ff.is_some() && Some(h) == ff);
-        let coastal = |h: HexId| self.barb.coastal.get(h.index()).copied().unwrap_or(false);
-        // The sources still on the board: hexes with a barbarian the first move did not use.
-        let sources = (0..self.barb.coastal.len())
+        let (first_from, first_to) = first.map_or((None, None), |(f, t)| (f, Some(t)));
+        let mut v = TreasonView {
+            left,
+            first_from,
+            first_to,
+            sources: 0,
+        };
+        v.sources = (0..self.barb.coastal.len())
             .map(|i| HexId(i as u16))
-            .filter(|&h| coastal(h) && self.barb.on(h) > 0 && !taken(h))
+            .filter(|&h| self.treason_source(&v, h))
             .count() as u8;
-        let from_ok = match from {
-            Some(h) => coastal(h) && self.barb.on(h) > 0 && !taken(h),
-            None => sources < left && self.barb.supply > 0,
-        };
-        from_ok && coastal(to) && !taken(to) && Some(to) != from && self.barb.on(to) < BARBARIANS_TO_CONQUER
+        Some(v)
+    }
+
+    /// Whether hex `h` is coastal, holds a barbarian and was not used by the first move.
+    fn treason_source(&self, v: &TreasonView, h: HexId) -> bool {
+        self.barb.coastal.get(h.index()).copied().unwrap_or(false) && self.barb.on(h) > 0 && !v.taken(h)
+    }
+
+    /// Whether a Treason move may start at `from` (a source, or the supply while fewer
+    /// sources than moves are left).
+    fn treason_from_ok(&self, v: &TreasonView, from: Option<HexId>) -> bool {
+        match from {
+            Some(h) => self.treason_source(v, h),
+            None => v.sources < v.left && self.barb.supply > 0,
+        }
+    }
+
+    /// Whether a Treason move may end on `to` (a coastal hex the first move did not use,
+    /// short of conquest).
+    fn treason_to_ok(&self, v: &TreasonView, to: HexId) -> bool {
+        self.barb.coastal.get(to.index()).copied().unwrap_or(false)
+            && !v.taken(to)
+            && self.barb.on(to) < BARBARIANS_TO_CONQUER
     }
 
     /// Whether any Treason move is possible under `t`.
     fn treason_possible(&self, t: BarbPending) -> bool {
+        let Some(v) = self.treason_view(t) else {
+            return false;
+        };
         let n = self.barb.coastal.len();
-        (0..n).any(|j| {
-            let to = HexId(j as u16);
-            self.treason_move_ok(t, None, to) || (0..n).any(|i| self.treason_move_ok(t, Some(HexId(i as u16)), to))
+        (0..n).map(|j| HexId(j as u16)).any(|to| {
+            self.treason_to_ok(&v, to)
+                && (self.treason_from_ok(&v, None)
+                    || (0..n).any(|i| i != to.index() && self.treason_from_ok(&v, Some(HexId(i as u16)))))
         })
     }
 
@@ -263,18 +296,25 @@ impl Game {
         let n = self.barb.coastal.len();
         match self.barb_front() {
             Some(t @ BarbPending::Treason { .. }) => {
+                // The entry is read once; a target the rule refuses is refused from every
+                // source.
+                let Some(v) = self.treason_view(t) else { return };
+                let from_supply = self.treason_from_ok(&v, None);
                 for j in 0..n {
                     let to = HexId(j as u16);
-                    if self.treason_move_ok(t, None, to) {
+                    if !self.treason_to_ok(&v, to) {
+                        continue;
+                    }
+                    if from_supply {
                         out.push(crate::Action::Barb(BarbAction::MoveBarbarian {
                             player: who,
                             from: None,
                             to,
                         }));
                     }
-                    for i in 0..n {
+                    for i in (0..n).filter(|&i| i != j) {
                         let from = Some(HexId(i as u16));
-                        if self.treason_move_ok(t, from, to) {
+                        if self.treason_from_ok(&v, from) {
                             out.push(crate::Action::Barb(BarbAction::MoveBarbarian { player: who, from, to }));
                         }
                     }
@@ -293,6 +333,25 @@ impl Game {
     }
 }
 
+/// A Treason entry as its moves are tested (see [`Game::treason_view`]).
+struct TreasonView {
+    /// Moves left.
+    left: u8,
+    /// The first move's source, if it came from a hex.
+    first_from: Option<HexId>,
+    /// The first move's target.
+    first_to: Option<HexId>,
+    /// The sources still on the board.
+    sources: u8,
+}
+
+impl TreasonView {
+    /// Whether the first move used `h` (as its target, or as its source hex).
+    fn taken(&self, h: HexId) -> bool {
+        Some(h) == self.first_to || (self.first_from.is_some() && Some(h) == self.first_from)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -304,6 +363,63 @@ mod tests {
     fn draw(g: &mut Game, card: BarbCard) {
         g.apply(Action::Chance(Outcome::Barb(BarbOutcome::BarbarianCard { card })))
             .unwrap();
+    }
+
+    /// Treason's rule as first written, every move tested alone (the listing reads the
+    /// entry once).
+    fn treason_move_ok_alone(g: &Game, t: BarbPending, from: Option<HexId>, to: HexId) -> bool {
+        let BarbPending::Treason { left, first } = t else {
+            return false;
+        };
+        let (ff, ft) = first.map_or((None, None), |(f, t)| (f, Some(t)));
+        let taken = |h: HexId| Some(h) == ft || (ff.is_some() && Some(h) == ff);
+        let coastal = |h: HexId| g.barb.coastal.get(h.index()).copied().unwrap_or(false);
+        let sources = (0..g.barb.coastal.len())
+            .map(|i| HexId(i as u16))
+            .filter(|&h| coastal(h) && g.barb.on(h) > 0 && !taken(h))
+            .count() as u8;
+        let from_ok = match from {
+            Some(h) => coastal(h) && g.barb.on(h) > 0 && !taken(h),
+            None => sources < left && g.barb.supply > 0,
+        };
+        from_ok && coastal(to) && !taken(to) && Some(to) != from && g.barb.on(to) < BARBARIANS_TO_CONQUER
+    }
+
+    /// In random games, whenever Treason moves barbarians, the moves listed are those the
+    /// rule tested move by move accepts, in the order of target, then source (the supply
+    /// first).
+    #[test]
+    fn treason_lists_the_moves_its_rule_accepts_one_by_one() {
+        let mut seen = 0;
+        for seed in 0..12 {
+            let mut g = barb_game(4);
+            let mut rp = crate::random::RandomPlayer::new(seed);
+            let mut buf = Vec::new();
+            for _ in 0..6000 {
+                if g.winner().is_some() {
+                    break;
+                }
+                if let Some(t @ BarbPending::Treason { .. }) = g.barb_front() {
+                    let who = g.pending.front().unwrap().who;
+                    let n = g.barb.coastal.len();
+                    let mut expected = Vec::new();
+                    for to in (0..n).map(|j| HexId(j as u16)) {
+                        for from in std::iter::once(None).chain((0..n).map(|i| Some(HexId(i as u16)))) {
+                            if treason_move_ok_alone(&g, t, from, to) {
+                                expected.push(Action::Barb(BarbAction::MoveBarbarian { player: who, from, to }));
+                            }
+                        }
+                    }
+                    g.legal_actions(&mut buf);
+                    assert_eq!(buf, expected);
+                    assert!(!expected.is_empty());
+                    seen += 1;
+                }
+                let a = rp.choose(&g, Default::default()).unwrap();
+                g.apply(a).unwrap();
+            }
+        }
+        assert!(seen > 5, "{seen}");
     }
 
     #[test]

@@ -97,6 +97,122 @@ pub(crate) fn push_ring_moves(
     }
 }
 
+/// One knight's listed moves (see [`Game::knight_move_count`]): its rings, cut at `limit`,
+/// by the `open` paths a move ends on and (with Cities & Knights, within 3 paths) the
+/// `victims` paths a displacement ends on; without Cities & Knights moves beyond 3 paths
+/// take the grain.
+struct KnightMoves<'a> {
+    from: EdgeId,
+    rings: &'a [PathBits; 6],
+    limit: usize,
+    open: PathBits,
+    victims: PathBits,
+    ck: bool,
+}
+
+impl KnightMoves<'_> {
+    /// The targets listed at distance `d` (moves and displacements), in path id order.
+    fn targets(&self, d: usize) -> PathBits {
+        let r = &self.rings[d];
+        let v = if d <= usize::from(MOVE_PATHS) {
+            self.victims
+        } else {
+            [0; 4]
+        };
+        [
+            r[0] & (self.open[0] | v[0]),
+            r[1] & (self.open[1] | v[1]),
+            r[2] & (self.open[2] | v[2]),
+            r[3] & (self.open[3] | v[3]),
+        ]
+    }
+
+    /// The number of actions listed: the rings are disjoint, so the paths of their union
+    /// within the limit, free or (within 3) held by a victim (of the first `words` words,
+    /// those of the board's paths).
+    fn count(&self, words: usize) -> usize {
+        let mut n = 0;
+        for w in 0..words.min(4) {
+            let near = self.rings[1][w] | self.rings[2][w] | self.rings[3][w];
+            let far = self.rings[4..=self.limit].iter().fold(0, |a, r| a | r[w]);
+            // Moves end on free paths and displacements on held ones: one count for both.
+            let listed = ((near | far) & self.open[w]) | (near & self.victims[w]);
+            if listed != 0 {
+                n += listed.count_ones() as usize;
+            }
+        }
+        n
+    }
+
+    /// The `k`-th action listed (`k` below [`KnightMoves::count`]): by distance, then the
+    /// target's path id.
+    fn nth(&self, player: PlayerId, mut k: usize) -> Option<crate::Action> {
+        use super::actions::BarbAction as A;
+        for d in 1..=self.limit {
+            let targets = self.targets(d);
+            for (w, &word) in targets.iter().enumerate() {
+                if word == 0 {
+                    continue;
+                }
+                let n = word.count_ones() as usize;
+                if k >= n {
+                    k -= n;
+                    continue;
+                }
+                let mut b = word;
+                for _ in 0..k {
+                    b &= b - 1;
+                }
+                let e = w * 64 + b.trailing_zeros() as usize;
+                let (from, to) = (self.from, EdgeId(e as u16));
+                return Some(crate::Action::Barb(if has_path(&self.open, e) {
+                    A::MovePathKnight {
+                        player,
+                        from,
+                        to,
+                        grain: !self.ck && d > usize::from(MOVE_PATHS),
+                    }
+                } else {
+                    A::DisplacePathKnight { player, from, to }
+                }));
+            }
+        }
+        None
+    }
+}
+
+/// The most knights [`Game::knight_move_count`] counts one by one: a player's six
+/// (`KNIGHTS_PER_PLAYER`; with Cities & Knights two of each strength), with room to spare.
+const COUNTED_KNIGHTS: usize = 8;
+
+/// The actions listed while the knights move, counted knight by knight
+/// ([`Game::knight_move_count`]).
+pub(crate) struct KnightMoveCount {
+    who: PlayerId,
+    /// The paths no knight stands on.
+    free: PathBits,
+    /// Each unmoved knight's path and number of listed actions, in path id order.
+    knights: [(EdgeId, u16); COUNTED_KNIGHTS],
+    counted: usize,
+    /// The number of actions listed (ending the turn included).
+    pub total: usize,
+}
+
+impl KnightMoveCount {
+    /// The `k`-th action [`Game::legal_actions`] lists (the same action at the same index),
+    /// found without listing the others; `None` when `k` is out of range.
+    pub(crate) fn nth(&self, g: &Game, mut k: usize) -> Option<crate::Action> {
+        for &(from, n) in &self.knights[..self.counted] {
+            let n = usize::from(n);
+            if k < n {
+                return g.moves_of_knight(self.who, from, &self.free, |m| m.nth(self.who, k))?;
+            }
+            k -= n;
+        }
+        (k == 0).then_some(crate::Action::EndTurn { player: self.who })
+    }
+}
+
 /// The paths as one player's listings see them (read in one pass over the paths).
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
 pub(crate) struct PathScan {
@@ -378,6 +494,79 @@ impl Game {
         });
     }
 
+    /// While the knights move, how many actions [`Game::legal_actions`] lists (the knights'
+    /// moves and displacements, then ending the turn), counted knight by knight without
+    /// listing them; `None` in any other phase (or for more knights than a player has).
+    /// With [`KnightMoveCount::nth`] a player choosing uniformly among them (the random
+    /// player) need not build the list of every knight's targets.
+    pub(crate) fn knight_move_count(&self) -> Option<KnightMoveCount> {
+        if self.winner().is_some() || !self.knights_may_move() {
+            return None;
+        }
+        let who = self.pending.front()?.who;
+        let PathScan { free, unmoved, .. } = self.path_scan(who);
+        let mut c = KnightMoveCount {
+            who,
+            free,
+            knights: [(EdgeId(0), 0); COUNTED_KNIGHTS],
+            counted: 0,
+            total: 1,
+        };
+        let words = self.barb.knights.len().div_ceil(64);
+        let mut fits = true;
+        for i in path_members(&unmoved) {
+            let from = EdgeId(i as u16);
+            let Some(n) = self.moves_of_knight(who, from, &free, |m| m.count(words)) else {
+                continue;
+            };
+            let Some(slot) = c.knights.get_mut(c.counted) else {
+                fits = false;
+                break;
+            };
+            *slot = (from, n as u16);
+            c.counted += 1;
+            c.total += n;
+        }
+        fits.then_some(c)
+    }
+
+    /// Calls `f` with the moves of `player`'s knight on `from` as the listings write them
+    /// ([`Game::push_knight_moves`]): its rings cut by the `free` paths, the castle's
+    /// (`BARB.MOVE.NOT_BACK_TO_CASTLE`), the distance and the grain, and with Cities &
+    /// Knights the weaker opposing knights a standing one displaces; `None` without a knight.
+    fn moves_of_knight<R>(
+        &self,
+        player: PlayerId,
+        from: EdgeId,
+        free: &PathBits,
+        f: impl FnOnce(&KnightMoves) -> R,
+    ) -> Option<R> {
+        let k = self.barb.knights.get(from.index()).copied().flatten()?;
+        let ck = self.barb_ck();
+        let allowed = self.move_targets_from(from);
+        let open = path_and(free, &allowed);
+        let (limit, victims) = match ck {
+            false if self.players[player.index()].hand.get(CardKind::Grain) > 0 => (MOVE_PATHS_WITH_GRAIN, [0; 4]),
+            false => (MOVE_PATHS, [0; 4]),
+            true if k.active && k.level > 1 => (
+                MOVE_PATHS_WITH_GRAIN,
+                path_and(&self.weaker_opposing(player, k.level), &allowed),
+            ),
+            true if k.active => (MOVE_PATHS_WITH_GRAIN, [0; 4]),
+            true => (MOVE_PATHS, [0; 4]),
+        };
+        Some(self.with_rings(from, |rings| {
+            f(&KnightMoves {
+                from,
+                rings,
+                limit: usize::from(limit).min(5),
+                open,
+                victims,
+                ck,
+            })
+        }))
+    }
+
     /// The free paths a pending card's knight may go to.
     pub(crate) fn push_knight_places(&self, player: PlayerId, anywhere: bool, out: &mut Vec<crate::Action>) {
         for i in 0..self.barb.knights.len() {
@@ -561,6 +750,47 @@ mod tests {
         assert!(g.check_barb_invariants().is_ok());
         g.barb.sets.active[at.index() / 64] ^= 1 << (at.index() % 64);
         assert_eq!(g.check_barb_invariants().unwrap_err().name, "knights");
+    }
+
+    /// In random games of both rulesets, whenever the knights move, `knight_move_count` and
+    /// `nth_knight_move` agree with the list `legal_actions` builds (moves with and without
+    /// the grain, displacements); in every other phase they give nothing.
+    #[test]
+    fn knight_move_counting_agrees_with_legal_actions_in_random_games() {
+        let (mut seen, mut grain, mut displace) = (0, 0, 0);
+        for (ck, seed) in [(false, 1), (false, 2), (true, 3), (true, 4), (true, 5)] {
+            let mut g = if ck { barb_ck_game(4) } else { barb_game(4) };
+            let mut rp = crate::random::RandomPlayer::new(seed);
+            let mut buf = Vec::new();
+            for _ in 0..6000 {
+                if g.winner().is_some() {
+                    break;
+                }
+                if g.knights_may_move() {
+                    g.legal_actions(&mut buf);
+                    let c = g.knight_move_count().unwrap();
+                    assert_eq!(c.total, buf.len());
+                    for (k, a) in buf.iter().enumerate() {
+                        assert_eq!(c.nth(&g, k), Some(*a));
+                    }
+                    assert_eq!(c.nth(&g, buf.len()), None);
+                    seen += 1;
+                    grain += buf
+                        .iter()
+                        .filter(|a| matches!(a, Action::Barb(BarbAction::MovePathKnight { grain: true, .. })))
+                        .count();
+                    displace += buf
+                        .iter()
+                        .filter(|a| matches!(a, Action::Barb(BarbAction::DisplacePathKnight { .. })))
+                        .count();
+                } else {
+                    assert!(g.knight_move_count().is_none());
+                }
+                let a = rp.choose(&g, Default::default()).unwrap();
+                g.apply(a).unwrap();
+            }
+        }
+        assert!(seen > 100 && grain > 0 && displace > 0, "{seen} {grain} {displace}");
     }
 
     #[test]

@@ -280,6 +280,10 @@ impl Game {
 
     /// The harbors a player may use: those at their unconquered buildings (a conquered
     /// building's harbor cannot be used, `BARB.CONQUEST.BUILDING`).
+    ///
+    /// Read from the board's harbors: a harbor serves when one of its two intersections
+    /// holds an unconquered building of the player (the union of those buildings' harbors,
+    /// [`Game::barb_harbor_mask_from_sites`], without visiting every intersection).
     pub(crate) fn barb_harbor_mask(&self, player: PlayerId, mask: u8) -> u8 {
         // Nothing of theirs is surrounded by conquest: every harbor of theirs serves.
         if self.barb.lost_vp.get(player.index()).copied().unwrap_or(0) == 0 {
@@ -315,6 +319,37 @@ impl Game {
             return mask;
         }
         let mut m = 0;
+        for h in &self.board.harbors {
+            let bit = match h.kind {
+                crate::board::HarborKind::Generic => 1,
+                crate::board::HarborKind::Special(r) => 1 << (1 + r as u8),
+            };
+            if m & bit != 0 {
+                continue;
+            }
+            let Some(edge) = self.board.topology.edge(h.edge) else {
+                continue;
+            };
+            let serves = edge.vertices.iter().any(|&v| {
+                self.sites
+                    .get(v.index())
+                    .copied()
+                    .flatten()
+                    .is_some_and(|s| s.owner == player)
+                    && !self.building_conquered(v)
+            });
+            if serves {
+                m |= bit;
+            }
+        }
+        m
+    }
+
+    /// [`Game::barb_harbor_mask`] read from every intersection: the harbors of the player's
+    /// unconquered buildings.
+    #[cfg(test)]
+    pub(crate) fn barb_harbor_mask_from_sites(&self, player: PlayerId) -> u8 {
+        let mut m = 0;
         for (i, s) in self.sites.iter().enumerate() {
             if s.is_some_and(|s| s.owner == player) {
                 let v = VertexId(i as u16);
@@ -333,6 +368,34 @@ mod tests {
     use crate::rules::barb::actions::BarbOutcome;
     use crate::rules::barb::testkit::*;
     use crate::{Action, Outcome};
+
+    /// In random games of both rulesets, the harbors a player may use, read from the board's
+    /// harbors, are those read from every intersection (players with buildings surrounded by
+    /// conquest and harbors among them included).
+    #[test]
+    fn the_harbors_read_from_the_harbors_equal_those_read_from_every_intersection() {
+        let (mut conquered, mut served) = (0, 0);
+        for (ck, seed) in [(false, 1), (false, 2), (true, 3), (true, 4)] {
+            let mut g = if ck { barb_ck_game(4) } else { barb_game(4) };
+            let mut rp = crate::random::RandomPlayer::new(seed);
+            for _ in 0..8000 {
+                if g.winner().is_some() {
+                    break;
+                }
+                for p in g.player_ids() {
+                    if g.barb.lost_vp[p.index()] > 0 {
+                        let m = g.barb_harbor_mask(p, g.players[p.index()].harbors);
+                        assert_eq!(m, g.barb_harbor_mask_from_sites(p));
+                        conquered += 1;
+                        served += usize::from(m != 0);
+                    }
+                }
+                let a = rp.choose(&g, Default::default()).unwrap();
+                g.apply(a).unwrap();
+            }
+        }
+        assert!(conquered > 100 && served > 10, "{conquered} {served}");
+    }
 
     fn land(g: &mut crate::Game, total: u8) -> Vec<Event> {
         g.apply(Action::Chance(Outcome::Barb(BarbOutcome::LandingRoll { total })))
