@@ -289,8 +289,6 @@ impl Game {
         if self.barb.lost_vp.get(player.index()).copied().unwrap_or(0) == 0 {
             return mask;
         }
-        // Read harbor by harbor: the two ends of each harbor's path, instead of every
-        // intersection and every harbor at each of theirs (the same union of bits).
         let mut m = 0;
         for h in &self.board.harbors {
             let Some(edge) = self.board.topology.edge(h.edge) else {
@@ -306,40 +304,6 @@ impl Game {
                 if theirs && !self.building_conquered(v) {
                     m |= crate::state::harbor_bit(h.kind);
                 }
-            }
-        }
-        m
-    }
-
-    /// [`Game::barb_harbor_mask`] read intersection by intersection (the definition its
-    /// harbor-by-harbor reading is tested against).
-    #[cfg(test)]
-    pub(crate) fn barb_harbor_mask_by_scan(&self, player: PlayerId, mask: u8) -> u8 {
-        if self.barb.lost_vp.get(player.index()).copied().unwrap_or(0) == 0 {
-            return mask;
-        }
-        let mut m = 0;
-        for h in &self.board.harbors {
-            let bit = match h.kind {
-                crate::board::HarborKind::Generic => 1,
-                crate::board::HarborKind::Special(r) => 1 << (1 + r as u8),
-            };
-            if m & bit != 0 {
-                continue;
-            }
-            let Some(edge) = self.board.topology.edge(h.edge) else {
-                continue;
-            };
-            let serves = edge.vertices.iter().any(|&v| {
-                self.sites
-                    .get(v.index())
-                    .copied()
-                    .flatten()
-                    .is_some_and(|s| s.owner == player)
-                    && !self.building_conquered(v)
-            });
-            if serves {
-                m |= bit;
             }
         }
         m

@@ -253,35 +253,6 @@ mod tests {
         );
     }
 
-    /// The harbors a player may use, read harbor by harbor, are those the scan of every
-    /// intersection finds, at every step of random games (some players with conquered
-    /// buildings).
-    #[test]
-    fn the_harbor_mask_equals_a_scan_after_every_step() {
-        let mut conquered = 0;
-        for seed in 0..6 {
-            let n = 3 + (seed % 2) as usize;
-            let mut g = barb_ck_game(n);
-            let mut rp = RandomPlayer::new(seed);
-            for _ in 0..6000 {
-                if g.winner().is_some() {
-                    break;
-                }
-                for (i, st) in g.players.iter().enumerate() {
-                    let p = crate::ids::PlayerId(i as u8);
-                    let fast = g.barb_harbor_mask(p, st.harbors);
-                    assert_eq!(fast, g.barb_harbor_mask_by_scan(p, st.harbors), "seed {seed} {p:?}");
-                    conquered += usize::from(g.barb.lost_vp[i] > 0 && st.harbors != 0);
-                }
-                let Some(a) = rp.choose(&g, Default::default()) else {
-                    break;
-                };
-                g.apply(a).unwrap();
-            }
-        }
-        assert!(conquered > 0, "some player with a harbor lost buildings to conquest");
-    }
-
     #[test]
     fn the_target_is_13() {
         assert_eq!(ck_rules().base.victory_target, super::VICTORY_TARGET);
