@@ -253,9 +253,13 @@ impl Board {
         hexes: &[(Axial, Terrain, Option<u8>)],
         harbors: &[(Axial, Side, HarborKind)],
     ) -> Result<Board, BoardError> {
-        let mut seen = std::collections::BTreeSet::new();
+        // The topology ignores a repeated coordinate: with as many hexes as listed, none is
+        // repeated, and the set of coordinates seen is only needed to name the first repeat.
+        let spec: Vec<(Axial, bool)> = hexes.iter().map(|h| (h.0, h.1.is_land())).collect();
+        let topology = Topology::new(&spec);
+        let mut seen = (topology.hex_count() != hexes.len()).then(std::collections::BTreeSet::new);
         for (c, t, tok) in hexes {
-            if !seen.insert(*c) {
+            if seen.as_mut().is_some_and(|seen| !seen.insert(*c)) {
                 return Err(BoardError::DuplicateHex(*c));
             }
             if let Some(n) = tok {
@@ -270,8 +274,6 @@ impl Board {
         if !hexes.iter().any(|h| h.1.is_land()) {
             return Err(BoardError::NoLand);
         }
-        let spec: Vec<(Axial, bool)> = hexes.iter().map(|h| (h.0, h.1.is_land())).collect();
-        let topology = Topology::new(&spec);
         let n = topology.hex_count();
         let mut terrain = vec![Terrain::Sea; n];
         let mut tokens = vec![None; n];
@@ -284,12 +286,7 @@ impl Board {
         let mut hs = Vec::new();
         for (c, side, kind) in harbors {
             let key = c.side(*side);
-            let edge = topology
-                .edges()
-                .iter()
-                .position(|e| e.key == key)
-                .map(|i| EdgeId(i as u16));
-            match edge {
+            match topology.edge_by_key(key) {
                 Some(e) if topology.edges()[e.index()].coastal => hs.push(Harbor { edge: e, kind: *kind }),
                 _ => return Err(BoardError::HarborNotCoastal),
             }
@@ -676,6 +673,49 @@ mod tests {
             vs.sort();
             vs.dedup();
             assert_eq!(vs.len(), 18);
+        }
+    }
+
+    /// `Board::explicit` names the first fault in the listed order: a repeated hex (found
+    /// only when the topology holds fewer hexes than listed), a bad token, no land, a harbor
+    /// off the coast; and a harbor lands on the path with its key.
+    #[test]
+    fn explicit_refuses_in_listed_order_and_finds_harbor_paths() {
+        let (a, b) = (Axial::new(0, 0), Axial::new(1, 0));
+        let hill = |c: Axial, tok: Option<u8>| (c, Terrain::Hills, tok);
+        let board = |hexes: &[(Axial, Terrain, Option<u8>)]| Board::explicit("t", hexes, &[]).err();
+        assert_eq!(
+            board(&[hill(a, Some(5)), hill(a, Some(6))]),
+            Some(BoardError::DuplicateHex(a))
+        );
+        assert_eq!(
+            board(&[hill(a, Some(7)), hill(a, Some(6))]),
+            Some(BoardError::BadToken(7))
+        );
+        assert_eq!(
+            board(&[hill(a, Some(5)), hill(b, Some(7)), hill(b, None)]),
+            Some(BoardError::BadToken(7))
+        );
+        assert_eq!(
+            board(&[hill(a, Some(5)), hill(b, None), hill(b, Some(7))]),
+            Some(BoardError::DuplicateHex(b))
+        );
+        assert_eq!(
+            board(&[hill(a, Some(5)), hill(b, Some(7))]),
+            Some(BoardError::BadToken(7))
+        );
+        assert_eq!(board(&[(a, Terrain::Sea, None)]), Some(BoardError::NoLand));
+        let pair = [hill(a, Some(5)), hill(b, Some(6))];
+        let shared = Side::ALL
+            .into_iter()
+            .find(|&s| Side::ALL.iter().any(|&t| b.side(t) == a.side(s)))
+            .expect("a shared side");
+        let refused = Board::explicit("t", &pair, &[(a, shared, HarborKind::Generic)]).err();
+        assert_eq!(refused, Some(BoardError::HarborNotCoastal));
+        for side in Side::ALL.into_iter().filter(|&s| s != shared) {
+            let built = Board::explicit("t", &pair, &[(a, side, HarborKind::Generic)]).expect("a coastal harbor");
+            let scanned = built.topology.edges().iter().position(|e| e.key == a.side(side));
+            assert_eq!(scanned.map(|i| EdgeId(i as u16)), Some(built.harbors[0].edge));
         }
     }
 

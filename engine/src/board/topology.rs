@@ -291,6 +291,10 @@ impl Topology {
     pub fn vertex_by_key(&self, k: VertexKey) -> Option<VertexId> {
         self.index.vertex.get(&k).copied()
     }
+    /// The path with a canonical key.
+    pub fn edge_by_key(&self, k: EdgeKey) -> Option<EdgeId> {
+        self.index.edge.get(&k).copied()
+    }
     /// The path joining two intersections, if they are neighbours.
     pub fn edge_between(&self, a: VertexId, b: VertexId) -> Option<EdgeId> {
         let ka = self.vertex(a)?.key;

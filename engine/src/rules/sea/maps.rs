@@ -430,8 +430,15 @@ impl Board {
         kinds.shuffle(&mut rng);
         let mut hexes: Vec<(Axial, Terrain, Option<u8>)> =
             land.iter().map(|&(rc, t, tok, _)| (axial(rc), t, tok)).collect();
+        // The land positions by JSettlers coordinate (row in the high byte, at most 0x11).
+        let mut is_land = vec![false; 0x12 << 8];
+        for l in &land {
+            if let Some(slot) = is_land.get_mut(usize::from(l.0)) {
+                *slot = true;
+            }
+        }
         for rc in rectangle(layout.max_col) {
-            if !land.iter().any(|l| l.0 == rc) {
+            if !is_land.get(usize::from(rc)).copied().unwrap_or(false) {
                 hexes.push((axial(rc), Terrain::Sea, None));
             }
         }
