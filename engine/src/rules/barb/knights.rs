@@ -111,46 +111,19 @@ struct KnightMoves<'a> {
 }
 
 impl KnightMoves<'_> {
-    /// The targets listed at distance `d` (moves and displacements), in path id order.
-    fn targets(&self, d: usize) -> PathBits {
-        let r = &self.rings[d];
-        let v = if d <= usize::from(MOVE_PATHS) {
-            self.victims
-        } else {
-            [0; 4]
-        };
-        [
-            r[0] & (self.open[0] | v[0]),
-            r[1] & (self.open[1] | v[1]),
-            r[2] & (self.open[2] | v[2]),
-            r[3] & (self.open[3] | v[3]),
-        ]
-    }
-
-    /// The number of actions listed: the rings are disjoint, so the paths of their union
-    /// within the limit, free or (within 3) held by a victim (of the first `words` words,
-    /// those of the board's paths).
-    fn count(&self, words: usize) -> usize {
-        let mut n = 0;
-        for w in 0..words.min(4) {
-            let near = self.rings[1][w] | self.rings[2][w] | self.rings[3][w];
-            let far = self.rings[4..=self.limit].iter().fold(0, |a, r| a | r[w]);
-            // Moves end on free paths and displacements on held ones: one count for both.
-            let listed = ((near | far) & self.open[w]) | (near & self.victims[w]);
-            if listed != 0 {
-                n += listed.count_ones() as usize;
-            }
-        }
-        n
-    }
-
-    /// The `k`-th action listed (`k` below [`KnightMoves::count`]): by distance, then the
-    /// target's path id.
-    fn nth(&self, player: PlayerId, mut k: usize) -> Option<crate::Action> {
+    /// The `k`-th action listed (`k` below their [`count_listed`]): by distance, then the
+    /// target's path id. Read word by word over the first `words` words (those of the board's paths): the
+    /// targets at distance `d` are the ring's `open` paths and, within 3 paths, its
+    /// `victims` paths.
+    fn nth(&self, player: PlayerId, mut k: usize, words: usize) -> Option<crate::Action> {
         use super::actions::BarbAction as A;
         for d in 1..=self.limit {
-            let targets = self.targets(d);
-            for (w, &word) in targets.iter().enumerate() {
+            let r = &self.rings[d];
+            let near = d <= usize::from(MOVE_PATHS);
+            let words_of = r.iter().zip(self.open.iter().zip(&self.victims));
+            for (w, (&ring, (&open, &victims))) in words_of.enumerate().take(words.min(4)) {
+                let v = if near { victims } else { 0 };
+                let word = ring & (open | v);
                 if word == 0 {
                     continue;
                 }
@@ -181,6 +154,28 @@ impl KnightMoves<'_> {
     }
 }
 
+/// The number of actions a knight's listing holds: its `rings` are disjoint, so the paths
+/// of their union within `limit`, `open` (free and allowed) or, within 3 paths, `victims`
+/// (held by a knight it displaces), counted over the first `words` words (those of the
+/// board's paths). Moves end on free paths and displacements on held ones: one count for
+/// both.
+#[inline(always)]
+fn count_listed(rings: &[PathBits; 6], limit: usize, open: &PathBits, victims: &PathBits, words: usize) -> usize {
+    let mut n = 0;
+    for w in 0..words.min(4) {
+        let near = rings[1][w] | rings[2][w] | rings[3][w];
+        let mut reach = near;
+        if limit >= 4 {
+            reach |= rings[4][w];
+        }
+        if limit >= 5 {
+            reach |= rings[5][w];
+        }
+        n += ((reach & open[w]) | (near & victims[w])).count_ones() as usize;
+    }
+    n
+}
+
 /// The most knights [`Game::knight_move_count`] counts one by one: a player's six
 /// (`KNIGHTS_PER_PLAYER`; with Cities & Knights two of each strength), with room to spare.
 const COUNTED_KNIGHTS: usize = 8;
@@ -202,10 +197,11 @@ impl KnightMoveCount {
     /// The `k`-th action [`Game::legal_actions`] lists (the same action at the same index),
     /// found without listing the others; `None` when `k` is out of range.
     pub(crate) fn nth(&self, g: &Game, mut k: usize) -> Option<crate::Action> {
+        let words = g.barb.knights.len().div_ceil(64);
         for &(from, n) in &self.knights[..self.counted] {
             let n = usize::from(n);
             if k < n {
-                return g.moves_of_knight(self.who, from, &self.free, |m| m.nth(self.who, k))?;
+                return g.moves_of_knight(self.who, from, &self.free, |m| m.nth(self.who, k, words))?;
             }
             k -= n;
         }
@@ -513,20 +509,35 @@ impl Game {
             total: 1,
         };
         let words = self.barb.knights.len().div_ceil(64);
+        // What every knight reads the same way, read once: the rules, the grain in hand,
+        // the free paths off the castle's (`BARB.MOVE.NOT_BACK_TO_CASTLE`).
+        let ck = self.barb_ck();
+        let has_grain = self.players[who.index()].hand.get(CardKind::Grain) > 0;
+        let off_castle = self.barb.castle_paths.map(|w| !w);
+        let open_off_castle = path_and(&free, &off_castle);
         let mut fits = true;
-        for i in path_members(&unmoved) {
-            let from = EdgeId(i as u16);
-            let Some(n) = self.moves_of_knight(who, from, &free, |m| m.count(words)) else {
-                continue;
+        for_each_path(&unmoved, |i| {
+            let Some(k) = self.barb.knights.get(i).copied().flatten() else {
+                return;
             };
+            let from = EdgeId(i as u16);
+            // As `moves_of_knight` reads them (the listing `nth` follows).
+            let (open, allowed) = if self.is_castle_path(from) {
+                (free, [u64::MAX; 4])
+            } else {
+                (open_off_castle, off_castle)
+            };
+            let (limit, victims) = self.path_knight_reach(who, k, &allowed, ck, has_grain);
+            let limit = usize::from(limit).min(5);
+            let n = self.with_rings(from, |rings| count_listed(rings, limit, &open, &victims, words));
             let Some(slot) = c.knights.get_mut(c.counted) else {
                 fits = false;
-                break;
+                return;
             };
             *slot = (from, n as u16);
             c.counted += 1;
             c.total += n;
-        }
+        });
         fits.then_some(c)
     }
 
@@ -545,16 +556,8 @@ impl Game {
         let ck = self.barb_ck();
         let allowed = self.move_targets_from(from);
         let open = path_and(free, &allowed);
-        let (limit, victims) = match ck {
-            false if self.players[player.index()].hand.get(CardKind::Grain) > 0 => (MOVE_PATHS_WITH_GRAIN, [0; 4]),
-            false => (MOVE_PATHS, [0; 4]),
-            true if k.active && k.level > 1 => (
-                MOVE_PATHS_WITH_GRAIN,
-                path_and(&self.weaker_opposing(player, k.level), &allowed),
-            ),
-            true if k.active => (MOVE_PATHS_WITH_GRAIN, [0; 4]),
-            true => (MOVE_PATHS, [0; 4]),
-        };
+        let has_grain = self.players[player.index()].hand.get(CardKind::Grain) > 0;
+        let (limit, victims) = self.path_knight_reach(player, k, &allowed, ck, has_grain);
         Some(self.with_rings(from, |rings| {
             f(&KnightMoves {
                 from,
@@ -565,6 +568,31 @@ impl Game {
                 ck,
             })
         }))
+    }
+
+    /// How far `player`'s knight `k` goes and the paths it displaces a knight on (of the
+    /// `allowed` ones): 3 paths, 5 for the grain (`BARB.MOVE.DISTANCE`, `BARB.MOVE.GRAIN`);
+    /// with Cities & Knights 3, a standing knight 5, and a standing knight displaces the
+    /// weaker opposing knights (`BARB.CK.MOVE_DISTANCE`, `BARB.CK.DISPLACE`).
+    #[inline(always)]
+    fn path_knight_reach(
+        &self,
+        player: PlayerId,
+        k: super::state::PathKnight,
+        allowed: &PathBits,
+        ck: bool,
+        has_grain: bool,
+    ) -> (u8, PathBits) {
+        match ck {
+            false if has_grain => (MOVE_PATHS_WITH_GRAIN, [0; 4]),
+            false => (MOVE_PATHS, [0; 4]),
+            true if k.active && k.level > 1 => (
+                MOVE_PATHS_WITH_GRAIN,
+                path_and(&self.weaker_opposing(player, k.level), allowed),
+            ),
+            true if k.active => (MOVE_PATHS_WITH_GRAIN, [0; 4]),
+            true => (MOVE_PATHS, [0; 4]),
+        }
     }
 
     /// The free paths a pending card's knight may go to.
