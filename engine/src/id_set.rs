@@ -33,6 +33,14 @@ impl<const W: usize> IdSet<W> {
         }
     }
 
+    /// Adds `i` when `yes`, removes it otherwise (an id beyond the capacity is ignored).
+    #[inline]
+    pub(crate) fn set(&mut self, i: usize, yes: bool) {
+        if let Some(w) = self.0.get_mut(i / 64) {
+            *w = (*w & !(1 << (i % 64))) | (u64::from(yes) << (i % 64));
+        }
+    }
+
     /// Whether `i` is a member.
     #[inline]
     pub(crate) fn contains(&self, i: usize) -> bool {

@@ -89,6 +89,9 @@ pub struct CkState {
     /// out (read back as unknown).
     #[serde(skip)]
     pub(crate) marked: crate::rules::ck::knights::MarkedKnights,
+    /// The intersections holding a knight: a cache, not written out (read back as unknown).
+    #[serde(skip)]
+    pub(crate) sites: crate::rules::ck::knights::KnightSites,
 }
 
 /// A building on an intersection.
@@ -764,11 +767,11 @@ impl Game {
     }
     /// Every knight on the board with its intersection, in intersection order.
     pub fn knights(&self) -> impl Iterator<Item = (VertexId, Knight)> + '_ {
+        let knights = &self.ck.knights;
         self.ck
-            .knights
-            .iter()
-            .enumerate()
-            .filter_map(|(i, k)| k.map(|k| (VertexId(i as u16), k)))
+            .sites
+            .candidates(knights.len())
+            .filter_map(move |i| knights.get(i).copied().flatten().map(|k| (VertexId(i as u16), k)))
     }
     /// The knights on the board of the players `whose` accepts, in intersection order. The
     /// scan stops once it has met every knight those players have out of their supply (the
