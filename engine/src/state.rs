@@ -767,6 +767,15 @@ impl Game {
     }
     /// Every knight on the board with its intersection, in intersection order.
     pub fn knights(&self) -> impl Iterator<Item = (VertexId, Knight)> + '_ {
+        self.ck
+            .knights
+            .iter()
+            .enumerate()
+            .filter_map(|(i, k)| k.map(|k| (VertexId(i as u16), k)))
+    }
+    /// Every knight on the board, in intersection order, read at the intersections known to
+    /// hold one ([`crate::rules::ck::knights::KnightSites`]; every one when unknown).
+    fn placed_knights(&self) -> impl Iterator<Item = (VertexId, Knight)> + '_ {
         let knights = &self.ck.knights;
         self.ck
             .sites
@@ -788,7 +797,7 @@ impl Game {
                 out += usize::from((3 * KNIGHTS_PER_LEVEL).saturating_sub(left));
             }
         }
-        self.knights().filter(move |(_, k)| whose(k.owner)).take(out)
+        self.placed_knights().filter(move |(_, k)| whose(k.owner)).take(out)
     }
     /// `p`'s buildings of the kinds `wanted` accepts, in intersection order. The scan stops
     /// once it has met as many as the supply says are on the board: the pieces placed are

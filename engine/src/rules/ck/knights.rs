@@ -104,7 +104,7 @@ impl KnightSites {
     /// every one of the `vertices` when it is unknown.
     pub(crate) fn candidates(&self, vertices: usize) -> impl Iterator<Item = usize> + '_ {
         let every = if self.0.is_some() { 0..0 } else { 0..vertices };
-        self.0.iter().flat_map(|set| set.iter()).chain(every)
+        self.0.iter().flat_map(move |set| set.iter_below(vertices)).chain(every)
     }
 
     /// Whether the cache, when known, holds exactly the intersections of `knights`.
@@ -923,7 +923,12 @@ mod tests {
                 assert!(g.ck.sites.agrees(&g.ck.knights), "seed {seed} turn {}", g.turn());
                 let mut scan = g.clone();
                 scan.ck.sites = super::KnightSites::default();
-                assert!(g.knights().eq(scan.knights()), "seed {seed} turn {}", g.turn());
+                let all = |g: &Game| g.knights_of(|_| true).collect::<Vec<_>>();
+                assert!(
+                    all(&g) == all(&scan) && all(&g).into_iter().eq(g.knights()),
+                    "seed {seed} turn {}",
+                    g.turn()
+                );
                 seen += g.knights().count();
             }
         }
