@@ -33,6 +33,14 @@ impl<const W: usize> IdSet<W> {
         }
     }
 
+    /// Adds `i` when `yes`, removes it otherwise (an id beyond the capacity is ignored).
+    #[inline]
+    pub(crate) fn set(&mut self, i: usize, yes: bool) {
+        if let Some(w) = self.0.get_mut(i / 64) {
+            *w = (*w & !(1 << (i % 64))) | (u64::from(yes) << (i % 64));
+        }
+    }
+
     /// Whether `i` is a member.
     #[inline]
     pub(crate) fn contains(&self, i: usize) -> bool {
@@ -47,17 +55,26 @@ impl<const W: usize> IdSet<W> {
     /// The members in increasing order: each word's set bits, lowest first (one step per
     /// member, not one per bit).
     pub(crate) fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        self.0.iter().enumerate().flat_map(|(w, &bits)| {
-            let mut rest = bits;
-            std::iter::from_fn(move || {
-                if rest == 0 {
-                    return None;
-                }
-                let b = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                Some(w * 64 + b)
+        self.iter_below(64 * W)
+    }
+
+    /// The members below `n` rounded up to a whole word, in increasing order (only the words
+    /// that may hold them are read).
+    pub(crate) fn iter_below(&self, n: usize) -> impl Iterator<Item = usize> + '_ {
+        self.0[..n.div_ceil(64).min(W)]
+            .iter()
+            .enumerate()
+            .flat_map(|(w, &bits)| {
+                let mut rest = bits;
+                std::iter::from_fn(move || {
+                    if rest == 0 {
+                        return None;
+                    }
+                    let b = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    Some(w * 64 + b)
+                })
             })
-        })
     }
 }
 

@@ -216,6 +216,12 @@ impl Game {
         let fail = |name, detail: String| Err(InvariantViolation { name, detail });
         let n = self.players.len();
         let mut knights = [[0u8; 3]; crate::ids::MAX_PLAYERS];
+        if !self.ck.sites.agrees(&self.ck.knights) {
+            return fail(
+                "knights",
+                "the intersections noted as holding a knight are not the board's".into(),
+            );
+        }
         for (v, k) in self.knights() {
             if !(1..=3).contains(&k.level) || k.owner.index() >= n {
                 return fail("knights", format!("a knight at v{} has strength {}", v.0, k.level));

@@ -89,6 +89,9 @@ pub struct CkState {
     /// out (read back as unknown).
     #[serde(skip)]
     pub(crate) marked: crate::rules::ck::knights::MarkedKnights,
+    /// The intersections holding a knight: a cache, not written out (read back as unknown).
+    #[serde(skip)]
+    pub(crate) sites: crate::rules::ck::knights::KnightSites,
 }
 
 /// A building on an intersection.
@@ -770,6 +773,15 @@ impl Game {
             .enumerate()
             .filter_map(|(i, k)| k.map(|k| (VertexId(i as u16), k)))
     }
+    /// Every knight on the board, in intersection order, read at the intersections known to
+    /// hold one ([`crate::rules::ck::knights::KnightSites`]; every one when unknown).
+    fn placed_knights(&self) -> impl Iterator<Item = (VertexId, Knight)> + '_ {
+        let knights = &self.ck.knights;
+        self.ck
+            .sites
+            .candidates(knights.len())
+            .filter_map(move |i| knights.get(i).copied().flatten().map(|k| (VertexId(i as u16), k)))
+    }
     /// The knights on the board of the players `whose` accepts, in intersection order. The
     /// scan stops once it has met every knight those players have out of their supply (the
     /// invariant `knights`: pieces placed plus supply make two of each strength; a knight
@@ -785,7 +797,7 @@ impl Game {
                 out += usize::from((3 * KNIGHTS_PER_LEVEL).saturating_sub(left));
             }
         }
-        self.knights().filter(move |(_, k)| whose(k.owner)).take(out)
+        self.placed_knights().filter(move |(_, k)| whose(k.owner)).take(out)
     }
     /// `p`'s buildings of the kinds `wanted` accepts, in intersection order. The scan stops
     /// once it has met as many as the supply says are on the board: the pieces placed are

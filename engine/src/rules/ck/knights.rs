@@ -68,6 +68,71 @@ impl MarkedKnights {
     }
 }
 
+/// The intersections holding a knight, so that the listings visit those only instead of
+/// every intersection of the board (a Seafarers map has a few hundred). A cache over
+/// [`crate::state::CkState::knights`], kept by every writer that places or takes a knight
+/// ([`crate::state::CkState::put_knight`], [`crate::state::CkState::take_knight`]) and checked
+/// by the invariants; `None` is "unknown" (a state just read, a board beyond 512
+/// intersections): every intersection is visited then. Not part of the game: every two
+/// caches compare equal, and it is never written out.
+#[derive(Clone, Copy, Default, Debug)]
+pub(crate) struct KnightSites(Option<crate::id_set::IdSet<8>>);
+
+impl PartialEq for KnightSites {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for KnightSites {}
+
+impl KnightSites {
+    /// An empty known set for a board of `vertices` intersections (unknown beyond 512).
+    pub(crate) fn empty(vertices: usize) -> Self {
+        KnightSites((vertices <= 8 * 64).then(Default::default))
+    }
+
+    /// Notes whether a knight now stands at `at`.
+    #[inline]
+    fn note(&mut self, at: VertexId, occupied: bool) {
+        if let Some(set) = self.0.as_mut() {
+            set.set(at.index(), occupied);
+        }
+    }
+
+    /// The intersections that may hold a knight, in increasing order: the known set, or
+    /// every one of the `vertices` when it is unknown.
+    pub(crate) fn candidates(&self, vertices: usize) -> impl Iterator<Item = usize> + '_ {
+        let every = if self.0.is_some() { 0..0 } else { 0..vertices };
+        self.0.iter().flat_map(move |set| set.iter_below(vertices)).chain(every)
+    }
+
+    /// Whether the cache, when known, holds exactly the intersections of `knights`.
+    pub(crate) fn agrees(&self, knights: &[Option<Knight>]) -> bool {
+        self.0.is_none_or(|set| {
+            knights.iter().enumerate().all(|(v, k)| set.contains(v) == k.is_some())
+                && set.iter().all(|v| v < knights.len())
+        })
+    }
+}
+
+impl crate::state::CkState {
+    /// Puts `k` on `at` (`None`: nobody), keeping [`KnightSites`].
+    #[inline]
+    pub(crate) fn put_knight(&mut self, at: VertexId, k: Option<Knight>) {
+        self.knights[at.index()] = k;
+        self.sites.note(at, k.is_some());
+    }
+
+    /// Takes the knight on `at` off the board, keeping [`KnightSites`].
+    #[inline]
+    pub(crate) fn take_knight(&mut self, at: VertexId) -> Option<Knight> {
+        let k = self.knights[at.index()].take();
+        self.sites.note(at, false);
+        k
+    }
+}
+
 /// A set of intersections (up to 512), without allocation.
 #[derive(Clone, Copy, Default)]
 pub(crate) struct VertexSet(crate::id_set::IdSet<8>);
@@ -218,13 +283,16 @@ impl Game {
     pub(crate) fn do_recruit(&mut self, player: PlayerId, at: VertexId, events: &mut Vec<Event>) {
         self.pay_cost(player, cost::KNIGHT);
         self.players[player.index()].ck.knights_left[0] -= 1;
-        self.ck.knights[at.index()] = Some(Knight {
-            owner: player,
-            level: 1,
-            active: false,
-            fresh: false,
-            promoted: false,
-        });
+        self.ck.put_knight(
+            at,
+            Some(Knight {
+                owner: player,
+                level: 1,
+                active: false,
+                fresh: false,
+                promoted: false,
+            }),
+        );
         events.push(Event::Ck(CkEvent::KnightRecruited { player, at }));
         self.knights_changed_routes(&[at], Some(player), events);
     }
@@ -334,11 +402,11 @@ impl Game {
     }
 
     pub(crate) fn do_move_knight(&mut self, player: PlayerId, from: VertexId, to: VertexId, events: &mut Vec<Event>) {
-        let Some(mut k) = self.ck.knights[from.index()].take() else {
+        let Some(mut k) = self.ck.take_knight(from) else {
             return;
         };
         k.active = false;
-        self.ck.knights[to.index()] = Some(k);
+        self.ck.put_knight(to, Some(k));
         self.ck.marked.note(to, k);
         events.push(Event::Ck(CkEvent::KnightMoved { player, from, to }));
         self.knights_changed_routes(&[from, to], Some(k.owner), events);
@@ -360,11 +428,11 @@ impl Game {
     }
 
     pub(crate) fn do_displace(&mut self, player: PlayerId, from: VertexId, to: VertexId, events: &mut Vec<Event>) {
-        let (Some(mut k), Some(victim)) = (self.ck.knights[from.index()].take(), self.ck.knights[to.index()]) else {
+        let (Some(mut k), Some(victim)) = (self.ck.take_knight(from), self.ck.knights[to.index()]) else {
             return;
         };
         k.active = false;
-        self.ck.knights[to.index()] = Some(k);
+        self.ck.put_knight(to, Some(k));
         self.ck.marked.note(to, k);
         events.push(Event::Ck(CkEvent::KnightDisplaced {
             player,
@@ -417,7 +485,7 @@ impl Game {
             return;
         };
         self.pending.pop_front();
-        self.ck.knights[to.index()] = Some(knight);
+        self.ck.put_knight(to, Some(knight));
         self.ck.marked.note(to, knight);
         events.push(Event::Ck(CkEvent::KnightRelocated { player, from, to }));
         self.knights_changed_routes(&[to], Some(knight.owner), events);
@@ -822,5 +890,48 @@ mod tests {
             }
         }
         assert!(marks > 500 && refreshes > 1000, "marks {marks}, new turns {refreshes}");
+    }
+
+    /// Random Cities & Knights games with and without Seafarers: after every step the
+    /// intersections noted as holding a knight ([`super::KnightSites`]) are exactly the
+    /// board's, and the knights listed from them are those of a scan of every intersection
+    /// (the unknown cache).
+    #[test]
+    fn knight_sites_equal_the_board_after_every_step_of_random_games() {
+        use crate::random::{Policy, RandomPlayer};
+        use crate::ruleset::{Expansion, ExpansionSet, Ruleset};
+        use crate::{Board, Colour, Game, PlayerId, SeaMap};
+        use std::sync::Arc;
+        let ck = Ruleset::with(ExpansionSet::of(&[Expansion::CitiesAndKnights]));
+        let both = Ruleset::with(ExpansionSet::of(&[Expansion::CitiesAndKnights, Expansion::Seafarers]));
+        let mut games = Vec::new();
+        for seed in 0..3u64 {
+            let board = ck.random_board(seed, crate::board::TokenPlacement::Spiral);
+            games.push((ck.clone(), board, seed));
+            for map in SeaMap::ALL {
+                games.push((both.clone(), Board::seafarers(map, 4, seed).expect("a map"), seed));
+            }
+        }
+        let mut seen = 0usize;
+        for (rules, board, seed) in games {
+            let mut g = Game::new(rules, Arc::new(board), &Colour::ALL[..4], PlayerId(0)).expect("a game");
+            let mut rp = RandomPlayer::new(seed);
+            while g.winner().is_none() && g.turn() <= 300 {
+                let Some(a) = rp.choose(&g, Policy::Uniform) else { break };
+                g.apply(a).expect("a listed action");
+                assert!(g.ck.sites.0.is_some(), "seed {seed}: the cache became unknown");
+                assert!(g.ck.sites.agrees(&g.ck.knights), "seed {seed} turn {}", g.turn());
+                let mut scan = g.clone();
+                scan.ck.sites = super::KnightSites::default();
+                let all = |g: &Game| g.knights_of(|_| true).collect::<Vec<_>>();
+                assert!(
+                    all(&g) == all(&scan) && all(&g).into_iter().eq(g.knights()),
+                    "seed {seed} turn {}",
+                    g.turn()
+                );
+                seen += g.knights().count();
+            }
+        }
+        assert!(seen > 10_000, "knights seen {seen}");
     }
 }

@@ -51,6 +51,7 @@ impl Game {
     pub(crate) fn start_cities_and_knights(&mut self) -> Result<(), RuleError> {
         let v = self.board.topology.vertex_count();
         self.ck.knights = vec![None; v];
+        self.ck.sites = crate::rules::ck::knights::KnightSites::empty(v);
         self.ck.walls = vec![false; v];
         self.ck.decks = [
             ProgressDeck::full(Track::Science),

@@ -66,7 +66,7 @@ impl Game {
                 fresh: k.active && k.activated_this_turn,
                 promoted: k.promoted_this_turn,
             };
-            self.ck.knights[k.at.index()] = Some(knight);
+            self.ck.put_knight(k.at, Some(knight));
             self.ck.marked.note(k.at, knight);
         }
         let st = &mut self.players[i];

@@ -25,22 +25,11 @@ impl Game {
         let activations = hand.contains(&cost::ACTIVATE);
         if !walls && !recruits {
             // Neither a wall nor a knight can be bought: only `p`'s knights (on intersections
-            // without a building, as below) have actions, in the same intersection order. The
-            // scan stops once every knight of theirs on the board (the pieces not in their
-            // supply, checked by the piece-count invariant) has been met.
-            let left: u8 = st.ck.knights_left.iter().sum();
-            let mut unseen = (3 * crate::state::KNIGHTS_PER_LEVEL).saturating_sub(left);
-            for (v, knight) in self.ck.knights.iter().enumerate() {
-                if unseen == 0 {
-                    break;
-                }
-                if let Some(k) = *knight {
-                    if k.owner == p {
-                        unseen -= 1;
-                        if self.sites[v].is_none() {
-                            self.push_knight_actions(p, VertexId(v as u16), k, promotions, activations, out);
-                        }
-                    }
+            // without a building, as below) have actions, in the same intersection order
+            // ([`Game::knights_of`]: the intersections known to hold a knight only).
+            for (v, k) in self.knights_of(|q| q == p) {
+                if self.sites[v.index()].is_none() {
+                    self.push_knight_actions(p, v, k, promotions, activations, out);
                 }
             }
         } else {

@@ -380,13 +380,16 @@ mod tests {
     }
 
     fn knight(g: &mut Game, who: PlayerId, at: VertexId, active: bool) {
-        g.ck.knights[at.index()] = Some(Knight {
-            owner: who,
-            level: 1,
-            active,
-            fresh: false,
-            promoted: false,
-        });
+        g.ck.put_knight(
+            at,
+            Some(Knight {
+                owner: who,
+                level: 1,
+                active,
+                fresh: false,
+                promoted: false,
+            }),
+        );
         g.players[who.index()].ck.knights_left[0] -= 1;
         g.knights_changed_ships();
     }
@@ -465,7 +468,7 @@ mod tests {
             RuleError::Sea(SeaRule::KnightLink)
         );
         // Without Cities & Knights' knights the ship sails (the same line alone).
-        g.ck.knights[end.index()] = None;
+        g.ck.put_knight(end, None);
         g.knights_changed_ships();
         assert!(g.check_ship_movable(me, last).is_ok());
     }

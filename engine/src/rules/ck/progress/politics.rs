@@ -79,7 +79,7 @@ impl Game {
     }
 
     pub(crate) fn do_surrender(&mut self, player: PlayerId, at: VertexId, events: &mut Vec<Event>) {
-        let Some(k) = self.ck.knights[at.index()].take() else {
+        let Some(k) = self.ck.take_knight(at) else {
             return;
         };
         self.players[player.index()].ck.knights_left[k.level as usize - 1] += 1;
@@ -172,14 +172,17 @@ impl Game {
         };
         if let Some(at) = at {
             self.players[player.index()].ck.knights_left[level as usize - 1] -= 1;
-            self.ck.knights[at.index()] = Some(Knight {
-                owner: player,
-                level,
-                active,
-                // Not on the board at the start of the action phase: it does not act this turn.
-                fresh: active,
-                promoted: false,
-            });
+            self.ck.put_knight(
+                at,
+                Some(Knight {
+                    owner: player,
+                    level,
+                    active,
+                    // Not on the board at the start of the action phase: it does not act this turn.
+                    fresh: active,
+                    promoted: false,
+                }),
+            );
             if active {
                 self.ck.marked.mark(at);
             }
@@ -291,7 +294,7 @@ impl Game {
     }
 
     pub(crate) fn do_intrigue(&mut self, player: PlayerId, at: VertexId, events: &mut Vec<Event>) {
-        let Some(victim) = self.ck.knights[at.index()].take() else {
+        let Some(victim) = self.ck.take_knight(at) else {
             return;
         };
         events.push(Event::Ck(CkEvent::KnightIntrigued {
