@@ -299,6 +299,54 @@ impl Game {
                     format!("{} has a card other than Printing or Constitution face up", st.colour),
                 );
             }
+        }
+        self.check_metropolis_invariants()?;
+        // The ship stays at the end of the track while its attack is being resolved (or the
+        // game ended during it).
+        let attacking = self.winner().is_some()
+            || self.pending.iter().any(|e| {
+                matches!(
+                    e.kind,
+                    crate::pending::PendingKind::Ck(
+                        crate::pending::CkPending::ResolveAttack | crate::pending::CkPending::EndAttack
+                    )
+                )
+            });
+        if self.ck.barbarians > self.rules.ck.barbarian_track
+            || (self.ck.barbarians == self.rules.ck.barbarian_track && !attacking)
+        {
+            return fail("barbarians", format!("the ship stands at step {}", self.ck.barbarians));
+        }
+        for c in ProgressCard::ALL {
+            let total = self.ck.decks[c.track().index()].count(c)
+                + self
+                    .players
+                    .iter()
+                    .map(|p| p.ck.progress.get(c) as u32 + p.ck.progress_vp.get(c) as u32)
+                    .sum::<u32>();
+            if total != c.copies() as u32 {
+                return fail(
+                    "progress-conservation",
+                    format!("{total} {c} cards in decks and hands, expected {}", c.copies()),
+                );
+            }
+        }
+        if self.ck.attacks == 0
+            && self.robber.is_some()
+            && self.rules.ck.robber_before_attack == RobberBeforeAttack::BesideTrack
+        {
+            return fail("robber", "the robber is on the island before the first attack".into());
+        }
+        Ok(())
+    }
+
+    /// Each metropolis stands on a city of a player at level 4 or 5 of its track (held for
+    /// good at 5), one per city, one whenever someone is at level 4 (unless it is being
+    /// placed); the count kept per seat equals the board's.
+    fn check_metropolis_invariants(&self) -> Result<(), InvariantViolation> {
+        let fail = |name, detail: String| Err(InvariantViolation { name, detail });
+        for (i, st) in self.players.iter().enumerate() {
+            let p = PlayerId(i as u8);
             let held = Track::ALL
                 .iter()
                 .filter(|t| {
@@ -340,42 +388,6 @@ impl Game {
                     format!("a player is at {t} level 4+ but no metropolis stands"),
                 );
             }
-        }
-        // The ship stays at the end of the track while its attack is being resolved (or the
-        // game ended during it).
-        let attacking = self.winner().is_some()
-            || self.pending.iter().any(|e| {
-                matches!(
-                    e.kind,
-                    crate::pending::PendingKind::Ck(
-                        crate::pending::CkPending::ResolveAttack | crate::pending::CkPending::EndAttack
-                    )
-                )
-            });
-        if self.ck.barbarians > self.rules.ck.barbarian_track
-            || (self.ck.barbarians == self.rules.ck.barbarian_track && !attacking)
-        {
-            return fail("barbarians", format!("the ship stands at step {}", self.ck.barbarians));
-        }
-        for c in ProgressCard::ALL {
-            let total = self.ck.decks[c.track().index()].count(c)
-                + self
-                    .players
-                    .iter()
-                    .map(|p| p.ck.progress.get(c) as u32 + p.ck.progress_vp.get(c) as u32)
-                    .sum::<u32>();
-            if total != c.copies() as u32 {
-                return fail(
-                    "progress-conservation",
-                    format!("{total} {c} cards in decks and hands, expected {}", c.copies()),
-                );
-            }
-        }
-        if self.ck.attacks == 0
-            && self.robber.is_some()
-            && self.rules.ck.robber_before_attack == RobberBeforeAttack::BesideTrack
-        {
-            return fail("robber", "the robber is on the island before the first attack".into());
         }
         Ok(())
     }

@@ -19,6 +19,18 @@ pub fn new_game(n: usize) -> Game {
     Game::new(Ruleset::base(), Arc::new(Board::beginner()), colours, PlayerId(0)).unwrap()
 }
 
+/// A 4-player game of the ruleset named by `names`, at the start of setup: on a random board
+/// (`seed`, spiral tokens), or with Seafarers on the first sea map (`sea_seed`).
+pub fn named_rules_game(names: &[&str], seed: u64, sea_seed: u64) -> Game {
+    let rules = Ruleset::from_names(names.iter().copied()).expect("a ruleset");
+    let board = if names.contains(&"seafarers") {
+        Board::seafarers(crate::SeaMap::ALL[0], 4, sea_seed).expect("a map")
+    } else {
+        rules.random_board(seed, crate::board::TokenPlacement::Spiral)
+    };
+    Game::new(rules, Arc::new(board), &Colour::ALL[..4], PlayerId(0)).expect("a game")
+}
+
 /// A game of The Court on its beginner board, at the start of setup.
 pub fn court_game(n: usize) -> Game {
     Game::new(

@@ -83,9 +83,6 @@ mod tests {
     /// points (metropolises held) agree with a count from the board.
     #[test]
     fn reaching_a_target_agrees_with_the_full_count_in_random_games() {
-        use crate::ruleset::Ruleset;
-        use crate::{Board, Colour, Game, PlayerId, SeaMap};
-        use std::sync::Arc;
         let names: [&[&str]; 5] = [
             &["cities-and-knights"],
             &["barbarian-attack"],
@@ -96,13 +93,7 @@ mod tests {
         let mut lost = 0;
         let mut metropolises = 0;
         for (i, set) in names.into_iter().enumerate() {
-            let rules = Ruleset::from_names(set.iter().copied()).expect("a ruleset");
-            let board = if set.contains(&"seafarers") {
-                Board::seafarers(SeaMap::ALL[0], 4, 1).expect("a map")
-            } else {
-                rules.random_board(i as u64, crate::board::TokenPlacement::Spiral)
-            };
-            let mut g = Game::new(rules, Arc::new(board), &Colour::ALL[..4], PlayerId(0)).expect("a game");
+            let mut g = crate::testkit::named_rules_game(set, i as u64, 1);
             let mut rp = crate::random::RandomPlayer::new(i as u64);
             while g.winner().is_none() && g.turn() <= 400 {
                 let Some(a) = rp.choose(&g, crate::random::Policy::Uniform) else {
