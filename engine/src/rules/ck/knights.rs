@@ -845,6 +845,30 @@ mod tests {
         g.apply(Action::BuildSettlement { player: p(0), at: site }).unwrap();
     }
 
+    /// Four-player games at the start of setup, seeds `0..seeds`: Cities & Knights on a random
+    /// board, and Cities & Knights with Seafarers on every sea map; each with its seed.
+    fn ck_and_sea_games(seeds: u64) -> Vec<(crate::Game, u64)> {
+        use crate::ruleset::{Expansion, ExpansionSet, Ruleset};
+        use crate::{Board, Colour, Game, PlayerId, SeaMap};
+        use std::sync::Arc;
+        let ck = Ruleset::with(ExpansionSet::of(&[Expansion::CitiesAndKnights]));
+        let both = Ruleset::with(ExpansionSet::of(&[Expansion::CitiesAndKnights, Expansion::Seafarers]));
+        let new = |rules: &Ruleset, board: Board| {
+            Game::new(rules.clone(), Arc::new(board), &Colour::ALL[..4], PlayerId(0)).expect("a game")
+        };
+        let mut games = Vec::new();
+        for seed in 0..seeds {
+            games.push((
+                new(&ck, ck.random_board(seed, crate::board::TokenPlacement::Spiral)),
+                seed,
+            ));
+            for map in SeaMap::ALL {
+                games.push((new(&both, Board::seafarers(map, 4, seed).expect("a map")), seed));
+            }
+        }
+        games
+    }
+
     /// Random Cities & Knights games, with and without Seafarers: every knight carrying a
     /// mark is noted in [`super::MarkedKnights`] after every step, and no knight keeps a mark
     /// into the next turn (now and then the notes are dropped, as in a state read back: the
@@ -852,22 +876,9 @@ mod tests {
     #[test]
     fn no_knight_keeps_a_mark_into_the_next_turn_of_random_games() {
         use crate::random::{Policy, RandomPlayer};
-        use crate::ruleset::{Expansion, ExpansionSet, Ruleset};
-        use crate::{Board, Colour, Game, PlayerId, SeaMap};
-        use std::sync::Arc;
-        let ck = Ruleset::with(ExpansionSet::of(&[Expansion::CitiesAndKnights]));
-        let both = Ruleset::with(ExpansionSet::of(&[Expansion::CitiesAndKnights, Expansion::Seafarers]));
-        let mut games = Vec::new();
-        for seed in 0..4u64 {
-            let board = ck.random_board(seed, crate::board::TokenPlacement::Spiral);
-            games.push((ck.clone(), board, seed));
-            for map in SeaMap::ALL {
-                games.push((both.clone(), Board::seafarers(map, 4, seed).expect("a map"), seed));
-            }
-        }
+        let games = ck_and_sea_games(4);
         let (mut marks, mut refreshes) = (0, 0);
-        for (rules, board, seed) in games {
-            let mut g = Game::new(rules, Arc::new(board), &Colour::ALL[..4], PlayerId(0)).expect("a game");
+        for (mut g, seed) in games {
             let mut rp = RandomPlayer::new(seed);
             let mut steps = 0u32;
             while g.winner().is_none() && g.turn() <= 300 {
@@ -899,22 +910,10 @@ mod tests {
     #[test]
     fn knight_sites_equal_the_board_after_every_step_of_random_games() {
         use crate::random::{Policy, RandomPlayer};
-        use crate::ruleset::{Expansion, ExpansionSet, Ruleset};
-        use crate::{Board, Colour, Game, PlayerId, SeaMap};
-        use std::sync::Arc;
-        let ck = Ruleset::with(ExpansionSet::of(&[Expansion::CitiesAndKnights]));
-        let both = Ruleset::with(ExpansionSet::of(&[Expansion::CitiesAndKnights, Expansion::Seafarers]));
-        let mut games = Vec::new();
-        for seed in 0..3u64 {
-            let board = ck.random_board(seed, crate::board::TokenPlacement::Spiral);
-            games.push((ck.clone(), board, seed));
-            for map in SeaMap::ALL {
-                games.push((both.clone(), Board::seafarers(map, 4, seed).expect("a map"), seed));
-            }
-        }
+        use crate::Game;
+        let games = ck_and_sea_games(3);
         let mut seen = 0usize;
-        for (rules, board, seed) in games {
-            let mut g = Game::new(rules, Arc::new(board), &Colour::ALL[..4], PlayerId(0)).expect("a game");
+        for (mut g, seed) in games {
             let mut rp = RandomPlayer::new(seed);
             while g.winner().is_none() && g.turn() <= 300 {
                 let Some(a) = rp.choose(&g, Policy::Uniform) else { break };
