@@ -126,6 +126,9 @@ fn length_after_ship_move(game: &Game, player: PlayerId, (from, to): (EdgeId, Ed
     };
     let dead_end = (0..2).find(|&side| s.only_other(t, side, f))?;
     if after_size >= usize::from(before) {
+        // A trail from `to`'s dead end is `to` and then a trail of the network without the
+        // ship, no longer than `before`.
+        s.cap = before.saturating_add(1);
         let through = s.walk(t, dead_end, both, 1);
         if through >= before {
             return Some(through);
@@ -135,6 +138,8 @@ fn length_after_ship_move(game: &Game, player: PlayerId, (from, to): (EdgeId, Ed
         return Some(before);
     }
     let dead_end = (0..2).find(|&side| s.only_other(f, side, t))?;
+    // A trail from `from`'s dead end is one of the network before the move.
+    s.cap = before;
     if s.walk(f, dead_end, both, 1) < before {
         return Some(before);
     }
@@ -711,7 +716,8 @@ impl Search {
     /// from its end `from`; an opponent's piece at the far end ends the trail there. Once
     /// [`Search::peel`] has run, a crossing into a part without a loop is not walked. Along
     /// a stretch where the trail can go on one way only, it is followed step by step; only
-    /// where it can fork is each way walked on its own.
+    /// where it can fork is each way walked on its own, the second not at all once the first
+    /// reached [`Search::cap`] (no trail is longer: the first is the longest).
     fn walk(&self, mut j: usize, mut from: usize, mut used: u64, mut len: u8) -> u8 {
         loop {
             // Into a part without a loop: no road there is used yet (only `j` leads there).
@@ -732,7 +738,11 @@ impl Search {
                     let r = usize::from(a >> 1);
                     self.walk(r, usize::from(a & 1), used | (1u64 << r), len + 1)
                 };
-                return walk_on(a).max(walk_on(b));
+                let first = walk_on(a);
+                if first >= self.cap {
+                    return first;
+                }
+                return first.max(walk_on(b));
             }
             j = usize::from(a >> 1);
             from = usize::from(a & 1);
