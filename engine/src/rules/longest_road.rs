@@ -107,8 +107,9 @@ fn length_without(
 /// longest); otherwise the route is that of the network without the ship, `before` when no
 /// longest trail uses the ship on `from` (its component is too small, or the one walk from
 /// its dead end is shorter), and otherwise `before` or one less (dropping a dead-end piece
-/// shortens a trail by one at most): the rest of the network is added to the graph, both
-/// ships taken out, and every component searched between the two.
+/// shortens a trail by one at most): the rest of the network is added to the graph (unless
+/// it has fewer pieces than `before`, so no trail longer than `before - 1`), both ships
+/// taken out, and every component searched between the two.
 fn length_after_ship_move(game: &Game, player: PlayerId, (from, to): (EdgeId, EdgeId), before: u8) -> Option<u8> {
     let mut pieces = Pieces::blank();
     pieces.mark(game, player)?;
@@ -146,7 +147,12 @@ fn length_after_ship_move(game: &Game, player: PlayerId, (from, to): (EdgeId, Ed
     if before < 2 {
         return None;
     }
-    pieces.grow_all(&mut s, game, player)?;
+    // The pieces of the network outside the old ship's component: fewer than `before`, they
+    // hold no trail longer than the floor `before - 1` and need not be searched.
+    let total = game.players[player.index()].roads.len() + game.route_ships_ext(player).len();
+    if total.saturating_sub(without_size) >= usize::from(before) {
+        pieces.grow_all(&mut s, game, player)?;
+    }
     s.drop_pieces(both);
     s.cap = before;
     Some(s.longest(None, before - 1))
