@@ -334,7 +334,9 @@ impl Pieces {
                 }
                 let packed = here.map(|(o, o_side)| o << 1 | o_side);
                 for (k, &(r, r_side)) in here[..len].iter().enumerate() {
-                    let (r, r_side) = (usize::from(r), usize::from(r_side));
+                    // In range already (`r < s.n`, a side is 0 or 1): the masks only spare
+                    // the bounds checks of the writes below.
+                    let (r, r_side) = (usize::from(r) % MAX_ROADS, usize::from(r_side) & 1);
                     done[r_side] |= 1u64 << r;
                     s.blocked[r][r_side] = blocked;
                     // The others, in order: `k` leaves a gap among at most three (entries
