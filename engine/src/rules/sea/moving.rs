@@ -429,60 +429,29 @@ impl Game {
         (self.own_building(player, v), others, last)
     }
 
-    /// Whether the ship on `e` has an open end away from intersection `near`: the owner's
-    /// building there, or none of their other ships.
-    fn ship_open_away_from(&self, player: PlayerId, e: EdgeId, near: VertexId) -> bool {
-        let (own, others, _) = self.ship_end(player, self.far_end(e, near), e);
-        own || others == 0
-    }
-
     /// For a *dead-end* ship on `e` (exactly one free end: neither the owner's building nor
-    /// another of their ships there) whose other end, its anchor, holds the owner's
-    /// building, or exactly one other of their ships, or several on a line that has an open
-    /// ship without it: `Some(Some(t))` for the one ship `t`, `Some(None)` otherwise; `None`
-    /// for any other ship.
+    /// another of their ships there), what its other end, its anchor, holds besides it:
+    /// `Some(Some(t))` when that is exactly one other ship `t` of the owner (and not their
+    /// building), `Some(None)` otherwise; `None` for a ship that is no dead end.
     ///
     /// Such a ship is a leaf of its owner's network: taking it away or adding it joins or
-    /// splits nothing else, creates or breaks no loop and brings no building to any line; and
-    /// the line through its anchor has an open ship before and after (the one ship there is
-    /// open while the leaf is away; of several, one is found on their line), so no ring of
-    /// ships gains or loses its movable ships. So among the movable-shape bits
-    /// ([`Game::movable_ships`]) only its own and that of a single ship at its anchor change
-    /// (see [`Game::movable_after_dead_end_left`] and [`Game::movable_after_dead_end_added`]).
+    /// splits nothing else, creates or breaks no loop and brings no building to any line.
+    /// The line through its anchor reaches the owner's building without it (invariant
+    /// `sea-ship-connected`: every line does, and a leaf is on no other line's way), so that
+    /// line has an open ship before and after and no ring of ships gains or loses its movable
+    /// ships. So among the movable-shape bits ([`Game::movable_ships`]) only its own and that
+    /// of a single ship at its anchor change (see [`Game::movable_after_dead_end_left`] and
+    /// [`Game::movable_after_dead_end_added`]).
     fn dead_end_anchor(&self, player: PlayerId, e: EdgeId) -> Option<Option<EdgeId>> {
         let [a, b] = self.board.topology.edges()[e.index()].vertices;
         let (end_a, end_b) = (self.ship_end(player, a, e), self.ship_end(player, b, e));
         let free = |(own, others, _): (bool, u8, EdgeId)| !own && others == 0;
-        let (anchor, (own, others, last)) = match (free(end_a), free(end_b)) {
-            (true, false) => (b, end_b),
-            (false, true) => (a, end_a),
+        let (own, others, last) = match (free(end_a), free(end_b)) {
+            (true, false) => end_b,
+            (false, true) => end_a,
             _ => return None,
         };
-        match others {
-            _ if own => Some(None),
-            1 => Some(Some(last)),
-            _ => {
-                let open = self
-                    .other_ships_at(player, anchor, e)
-                    .any(|u| self.ship_open_away_from(player, u, anchor))
-                    || self.line_has_open_ship(player, anchor, e);
-                open.then_some(None)
-            }
-        }
-    }
-
-    /// Whether the line through intersection `v` (without the owner's building), leaving
-    /// out the ship on `skip`, has an open ship: one reaching the owner's building, or the
-    /// only ship at an intersection of the line.
-    fn line_has_open_ship(&self, player: PlayerId, v: VertexId, skip: EdgeId) -> bool {
-        let mut building = false;
-        let line = self.walk_line(player, v, skip, |_| building = true);
-        building
-            || line.iter().any(|w| {
-                let w = VertexId(w as u16);
-                let (own, others, _) = self.ship_end(player, w, skip);
-                !own && others == 1
-            })
+        Some((!own && others == 1).then_some(last))
     }
 
     /// The movable-shape bits once a dead-end ship ([`Game::dead_end_anchor`], found before
