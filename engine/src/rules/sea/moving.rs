@@ -351,6 +351,12 @@ impl Game {
     /// ([`Game::longest_road_after_ship_move`]).
     pub(crate) fn do_move_ship(&mut self, player: PlayerId, from: EdgeId, to: EdgeId, events: &mut Vec<Event>) {
         let swap = self.ship_move_swaps_dead_end(player, from, to);
+        // A dead-end ship leaving a line end: what it leaves behind, for the bits below.
+        let left = if swap || !self.movable_follows_dead_ends() {
+            None
+        } else {
+            self.dead_end_anchor(player, from)
+        };
         self.sea.ships[from.index()] = None;
         self.sea.ships[to.index()] = Some(player);
         if let Some(slot) = self.sea.players[player.index()].ships.iter_mut().find(|e| **e == from) {
@@ -359,7 +365,14 @@ impl Game {
         self.sea.moved = true;
         // With Cities & Knights knights next to the ships decide too: the bits are recomputed.
         if !swap || self.rules.ck() {
-            self.refresh_movable(player);
+            let bits = left.and_then(|partner| {
+                let bits = self.movable_after_dead_end_left(player, partner)?;
+                self.movable_after_dead_end_added(player, to, bits)
+            });
+            match bits {
+                Some(bits) => self.sea.movable[player.index()] = bits,
+                None => self.refresh_movable(player),
+            }
         }
         events.push(Event::Sea(SeaEvent::ShipMoved { player, from, to }));
         if !swap {
@@ -392,6 +405,110 @@ impl Game {
                     .all(|e| e == own || (self.roads[e.index()] != Some(player) && self.sea.ship(e) != Some(player)))
         };
         dead(far_from, from) && dead(far_to, to)
+    }
+
+    /// Whether the movable-shape bits depend on the lines of ships and buildings alone, so
+    /// that a dead-end ship coming or going changes them only next to it (see
+    /// [`Game::dead_end_anchor`]): without Cities & Knights (whose knights fix ships) and
+    /// unless `ship-leaves-building refused` (whose bits follow roads too).
+    pub(crate) fn movable_follows_dead_ends(&self) -> bool {
+        !self.rules.ck() && self.rules.sea.ship_leaves_building != super::options::ShipLeavesBuilding::Refused
+    }
+
+    /// At intersection `v` of the ship on `e`: whether `player`'s building stands there, how
+    /// many other ships of theirs meet there, and the last of those (`e` if none).
+    fn ship_end(&self, player: PlayerId, v: VertexId, e: EdgeId) -> (bool, u8, EdgeId) {
+        let mut others = 0;
+        let mut last = e;
+        for x in self.board.topology.vertices()[v.index()].edges.iter() {
+            if x != e && self.sea.ships[x.index()] == Some(player) {
+                others += 1;
+                last = x;
+            }
+        }
+        (self.own_building(player, v), others, last)
+    }
+
+    /// For a *dead-end* ship on `e` (exactly one free end: neither the owner's building nor
+    /// another of their ships there), what its other end, its anchor, holds besides it:
+    /// `Some(Some(t))` when that is exactly one other ship `t` of the owner (and not their
+    /// building), `Some(None)` otherwise; `None` for a ship that is no dead end.
+    ///
+    /// Such a ship is a leaf of its owner's network: taking it away or adding it joins or
+    /// splits nothing else, creates or breaks no loop and brings no building to any line.
+    /// The line through its anchor reaches the owner's building without it (invariant
+    /// `sea-ship-connected`: every line does, and a leaf is on no other line's way), so that
+    /// line has an open ship before and after and no ring of ships gains or loses its movable
+    /// ships. So among the movable-shape bits ([`Game::movable_ships`]) only its own and that
+    /// of a single ship at its anchor change (see [`Game::movable_after_dead_end_left`] and
+    /// [`Game::movable_after_dead_end_added`]).
+    fn dead_end_anchor(&self, player: PlayerId, e: EdgeId) -> Option<Option<EdgeId>> {
+        let [a, b] = self.board.topology.edges()[e.index()].vertices;
+        let (end_a, end_b) = (self.ship_end(player, a, e), self.ship_end(player, b, e));
+        let free = |(own, others, _): (bool, u8, EdgeId)| !own && others == 0;
+        let (own, others, last) = match (free(end_a), free(end_b)) {
+            (true, false) => end_b,
+            (false, true) => end_a,
+            _ => return None,
+        };
+        Some((!own && others == 1).then_some(last))
+    }
+
+    /// The movable-shape bits once a dead-end ship ([`Game::dead_end_anchor`], found before
+    /// it left, `partner` at its anchor) has left, from the kept bits: the one ship left at
+    /// its anchor now has a free end, so it may move (its own bit is overwritten by whoever
+    /// takes the path, [`Game::movable_after_dead_end_added`]). `None` when a ship is beyond
+    /// the bits.
+    fn movable_after_dead_end_left(&self, player: PlayerId, partner: Option<EdgeId>) -> Option<u16> {
+        let mut bits = self.sea.movable.get(player.index()).copied()?;
+        if let Some(t) = partner {
+            bits |= 1 << self.movable_bit(player, t)?;
+        }
+        Some(bits)
+    }
+
+    /// The movable-shape bits `bits` (those before the ship on `e` came) once it stands
+    /// there, when it is a dead end ([`Game::dead_end_anchor`]): it may move (a free end),
+    /// and the one other ship at its anchor, which lost its free end there, may move only
+    /// if its other end is free (otherwise it now joins the new dead end to a line that is
+    /// open: not an end, or cutting the line, or closed). `None` when the ship is no such
+    /// dead end (the bits are then searched).
+    pub(super) fn movable_after_dead_end_added(&self, player: PlayerId, e: EdgeId, mut bits: u16) -> Option<u16> {
+        let partner = self.dead_end_anchor(player, e)?;
+        bits |= 1 << self.movable_bit(player, e)?;
+        if let Some(t) = partner {
+            let i = self.movable_bit(player, t)?;
+            // Its end at the anchor is no longer free: only a free far end keeps it movable.
+            let [a, b] = self.board.topology.edges()[e.index()].vertices;
+            let anchor = if self.board.topology.edges()[t.index()].vertices.contains(&a) {
+                a
+            } else {
+                b
+            };
+            let (own, others, _) = self.ship_end(player, self.far_end(t, anchor), t);
+            bits = (bits & !(1 << i)) | (u16::from(!own && others == 0) << i);
+        }
+        Some(bits)
+    }
+
+    /// The end of path `e` other than `v`.
+    fn far_end(&self, e: EdgeId, v: VertexId) -> VertexId {
+        let [a, b] = self.board.topology.edges()[e.index()].vertices;
+        if a == v {
+            b
+        } else {
+            a
+        }
+    }
+
+    /// The bit of the ship on `e` among `player`'s movable-shape bits (its place in their
+    /// ship list, if among the first 16).
+    fn movable_bit(&self, player: PlayerId, e: EdgeId) -> Option<usize> {
+        self.sea.players[player.index()]
+            .ships
+            .iter()
+            .take(16)
+            .position(|&s| s == e)
     }
 
     /// Whether `player` may have a ship move to list now: not moved this turn, in the trade
@@ -736,9 +853,10 @@ mod tests {
     }
 
     /// Random games of Seafarers and of Seafarers with Cities & Knights on both maps: after
-    /// every step each player's kept movable bits equal a search of every ship's lines, their
-    /// cached trade-route length a search from scratch (whatever a ship move skipped
-    /// recomputing), and the buildings found from their pieces a scan of the board.
+    /// every step each player's kept movable bits equal a search of every ship's lines (those
+    /// a dead-end ship's move or build updated next to it, [`Game::dead_end_anchor`],
+    /// included), their cached trade-route length a search from scratch (whatever a ship move
+    /// skipped recomputing), and the buildings found from their pieces a scan of the board.
     #[test]
     fn the_kept_movable_bits_and_route_lengths_equal_a_search_after_every_step() {
         use crate::random::{Policy, RandomPlayer};
