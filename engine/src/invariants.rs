@@ -119,6 +119,9 @@ impl Game {
                 harbors[site.owner.index()] |= self.harbor_mask_at(VertexId(v as u16));
             }
         }
+        if let Err(e) = self.check_vp_bounds() {
+            return fail("vp-bound", e);
+        }
         for (i, st) in self.players.iter().enumerate() {
             if st.harbors != harbors[i] {
                 return fail(

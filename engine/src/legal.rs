@@ -310,6 +310,38 @@ impl Game {
         }
     }
 
+    /// The total weight of the chance outcomes ([`Game::for_each_outcome`]); Cities &
+    /// Knights' three dice, the commonest, without listing them.
+    pub fn outcome_total(&self) -> u32 {
+        if self.ck_dice_pending() {
+            return 36 * crate::rules::ck::chance::CK_DICE_PAIR_WEIGHT;
+        }
+        let mut total = 0u32;
+        self.for_each_outcome(|_, w| total += w);
+        total
+    }
+
+    /// The outcome `pick` falls on, the weights of [`Game::for_each_outcome`] laid end to end
+    /// in its order (`None` from the total on); Cities & Knights' three dice found without
+    /// the scan ([`Game::ck_dice_at`]).
+    pub fn outcome_at(&self, pick: u32) -> Option<Outcome> {
+        if self.ck_dice_pending() {
+            return Game::ck_dice_at(pick);
+        }
+        let mut pick = pick;
+        let mut chosen = None;
+        self.for_each_outcome(|o, w| {
+            if chosen.is_none() {
+                if pick < w {
+                    chosen = Some(o);
+                } else {
+                    pick -= w;
+                }
+            }
+        });
+        chosen
+    }
+
     /// Every possible chance outcome with its weight, collected (convenience; allocates).
     pub fn chance_outcomes(&self) -> Vec<(Outcome, u32)> {
         let mut v = Vec::new();

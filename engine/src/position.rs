@@ -340,6 +340,7 @@ impl Game {
         g.declare_board_and_turn(s)?;
         g.declare_expansions(s)?;
         g.declare_holders(s)?;
+        g.recount_vp_bounds();
         // A player holding the victory target on their own turn has already won.
         let mut events = Vec::new();
         g.check_victory(&mut events);

@@ -131,23 +131,12 @@ impl RandomPlayer {
 
     /// Samples a chance outcome by its exact weight.
     pub fn sample_outcome(&mut self, game: &Game) -> Option<Outcome> {
-        let mut total = 0u32;
-        game.for_each_outcome(|_, w| total += w);
+        let total = game.outcome_total();
         if total == 0 {
             return None;
         }
-        let mut pick = self.chance.random_range(0..total);
-        let mut chosen = None;
-        game.for_each_outcome(|o, w| {
-            if chosen.is_none() {
-                if pick < w {
-                    chosen = Some(o);
-                } else {
-                    pick -= w;
-                }
-            }
-        });
-        chosen
+        let pick = self.chance.random_range(0..total);
+        game.outcome_at(pick)
     }
 
     /// Chooses the next action (a chance outcome or a player's decision).

@@ -442,6 +442,10 @@ pub struct Game {
     /// The Barbarian Attack state.
     #[serde(default)]
     pub(crate) barb: crate::rules::barb::state::BarbState,
+    /// A bound on each player's points for the victory check: a cache, not written out
+    /// (read back as unknown).
+    #[serde(skip)]
+    pub(crate) vp_bounds: crate::rules::victory::VpBounds,
 }
 
 impl Game {
@@ -508,8 +512,10 @@ impl Game {
             court: crate::court::CourtState::default(),
             sea: crate::rules::sea::state::SeaState::default(),
             barb: crate::rules::barb::state::BarbState::default(),
+            vp_bounds: crate::rules::victory::VpBounds::default(),
         };
         g.start_expansions()?;
+        g.recount_vp_bounds();
         Ok(g)
     }
 
@@ -679,14 +685,23 @@ impl Game {
         let settlements = SETTLEMENTS_PER_PLAYER.saturating_sub(st.settlements_left);
         let cities = CITIES_PER_PLAYER.saturating_sub(st.cities_left);
         let buildings = (settlements + 2 * cities).saturating_sub(st.ck.damaged_cities);
-        let mut others = 0;
-        if self.longest_road == Some(p) {
-            others += 2;
-        }
-        if self.largest_army == Some(p) {
-            others += 2;
-        }
-        (buildings, others + self.expansion_vp(p, st))
+        (buildings, self.title_vp(p) + self.expansion_vp(p, st))
+    }
+
+    /// Longest Road and Largest Army, 2 points each.
+    #[inline]
+    pub(crate) fn title_vp(&self, p: PlayerId) -> u8 {
+        2 * (u8::from(self.longest_road == Some(p)) + u8::from(self.largest_army == Some(p)))
+    }
+
+    /// `p`'s points before an expansion's losses, hidden ones included, without Longest Road
+    /// and Largest Army: what [`crate::rules::victory::VpBounds`] bounds.
+    pub(crate) fn vp_without_titles(&self, p: PlayerId) -> u8 {
+        let Some(st) = self.players.get(p.index()) else {
+            return 0;
+        };
+        let (buildings, others) = self.vp_parts(p, st);
+        buildings + others - self.title_vp(p) + st.vp_cards()
     }
 
     /// Whether `p` has at least `target` points, hidden ones included ([`Game::total_vp`]):

@@ -190,6 +190,7 @@ impl Game {
             owner: player,
             building: Building::Settlement,
         });
+        self.raise_vp_bound(player);
         let harbors = self.harbor_mask_at(at);
         self.players[player.index()].harbors |= harbors;
         events.push(Event::SettlementBuilt {
@@ -347,6 +348,7 @@ impl Game {
             owner: player,
             building: Building::City,
         });
+        self.raise_vp_bound(player);
         if repaired {
             events.push(Event::Ck(CkEvent::CityRepaired { player, at }));
         } else {

@@ -45,6 +45,7 @@ impl Game {
         let player = self.current;
         self.dev_deck.remove(card, 1);
         self.players[player.index()].new_dev_cards.add(card, 1);
+        self.raise_vp_bound(player);
         events.push(Event::DevCardDrawn { player, card });
         self.resolved(events);
     }

@@ -301,6 +301,11 @@ pub(crate) trait ExpansionRules {
     fn changes_progress(_g: &Game, _card: crate::progress::ProgressCard) -> bool {
         false
     }
+    /// Whether [`ExpansionRules::check_progress`] refuses every play of `card` (the card is
+    /// played otherwise, as the expansion's own action): no play of it is worth listing.
+    fn refuses_progress(_g: &Game, _card: crate::progress::ProgressCard) -> bool {
+        false
+    }
     /// Carries out a progress card's effect in place of the card's own (`true`: done); the
     /// card has already left the hand.
     fn do_progress(_g: &mut Game, _player: PlayerId, _play: ProgressPlay, _events: &mut Vec<Event>) -> bool {
@@ -907,6 +912,13 @@ impl Game {
         let mut changed = false;
         each_expansion!(self.rules.expansions, E => changed |= E::changes_progress(self, card));
         changed
+    }
+
+    /// Extension point "progress cards": whether an expansion refuses every play of `card`.
+    pub(crate) fn progress_refused_ext(&self, card: crate::progress::ProgressCard) -> bool {
+        let mut refused = false;
+        each_expansion!(self.rules.expansions, E => refused |= E::refuses_progress(self, card));
+        refused
     }
 
     /// Extension point "progress cards": whether an expansion carried out a play's effect.

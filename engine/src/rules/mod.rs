@@ -20,7 +20,7 @@ pub(crate) mod sea;
 mod setup;
 mod trade;
 mod turn;
-mod victory;
+pub(crate) mod victory;
 
 pub use longest_road::longest_road_length;
 
@@ -48,6 +48,8 @@ impl Game {
     /// As [`Game::apply`]; on error nothing is appended and the state is unchanged.
     pub fn apply_into(&mut self, action: Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
         self.check(&action)?;
+        // A state changed directly since the last action (a test, a tool) is covered.
+        self.recount_vp_bounds();
         self.execute(action, events);
         self.check_victory(events);
         Ok(())

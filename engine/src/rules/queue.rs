@@ -39,7 +39,7 @@ impl Game {
             if entry.kind.resolver() != Resolver::Engine {
                 return;
             }
-            if self.total_vp_reaches(self.current, self.rules.base.victory_target) {
+            if self.current_reaches_target() {
                 return;
             }
             self.pending.pop_front();

@@ -228,10 +228,12 @@ impl Game {
     fn give_prisoners(&mut self, p: PlayerId, n: u8, events: &mut Vec<Event>) {
         let held = &mut self.barb.prisoners[p.index()];
         *held = held.saturating_add(n);
+        let prisoners = *held;
+        self.raise_vp_bound(p);
         events.push(Event::Barb(BarbEvent::PrisonersTaken {
             player: p,
             count: n,
-            prisoners: *held,
+            prisoners,
         }));
     }
 

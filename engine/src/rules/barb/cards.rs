@@ -255,11 +255,9 @@ impl Game {
         self.barb.barbarians[hex.index()] -= 1;
         let held = &mut self.barb.prisoners[player.index()];
         *held = held.saturating_add(1);
-        events.push(Event::Barb(BarbEvent::BarbarianCaptured {
-            player,
-            hex,
-            prisoners: *held,
-        }));
+        let prisoners = *held;
+        self.raise_vp_bound(player);
+        events.push(Event::Barb(BarbEvent::BarbarianCaptured { player, hex, prisoners }));
         self.refresh_conquest(events);
     }
 

@@ -229,6 +229,10 @@ impl ExpansionRules for BarbarianAttack {
         Game::barb_ck_changes_progress(card)
     }
 
+    fn refuses_progress(_g: &Game, card: crate::progress::ProgressCard) -> bool {
+        Game::barb_ck_replaces_progress(card)
+    }
+
     fn do_progress(
         g: &mut Game,
         player: PlayerId,

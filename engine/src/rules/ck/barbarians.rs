@@ -161,6 +161,7 @@ impl Game {
                 if tied.count_ones() == 1 {
                     let player = PlayerId(tied.trailing_zeros() as u8);
                     self.players[player.index()].ck.vp_tokens += 1;
+                    self.raise_vp_bound(player);
                     events.push(Event::Ck(CkEvent::DefenderRewarded {
                         player,
                         contributed: contributions[player.index()],

@@ -9,6 +9,17 @@ use crate::event::Event;
 use crate::progress::EventFace;
 use crate::state::{CkPhase, Game, Phase};
 
+/// The event die's weights together (each red and yellow pair of the three dice).
+pub(crate) const CK_DICE_PAIR_WEIGHT: u32 = {
+    let mut total = 0;
+    let mut i = 0;
+    while i < EventFace::WEIGHTED.len() {
+        total += EventFace::WEIGHTED[i].1;
+        i += 1;
+    }
+    total
+};
+
 impl Game {
     /// Whether a chance outcome fits the Cities & Knights roll or progress draw the game
     /// waits for; `None` for the base game's own chance steps.
@@ -72,6 +83,34 @@ impl Game {
         true
     }
 
+    /// Whether the game waits for Cities & Knights' roll of the three dice, the outcomes
+    /// [`Game::for_each_ck_outcome`] lists first (no expansion before Cities & Knights has
+    /// chance of its own).
+    #[inline]
+    pub(crate) fn ck_dice_pending(&self) -> bool {
+        self.rules.has(crate::ruleset::Expansion::CitiesAndKnights)
+            && self.ck.alchemy.is_none()
+            && self.phase() == Phase::Rolling
+    }
+
+    /// The roll of the three dice at `pick` (below 216) with the weights of
+    /// [`Game::for_each_ck_outcome`] laid end to end in its order: each red and yellow pair
+    /// takes the event die's six, pairs in order, then the faces by weight.
+    pub(crate) fn ck_dice_at(pick: u32) -> Option<Outcome> {
+        let (pair, mut rest) = (pick / CK_DICE_PAIR_WEIGHT, pick % CK_DICE_PAIR_WEIGHT);
+        if pair >= 36 {
+            return None;
+        }
+        let (red, yellow) = ((pair / 6 + 1) as u8, (pair % 6 + 1) as u8);
+        for (event, w) in EventFace::WEIGHTED {
+            if rest < w {
+                return Some(Outcome::CkDice { red, yellow, event });
+            }
+            rest -= w;
+        }
+        None
+    }
+
     /// Applies a Cities & Knights chance outcome; `false` for any other.
     pub(crate) fn do_ck_outcome(&mut self, outcome: Outcome, events: &mut Vec<Event>) -> bool {
         match outcome {
@@ -84,5 +123,48 @@ impl Game {
             Outcome::Dice { .. } | Outcome::DevCard { .. } | Outcome::Steal { .. } | Outcome::Barb(_) => return false,
         }
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Random games of every ruleset: whenever chance is next, the total weight and the
+    /// outcome at every pick, found without the scan for the three dice, are those the scan
+    /// of `for_each_outcome` gives.
+    #[test]
+    fn outcomes_found_at_a_pick_equal_the_scan_in_random_games() {
+        let names: [&[&str]; 5] = [
+            &[],
+            &["cities-and-knights"],
+            &["cities-and-knights", "barbarian-attack"],
+            &["cities-and-knights", "seafarers"],
+            &["cities-and-knights", "court"],
+        ];
+        let mut fast = 0;
+        for (i, set) in names.into_iter().enumerate() {
+            let mut g = crate::testkit::named_rules_game(set, i as u64, 1);
+            let mut rp = crate::random::RandomPlayer::new(i as u64);
+            while g.winner().is_none() && g.turn() <= 150 {
+                if g.actor() == crate::state::Actor::Chance {
+                    let all = g.chance_outcomes();
+                    let total: u32 = all.iter().map(|&(_, w)| w).sum();
+                    assert_eq!(g.outcome_total(), total, "{set:?}");
+                    let mut pick = 0;
+                    for &(o, w) in &all {
+                        for _ in 0..w {
+                            assert_eq!(g.outcome_at(pick), Some(o), "{set:?} {pick}");
+                            pick += 1;
+                        }
+                    }
+                    assert_eq!(g.outcome_at(total), None);
+                    fast += usize::from(g.ck_dice_pending());
+                }
+                let Some(a) = rp.choose(&g, crate::random::Policy::Uniform) else {
+                    break;
+                };
+                g.apply(a).expect("a listed action");
+            }
+        }
+        assert!(fast > 50, "{fast} rolls of the three dice");
     }
 }

@@ -74,6 +74,7 @@ impl Game {
         let st = &mut self.players[player.index()];
         if card.is_victory_point() {
             st.ck.progress_vp.add(card, 1);
+            self.raise_vp_bound(player);
             events.push(Event::Ck(CkEvent::VictoryCardRevealed { player, card }));
             return;
         }

@@ -161,10 +161,11 @@ impl Game {
         if let Some(owner) = self.ck.metropolis[t].and_then(|v| self.sites[v.index()].map(|s| s.owner)) {
             self.ck.metropolises_held[owner.index()] -= 1;
         }
+        self.ck.metropolis[t] = at;
         if let Some(owner) = at.and_then(|v| self.sites[v.index()].map(|s| s.owner)) {
             self.ck.metropolises_held[owner.index()] += 1;
+            self.raise_vp_bound(owner);
         }
-        self.ck.metropolis[t] = at;
     }
 
     pub(crate) fn check_place_metropolis(&self, player: PlayerId, at: VertexId) -> Result<(), RuleError> {

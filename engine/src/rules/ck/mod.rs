@@ -15,7 +15,7 @@
 
 pub mod actions;
 pub(crate) mod barbarians;
-mod chance;
+pub(crate) mod chance;
 mod decisions;
 pub(crate) mod draws;
 pub mod errors;

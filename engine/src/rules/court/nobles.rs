@@ -68,6 +68,7 @@ impl Game {
         if takes {
             let from = self.court.influence;
             self.court.influence = Some(player);
+            self.raise_vp_bound(player);
             events.push(Event::Court(CourtEvent::MostInfluenceTaken { player, from }));
         }
     }

@@ -113,6 +113,7 @@ impl Game {
         if takes {
             let from = self.court.banners[c];
             self.court.banners[c] = Some(player);
+            self.raise_vp_bound(player);
             events.push(Event::Court(CourtEvent::BannerTaken { player, colour, from }));
         }
     }
@@ -123,6 +124,7 @@ impl Game {
         let has = self.court.tricolour & (1 << player.0) != 0;
         if all && !has && self.court.tricolours_taken() < TRICOLOUR_BANNERS {
             self.court.tricolour |= 1 << player.0;
+            self.raise_vp_bound(player);
             events.push(Event::Court(CourtEvent::TricolourBannerTaken {
                 player,
                 left: TRICOLOUR_BANNERS - self.court.tricolours_taken(),

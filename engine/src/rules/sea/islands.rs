@@ -42,6 +42,7 @@ impl Game {
             return;
         }
         sp.markers.push(IslandMarker { area, at });
+        self.raise_vp_bound(player);
         events.push(Event::Sea(SeaEvent::IslandSettled { player, area, at }));
     }
 }

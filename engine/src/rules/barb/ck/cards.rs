@@ -45,6 +45,13 @@ impl Game {
         )
     }
 
+    /// The cards played as the combination's own actions, whose Cities & Knights forms
+    /// [`Game::check_barb_ck_progress`] refuses whatever the play (`BARB.CK.CARD_CHANGED`).
+    pub(crate) fn barb_ck_replaces_progress(card: ProgressCard) -> bool {
+        use ProgressCard as C;
+        matches!(card, C::Smithing | C::Intrigue | C::Taxation)
+    }
+
     /// The combination's verdict on a Cities & Knights play of a changed card.
     pub(crate) fn check_barb_ck_progress(
         &self,
@@ -54,10 +61,10 @@ impl Game {
         if !Self::barb_ck_changes_progress(play.card()) {
             return None;
         }
+        if Self::barb_ck_replaces_progress(play.card()) {
+            return Some(Err(RuleError::Barb(BarbRule::CardChanged)));
+        }
         match *play {
-            ProgressPlay::Smithing { .. } | ProgressPlay::Intrigue { .. } | ProgressPlay::Taxation => {
-                Some(Err(RuleError::Barb(BarbRule::CardChanged)))
-            }
             ProgressPlay::Invention { a, b } => Some(self.check_barb_ck_invention(a, b)),
             ProgressPlay::Treason { victim } => Some(self.check_barb_ck_treason(player, victim)),
             _ => None,

@@ -154,7 +154,8 @@ impl Game {
     /// `check_play_progress` is the card's timing, the card in hand, then the play's own
     /// effect. The first two are the same for every candidate of one card, and the card is in
     /// `p`'s hand since the hand is what is iterated: they are tested once per card (a card
-    /// whose moment it is not lists nothing), and each candidate's effect is then checked
+    /// whose moment it is not lists nothing, nor one whose every play an expansion refuses,
+    /// [`Game::progress_refused_ext`]), and each candidate's effect is then checked
     /// as `apply` checks it, unless the card is one whose candidates all pass
     /// ([`lists_only_valid_plays`]) and no expansion changes it
     /// ([`Game::progress_changed_ext`]). The test
@@ -167,13 +168,19 @@ impl Game {
             return;
         }
         let (before_roll, main) = (self.in_before_roll(), self.in_main());
+        // Outside the action phase only Alchemy is played (before the roll): without it in
+        // hand no card lists a play, and the hand is not read card by card.
+        if !main && (!before_roll || hand.get(ProgressCard::Alchemy) == 0) {
+            return;
+        }
         for card in hand.held() {
             let now = if card == ProgressCard::Alchemy {
                 before_roll
             } else {
                 main
             };
-            if !now {
+            // A card an expansion plays as its own action lists no play here.
+            if !now || self.progress_refused_ext(card) {
                 continue;
             }
             let checked = !lists_only_valid_plays(card) || self.progress_changed_ext(card);
@@ -351,16 +358,25 @@ impl Game {
                         push(P::GuildDues { victim, cards: vh });
                         continue;
                     }
+                    // Every pair of kinds (in kind order) the victim holds: a kind once
+                    // next to another, twice on its own. Kinds not held are skipped whole.
                     for (i, x) in CardKind::ALL.into_iter().enumerate() {
-                        for y in CardKind::ALL.into_iter().skip(i) {
-                            let cards = crate::cards::Cards::of(&[(x, 1), (y, 1)]);
-                            let cards = if x == y {
-                                crate::cards::Cards::of(&[(x, 2)])
-                            } else {
-                                cards
-                            };
-                            if vh.contains(&cards) {
-                                push(P::GuildDues { victim, cards });
+                        let nx = vh.get(x);
+                        if nx == 0 {
+                            continue;
+                        }
+                        if nx >= 2 {
+                            push(P::GuildDues {
+                                victim,
+                                cards: crate::cards::Cards::of(&[(x, 2)]),
+                            });
+                        }
+                        for y in CardKind::ALL.into_iter().skip(i + 1) {
+                            if vh.get(y) > 0 {
+                                push(P::GuildDues {
+                                    victim,
+                                    cards: crate::cards::Cards::of(&[(x, 1), (y, 1)]),
+                                });
                             }
                         }
                     }

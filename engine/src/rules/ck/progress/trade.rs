@@ -55,6 +55,7 @@ impl Game {
     pub(crate) fn do_merchant(&mut self, player: PlayerId, hex: HexId, events: &mut Vec<Event>) {
         let previous = self.ck.merchant.map(|(_, p)| p);
         self.ck.merchant = Some((hex, player));
+        self.raise_vp_bound(player);
         events.push(Event::Ck(CkEvent::MerchantPlaced { player, hex, previous }));
     }
 
