@@ -47,6 +47,14 @@ impl<const W: usize> IdSet<W> {
         self.0.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
     }
 
+    /// Keeps only the members of `other` too.
+    #[inline]
+    pub(crate) fn intersect(&mut self, other: &Self) {
+        for (w, o) in self.0.iter_mut().zip(other.0.iter()) {
+            *w &= o;
+        }
+    }
+
     /// Whether the set is empty.
     pub(crate) fn is_empty(&self) -> bool {
         self.0.iter().all(|w| *w == 0)

@@ -35,7 +35,9 @@ impl ExpansionRules for Seafarers {
             moved: false,
             players: (0..g.players.len()).map(|_| SeaPlayer::default()).collect(),
             movable: [0; crate::ids::MAX_PLAYERS],
+            sea_paths: Default::default(),
         };
+        g.sea.sea_paths = super::state::SeaPaths::of(g);
         if let Some(target) = g.board.victory_target {
             let default = crate::Ruleset::with(g.rules.expansions).base.victory_target;
             if g.rules.base.victory_target == default {
@@ -251,9 +253,15 @@ impl ExpansionRules for Seafarers {
 impl Game {
     /// The Seafarers invariants: ships conserved (15 each) and on sea paths no road holds;
     /// every ship joined to a building of its owner; the pirate on a sea hex and the robber
-    /// on land; each island marker under its owner's building in its area, one per area.
+    /// on land; each island marker under its owner's building in its area, one per area; the
+    /// sea paths kept for the ship sites those of the board.
     pub(crate) fn check_sea_invariants(&self) -> Result<(), InvariantViolation> {
         let fail = |rule: &'static str, detail: String| Err(InvariantViolation { name: rule, detail });
+        if let Some(kept) = self.sea.sea_paths.get() {
+            if super::state::SeaPaths::of(self).get() != Some(kept) {
+                return fail("sea-paths", "the sea paths kept differ from the board".into());
+            }
+        }
         for (i, sp) in self.sea.players.iter().enumerate() {
             let on_board = self.sea.ships.iter().filter(|s| **s == Some(PlayerId(i as u8))).count();
             if on_board != sp.ships.len() || on_board + sp.ships_left as usize != super::SHIPS_PER_PLAYER as usize {

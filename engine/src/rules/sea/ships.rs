@@ -214,14 +214,19 @@ impl Game {
                 }
             }
         }
-        let pirate_sides = self.sea.pirate.and_then(|h| topo.hex(h)).map(|hex| hex.sides);
-        let mut open = IdSet::<8>::default();
-        for i in candidates.iter() {
-            let at = EdgeId(i as u16);
-            open.insert_if(
-                i,
-                self.is_sea_path(at) && !pirate_sides.is_some_and(|s| s.contains(&at)),
-            );
+        let mut open = candidates;
+        match self.sea.sea_paths.get() {
+            Some(sea) => open.intersect(sea),
+            None => {
+                for i in candidates.iter() {
+                    open.set(i, self.is_sea_path(EdgeId(i as u16)));
+                }
+            }
+        }
+        if let Some(hex) = self.sea.pirate.and_then(|h| topo.hex(h)) {
+            for side in hex.sides {
+                open.set(side.index(), false);
+            }
         }
         ShipSites { player, open }
     }
@@ -330,7 +335,7 @@ mod tests {
     /// Random games on both maps, of Seafarers and of Seafarers with Cities & Knights (whose
     /// knights block lines): after every step, each player's listed ship sites (with no ship
     /// moving, and with each of their ships moving away) are exactly the paths
-    /// `check_ship_site` accepts.
+    /// `check_ship_site` accepts, and the same with or without the kept sea paths.
     #[test]
     fn the_listed_ship_sites_are_the_paths_the_check_accepts_in_random_games() {
         use crate::random::{Policy, RandomPlayer};
@@ -358,6 +363,13 @@ mod tests {
                                 .collect();
                             assert_eq!(listed, expected, "seed {seed} {map:?} {p:?} vacating {vacated:?}");
                         }
+                        // A state without the kept sea paths (read back) tests each path.
+                        let mut unknown = g.clone();
+                        unknown.sea.sea_paths = Default::default();
+                        let (mut kept, mut tested) = (Vec::new(), Vec::new());
+                        g.for_each_ship_site(p, None, |e| kept.push(e));
+                        unknown.for_each_ship_site(p, None, |e| tested.push(e));
+                        assert_eq!(kept, tested, "seed {seed} {map:?} {p:?}");
                     }
                 }
             }

@@ -64,6 +64,48 @@ pub struct SeaState {
     /// next to the pirate is tested when listing.
     #[serde(default)]
     pub movable: [u16; crate::ids::MAX_PLAYERS],
+    /// The paths a ship may stand on (a sea hex on a side), found once from the board when
+    /// the game starts ([`SeaPaths`]).
+    #[serde(skip)]
+    pub(crate) sea_paths: SeaPaths,
+}
+
+/// The paths with a sea hex on a side (rule `SEA.SHIP.SEA_PATH`, [`crate::Game::is_sea_path`]),
+/// kept so that the ship sites listed every step are filtered a word at a time. The terrain
+/// is fixed once the board is built, so the set is found once, when the game starts; a state
+/// read back holds none ("unknown": every path is tested on the board). Checked by the
+/// invariants (`sea-paths`). Not part of the game: every two compare equal.
+#[derive(Clone, Copy, Default, Debug)]
+pub(crate) struct SeaPaths(Option<crate::id_set::IdSet<8>>);
+
+impl PartialEq for SeaPaths {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for SeaPaths {}
+
+impl SeaPaths {
+    /// The sea paths of `game`'s board, path by path; unknown when a path id is beyond the
+    /// set's capacity.
+    pub(crate) fn of(game: &crate::Game) -> SeaPaths {
+        let n = game.board.topology.edge_count();
+        if n > 64 * 8 {
+            return SeaPaths(None);
+        }
+        let mut set = crate::id_set::IdSet::<8>::default();
+        for i in 0..n {
+            set.insert_if(i, game.is_sea_path(EdgeId(i as u16)));
+        }
+        SeaPaths(Some(set))
+    }
+
+    /// The set, when known.
+    #[inline]
+    pub(crate) fn get(&self) -> Option<&crate::id_set::IdSet<8>> {
+        self.0.as_ref()
+    }
 }
 
 impl SeaState {
