@@ -49,6 +49,7 @@ pub mod fault;
 pub(crate) mod id_set;
 pub mod ids;
 pub mod invariants;
+pub(crate) mod kept;
 pub mod kind_set;
 mod legal;
 pub mod multiset;

@@ -17,17 +17,9 @@ use crate::state::Game;
 /// above the points costing only a full count. Checked by the invariants (`vp-bound`); a
 /// state just read holds no bound (every check counts in full), and [`Game::apply_into`]
 /// recounts the bounds first, so that a state changed directly in between stays covered.
-/// Not part of the game: every two caches compare equal, and it is never written out.
-#[derive(Clone, Copy, Default, Debug)]
-pub(crate) struct VpBounds(Option<[u8; MAX_PLAYERS]>);
-
-impl PartialEq for VpBounds {
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
-}
-
-impl Eq for VpBounds {}
+/// Not part of the game ([`crate::kept::Kept`]).
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub(crate) struct VpBounds(crate::kept::Kept<[u8; MAX_PLAYERS]>);
 
 impl VpBounds {
     /// `p`'s bound, `None` when unknown.
@@ -85,7 +77,7 @@ impl Game {
         for (i, slot) in b.iter_mut().enumerate().take(self.players.len()) {
             *slot = self.vp_without_titles(PlayerId(i as u8));
         }
-        self.vp_bounds = VpBounds(Some(b));
+        self.vp_bounds = VpBounds(crate::kept::Kept(Some(b)));
     }
 
     /// The `vp-bound` invariant: each known bound is at least the points it bounds.

@@ -30,18 +30,9 @@ use crate::CkEvent;
 /// one promoted this turn is not promoted again; both marks lapse at the end of the turn).
 /// A cache over the knights, kept by the writers of the marks and of knights moving with
 /// them; `None` is "unknown" (a state just read, a board beyond 512 intersections): the end
-/// of turn then visits every intersection. Not part of the game: every two caches compare
-/// equal, and it is never written out.
-#[derive(Clone, Copy, Default, Debug)]
-pub(crate) struct MarkedKnights(Option<crate::id_set::IdSet<8>>);
-
-impl PartialEq for MarkedKnights {
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
-}
-
-impl Eq for MarkedKnights {}
+/// of turn then visits every intersection. Not part of the game ([`crate::kept::Kept`]).
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub(crate) struct MarkedKnights(crate::kept::Kept<crate::id_set::IdSet<8>>);
 
 impl MarkedKnights {
     /// Notes that the knight `k` now stands at `at` (a knight carrying no mark needs none).
@@ -57,7 +48,7 @@ impl MarkedKnights {
     pub(crate) fn mark(&mut self, at: VertexId) {
         if let Some(set) = self.0.as_mut() {
             if !set.insert(at.index()) && !set.contains(at.index()) {
-                self.0 = None;
+                *self.0 = None;
             }
         }
     }
@@ -73,23 +64,15 @@ impl MarkedKnights {
 /// [`crate::state::CkState::knights`], kept by every writer that places or takes a knight
 /// ([`crate::state::CkState::put_knight`], [`crate::state::CkState::take_knight`]) and checked
 /// by the invariants; `None` is "unknown" (a state just read, a board beyond 512
-/// intersections): every intersection is visited then. Not part of the game: every two
-/// caches compare equal, and it is never written out.
-#[derive(Clone, Copy, Default, Debug)]
-pub(crate) struct KnightSites(Option<crate::id_set::IdSet<8>>);
-
-impl PartialEq for KnightSites {
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
-}
-
-impl Eq for KnightSites {}
+/// intersections): every intersection is visited then. Not part of the game
+/// ([`crate::kept::Kept`]).
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub(crate) struct KnightSites(crate::kept::Kept<crate::id_set::IdSet<8>>);
 
 impl KnightSites {
     /// An empty known set for a board of `vertices` intersections (unknown beyond 512).
     pub(crate) fn empty(vertices: usize) -> Self {
-        KnightSites((vertices <= 8 * 64).then(Default::default))
+        KnightSites(crate::kept::Kept((vertices <= 8 * 64).then(Default::default)))
     }
 
     /// Notes whether a knight now stands at `at`.
@@ -521,8 +504,11 @@ impl Game {
     /// End of turn: knights may be promoted and act again next turn. Only the intersections
     /// [`MarkedKnights`] holds can carry a mark (every one when it is unknown).
     pub(crate) fn refresh_knights(&mut self) {
-        let marked = std::mem::replace(&mut self.ck.marked, MarkedKnights(Some(Default::default())));
-        let Some(set) = marked.0 else {
+        let marked = std::mem::replace(
+            &mut self.ck.marked,
+            MarkedKnights(crate::kept::Kept(Some(Default::default()))),
+        );
+        let Some(set) = *marked.0 else {
             for k in self.ck.knights.iter_mut().flatten() {
                 k.fresh = false;
                 k.promoted = false;

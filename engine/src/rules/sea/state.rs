@@ -74,17 +74,9 @@ pub struct SeaState {
 /// kept so that the ship sites listed every step are filtered a word at a time. The terrain
 /// is fixed once the board is built, so the set is found once, when the game starts; a state
 /// read back holds none ("unknown": every path is tested on the board). Checked by the
-/// invariants (`sea-paths`). Not part of the game: every two compare equal.
-#[derive(Clone, Copy, Default, Debug)]
-pub(crate) struct SeaPaths(Option<crate::id_set::IdSet<8>>);
-
-impl PartialEq for SeaPaths {
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
-}
-
-impl Eq for SeaPaths {}
+/// invariants (`sea-paths`). Not part of the game ([`crate::kept::Kept`]).
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub(crate) struct SeaPaths(crate::kept::Kept<crate::id_set::IdSet<8>>);
 
 impl SeaPaths {
     /// The sea paths of `game`'s board, path by path; unknown when a path id is beyond the
@@ -92,13 +84,13 @@ impl SeaPaths {
     pub(crate) fn of(game: &crate::Game) -> SeaPaths {
         let n = game.board.topology.edge_count();
         if n > 64 * 8 {
-            return SeaPaths(None);
+            return SeaPaths::default();
         }
         let mut set = crate::id_set::IdSet::<8>::default();
         for i in 0..n {
             set.insert_if(i, game.is_sea_path(EdgeId(i as u16)));
         }
-        SeaPaths(Some(set))
+        SeaPaths(crate::kept::Kept(Some(set)))
     }
 
     /// The set, when known.
