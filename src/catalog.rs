@@ -4,7 +4,8 @@
 //! (`catalog/sources.yaml`). All are data of the engine's version and are embedded in the
 //! binary, so rule and source ids are checked wherever the command runs. Scenarios name
 //! catalog ids in `covers` and `-> refused`; `catan-harness coverage` lists the ids no
-//! scenario covers and `catan-harness rules` prints the catalog.
+//! scenario covers (apart from those the scenario language guards: [`Guard`]) and
+//! `catan-harness rules` prints the catalog.
 
 use catan_engine::ruleset::Expansion;
 use serde::Deserialize;
@@ -19,6 +20,23 @@ pub struct Rule {
     pub rule: String,
     /// Source id and page or section (`own` for engine-level ids).
     pub source: String,
+    /// When the scenario language itself refuses what the rule forbids (a die showing 7,
+    /// a hex not on the board), before the engine could: the diagnostic that does it.
+    #[serde(default)]
+    pub guard: Option<Guard>,
+}
+
+/// How the scenario language refuses what a rule forbids, so no scenario can reach the
+/// engine's refusal: a scenario cannot cover the rule, and `catan-harness coverage` lists
+/// it as guarded instead of uncovered.
+#[derive(Clone, Debug, Deserialize, serde::Serialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Guard {
+    /// The diagnostic code (`dsl::syntax::bad_dice`, `dsl::lower::off_board`, …).
+    pub code: String,
+    /// A scenario file, from the project root, that the language refuses with that code
+    /// (`tests/catalog.rs` loads each one).
+    pub example: String,
 }
 
 /// One entry of the sources table (`catalog/sources.yaml`).

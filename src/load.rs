@@ -41,6 +41,18 @@ impl LoadError {
     }
 }
 
+impl LoadError {
+    /// The codes of the diagnostics (`dsl::syntax::bad_dice`, `dsl::lower::off_board`, …),
+    /// in the order reported; none for a file that could not be read.
+    pub fn codes(&self) -> Vec<String> {
+        match self {
+            LoadError::Io(_) => Vec::new(),
+            LoadError::Parse(e) => e.codes(),
+            LoadError::Lower(e) => e.errors.iter().map(|x| x.code.clone()).collect(),
+        }
+    }
+}
+
 /// Reads, parses and lowers one scenario file.
 ///
 /// # Errors

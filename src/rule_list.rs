@@ -19,6 +19,9 @@ pub struct Entry {
     pub source: String,
     /// The scenario files whose `covers` names it, sorted.
     pub scenarios: Vec<String>,
+    /// How the scenario language refuses what the rule forbids, when it does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub guard: Option<catalog::Guard>,
 }
 
 /// The rule ids matching `grep` (case-insensitive, in the id, statement or source; every id
@@ -50,6 +53,7 @@ pub fn entries(grep: Option<&str>, files: &[PathBuf]) -> Vec<Entry> {
                 rule: r.rule.clone(),
                 source: r.source.clone(),
                 scenarios,
+                guard: r.guard.clone(),
             }
         })
         .collect()
@@ -61,6 +65,9 @@ pub fn render_human(entries: &[Entry], searched: bool) -> String {
     let mut s = String::new();
     for e in entries {
         let _ = writeln!(s, "{}\n  {}\n  source: {}", e.id, e.rule, e.source);
+        if let Some(g) = &e.guard {
+            let _ = writeln!(s, "  guarded by: {} (example: {})", g.code, g.example);
+        }
         if !searched {
             continue;
         }

@@ -122,3 +122,38 @@ fn every_yaml_file_of_the_catalog_folder_is_listed() {
         assert!(listed.contains(&n.as_str()), "{n} is not listed in src/catalog.rs");
     }
 }
+
+/// A guarded rule's example is refused by the scenario language with the guard's code, so
+/// `coverage` lists as guarded only what the language really refuses; and every guard's
+/// example is a test file of the lowering diagnostics.
+#[test]
+fn every_guard_example_is_refused_with_its_code() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut guards = 0;
+    for r in catalog() {
+        let Some(g) = r.guard else { continue };
+        guards += 1;
+        assert!(
+            g.example.starts_with("tests/broken-lower/"),
+            "{}: the example {} is not a lowering-diagnostics test file",
+            r.id,
+            g.example
+        );
+        let path = root.join(&g.example);
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", g.example));
+        let dir = path.parent().unwrap_or(root);
+        let err = match catan_harness::load::load_text_in(&g.example, &text, dir) {
+            Ok(_) => panic!("{}: {} loads, but the language should refuse it", r.id, g.example),
+            Err(e) => e,
+        };
+        let codes = err.codes();
+        assert!(
+            codes.contains(&g.code),
+            "{}: {} is refused with {codes:?}, not {}",
+            r.id,
+            g.example,
+            g.code
+        );
+    }
+    assert!(guards > 0, "no guarded rule: the test checks nothing");
+}

@@ -24,26 +24,44 @@ use std::sync::Arc;
 pub type FragmentSource = NamedSource<Arc<str>>;
 
 /// One lowering error.
-#[derive(Debug, Clone, thiserror::Error, Diagnostic)]
+#[derive(Debug, Clone, thiserror::Error)]
 #[error("{message}")]
 pub struct LowerError {
     /// What is wrong.
     pub message: String,
-    /// Stable code (`dsl::lower::unknown_name`, …).
-    #[diagnostic(code)]
+    /// Stable code (`dsl::lower::unknown_name`, …), shown above the message.
     pub code: String,
     /// Where.
-    #[label("{label}")]
     pub span: SourceSpan,
     /// Label text.
     pub label: String,
     /// What to do.
-    #[help]
     pub help: Option<String>,
     /// The file the span points into when it is not the scenario itself (an included
     /// fragment).
-    #[source_code]
     pub src: Option<FragmentSource>,
+}
+
+/// Written out rather than derived: the code is known only when the error is found.
+impl Diagnostic for LowerError {
+    fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        Some(Box::new(&self.code))
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        self.help.as_ref().map(|h| Box::new(h) as Box<dyn std::fmt::Display>)
+    }
+
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        self.src.as_ref().map(|s| s as &dyn miette::SourceCode)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        Some(Box::new(std::iter::once(miette::LabeledSpan::new_with_span(
+            Some(self.label.clone()),
+            self.span,
+        ))))
+    }
 }
 
 /// All lowering errors of one file.
@@ -492,16 +510,9 @@ fn rules_of(cx: &mut Cx<'_>, spec: &ast::RulesSpec) -> Ruleset {
                 .unwrap_or(&spec.ruleset.node);
             let mut names: Vec<&str> = Ruleset::NAMES.to_vec();
             names.push("cities-and-knights+court");
-            if ["barbarian-attack"].contains(&unknown) {
-                cx.err(
-                    spec.ruleset.span,
-                    "unsupported",
-                    why,
-                    "not implemented yet",
-                    Some(
-                        "the engine implements the base game, Cities & Knights, The Court and Seafarers so far".into(),
-                    ),
-                );
+            // A known expansion the engine does not implement yet, rather than a misspelling.
+            if catan_engine::ruleset::Expansion::from_ruleset_name(unknown).is_some() {
+                cx.err(spec.ruleset.span, "unsupported", why, "not implemented yet", None);
             } else {
                 cx.unknown(spec.ruleset.span, "ruleset", unknown, &names);
             }
