@@ -481,9 +481,7 @@ impl Game {
         for e in castle.and_then(|c| topo.hex(c)).map(|h| h.sides).into_iter().flatten() {
             bit(&mut castle_paths, e);
         }
-        let path_rings = (0..path_adjacency.len())
-            .map(|i| super::knights::path_rings(&path_adjacency, i))
-            .collect();
+        let path_rings = super::knights::all_path_rings(&path_adjacency);
         self.barb = BarbState {
             path_rings,
             path_adjacency,
