@@ -233,6 +233,11 @@ impl ExpansionRules for BarbarianAttack {
         Game::barb_ck_replaces_progress(card)
     }
 
+    /// With Cities & Knights, Invention swaps inner hexes' tokens only.
+    fn invention_hex(g: &Game, hex: crate::ids::HexId) -> bool {
+        !g.barb_ck() || g.barb_ck_inventable(hex)
+    }
+
     fn do_progress(
         g: &mut Game,
         player: PlayerId,
