@@ -157,7 +157,7 @@ impl Game {
     /// whose moment it is not lists nothing, nor one whose every play an expansion refuses,
     /// [`Game::progress_refused_ext`]), and each candidate's effect is then checked
     /// as `apply` checks it, unless the card is one whose candidates all pass
-    /// ([`lists_only_valid_plays`]) and no expansion changes it
+    /// ([`Game::lists_only_valid_plays`]) and no expansion changes it
     /// ([`Game::progress_changed_ext`]). The test
     /// `progress_plays_equal_every_candidate_checked_after_every_step` compares the list with
     /// every candidate checked.
