@@ -306,6 +306,11 @@ pub(crate) trait ExpansionRules {
     fn refuses_progress(_g: &Game, _card: crate::progress::ProgressCard) -> bool {
         false
     }
+    /// Whether [`ExpansionRules::check_progress`] lets Invention move the token of `hex`
+    /// (`false`: it refuses every Invention play naming the hex).
+    fn invention_hex(_g: &Game, _hex: HexId) -> bool {
+        true
+    }
     /// Carries out a progress card's effect in place of the card's own (`true`: done); the
     /// card has already left the hand.
     fn do_progress(_g: &mut Game, _player: PlayerId, _play: ProgressPlay, _events: &mut Vec<Event>) -> bool {
@@ -912,6 +917,14 @@ impl Game {
         let mut changed = false;
         each_expansion!(self.rules.expansions, E => changed |= E::changes_progress(self, card));
         changed
+    }
+
+    /// Extension point "progress cards": whether every expansion lets Invention move the
+    /// token of `hex`.
+    pub(crate) fn invention_hex_ext(&self, hex: HexId) -> bool {
+        let mut allowed = true;
+        each_expansion!(self.rules.expansions, E => allowed &= E::invention_hex(self, hex));
+        allowed
     }
 
     /// Extension point "progress cards": whether an expansion refuses every play of `card`.

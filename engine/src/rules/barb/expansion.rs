@@ -233,6 +233,11 @@ impl ExpansionRules for BarbarianAttack {
         Game::barb_ck_replaces_progress(card)
     }
 
+    /// With Cities & Knights, Invention swaps inner hexes' tokens only.
+    fn invention_hex(g: &Game, hex: crate::ids::HexId) -> bool {
+        !g.barb_ck() || g.barb_ck_inventable(hex)
+    }
+
     fn do_progress(
         g: &mut Game,
         player: PlayerId,
@@ -481,9 +486,7 @@ impl Game {
         for e in castle.and_then(|c| topo.hex(c)).map(|h| h.sides).into_iter().flatten() {
             bit(&mut castle_paths, e);
         }
-        let path_rings = (0..path_adjacency.len())
-            .map(|i| super::knights::path_rings(&path_adjacency, i))
-            .collect();
+        let path_rings = super::knights::all_path_rings(&path_adjacency);
         self.barb = BarbState {
             path_rings,
             path_adjacency,

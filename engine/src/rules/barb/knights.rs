@@ -49,6 +49,49 @@ pub(crate) fn path_rings(adjacency: &[PathBits], from: usize) -> [PathBits; 6] {
     by_dist
 }
 
+/// [`path_rings`] of every path of the board at once, as a knight's reach is kept when the
+/// game starts: the paths within `d` steps of a path are it and those within `d - 1` steps
+/// of its neighbours, so each distance is one pass over the board's adjacency (each path's
+/// neighbours read from its bits once) instead of a search from every path; the ring at
+/// distance `d` is what that adds to distance `d - 1`.
+pub(crate) fn all_path_rings(adjacency: &[PathBits]) -> Vec<[PathBits; 6]> {
+    let n = adjacency.len();
+    let mut first = Vec::with_capacity(n + 1);
+    let mut neighbours = Vec::with_capacity(4 * n);
+    for adj in adjacency {
+        first.push(neighbours.len());
+        neighbours.extend(path_members(adj).filter(|&j| j < n));
+    }
+    first.push(neighbours.len());
+    // `within[i]`: the paths at most `d - 1` steps from path `i` (distance 0: itself).
+    let mut within: Vec<PathBits> = (0..n)
+        .map(|i| {
+            let mut b = [0u64; 4];
+            b[i / 64] |= 1 << (i % 64);
+            b
+        })
+        .collect();
+    let mut next = within.clone();
+    let mut rings = vec![[[0u64; 4]; 6]; n];
+    for d in 1..6 {
+        for (i, (out, ring)) in next.iter_mut().zip(rings.iter_mut()).enumerate() {
+            let old = within[i];
+            let mut ball = old;
+            for &j in &neighbours[first[i]..first[i + 1]] {
+                for (b, w) in ball.iter_mut().zip(&within[j]) {
+                    *b |= w;
+                }
+            }
+            for ((r, b), o) in ring[d].iter_mut().zip(&ball).zip(&old) {
+                *r = b & !o;
+            }
+            *out = ball;
+        }
+        std::mem::swap(&mut within, &mut next);
+    }
+    rings
+}
+
 /// Lists the moves of `player`'s knight on `from` to each path of `to` (of the first
 /// `words` words, those of the board's paths), in path id order. Inlined into both listings'
 /// loops over the rings (a call per ring costs more than the ring's moves).
@@ -783,6 +826,19 @@ mod tests {
     /// In random games of both rulesets, whenever the knights move, `knight_move_count` and
     /// `nth_knight_move` agree with the list `legal_actions` builds (moves with and without
     /// the grain, displacements); in every other phase they give nothing.
+    #[test]
+    fn the_rings_of_every_path_found_at_once_equal_a_search_from_each_path() {
+        for seed in 0..3u64 {
+            let g = barb_main(4, seed);
+            let adjacency = &g.barb.path_adjacency;
+            let all = super::all_path_rings(adjacency);
+            assert_eq!(all.len(), adjacency.len());
+            for (i, rings) in all.iter().enumerate() {
+                assert_eq!(*rings, super::path_rings(adjacency, i), "seed {seed} path {i}");
+            }
+        }
+    }
+
     #[test]
     fn knight_move_counting_agrees_with_legal_actions_in_random_games() {
         let (mut seen, mut grain, mut displace) = (0, 0, 0);

@@ -205,16 +205,18 @@ impl Game {
     }
 
     /// The seats a gold field pays on a roll of `total` (for the aqueduct: they received
-    /// something).
+    /// something). Only the hexes carrying `total` are visited (the kept
+    /// [`crate::rules::NumberedHexes`], checked by the invariants against the tokens).
     pub(crate) fn gold_receivers(&self, total: u8) -> u8 {
         let mut seats = 0u8;
-        for (i, hex) in self.board.topology.hexes().iter().enumerate() {
-            if self.board.terrain[i] != Terrain::Gold
-                || self.tokens[i] != Some(total)
-                || self.robber.map(|r| r.index()) == Some(i)
-            {
+        for &h in self.numbered.with(total) {
+            let i = h.index();
+            if self.board.terrain[i] != Terrain::Gold || self.robber.map(|r| r.index()) == Some(i) {
                 continue;
             }
+            let Some(hex) = self.board.topology.hexes().get(i) else {
+                continue;
+            };
             for v in hex.corners {
                 if let Some(site) = self.sites[v.index()] {
                     seats |= 1 << site.owner.0;

@@ -348,11 +348,14 @@ impl Game {
     /// ship relabelled: their trade route (so the card) and, without Cities & Knights, the
     /// shape of every line stay as they were, and neither is computed again. Otherwise the
     /// route is measured from the ship's old and new places where that is enough
-    /// ([`Game::longest_road_after_ship_move`]).
+    /// ([`Game::longest_road_after_ship_move`]). A dead-end ship leaving one line end for
+    /// another changes the movable bits only next to it
+    /// ([`Game::movable_follows_dead_ends_at`]), where they are updated instead of searched.
     pub(crate) fn do_move_ship(&mut self, player: PlayerId, from: EdgeId, to: EdgeId, events: &mut Vec<Event>) {
         let swap = self.ship_move_swaps_dead_end(player, from, to);
+        let ck = self.rules.ck();
         // A dead-end ship leaving a line end: what it leaves behind, for the bits below.
-        let left = if swap || !self.movable_follows_dead_ends() {
+        let left = if (swap && !ck) || !self.movable_follows_dead_ends_at([from, to]) {
             None
         } else {
             self.dead_end_anchor(player, from)
@@ -363,11 +366,17 @@ impl Game {
             *slot = to;
         }
         self.sea.moved = true;
-        // With Cities & Knights knights next to the ships decide too: the bits are recomputed.
-        if !swap || self.rules.ck() {
+        // With Cities & Knights knights next to the ships decide too: the bits are updated
+        // next to the ship only when no knight stands at its ends, else recomputed.
+        if !swap || ck {
             let bits = left.and_then(|partner| {
                 let bits = self.movable_after_dead_end_left(player, partner)?;
-                self.movable_after_dead_end_added(player, to, bits)
+                let (bits, anchored) = self.movable_after_dead_end_added(player, to, bits)?;
+                Some(if ck {
+                    self.movable_knight_links(player, bits, [partner, anchored])
+                } else {
+                    bits
+                })
             });
             match bits {
                 Some(bits) => self.sea.movable[player.index()] = bits,
@@ -407,12 +416,53 @@ impl Game {
         dead(far_from, from) && dead(far_to, to)
     }
 
-    /// Whether the movable-shape bits depend on the lines of ships and buildings alone, so
-    /// that a dead-end ship coming or going changes them only next to it (see
-    /// [`Game::dead_end_anchor`]): without Cities & Knights (whose knights fix ships) and
-    /// unless `ship-leaves-building refused` (whose bits follow roads too).
-    pub(crate) fn movable_follows_dead_ends(&self) -> bool {
-        !self.rules.ck() && self.rules.sea.ship_leaves_building != super::options::ShipLeavesBuilding::Refused
+    /// Whether the movable bits change only next to a dead-end ship leaving or taking the
+    /// `paths` (see [`Game::dead_end_anchor`]): they do when they depend on the lines of
+    /// ships and buildings alone, unless `ship-leaves-building refused` (whose bits follow
+    /// roads too); with Cities & Knights, whose knights fix ships, when no knight stands at
+    /// an end of either path and a knight stays linked by a road or ship touching it
+    /// (`knight-link route`).
+    ///
+    /// With Cities & Knights a ship's bit is its line's shape and the knights' say
+    /// ([`Game::ship_may_leave_building`]): no opponent's knight at an end where another own
+    /// ship meets it (rule `SEA.CK.FOREIGN_KNIGHT`), no own knight at an end losing there its
+    /// last road or ship (rule `SEA.CK.KNIGHT_LINK`). Both read only the knights at the
+    /// ship's two ends and the player's pieces there; the move or build changes pieces only at
+    /// the ends of the `paths`, so without a knight there no other ship's say changes, and
+    /// the ships whose shape changes are given theirs again
+    /// ([`Game::movable_knight_links`]). Under `knight-link settlement` a knight's link runs
+    /// through the whole network, and the bits are recomputed.
+    #[inline]
+    pub(crate) fn movable_follows_dead_ends_at(&self, paths: [EdgeId; 2]) -> bool {
+        self.rules.sea.ship_leaves_building != super::options::ShipLeavesBuilding::Refused
+            && (!self.rules.ck() || self.knights_keep_links_at(paths))
+    }
+
+    /// With Cities & Knights, whether knights decide nothing new about the ships when pieces
+    /// change at the ends of the `paths` ([`Game::movable_follows_dead_ends_at`]).
+    fn knights_keep_links_at(&self, paths: [EdgeId; 2]) -> bool {
+        let edges = self.board.topology.edges();
+        self.rules.sea.knight_link == super::options::KnightLink::Route
+            && paths
+                .iter()
+                .flat_map(|e| edges[e.index()].vertices)
+                .all(|v| self.ck.knights[v.index()].is_none())
+    }
+
+    /// With Cities & Knights, the movable bits `bits` whose shape a dead end updated
+    /// ([`Game::movable_after_dead_end_added`]) with the knights' say on the `ships` given
+    /// ([`Game::ship_may_leave_building`]): the partners at the dead end's anchors, the only
+    /// ships besides it whose shape changed. The dead end's own say is yes: no knight stands
+    /// at its ends ([`Game::movable_follows_dead_ends_at`]).
+    fn movable_knight_links(&self, player: PlayerId, mut bits: u16, ships: [Option<EdgeId>; 2]) -> u16 {
+        for e in ships.into_iter().flatten() {
+            if let Some(i) = self.movable_bit(player, e) {
+                if bits & (1 << i) != 0 && self.ship_may_leave_building(player, e).is_err() {
+                    bits &= !(1 << i);
+                }
+            }
+        }
+        bits
     }
 
     /// At intersection `v` of the ship on `e`: whether `player`'s building stands there, how
@@ -471,9 +521,15 @@ impl Game {
     /// there, when it is a dead end ([`Game::dead_end_anchor`]): it may move (a free end),
     /// and the one other ship at its anchor, which lost its free end there, may move only
     /// if its other end is free (otherwise it now joins the new dead end to a line that is
-    /// open: not an end, or cutting the line, or closed). `None` when the ship is no such
-    /// dead end (the bits are then searched).
-    pub(super) fn movable_after_dead_end_added(&self, player: PlayerId, e: EdgeId, mut bits: u16) -> Option<u16> {
+    /// open: not an end, or cutting the line, or closed). Returns the bits and that other
+    /// ship, if any; `None` when the ship is no such dead end (the bits are then searched).
+    #[inline(always)]
+    fn movable_after_dead_end_added(
+        &self,
+        player: PlayerId,
+        e: EdgeId,
+        mut bits: u16,
+    ) -> Option<(u16, Option<EdgeId>)> {
         let partner = self.dead_end_anchor(player, e)?;
         bits |= 1 << self.movable_bit(player, e)?;
         if let Some(t) = partner {
@@ -488,7 +544,23 @@ impl Game {
             let (own, others, _) = self.ship_end(player, self.far_end(t, anchor), t);
             bits = (bits & !(1 << i)) | (u16::from(!own && others == 0) << i);
         }
-        Some(bits)
+        Some((bits, partner))
+    }
+
+    /// The movable bits of `player` once their ship is built on `at`: updated next to it when
+    /// it is a dead end and nothing else decides ([`Game::movable_follows_dead_ends_at`]);
+    /// `None` when they are to be recomputed.
+    pub(super) fn movable_after_ship_built(&self, player: PlayerId, at: EdgeId) -> Option<u16> {
+        let bits = self.sea.movable.get(player.index()).copied()?;
+        if !self.movable_follows_dead_ends_at([at, at]) {
+            return None;
+        }
+        let (bits, anchored) = self.movable_after_dead_end_added(player, at, bits)?;
+        Some(if self.rules.ck() {
+            self.movable_knight_links(player, bits, [anchored, None])
+        } else {
+            bits
+        })
     }
 
     /// The end of path `e` other than `v`.

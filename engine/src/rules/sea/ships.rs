@@ -139,12 +139,8 @@ impl Game {
         self.sea.fresh[at.index()] = !matches!(phase, Phase::Setup { .. });
         events.push(Event::Sea(SeaEvent::ShipBuilt { player, at, free }));
         // A new dead end changes the movable bits only next to it.
-        let bits = self.sea.movable.get(player.index()).copied();
-        match bits.filter(|_| self.movable_follows_dead_ends()) {
-            Some(bits) => match self.movable_after_dead_end_added(player, at, bits) {
-                Some(bits) => self.sea.movable[player.index()] = bits,
-                None => self.refresh_movable(player),
-            },
+        match self.movable_after_ship_built(player, at) {
+            Some(bits) => self.sea.movable[player.index()] = bits,
             None => self.refresh_movable(player),
         }
         self.longest_road_after_road(player, at, events);

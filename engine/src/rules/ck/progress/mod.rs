@@ -157,7 +157,7 @@ impl Game {
     /// whose moment it is not lists nothing, nor one whose every play an expansion refuses,
     /// [`Game::progress_refused_ext`]), and each candidate's effect is then checked
     /// as `apply` checks it, unless the card is one whose candidates all pass
-    /// ([`lists_only_valid_plays`]) and no expansion changes it
+    /// ([`Game::lists_only_valid_plays`]) and no expansion changes it
     /// ([`Game::progress_changed_ext`]). The test
     /// `progress_plays_equal_every_candidate_checked_after_every_step` compares the list with
     /// every candidate checked.
@@ -183,7 +183,7 @@ impl Game {
             if !now || self.progress_refused_ext(card) {
                 continue;
             }
-            let checked = !lists_only_valid_plays(card) || self.progress_changed_ext(card);
+            let checked = !self.lists_only_valid_plays(card) || self.progress_changed_ext(card);
             let mut push = |play: ProgressPlay| {
                 debug_assert_eq!(play.card(), card);
                 debug_assert!(checked || self.check_progress_effect(p, &play).is_ok());
@@ -255,11 +255,13 @@ impl Game {
                 }
             }
             C::Invention => {
-                // The hexes whose tokens may move (at most 19 on the standard island).
+                // The hexes whose tokens may move (at most 19 on the standard island), as far
+                // as an expansion's check of the card lets them (a pair naming a hex it
+                // refuses would be refused).
                 let mut eligible = [HexId(0); 64];
                 let mut k = 0;
                 for h in 0..self.tokens.len().min(u16::MAX as usize) as u16 {
-                    if k < eligible.len() && self.inventable(HexId(h)) {
+                    if k < eligible.len() && self.inventable(HexId(h)) && self.invention_hex_ext(HexId(h)) {
                         eligible[k] = HexId(h);
                         k += 1;
                     }
@@ -383,17 +385,23 @@ impl Game {
                 }
             }
             C::Merchant => match self.hexes_at_own_buildings(p) {
-                // The Merchant stands on land only (a condition of its check, the cheap one).
+                // The Merchant stands on land only, where an expansion lets it (conditions of
+                // its check, the cheap ones).
                 Some(hexes) => hexes
                     .iter()
-                    .filter(|&h| self.board.terrain[h].is_land())
+                    .filter(|&h| {
+                        self.board.terrain[h].is_land() && self.check_merchant_hex_ext(HexId(h as u16)).is_ok()
+                    })
                     .for_each(|h| push(P::Merchant { hex: HexId(h as u16) })),
                 None => {
                     for (h, hex) in self.board.topology.hexes().iter().enumerate() {
-                        if hex
+                        let next_to_own = hex
                             .corners
                             .iter()
-                            .any(|v| self.sites[v.index()].is_some_and(|s| s.owner == p))
+                            .any(|v| self.sites[v.index()].is_some_and(|s| s.owner == p));
+                        if next_to_own
+                            && self.board.terrain[h].is_land()
+                            && self.check_merchant_hex_ext(HexId(h as u16)).is_ok()
                         {
                             push(P::Merchant { hex: HexId(h as u16) });
                         }
@@ -494,7 +502,8 @@ impl Game {
             }
             C::Sabotage => push(P::Sabotage),
             C::Espionage => {
-                for v in 0..n {
+                // Another player, and a card they hold (or none).
+                for v in (0..n).filter(|&v| v != p.0) {
                     let victim = PlayerId(v);
                     push(P::Espionage { victim, card: None });
                     for c in self.players[v as usize].ck.progress.held() {
@@ -509,17 +518,20 @@ impl Game {
     }
 }
 
-/// Cards whose candidates ([`Game::push_progress_plays`]) all pass the Cities & Knights
-/// check of their effect: Alchemy's dice are 1 to 6, Invention's two hexes are different
-/// ones whose tokens may move, Guild Dues names only richer opponents and exactly two of
-/// their cards (all when they hold fewer), Diplomacy only open roads, Intrigue only opposing
-/// knights touching the player's roads, and the other cards here have no condition to their
-/// effect.
-fn lists_only_valid_plays(card: crate::progress::ProgressCard) -> bool {
-    use crate::progress::ProgressCard as C;
-    matches!(
-        card,
-        C::Alchemy
+impl Game {
+    /// Cards whose candidates ([`Game::push_progress_plays`]) all pass the Cities & Knights
+    /// check of their effect: Alchemy's dice are 1 to 6, Invention's two hexes are different
+    /// ones whose tokens may move, Guild Dues names only richer opponents and exactly two of
+    /// their cards (all when they hold fewer), Diplomacy only open roads, Intrigue only
+    /// opposing knights touching the player's roads, Trade Monopoly only commodities,
+    /// Espionage only other players and cards they hold, the Merchant (under
+    /// `merchant-next-to settlements-or-cities`) only land hexes an expansion allows next to
+    /// one of the player's buildings, and the other cards here have no condition to their
+    /// effect.
+    fn lists_only_valid_plays(&self, card: crate::progress::ProgressCard) -> bool {
+        use crate::progress::ProgressCard as C;
+        match card {
+            C::Alchemy
             | C::Invention
             | C::GuildDues
             | C::Diplomacy
@@ -529,10 +541,15 @@ fn lists_only_valid_plays(card: crate::progress::ProgressCard) -> bool {
             | C::CommercialHarbor
             | C::MerchantFleet
             | C::ResourceMonopoly
+            | C::TradeMonopoly
+            | C::Espionage
             | C::Sabotage
             | C::Encouragement
-            | C::Wedding
-    )
+            | C::Wedding => true,
+            C::Merchant => self.rules.ck.merchant_next_to == crate::ruleset::MerchantNextTo::SettlementsOrCities,
+            _ => false,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -578,6 +595,7 @@ mod tests {
                     listed += fast.len();
                     assert_scans_stop_after_the_last(&g, p);
                     assert_smithing_tries_every_knight(&g, p, &fast);
+                    assert_unchecked_cards_list_every_play(&g, p, &fast);
                 }
                 let Some(a) = rp.choose(&g, crate::random::Policy::Uniform) else {
                     break;
@@ -586,6 +604,55 @@ mod tests {
             }
         }
         assert!(listed > 0, "some plays were listed");
+    }
+
+    /// The Merchant, Espionage, Trade Monopoly and Invention plays listed without a check of
+    /// each (or from hexes an expansion's check allows) are those found by checking every
+    /// hex, every player with every card, every card kind and every pair of hexes.
+    fn assert_unchecked_cards_list_every_play(g: &Game, p: PlayerId, listed: &[crate::Action]) {
+        use crate::progress::{ProgressCard as C, ProgressPlay as P};
+        let of = |card: C| -> Vec<P> {
+            listed
+                .iter()
+                .filter_map(|a| match a {
+                    crate::Action::Ck(crate::CkAction::PlayProgress { play, .. }) if play.card() == card => Some(*play),
+                    _ => None,
+                })
+                .collect()
+        };
+        let held = |card: C| g.players[p.index()].ck.progress.get(card) > 0 && g.in_main();
+        let ok = |play: &P| g.check_play_progress(p, play).is_ok();
+        let hexes = (0..g.board.topology.hex_count() as u16).map(|h| P::Merchant {
+            hex: crate::ids::HexId(h),
+        });
+        let all: Vec<P> = hexes.filter(|play| held(C::Merchant) && ok(play)).collect();
+        assert_eq!(of(C::Merchant), all, "{p:?}");
+        let mut all = Vec::new();
+        for victim in g.player_ids() {
+            for card in std::iter::once(None).chain(C::ALL.into_iter().map(Some)) {
+                let play = P::Espionage { victim, card };
+                if held(C::Espionage) && ok(&play) {
+                    all.push(play);
+                }
+            }
+        }
+        assert_eq!(of(C::Espionage), all, "{p:?}");
+        let kinds = crate::cards::CardKind::ALL
+            .into_iter()
+            .map(|commodity| P::TradeMonopoly { commodity });
+        let all: Vec<P> = kinds.filter(|play| held(C::TradeMonopoly) && ok(play)).collect();
+        assert_eq!(of(C::TradeMonopoly), all, "{p:?}");
+        let mut all = Vec::new();
+        let n = g.board.topology.hex_count() as u16;
+        for a in (0..n).map(crate::ids::HexId) {
+            for b in (0..n).map(crate::ids::HexId) {
+                let play = P::Invention { a, b };
+                if held(C::Invention) && !g.progress_refused_ext(C::Invention) && ok(&play) {
+                    all.push(play);
+                }
+            }
+        }
+        assert_eq!(of(C::Invention), all, "{p:?}");
     }
 
     /// The Smithing plays listed (knights no supply would let be promoted left out) are those
