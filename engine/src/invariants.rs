@@ -147,6 +147,12 @@ impl Game {
                 format!("{}'s road e{e} is not connected to their network", self.colour(p)),
             );
         }
+        if let Some(p) = self.route_graph_mismatch() {
+            return fail(
+                "route-graph",
+                format!("{}'s kept route graph differs from their network", self.colour(p)),
+            );
+        }
         if !self.longest_road_consistent() {
             return fail(
                 "longest-road",

@@ -92,6 +92,11 @@ pub struct CkState {
     /// The intersections holding a knight: a cache, not written out (read back as unknown).
     #[serde(skip)]
     pub(crate) sites: crate::rules::ck::knights::KnightSites,
+    /// Per seat, the intersections where a knight of theirs was placed or taken off since
+    /// the kept route graphs last looked (a change of the others' blocking there): kept, not
+    /// written out (read back as unknown: every intersection may have changed).
+    #[serde(skip)]
+    pub(crate) route_touched: crate::kept::Kept<[crate::rules::KnightTouched; MAX_PLAYERS]>,
 }
 
 /// A building on an intersection.
@@ -446,6 +451,10 @@ pub struct Game {
     /// (read back as unknown).
     #[serde(skip)]
     pub(crate) vp_bounds: crate::rules::victory::VpBounds,
+    /// Each player's route network as a search graph: kept, not written out (read back as
+    /// unknown).
+    #[serde(skip)]
+    pub(crate) route: crate::rules::RouteGraphs,
 }
 
 impl Game {
@@ -513,6 +522,7 @@ impl Game {
             sea: crate::rules::sea::state::SeaState::default(),
             barb: crate::rules::barb::state::BarbState::default(),
             vp_bounds: crate::rules::victory::VpBounds::default(),
+            route: crate::rules::RouteGraphs::default(),
         };
         g.start_expansions()?;
         g.recount_vp_bounds();

@@ -190,6 +190,7 @@ impl Game {
             owner: player,
             building: Building::Settlement,
         });
+        self.route_site_changed(at);
         self.raise_vp_bound(player);
         let harbors = self.harbor_mask_at(at);
         self.players[player.index()].harbors |= harbors;

@@ -10,6 +10,7 @@
 
 use crate::event::Event;
 use crate::ids::{EdgeId, PlayerId, VertexId};
+use crate::kept::Kept;
 use crate::state::Game;
 
 /// Roads needed for Longest Road.
@@ -158,6 +159,60 @@ fn length_after_ship_move(game: &Game, player: PlayerId, (from, to): (EdgeId, Ed
     Some(s.longest(None, before - 1))
 }
 
+/// [`length_after_ship_move`] measured on `player`'s whole network kept with the state
+/// ([`RouteGraph`]), holding the ship on both paths (piece `t` on `to`, `f` on `from`): the
+/// same reasoning, without the component sizes, which only spare walks (a walk never goes
+/// beyond its component, so it finds the same lengths). `None` when not seen so.
+fn length_on_both(s: &mut Search, (t, f): (usize, usize), before: u8) -> Option<u8> {
+    let both = 1u64 << t | 1u64 << f;
+    let dead_end = (0..2).find(|&side| s.only_other(t, side, f))?;
+    // A trail from `to`'s dead end is `to` and then a trail of the network without the
+    // ship, no longer than `before`.
+    s.cap = before.saturating_add(1);
+    let through = s.walk(t, dead_end, both, 1);
+    s.cap = u8::MAX;
+    if through >= before {
+        return Some(through);
+    }
+    let dead_end = (0..2).find(|&side| s.only_other(f, side, t))?;
+    // A trail from `from`'s dead end is one of the network before the move.
+    s.cap = before;
+    let from_end = s.walk(f, dead_end, both, 1);
+    s.cap = u8::MAX;
+    if from_end < before {
+        return Some(before);
+    }
+    if before < 2 {
+        return None;
+    }
+    // The search marks the graph: it runs on a copy.
+    let mut c = *s;
+    c.drop_pieces(both);
+    c.cap = before;
+    Some(c.longest(None, before - 1))
+}
+
+/// [`longest_after_piece`] measured on `player`'s whole network kept with the state, the
+/// piece on `at` added: the same reasoning (one walk from a dead end of `at`, else the
+/// search of its component). `None` when `at` is not in the graph.
+fn length_after_piece_on(graph: &RouteGraph, at: EdgeId, before: u8) -> Option<u8> {
+    let a = usize::from(*graph.pieces.index.get(at.index())?);
+    if a >= graph.s.n {
+        return None;
+    }
+    let s = &graph.s;
+    Some(match (0..2).find(|&side| s.adj_len[a][side] == 0) {
+        Some(dead_end) => before.max(s.walk(a, dead_end, 1u64 << a, 1)),
+        None => {
+            // The search marks the graph: it runs on a copy.
+            let mut s = *s;
+            s.comp[..s.n].fill(u8::MAX);
+            s.label_components();
+            s.longest(Some(a), before)
+        }
+    })
+}
+
 /// `player`'s longest route when it is known to be at least `floor` and at most `cap`: the
 /// search of [`longest_road_length`], skipping components too small to reach `floor` and
 /// stopping at the first trail of `cap`.
@@ -197,6 +252,7 @@ const MAX_ROADS: usize = 64;
 
 /// One player's roads as a small graph: each road's two ends, whether an end is blocked,
 /// the (at most two) other roads meeting at each end, and each road's component.
+#[derive(Clone, Copy, Debug)]
 struct Search {
     blocked: [[bool; 2]; MAX_ROADS],
     /// The other roads at each end, as `road << 1 | side`: `side` is the end of that road
@@ -231,6 +287,7 @@ struct Peeled {
 /// a time ([`Pieces::grow`]): per path id, `UNFOUND | ship` for a piece not in the search
 /// yet, its index in the search once found, `NOT_OWN` elsewhere; the pieces in the order
 /// found, and whether each is a ship.
+#[derive(Clone, Copy, Debug)]
 struct Pieces {
     index: [u8; 512],
     found: [EdgeId; MAX_ROADS],
@@ -362,6 +419,43 @@ impl Pieces {
         Some(())
     }
 
+    /// Fills in again the ends at `v` of the pieces there (all found in `s`): whether `v`
+    /// blocks them and which of them continue each other there (all of them at the
+    /// player's building, else those of one kind), as [`Pieces::grow`] finds them.
+    fn fill_at(&self, s: &mut Search, at: &Around, player: PlayerId, v: VertexId) {
+        let topo = at.topo;
+        let Some(info) = topo.vertex(v) else { return };
+        let own_building = at.own_building(player, v);
+        let blocked = at.blocks(player, v);
+        // The pieces here: number, the side of theirs lying on `v`, and whether a ship.
+        let mut here = [(0u8, 0u8, false); 3];
+        let mut len = 0;
+        for other in info.edges.iter() {
+            let slot = self.index.get(other.index()).copied().unwrap_or(NOT_OWN);
+            if slot == NOT_OWN || len == here.len() {
+                continue;
+            }
+            let side = topo.edges()[other.index()].vertices[1] == v;
+            here[len] = (slot, u8::from(side), self.ship[usize::from(slot) % MAX_ROADS]);
+            len += 1;
+        }
+        for (k, &(r, r_side, ship)) in here[..len].iter().enumerate() {
+            let (r, r_side) = (usize::from(r) % MAX_ROADS, usize::from(r_side) & 1);
+            let mut adj = [0u8; 2];
+            let mut n = 0;
+            for (m, &(o, o_side, o_ship)) in here[..len].iter().enumerate() {
+                // A road and a ship continue each other only at the player's building.
+                if m != k && (o_ship == ship || own_building) && n < adj.len() {
+                    adj[n] = o << 1 | o_side;
+                    n += 1;
+                }
+            }
+            s.blocked[r][r_side] = blocked;
+            s.adj[r][r_side] = adj;
+            s.adj_len[r][r_side] = n as u8;
+        }
+    }
+
     /// Puts the piece on `e` (a ship when `ship`) into `s` as found.
     fn add(&mut self, s: &mut Search, e: EdgeId, ship: bool) -> Option<()> {
         if s.n == MAX_ROADS {
@@ -372,6 +466,207 @@ impl Pieces {
         self.ship[s.n] = ship;
         s.n += 1;
         Some(())
+    }
+}
+
+/// `player`'s whole route network as a [`Search`] graph (every piece found), kept with the
+/// state ([`RouteGraphs`]) so that a ship moved or a piece built edits the graph at the
+/// piece's two intersections instead of finding the network again.
+///
+/// The graph follows what [`Pieces::grow`] reads: the player's roads and ships, the
+/// buildings (own ones join a road and a ship, an opponent's blocks) and knights (an
+/// opponent's blocks) on the intersections their pieces touch. Its pieces are numbered in
+/// no particular order: every length measured on it is a maximum over trails, the same
+/// whatever the numbering. Its [`Search::pendant`] stays empty and its [`Search::cap`]
+/// open (searches needing them run on a copy).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RouteGraph {
+    s: Search,
+    pieces: Pieces,
+}
+
+/// Each seat's [`RouteGraph`], when known (invariant `route-graph`): a piece built or a
+/// ship moved edits it ([`Game::longest_road_after_road`],
+/// [`Game::longest_road_after_ship_move`], [`Game::route_graph_after_ship_swap`]); a
+/// building placed, or a knight placed or taken off, makes the graphs with a piece on a
+/// path of that intersection unknown ([`Game::route_site_changed`],
+/// [`Game::forget_route_graphs_at_knights`]), and so does every other change of a network
+/// ([`Game::update_longest_road`], a road or ship taken off).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct RouteGraphs([Kept<RouteGraph>; crate::ids::MAX_PLAYERS]);
+
+impl Default for RouteGraphs {
+    fn default() -> RouteGraphs {
+        RouteGraphs(std::array::from_fn(|_| Kept(None)))
+    }
+}
+
+/// The intersections where a knight of one seat was placed or taken off.
+pub(crate) type KnightTouched = crate::id_set::IdSet<8>;
+
+/// What a [`RouteGraph`] reads besides the player's pieces, borrowed apart from the kept
+/// graphs so that those are edited in place.
+struct Around<'a> {
+    topo: &'a crate::board::Topology,
+    sites: &'a [Option<crate::state::Site>],
+    knights: &'a [Option<crate::state::Knight>],
+}
+
+impl Around<'_> {
+    /// Whether `v` breaks `player`'s route (as [`blocks`]).
+    fn blocks(&self, player: PlayerId, v: VertexId) -> bool {
+        self.sites
+            .get(v.index())
+            .copied()
+            .flatten()
+            .is_some_and(|s| s.owner != player)
+            || self
+                .knights
+                .get(v.index())
+                .copied()
+                .flatten()
+                .is_some_and(|k| k.owner != player)
+    }
+
+    /// Whether `player` has a building on `v`.
+    fn own_building(&self, player: PlayerId, v: VertexId) -> bool {
+        self.sites
+            .get(v.index())
+            .copied()
+            .flatten()
+            .is_some_and(|s| s.owner == player)
+    }
+}
+
+impl RouteGraph {
+    /// `player`'s network from scratch; `None` when it does not fit the tables.
+    fn build(game: &Game, player: PlayerId) -> Option<RouteGraph> {
+        let mut g = RouteGraph {
+            s: Search::blank(),
+            pieces: Pieces::blank(),
+        };
+        g.pieces.mark(game, player)?;
+        g.pieces.grow_all(&mut g.s, game, player)?;
+        Some(g)
+    }
+
+    /// Adds the player's piece on `e` (a ship when `ship`), not in the graph yet, filling
+    /// in the two intersections it touches.
+    fn add(&mut self, at: &Around, player: PlayerId, e: EdgeId, ship: bool) -> Option<()> {
+        if *self.pieces.index.get(e.index())? != NOT_OWN {
+            return None;
+        }
+        self.pieces.add(&mut self.s, e, ship)?;
+        for v in at.topo.edge(e)?.vertices {
+            self.pieces.fill_at(&mut self.s, at, player, v);
+        }
+        Some(())
+    }
+
+    /// Takes the piece on `e` out of the graph: the pieces continuing it lose it (nothing
+    /// else changes: an intersection's blocking does not depend on the pieces), and the
+    /// last piece takes its number (those continuing that one renamed). Adjacency is
+    /// symmetric, so both are found from the pieces' own ends.
+    fn remove(&mut self, e: EdgeId) -> Option<()> {
+        let i = usize::from(*self.pieces.index.get(e.index())?);
+        if i >= self.s.n {
+            return None;
+        }
+        let s = &mut self.s;
+        for side in 0..2 {
+            for k in 0..usize::from(s.adj_len[i][side]) {
+                let a = usize::from(s.adj[i][side][k]);
+                let (j, j_side) = (a >> 1, a & 1);
+                let mut kept = 0;
+                for m in 0..usize::from(s.adj_len[j][j_side]) {
+                    let b = s.adj[j][j_side][m];
+                    if usize::from(b >> 1) != i {
+                        s.adj[j][j_side][kept] = b;
+                        kept += 1;
+                    }
+                }
+                s.adj_len[j][j_side] = kept as u8;
+            }
+        }
+        self.pieces.index[e.index()] = NOT_OWN;
+        let last = s.n - 1;
+        if i != last {
+            let moved = self.pieces.found[last];
+            self.pieces.found[i] = moved;
+            self.pieces.ship[i] = self.pieces.ship[last];
+            self.pieces.index[moved.index()] = i as u8;
+            s.blocked[i] = s.blocked[last];
+            s.adj[i] = s.adj[last];
+            s.adj_len[i] = s.adj_len[last];
+            for side in 0..2 {
+                for k in 0..usize::from(s.adj_len[i][side]) {
+                    let a = usize::from(s.adj[i][side][k]);
+                    let (j, j_side) = (a >> 1, a & 1);
+                    for m in 0..usize::from(s.adj_len[j][j_side]) {
+                        let b = s.adj[j][j_side][m];
+                        if usize::from(b >> 1) == last {
+                            s.adj[j][j_side][m] = (i as u8) << 1 | (b & 1);
+                        }
+                    }
+                }
+            }
+        }
+        s.n = last;
+        Some(())
+    }
+
+    /// Whether a knight of another than seat `p` (whose graph this is) was placed or taken
+    /// off where a piece of this graph lies ([`crate::state::CkState::route_touched`]; all
+    /// of them when unknown): an opponent's knight blocks, the owner's own does not.
+    fn knights_changed(
+        &self,
+        topo: &crate::board::Topology,
+        touched: Option<[KnightTouched; crate::ids::MAX_PLAYERS]>,
+        p: usize,
+    ) -> bool {
+        touched.is_none_or(|t| {
+            t.iter()
+                .enumerate()
+                .any(|(q, set)| q != p && set.iter().any(|v| self.touches(topo, VertexId(v as u16))))
+        })
+    }
+
+    /// Whether a piece of this graph lies on a path of `v`.
+    fn touches(&self, topo: &crate::board::Topology, v: VertexId) -> bool {
+        topo.vertex(v).is_none_or(|info| {
+            info.edges
+                .iter()
+                .any(|e| self.pieces.index.get(e.index()).is_none_or(|&x| x != NOT_OWN))
+        })
+    }
+
+    /// Whether this graph equals `player`'s network made from scratch (the same pieces,
+    /// each with the same blocked ends and the same pieces continuing it at each end).
+    fn matches(&self, game: &Game, player: PlayerId) -> bool {
+        let Some(fresh) = RouteGraph::build(game, player) else {
+            return false;
+        };
+        let ends = |g: &RouteGraph, i: usize, side: usize| {
+            let mut out = [(u16::MAX, 2u8); 2];
+            for (k, &a) in g.s.adj[i][side][..usize::from(g.s.adj_len[i][side])].iter().enumerate() {
+                out[k] = (g.pieces.found[usize::from(a >> 1)].0, a & 1);
+            }
+            out.sort_unstable();
+            (g.s.blocked[i][side], out)
+        };
+        let listed = self.pieces.index.iter().filter(|&&x| x != NOT_OWN).count();
+        listed == self.s.n
+            && self.s.n == fresh.s.n
+            && self.s.cap == u8::MAX
+            && (0..self.s.n).all(|i| {
+                let e = self.pieces.found[i];
+                let j = usize::from(fresh.pieces.index[e.index()]);
+                usize::from(self.pieces.index[e.index()]) == i
+                    && j < fresh.s.n
+                    && self.pieces.ship[i] == fresh.pieces.ship[j]
+                    && self.s.pendant[i] == [0, 0]
+                    && (0..2).all(|side| ends(self, i, side) == ends(&fresh, j, side))
+            })
     }
 }
 
@@ -770,9 +1065,11 @@ impl Game {
     ///
     /// `changed` lists (as a bit mask of seats) whose roads may have changed length: the
     /// builder of a road, or the owners of roads through an intersection just built on.
+    /// Their kept graphs are forgotten.
     pub(crate) fn update_longest_road(&mut self, changed: u8, events: &mut Vec<Event>) {
         for i in 0..self.players.len() {
             if changed & (1 << i) != 0 {
+                self.forget_route_graph(PlayerId(i as u8));
                 let len = longest_road_length(self, PlayerId(i as u8));
                 self.players[i].road_length = len;
             }
@@ -783,11 +1080,107 @@ impl Game {
     /// `player` has just built a road or ship on `at` (nothing else changed): their length
     /// grows only through the component holding it ([`longest_after_piece`]), and the card
     /// moves by the rules.
+    ///
+    /// The player's kept [`RouteGraph`] gets the piece, and the length is measured on it;
+    /// with Seafarers an unknown graph is made first (ship moves read it next).
     pub(crate) fn longest_road_after_road(&mut self, player: PlayerId, at: EdgeId, events: &mut Vec<Event>) {
         let before = self.players[player.index()].road_length;
-        let len = longest_after_piece(self, player, at, before).unwrap_or_else(|| longest_road_length(self, player));
-        self.players[player.index()].road_length = len;
+        let p = player.index();
+        // Without ships (no ship moves) the graphs are not kept.
+        if self.rules.has(crate::ruleset::Expansion::Seafarers) {
+            self.forget_route_graphs_at_knights();
+            let piece = own_piece(self, player, at);
+            let around = Around {
+                topo: &self.board.topology,
+                sites: &self.sites,
+                knights: &self.ck.knights,
+            };
+            let slot = &mut self.route.0[p];
+            match (slot.0.as_mut(), piece) {
+                (Some(g), Some(ship)) => {
+                    if g.add(&around, player, at, ship).is_none() {
+                        *slot = Kept(None);
+                    }
+                }
+                // Made with the piece: nothing to add.
+                (None, _) => self.route.0[p] = Kept(RouteGraph::build(self, player)),
+                (Some(_), None) => *slot = Kept(None),
+            }
+        }
+        let len = self.route.0[p]
+            .as_ref()
+            .and_then(|g| length_after_piece_on(g, at, before))
+            .or_else(|| longest_after_piece(self, player, at, before))
+            .unwrap_or_else(|| longest_road_length(self, player));
+        self.players[p].road_length = len;
         self.settle_longest_road(events);
+    }
+
+    /// Forgets the kept graphs with a piece on a path of an intersection where a knight was
+    /// placed or taken off since the last call ([`crate::state::CkState::route_touched`]):
+    /// such a knight blocks or frees their ends there. An unknown set forgets all of them.
+    fn forget_route_graphs_at_knights(&mut self) {
+        let touched = &mut self.ck.route_touched.0;
+        if touched.is_some_and(|t| t.iter().all(|set| set.is_empty())) {
+            return;
+        }
+        for (p, g) in self.route.0.iter_mut().enumerate() {
+            if g.as_ref()
+                .is_some_and(|graph| graph.knights_changed(&self.board.topology, *touched, p))
+            {
+                *g = Kept(None);
+            }
+        }
+        *touched = Some(Default::default());
+    }
+
+    /// Forgets `player`'s kept [`RouteGraph`] (their network changed otherwise than by a
+    /// piece built or a ship moved): it is made again when next needed.
+    pub(crate) fn forget_route_graph(&mut self, player: PlayerId) {
+        if let Some(g) = self.route.0.get_mut(player.index()) {
+            *g = Kept(None);
+        }
+    }
+
+    /// A building was placed on `v`: it blocks or joins pieces there, so the kept graphs
+    /// with a piece on a path of `v` are forgotten.
+    pub(crate) fn route_site_changed(&mut self, v: VertexId) {
+        let topo = &self.board.topology;
+        for g in self.route.0.iter_mut() {
+            if g.as_ref().is_some_and(|graph| graph.touches(topo, v)) {
+                *g = Kept(None);
+            }
+        }
+    }
+
+    /// `player`'s ship moved from `from` to `to` without a change of their route (a dead-end
+    /// ship swapped for another at the same intersection): the kept graph follows it.
+    pub(crate) fn route_graph_after_ship_swap(&mut self, player: PlayerId, (from, to): (EdgeId, EdgeId)) {
+        self.forget_route_graphs_at_knights();
+        let around = Around {
+            topo: &self.board.topology,
+            sites: &self.sites,
+            knights: &self.ck.knights,
+        };
+        let slot = &mut self.route.0[player.index()];
+        if let Some(g) = slot.0.as_mut() {
+            if g.add(&around, player, to, true).is_none() || g.remove(from).is_none() {
+                *slot = Kept(None);
+            }
+        }
+    }
+
+    /// The first player whose kept [`RouteGraph`] (when known, and not to be forgotten for a
+    /// knight's change) differs from their network made from scratch (invariant
+    /// `route-graph`).
+    pub fn route_graph_mismatch(&self) -> Option<PlayerId> {
+        let topo = &self.board.topology;
+        let touched = self.ck.route_touched.0;
+        (0..self.players.len()).map(|i| PlayerId(i as u8)).find(|&p| {
+            self.route.0[p.index()]
+                .as_ref()
+                .is_some_and(|g| !g.knights_changed(topo, touched, p.index()) && !g.matches(self, p))
+        })
     }
 
     /// `player`'s ship has just moved from `from` to `to`: every trail of the new network
@@ -806,7 +1199,34 @@ impl Game {
         events: &mut Vec<Event>,
     ) {
         let before = self.players[player.index()].road_length;
-        let len = length_after_ship_move(self, player, (from, to), before);
+        // The kept graph (before the move) gets the ship on `to`; an unknown one is made
+        // (after the move) and gets it back on `from`. Either holds the ship on both paths.
+        let p = player.index();
+        self.forget_route_graphs_at_knights();
+        let known = self.route.0[p].is_some();
+        if !known {
+            self.route.0[p] = Kept(RouteGraph::build(self, player));
+        }
+        let around = Around {
+            topo: &self.board.topology,
+            sites: &self.sites,
+            knights: &self.ck.knights,
+        };
+        let slot = &mut self.route.0[p];
+        let both = slot.0.as_mut().and_then(|g| {
+            g.add(&around, player, if known { to } else { from }, true)?;
+            let (t, f) = (g.pieces.index[to.index()], g.pieces.index[from.index()]);
+            let len = length_on_both(&mut g.s, (usize::from(t), usize::from(f)), before);
+            g.remove(from)?;
+            Some(len)
+        });
+        if both.is_none() {
+            *slot = Kept(None);
+        }
+        let len = match both {
+            Some(len) => len,
+            None => length_after_ship_move(self, player, (from, to), before),
+        };
         let len = len.unwrap_or_else(
             || match longest_after_piece(self, player, to, before.saturating_sub(1)) {
                 Some(len) if len >= before => len,
@@ -1529,5 +1949,48 @@ mod tests {
             }
         }
         assert!(moves > 500 && seen * 10 > moves * 8, "seen {seen} of {moves} moves");
+    }
+
+    /// Random games of the base game, Seafarers on both maps and Seafarers with Cities &
+    /// Knights: after every step each player's kept route graph, when known, equals their
+    /// network made from scratch, and their route length a search from scratch; the kept
+    /// graphs are known after most ship moves (so the test reads them).
+    #[test]
+    fn the_kept_route_graphs_equal_the_network_after_every_step() {
+        use crate::random::{Policy, RandomPlayer};
+        use crate::ruleset::{Expansion, ExpansionSet};
+        use crate::SeaMap;
+        let sea = Ruleset::with(ExpansionSet::of(&[Expansion::Seafarers]));
+        let sea_ck = Ruleset::with(ExpansionSet::of(&[Expansion::Seafarers, Expansion::CitiesAndKnights]));
+        let mut games: Vec<(Ruleset, Arc<Board>)> = Vec::new();
+        for seed in 500..503u64 {
+            games.push((Ruleset::base(), Arc::new(Board::beginner())));
+            for map in SeaMap::ALL {
+                for rules in [&sea, &sea_ck] {
+                    let board = Arc::new(Board::seafarers(map, 4, seed).expect("a map"));
+                    games.push((rules.clone(), board));
+                }
+            }
+        }
+        let mut known = 0;
+        for (n, (rules, board)) in games.into_iter().enumerate() {
+            let mut g = Game::new(rules, board, &Colour::ALL[..4], PlayerId(0)).expect("a game");
+            let mut rp = RandomPlayer::new(n as u64);
+            while g.winner().is_none() && g.turn() <= 400 {
+                let Some(a) = rp.choose(&g, Policy::Uniform) else { break };
+                g.apply(a).expect("a listed action");
+                assert_eq!(g.route_graph_mismatch(), None, "game {n} turn {}", g.turn());
+                for p in g.player_ids() {
+                    assert_eq!(
+                        g.players[p.index()].road_length,
+                        len(&g, p),
+                        "game {n} turn {}",
+                        g.turn()
+                    );
+                    known += usize::from(g.route.0[p.index()].is_some());
+                }
+            }
+        }
+        assert!(known > 10_000, "kept graphs known {known} times");
     }
 }

@@ -23,6 +23,7 @@ mod turn;
 pub(crate) mod victory;
 
 pub use longest_road::longest_road_length;
+pub(crate) use longest_road::{KnightTouched, RouteGraphs};
 
 use crate::action::{Action, CkAction, Outcome};
 use crate::error::{RuleError, Waiting};

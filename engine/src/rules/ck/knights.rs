@@ -103,8 +103,26 @@ impl crate::state::CkState {
     /// Puts `k` on `at` (`None`: nobody), keeping [`KnightSites`].
     #[inline]
     pub(crate) fn put_knight(&mut self, at: VertexId, k: Option<Knight>) {
-        self.knights[at.index()] = k;
+        let before = std::mem::replace(&mut self.knights[at.index()], k);
         self.sites.note(at, k.is_some());
+        self.note_knight_change(at, before.map(|k| k.owner));
+        self.note_knight_change(at, k.map(|k| k.owner));
+    }
+
+    /// Notes that a knight of `owner` was placed or taken off on `at`
+    /// ([`crate::state::CkState::route_touched`]); one beyond the sets' capacity makes them
+    /// unknown.
+    #[inline]
+    fn note_knight_change(&mut self, at: VertexId, owner: Option<PlayerId>) {
+        let Some(owner) = owner else { return };
+        if let Some(sets) = self.route_touched.0.as_mut() {
+            let fits = sets
+                .get_mut(owner.index())
+                .is_some_and(|set| set.insert(at.index()) || set.contains(at.index()));
+            if !fits {
+                *self.route_touched = None;
+            }
+        }
     }
 
     /// Takes the knight on `at` off the board, keeping [`KnightSites`].
@@ -112,6 +130,7 @@ impl crate::state::CkState {
     pub(crate) fn take_knight(&mut self, at: VertexId) -> Option<Knight> {
         let k = self.knights[at.index()].take();
         self.sites.note(at, false);
+        self.note_knight_change(at, k.map(|k| k.owner));
         k
     }
 }

@@ -44,6 +44,7 @@ impl Game {
             owner: player,
             building: Building::City,
         });
+        self.route_site_changed(at);
         events.push(Event::CityBuilt { player, at });
         self.setup_after_settlement(player, at, events);
     }

@@ -195,6 +195,7 @@ impl Game {
     pub(crate) fn remove_ship(&mut self, at: EdgeId, events: &mut Vec<Event>) -> Option<PlayerId> {
         let owner = self.sea.ship(at)?;
         self.sea.ships[at.index()] = None;
+        self.forget_route_graph(owner);
         self.sea.fresh[at.index()] = false;
         let sp = &mut self.sea.players[owner.index()];
         sp.ships.retain(|&e| e != at);

@@ -384,7 +384,9 @@ impl Game {
             }
         }
         events.push(Event::Sea(SeaEvent::ShipMoved { player, from, to }));
-        if !swap {
+        if swap {
+            self.route_graph_after_ship_swap(player, (from, to));
+        } else {
             self.longest_road_after_ship_move(player, (from, to), events);
         }
     }

@@ -246,6 +246,7 @@ impl Game {
 
     pub(crate) fn do_diplomacy(&mut self, player: PlayerId, road: EdgeId, events: &mut Vec<Event>) {
         if let Some(owner) = self.roads[road.index()].take() {
+            self.forget_route_graph(owner);
             let st = &mut self.players[owner.index()];
             st.roads.retain(|&e| e != road);
             st.roads_left += 1;
