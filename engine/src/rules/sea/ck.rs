@@ -196,6 +196,7 @@ impl Game {
         let owner = self.sea.ship(at)?;
         self.sea.ships[at.index()] = None;
         self.sea.fresh[at.index()] = false;
+        self.ship_sites_after_ship_removed(owner, at);
         let sp = &mut self.sea.players[owner.index()];
         sp.ships.retain(|&e| e != at);
         sp.ships_left += 1;
