@@ -471,14 +471,24 @@ impl<const M: usize> DiscardCounts<M> {
             ways: [[0; M]; CARD_KINDS + 1],
         };
         d.ways[CARD_KINDS][0] = 1;
+        // `ways[i][n]` sums `ways[i + 1][n - take]` for `take` up to the kind's count: a
+        // window of the running sum of the row below. No count overflows: a row holds at
+        // most the multisets of `n` < 128 cards of 8 kinds, C(134, 7) < 2^37.
         for i in (0..CARD_KINDS).rev() {
             let most = usize::from(d.counts[i]);
+            let (upper, lower) = d.ways.split_at_mut(i + 1);
+            let (row, below) = (&mut upper[i], &lower[0]);
+            if most == 0 {
+                row[..=size].copy_from_slice(&below[..=size]);
+                continue;
+            }
+            let mut running = 0usize;
             for n in 0..=size {
-                let mut sum = 0usize;
-                for take in 0..=most.min(n) {
-                    sum = sum.saturating_add(d.ways[i + 1][n - take]);
+                running += below[n];
+                if n > most {
+                    running -= below[n - most - 1];
                 }
-                d.ways[i][n] = sum;
+                row[n] = running;
             }
         }
         d
