@@ -82,14 +82,7 @@ impl Game {
     /// `check_settlement` requires: the cheap test that refuses most intersections.
     fn push_setup_actions(&self, p: PlayerId, road_from: Option<VertexId>, out: &mut Vec<Action>) {
         match road_from {
-            None if self.setup_places_city() => {
-                for v in 0..self.sites.len() {
-                    let at = VertexId(v as u16);
-                    if self.check_city(p, at).is_ok() {
-                        out.push(Action::BuildCity { player: p, at });
-                    }
-                }
-            }
+            None if self.setup_places_city() => self.push_setup_cities(p, out),
             None => self.push_setup_settlements(p, out),
             Some(v) => {
                 if let Some(info) = self.board.topology.vertex(v) {
@@ -119,6 +112,22 @@ impl Game {
                 && self.check_building_site_ext(at).is_ok()
             {
                 out.push(Action::BuildSettlement { player: p, at });
+            }
+        }
+    }
+
+    /// Setup cities (Cities & Knights' second round): the intersections `check_city` accepts
+    /// then ([`Game::check_setup_city`]), with the round and the supply tested once: on
+    /// land, empty with empty neighbours (the distance rule), and allowed by the expansions'
+    /// setup checks.
+    fn push_setup_cities(&self, p: PlayerId, out: &mut Vec<Action>) {
+        if self.players[p.index()].cities_left == 0 {
+            return;
+        }
+        for (v, info) in self.board.topology.vertices().iter().enumerate() {
+            let at = VertexId(v as u16);
+            if info.on_land && self.distance_ok(at) && self.check_setup_site_ext(at).is_ok() {
+                out.push(Action::BuildCity { player: p, at });
             }
         }
     }
@@ -639,8 +648,9 @@ mod tests {
     }
 
     /// Random games' setups (base, Cities & Knights with its setup city, Seafarers on both
-    /// maps with their home island): at every setup settlement step the listed settlements
-    /// are exactly the intersections `check_settlement` accepts, in intersection order.
+    /// maps with their home island, and both together): at every setup settlement step the
+    /// listed settlements and cities are exactly the intersections `check_settlement` and
+    /// `check_city` accept, in intersection order.
     #[test]
     fn setup_settlements_listed_are_those_the_check_accepts() {
         let sea = Ruleset::with(ExpansionSet::of(&[Expansion::Seafarers]));
@@ -650,9 +660,12 @@ mod tests {
             let board = Arc::new(rules.random_board(7, crate::board::TokenPlacement::Spiral));
             games.push(Game::new(rules, board, &Colour::ALL[..4], PlayerId(0)).expect("a game"));
         }
+        let sea_ck = Ruleset::with(ExpansionSet::of(&[Expansion::Seafarers, Expansion::CitiesAndKnights]));
         for map in crate::SeaMap::ALL {
-            let board = Arc::new(crate::Board::seafarers(map, 4, 7).expect("a map"));
-            games.push(Game::new(sea.clone(), board, &Colour::ALL[..4], PlayerId(0)).expect("a game"));
+            for rules in [&sea, &sea_ck] {
+                let board = Arc::new(crate::Board::seafarers(map, 4, 7).expect("a map"));
+                games.push(Game::new(rules.clone(), board, &Colour::ALL[..4], PlayerId(0)).expect("a game"));
+            }
         }
         let mut seen = 0;
         for (i, mut g) in games.into_iter().enumerate() {
@@ -662,24 +675,28 @@ mod tests {
                 if let Phase::Setup { road_from: None, .. } = g.phase() {
                     let p = g.current();
                     g.legal_actions(&mut buf);
-                    let listed: Vec<VertexId> = buf
-                        .iter()
-                        .filter_map(|a| match a {
-                            Action::BuildSettlement { at, .. } => Some(*at),
-                            _ => None,
-                        })
-                        .collect();
-                    let accepted: Vec<VertexId> = (0..g.sites.len() as u16)
-                        .map(VertexId)
-                        .filter(|&v| g.check_settlement(p, v).is_ok())
-                        .collect();
-                    assert_eq!(listed, accepted, "game {i}");
+                    let listed = |city: bool| -> Vec<VertexId> {
+                        buf.iter()
+                            .filter_map(|a| match a {
+                                Action::BuildSettlement { at, .. } if !city => Some(*at),
+                                Action::BuildCity { at, .. } if city => Some(*at),
+                                _ => None,
+                            })
+                            .collect()
+                    };
+                    let vertices = (0..g.sites.len() as u16).map(VertexId);
+                    let settlements: Vec<VertexId> =
+                        vertices.clone().filter(|&v| g.check_settlement(p, v).is_ok()).collect();
+                    let cities: Vec<VertexId> = vertices.filter(|&v| g.check_city(p, v).is_ok()).collect();
+                    assert_eq!(listed(false), settlements, "game {i}");
+                    assert_eq!(listed(true), cities, "game {i}");
+                    assert!(settlements.is_empty() || cities.is_empty(), "game {i}");
                     seen += 1;
                 }
                 let a = rp.choose(&g, crate::random::Policy::Uniform).expect("a setup action");
                 g.apply(a).expect("a listed action");
             }
         }
-        assert!(seen >= 24, "only {seen} setup settlement steps met");
+        assert!(seen >= 48, "only {seen} setup settlement steps met");
     }
 }
