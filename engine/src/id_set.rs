@@ -60,6 +60,19 @@ impl<const W: usize> IdSet<W> {
         self.0.iter().all(|w| *w == 0)
     }
 
+    /// Passes the members to `f` in increasing order, a word at a time (the loop the
+    /// listings that push an action per member run, without an iterator's state).
+    #[inline]
+    pub(crate) fn for_each_member(&self, mut f: impl FnMut(usize)) {
+        for (w, &word) in self.0.iter().enumerate() {
+            let mut rest = word;
+            while rest != 0 {
+                f(w * 64 + rest.trailing_zeros() as usize);
+                rest &= rest - 1;
+            }
+        }
+    }
+
     /// The members in increasing order: each word's set bits, lowest first (one step per
     /// member, not one per bit).
     pub(crate) fn iter(&self) -> impl Iterator<Item = usize> + '_ {

@@ -82,19 +82,8 @@ impl Game {
     /// `check_settlement` requires: the cheap test that refuses most intersections.
     fn push_setup_actions(&self, p: PlayerId, road_from: Option<VertexId>, out: &mut Vec<Action>) {
         match road_from {
-            None => {
-                let city = self.setup_places_city();
-                for v in 0..self.sites.len() {
-                    let at = VertexId(v as u16);
-                    if city {
-                        if self.check_city(p, at).is_ok() {
-                            out.push(Action::BuildCity { player: p, at });
-                        }
-                    } else if self.distance_ok(at) && self.check_settlement(p, at).is_ok() {
-                        out.push(Action::BuildSettlement { player: p, at });
-                    }
-                }
-            }
+            None if self.setup_places_city() => self.push_setup_cities(p, out),
+            None => self.push_setup_settlements(p, out),
             Some(v) => {
                 if let Some(info) = self.board.topology.vertex(v) {
                     for at in info.edges.iter() {
@@ -104,6 +93,41 @@ impl Game {
                     }
                 }
                 self.push_route_alternatives_ext(p, Some(v), out);
+            }
+        }
+    }
+
+    /// Setup settlements: the intersections `check_settlement` accepts in setup, with what
+    /// does not depend on the intersection (the phase, the supply) tested once: on land,
+    /// empty with empty neighbours (the distance rule), and allowed by the expansions.
+    fn push_setup_settlements(&self, p: PlayerId, out: &mut Vec<Action>) {
+        if self.players[p.index()].settlements_left == 0 {
+            return;
+        }
+        for (v, info) in self.board.topology.vertices().iter().enumerate() {
+            let at = VertexId(v as u16);
+            if info.on_land
+                && self.distance_ok(at)
+                && self.check_setup_site_ext(at).is_ok()
+                && self.check_building_site_ext(at).is_ok()
+            {
+                out.push(Action::BuildSettlement { player: p, at });
+            }
+        }
+    }
+
+    /// Setup cities (Cities & Knights' second round): the intersections `check_city` accepts
+    /// then ([`Game::check_setup_city`]), with the round and the supply tested once: on
+    /// land, empty with empty neighbours (the distance rule), and allowed by the expansions'
+    /// setup checks.
+    fn push_setup_cities(&self, p: PlayerId, out: &mut Vec<Action>) {
+        if self.players[p.index()].cities_left == 0 {
+            return;
+        }
+        for (v, info) in self.board.topology.vertices().iter().enumerate() {
+            let at = VertexId(v as u16);
+            if info.on_land && self.distance_ok(at) && self.check_setup_site_ext(at).is_ok() {
+                out.push(Action::BuildCity { player: p, at });
             }
         }
     }
@@ -456,14 +480,24 @@ impl<const M: usize> DiscardCounts<M> {
             ways: [[0; M]; CARD_KINDS + 1],
         };
         d.ways[CARD_KINDS][0] = 1;
+        // `ways[i][n]` sums `ways[i + 1][n - take]` for `take` up to the kind's count: a
+        // window of the running sum of the row below. No count overflows: a row holds at
+        // most the multisets of `n` < 128 cards of 8 kinds, C(134, 7) < 2^37.
         for i in (0..CARD_KINDS).rev() {
             let most = usize::from(d.counts[i]);
+            let (upper, lower) = d.ways.split_at_mut(i + 1);
+            let (row, below) = (&mut upper[i], &lower[0]);
+            if most == 0 {
+                row[..=size].copy_from_slice(&below[..=size]);
+                continue;
+            }
+            let mut running = 0usize;
             for n in 0..=size {
-                let mut sum = 0usize;
-                for take in 0..=most.min(n) {
-                    sum = sum.saturating_add(d.ways[i + 1][n - take]);
+                running += below[n];
+                if n > most {
+                    running -= below[n - most - 1];
                 }
-                d.ways[i][n] = sum;
+                row[n] = running;
             }
         }
         d
@@ -531,7 +565,7 @@ impl Discards {
 mod tests {
     use super::{push_discards, DiscardCounts, LARGE_DISCARD, SMALL_DISCARD};
     use crate::cards::{CardKind, Cards};
-    use crate::ids::PlayerId;
+    use crate::ids::{PlayerId, VertexId};
     use crate::ruleset::{Expansion, ExpansionSet, Ruleset};
     use crate::state::{Game, Phase};
     use crate::{Action, Colour};
@@ -611,5 +645,58 @@ mod tests {
             }
         }
         assert!(seen > 20, "only {seen} discard steps met");
+    }
+
+    /// Random games' setups (base, Cities & Knights with its setup city, Seafarers on both
+    /// maps with their home island, and both together): at every setup settlement step the
+    /// listed settlements and cities are exactly the intersections `check_settlement` and
+    /// `check_city` accept, in intersection order.
+    #[test]
+    fn setup_settlements_listed_are_those_the_check_accepts() {
+        let sea = Ruleset::with(ExpansionSet::of(&[Expansion::Seafarers]));
+        let mut games = Vec::new();
+        for set in [&[][..], &[Expansion::CitiesAndKnights][..]] {
+            let rules = Ruleset::with(ExpansionSet::of(set));
+            let board = Arc::new(rules.random_board(7, crate::board::TokenPlacement::Spiral));
+            games.push(Game::new(rules, board, &Colour::ALL[..4], PlayerId(0)).expect("a game"));
+        }
+        let sea_ck = Ruleset::with(ExpansionSet::of(&[Expansion::Seafarers, Expansion::CitiesAndKnights]));
+        for map in crate::SeaMap::ALL {
+            for rules in [&sea, &sea_ck] {
+                let board = Arc::new(crate::Board::seafarers(map, 4, 7).expect("a map"));
+                games.push(Game::new(rules.clone(), board, &Colour::ALL[..4], PlayerId(0)).expect("a game"));
+            }
+        }
+        let mut seen = 0;
+        for (i, mut g) in games.into_iter().enumerate() {
+            let mut rp = crate::random::RandomPlayer::new(i as u64);
+            let mut buf = Vec::new();
+            while matches!(g.phase(), Phase::Setup { .. }) {
+                if let Phase::Setup { road_from: None, .. } = g.phase() {
+                    let p = g.current();
+                    g.legal_actions(&mut buf);
+                    let listed = |city: bool| -> Vec<VertexId> {
+                        buf.iter()
+                            .filter_map(|a| match a {
+                                Action::BuildSettlement { at, .. } if !city => Some(*at),
+                                Action::BuildCity { at, .. } if city => Some(*at),
+                                _ => None,
+                            })
+                            .collect()
+                    };
+                    let vertices = (0..g.sites.len() as u16).map(VertexId);
+                    let settlements: Vec<VertexId> =
+                        vertices.clone().filter(|&v| g.check_settlement(p, v).is_ok()).collect();
+                    let cities: Vec<VertexId> = vertices.filter(|&v| g.check_city(p, v).is_ok()).collect();
+                    assert_eq!(listed(false), settlements, "game {i}");
+                    assert_eq!(listed(true), cities, "game {i}");
+                    assert!(settlements.is_empty() || cities.is_empty(), "game {i}");
+                    seen += 1;
+                }
+                let a = rp.choose(&g, crate::random::Policy::Uniform).expect("a setup action");
+                g.apply(a).expect("a listed action");
+            }
+        }
+        assert!(seen >= 48, "only {seen} setup settlement steps met");
     }
 }

@@ -31,11 +31,12 @@
 //! Seafarers' hooks (its column would be wide): route pieces other than roads (ships) for
 //! connection, Longest Trade Route and Road Building; moves in place of the robber's (the
 //! pirate); what a roll and a second setup settlement owe after the hexes paid (gold); after a
-//! settlement (island markers). With Cities & Knights it also answers: knight sites (only an
-//! active knight goes to an all-sea intersection), after knights changed (the ships they
-//! hold), the merchant's hex (not gold), removing a path piece (Diplomacy on a ship), the
-//! seats a roll pays (gold counts for the aqueduct), the robber activated (the pirate enters)
-//! and, on a map without a desert, the robber's entry (the map's robber start).
+//! settlement (island markers), a setup building or a road (the ship sites kept). With Cities
+//! & Knights it also answers: knight sites (only an active knight goes to an all-sea
+//! intersection), after knights changed (the ships they hold), the merchant's hex (not gold),
+//! a road removed (the path free for a ship), removing a path piece (Diplomacy on a ship),
+//! the seats a roll pays (gold counts for the aqueduct), the robber activated (the pirate
+//! enters) and, on a map without a desert, the robber's entry (the map's robber start).
 //!
 //! | actions owned | [`Game::check`] | the C&K actions | sending a noble |
 //! | invariants | [`Game::check_invariants`] | commodities, knights, decks, metropolises | soldiers, banners, nobles |
@@ -160,6 +161,8 @@ pub(crate) trait ExpansionRules {
     fn check_merchant_hex(_g: &Game, _hex: HexId) -> Result<(), RuleError> {
         Ok(())
     }
+    /// After a road was removed from a path (Diplomacy).
+    fn after_road_removed(_g: &mut Game, _at: EdgeId) {}
     /// Removes the expansion's piece on a path (a ship, Diplomacy), returning its owner;
     /// `None` when no piece of the expansion stands there.
     fn remove_path_piece(_g: &mut Game, _at: EdgeId, _events: &mut Vec<Event>) -> Option<PlayerId> {
@@ -587,6 +590,11 @@ impl Game {
             }
         });
         result
+    }
+
+    /// Extension point "route pieces": after a road was removed from a path (Diplomacy).
+    pub(crate) fn after_road_removed_ext(&mut self, at: EdgeId) {
+        each_expansion!(self.rules.expansions, E => E::after_road_removed(self, at));
     }
 
     /// Extension point "route pieces": removes an expansion's piece on a path (Diplomacy),

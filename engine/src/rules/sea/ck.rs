@@ -197,6 +197,7 @@ impl Game {
         self.sea.ships[at.index()] = None;
         self.forget_route_graph(owner);
         self.sea.fresh[at.index()] = false;
+        self.ship_sites_after_ship_removed(owner, at);
         let sp = &mut self.sea.players[owner.index()];
         sp.ships.retain(|&e| e != at);
         sp.ships_left += 1;

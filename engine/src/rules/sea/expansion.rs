@@ -36,6 +36,7 @@ impl ExpansionRules for Seafarers {
             players: (0..g.players.len()).map(|_| SeaPlayer::default()).collect(),
             movable: [0; crate::ids::MAX_PLAYERS],
             sea_paths: Default::default(),
+            ship_sites: super::ships::KeptShipSites::empty(e),
         };
         g.sea.sea_paths = super::state::SeaPaths::of(g);
         if let Some(target) = g.board.victory_target {
@@ -83,12 +84,25 @@ impl ExpansionRules for Seafarers {
         g.board.robber_start.is_some()
     }
 
+    /// Knights block other players' lines: the ship sites at the intersections changed (all
+    /// of them when the place is not known), and the movable ships.
     fn after_knights_changed(g: &mut Game, changed: &[VertexId]) {
+        if changed.is_empty() {
+            g.sea.ship_sites = super::ships::KeptShipSites::of(g);
+        }
+        for &v in changed {
+            g.refresh_ship_sites_at(v);
+        }
         g.knights_changed_at(changed);
     }
 
     fn check_merchant_hex(g: &Game, hex: crate::ids::HexId) -> Result<(), RuleError> {
         g.check_merchant_not_on_gold(hex)
+    }
+
+    /// A road removed (Diplomacy) frees its path for a ship.
+    fn after_road_removed(g: &mut Game, at: EdgeId) {
+        g.refresh_ship_site(at);
     }
 
     fn remove_path_piece(g: &mut Game, at: EdgeId, events: &mut Vec<Event>) -> Option<PlayerId> {
@@ -121,6 +135,7 @@ impl ExpansionRules for Seafarers {
     /// With Cities & Knights a settlement also cuts other players' knights off their
     /// buildings (`knight-link settlement`): every player's movable ships are recomputed.
     fn after_settlement(g: &mut Game, player: PlayerId, at: VertexId, events: &mut Vec<Event>) {
+        g.refresh_ship_sites_at(at);
         g.settle_island(player, at, events);
         if g.rules.ck() && g.rules.sea.knight_link == super::options::KnightLink::Settlement {
             g.knights_changed_ships();
@@ -129,9 +144,17 @@ impl ExpansionRules for Seafarers {
         }
     }
 
-    /// Under `ship-leaves-building refused` a road changes which ship is a building's only
-    /// link; with Cities & Knights it may link a knight (and free the ship that did).
+    /// A setup settlement (or city) joins its paths to the owner's ship sites and cuts
+    /// other lines there.
+    fn after_setup_building(g: &mut Game, _player: PlayerId, at: VertexId, _events: &mut Vec<Event>) {
+        g.refresh_ship_sites_at(at);
+    }
+
+    /// A road takes its path from the ship sites. Under `ship-leaves-building refused` it
+    /// changes which ship is a building's only link; with Cities & Knights it may link a
+    /// knight (and free the ship that did).
     fn after_road(g: &mut Game, player: PlayerId, at: EdgeId, _events: &mut Vec<Event>) {
+        g.refresh_ship_site(at);
         if g.rules.sea.ship_leaves_building == super::options::ShipLeavesBuilding::Refused
             || g.road_links_knight(player, at)
         {
@@ -254,12 +277,18 @@ impl Game {
     /// The Seafarers invariants: ships conserved (15 each) and on sea paths no road holds;
     /// every ship joined to a building of its owner; the pirate on a sea hex and the robber
     /// on land; each island marker under its owner's building in its area, one per area; the
-    /// sea paths kept for the ship sites those of the board.
+    /// sea paths kept for the ship sites those of the board, and the ship sites kept those of
+    /// the pieces.
     pub(crate) fn check_sea_invariants(&self) -> Result<(), InvariantViolation> {
         let fail = |rule: &'static str, detail: String| Err(InvariantViolation { name: rule, detail });
         if let Some(kept) = self.sea.sea_paths.get() {
             if super::state::SeaPaths::of(self).get() != Some(kept) {
                 return fail("sea-paths", "the sea paths kept differ from the board".into());
+            }
+        }
+        if let Some(kept) = self.sea.ship_sites.get() {
+            if super::ships::KeptShipSites::of(self).get() != Some(kept) {
+                return fail("sea-ship-sites", "the ship sites kept differ from the pieces".into());
             }
         }
         for (i, sp) in self.sea.players.iter().enumerate() {

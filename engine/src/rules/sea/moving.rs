@@ -361,7 +361,9 @@ impl Game {
             self.dead_end_anchor(player, from)
         };
         self.sea.ships[from.index()] = None;
+        self.ship_sites_after_ship_removed(player, from);
         self.sea.ships[to.index()] = Some(player);
+        self.ship_sites_after_ship_added(player, to);
         if let Some(slot) = self.sea.players[player.index()].ships.iter_mut().find(|e| **e == from) {
             *slot = to;
         }
@@ -889,6 +891,7 @@ mod tests {
         let (_, road, _) = coastal_pair(&g);
         g.roads[road.index()] = None;
         g.players[me.index()].roads.clear();
+        g.refresh_ship_site(road);
         let mut targets = Vec::new();
         g.for_each_ship_site(me, Some(ships[0]), |e| targets.push(e));
         let to = *targets.iter().find(|&&e| e != ships[0]).unwrap();

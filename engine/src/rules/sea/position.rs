@@ -101,6 +101,7 @@ impl Game {
         for i in 0..s.players.len() {
             self.refresh_movable(PlayerId(i as u8));
         }
+        self.sea.ship_sites = super::ships::KeptShipSites::of(self);
         self.declare_islands(s)
     }
 

@@ -17,7 +17,7 @@ use crate::cards::{CardKind, Cards};
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::id_set::IdSet;
-use crate::ids::{EdgeId, PlayerId, VertexId};
+use crate::ids::{EdgeId, PlayerId, VertexId, MAX_PLAYERS};
 use crate::state::{CkPhase, Game, Phase};
 
 /// A ship: 1 lumber, 1 wool.
@@ -137,6 +137,7 @@ impl Game {
         sp.ships.push(at);
         self.sea.ships[at.index()] = Some(player);
         self.sea.fresh[at.index()] = !matches!(phase, Phase::Setup { .. });
+        self.ship_sites_after_ship_added(player, at);
         events.push(Event::Sea(SeaEvent::ShipBuilt { player, at, free }));
         // A new dead end changes the movable bits only next to it.
         match self.movable_after_ship_built(player, at) {
@@ -158,6 +159,22 @@ impl Game {
     /// The paths where `player` could build a ship now as far as the board goes (for free
     /// or bought; not in setup), found once for a listing: see [`ShipSites`].
     pub(crate) fn ship_sites(&self, player: PlayerId) -> ShipSites {
+        let topo = &self.board.topology;
+        let mut open = match self.sea.ship_sites.get() {
+            Some(kept) => kept[player.index()],
+            None => self.ship_sites_searched(player),
+        };
+        if let Some(hex) = self.sea.pirate.and_then(|h| topo.hex(h)) {
+            for side in hex.sides {
+                open.set(side.index(), false);
+            }
+        }
+        ShipSites { player, open }
+    }
+
+    /// The sites of [`Game::ship_sites`] before the pirate's sides are taken off, found from
+    /// the player's pieces (when [`KeptShipSites`] is unknown).
+    fn ship_sites_searched(&self, player: PlayerId) -> IdSet<8> {
         let topo = &self.board.topology;
         // A path touches the network where it meets the player's building, or one of their
         // ships at an intersection without an opponent's building (or, with Cities & Knights,
@@ -219,12 +236,7 @@ impl Game {
                 }
             }
         }
-        if let Some(hex) = self.sea.pirate.and_then(|h| topo.hex(h)) {
-            for side in hex.sides {
-                open.set(side.index(), false);
-            }
-        }
-        ShipSites { player, open }
+        open
     }
 
     /// Ship paths `player` could take now for free or bought, other than `vacated` (a ship
@@ -241,6 +253,203 @@ impl Game {
             return false;
         }
         !self.ship_sites(player).is_empty()
+    }
+}
+
+/// Per seat, the paths where a new ship would join the seat's network (rule
+/// `SEA.SHIP.CONNECTED`, the pirate left out): the empty sea paths with an end at the
+/// seat's own building, or at one of their ships on an intersection without another
+/// player's building or (Cities & Knights) knight. Whether a path is one depends only on
+/// the pieces on it and at its two ends, so every writer of ships, roads and buildings, and
+/// every change of knights, refreshes the paths next to what it changed
+/// ([`Game::refresh_ship_sites_at`]), and listing reads the set instead of walking the
+/// seat's pieces ([`Game::ship_sites`] then takes off the pirate's sides). Unknown in a
+/// state read back (listing then walks the pieces) or on a board beyond 512 paths; checked
+/// by the invariants (`sea-ship-sites`). Not part of the game ([`crate::kept::Kept`]).
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub(crate) struct KeptShipSites(crate::kept::Kept<[IdSet<8>; MAX_PLAYERS]>);
+
+impl KeptShipSites {
+    /// No site for anyone (a board without pieces), unknown beyond 512 paths.
+    pub(crate) fn empty(paths: usize) -> KeptShipSites {
+        KeptShipSites(crate::kept::Kept((paths <= 64 * 8).then(Default::default)))
+    }
+
+    /// The sites of `game` found path by path; unknown beyond 512 paths.
+    pub(crate) fn of(game: &Game) -> KeptShipSites {
+        let n = game.board.topology.edge_count();
+        let mut kept = KeptShipSites::empty(n);
+        if let Some(sets) = kept.0.as_mut() {
+            for i in 0..n {
+                let seats = game.ship_site_seats(EdgeId(i as u16));
+                for (p, set) in sets.iter_mut().enumerate() {
+                    set.insert_if(i, seats >> p & 1 != 0);
+                }
+            }
+        }
+        kept
+    }
+
+    /// The sets by seat, when known.
+    #[inline]
+    pub(crate) fn get(&self) -> Option<&[IdSet<8>; MAX_PLAYERS]> {
+        self.0.as_ref()
+    }
+}
+
+impl Game {
+    /// The seats whose pieces reach intersection `v` for [`KeptShipSites`]: the owner of the
+    /// building there, or else the seats with a ship touching it (only the knight's owner
+    /// where a knight stands), as a bit set ([`Game::ship_reaches`]).
+    #[inline]
+    fn ship_reach_seats(&self, v: VertexId) -> u8 {
+        if let Some(s) = self.sites[v.index()] {
+            return 1 << s.owner.0;
+        }
+        let mut seats = 0;
+        for e in self.board.topology.vertices()[v.index()].edges.iter() {
+            if let Some(p) = self.sea.ship(e) {
+                seats |= 1 << p.0;
+            }
+        }
+        match self.knight(v) {
+            Some(k) => seats & 1 << k.owner.0,
+            None => seats,
+        }
+    }
+
+    /// Whether path `e` is empty and on the sea (the kept sea paths, or the board).
+    #[inline]
+    fn empty_sea_path(&self, e: EdgeId) -> bool {
+        self.roads[e.index()].is_none()
+            && self.sea.ship(e).is_none()
+            && self
+                .sea
+                .sea_paths
+                .get()
+                .map_or_else(|| self.is_sea_path(e), |sea| sea.contains(e.index()))
+    }
+
+    /// The seats for which path `e` is in [`KeptShipSites`], as a bit set.
+    fn ship_site_seats(&self, e: EdgeId) -> u8 {
+        if !self.empty_sea_path(e) {
+            return 0;
+        }
+        let [a, b] = self.board.topology.edges()[e.index()].vertices;
+        self.ship_reach_seats(a) | self.ship_reach_seats(b)
+    }
+
+    /// Refreshes [`KeptShipSites`] at the paths touching intersection `v`, after a ship,
+    /// road or building changed there or on one of those paths.
+    pub(crate) fn refresh_ship_sites_at(&mut self, v: VertexId) {
+        if self.sea.ship_sites.get().is_none() {
+            return;
+        }
+        let info = &self.board.topology.vertices()[v.index()];
+        let here = self.ship_reach_seats(v);
+        let mut seats = [(usize::MAX, 0u8); 3];
+        for (slot, (e, u)) in seats.iter_mut().zip(info.edges.iter().zip(info.neighbours.iter())) {
+            let reach = if self.empty_sea_path(e) {
+                here | self.ship_reach_seats(u)
+            } else {
+                0
+            };
+            *slot = (e.index(), reach);
+        }
+        if let Some(sets) = self.sea.ship_sites.0.as_mut() {
+            for (i, reach) in seats {
+                if i == usize::MAX {
+                    break;
+                }
+                for (p, set) in sets.iter_mut().enumerate() {
+                    set.set(i, reach >> p & 1 != 0);
+                }
+            }
+        }
+    }
+
+    /// Updates [`KeptShipSites`] after `player`'s ship came onto path `e`: the path is no
+    /// one's site any more, and the player's line now reaches each end without another
+    /// player's building or knight, so the empty sea paths there become the player's sites
+    /// (nothing else changed: no one else's reach, and the player's only grew).
+    pub(crate) fn ship_sites_after_ship_added(&mut self, player: PlayerId, e: EdgeId) {
+        if self.sea.ship_sites.get().is_none() {
+            return;
+        }
+        let topo = &self.board.topology;
+        let mut added = [usize::MAX; 4];
+        let mut n = 0;
+        for x in topo.edges()[e.index()].vertices {
+            let other = |owner: PlayerId| owner != player;
+            if self.sites[x.index()].is_some_and(|s| other(s.owner)) || self.knight(x).is_some_and(|k| other(k.owner)) {
+                continue;
+            }
+            for f in topo.vertices()[x.index()].edges.iter() {
+                if f != e && n < added.len() && self.empty_sea_path(f) {
+                    added[n] = f.index();
+                    n += 1;
+                }
+            }
+        }
+        if let Some(sets) = self.sea.ship_sites.0.as_mut() {
+            for set in sets.iter_mut() {
+                set.set(e.index(), false);
+            }
+            for &f in &added[..n] {
+                sets[player.index()].insert(f);
+            }
+        }
+    }
+
+    /// Updates [`KeptShipSites`] after `player`'s ship left path `e`: the path is a site of
+    /// the seats reaching one of its ends; at an end the player no longer reaches, each
+    /// other path is their site only if they reach its far end (no one else's reach
+    /// changed).
+    pub(crate) fn ship_sites_after_ship_removed(&mut self, player: PlayerId, e: EdgeId) {
+        if self.sea.ship_sites.get().is_none() {
+            return;
+        }
+        let topo = &self.board.topology;
+        let ends = topo.edges()[e.index()].vertices;
+        let reach = ends.map(|x| self.ship_reach_seats(x));
+        let here = if self.empty_sea_path(e) { reach[0] | reach[1] } else { 0 };
+        let mut lost = [(usize::MAX, false); 4];
+        let mut n = 0;
+        for (x, seats) in ends.into_iter().zip(reach) {
+            if seats >> player.0 & 1 != 0 {
+                continue;
+            }
+            let info = &topo.vertices()[x.index()];
+            for (f, u) in info.edges.iter().zip(info.neighbours.iter()) {
+                if f != e && n < lost.len() {
+                    let still = self.empty_sea_path(f) && self.ship_reach_seats(u) >> player.0 & 1 != 0;
+                    lost[n] = (f.index(), still);
+                    n += 1;
+                }
+            }
+        }
+        if let Some(sets) = self.sea.ship_sites.0.as_mut() {
+            for (p, set) in sets.iter_mut().enumerate() {
+                set.set(e.index(), here >> p & 1 != 0);
+            }
+            for &(f, still) in &lost[..n] {
+                sets[player.index()].set(f, still);
+            }
+        }
+    }
+
+    /// Refreshes [`KeptShipSites`] on path `e` alone (a road came or left: only whether the
+    /// path is empty changed).
+    pub(crate) fn refresh_ship_site(&mut self, e: EdgeId) {
+        if self.sea.ship_sites.get().is_none() {
+            return;
+        }
+        let reach = self.ship_site_seats(e);
+        if let Some(sets) = self.sea.ship_sites.0.as_mut() {
+            for (p, set) in sets.iter_mut().enumerate() {
+                set.set(e.index(), reach >> p & 1 != 0);
+            }
+        }
     }
 }
 
@@ -263,23 +472,26 @@ impl ShipSites {
         self.open.is_empty()
     }
 
-    /// The sites (other than `vacated`, whose ship moves away) in path order, passed to `f`.
+    /// The sites (other than `vacated`, whose ship moves away) in path order, passed to `f`:
+    /// those touching the vacated path's ends tested again without its ship.
     pub(crate) fn for_each(&self, game: &Game, vacated: Option<EdgeId>, mut f: impl FnMut(EdgeId)) {
-        let edges = game.board.topology.edges();
-        let gone = vacated.map(|e| edges[e.index()].vertices);
-        for i in self.open.iter() {
-            let at = EdgeId(i as u16);
-            let ends = edges[i].vertices;
-            let still = match gone {
-                Some(g) if ends.iter().any(|v| g.contains(v)) => ends
-                    .iter()
-                    .any(|&v| game.ship_reaches(self.player, v, [vacated, Some(at)])),
-                _ => true,
-            };
-            if still {
-                f(at);
+        let mut open = self.open;
+        if let Some(from) = vacated {
+            let topo = &game.board.topology;
+            for v in topo.edges()[from.index()].vertices {
+                for at in topo.vertices()[v.index()].edges.iter() {
+                    if at != from && open.contains(at.index()) {
+                        let still = topo.edges()[at.index()]
+                            .vertices
+                            .iter()
+                            .any(|&x| game.ship_reaches(self.player, x, [vacated, Some(at)]));
+                        open.set(at.index(), still);
+                    }
+                }
             }
+            open.set(from.index(), false);
         }
+        open.for_each_member(|i| f(EdgeId(i as u16)));
     }
 }
 
@@ -331,7 +543,8 @@ mod tests {
     /// Random games on both maps, of Seafarers and of Seafarers with Cities & Knights (whose
     /// knights block lines): after every step, each player's listed ship sites (with no ship
     /// moving, and with each of their ships moving away) are exactly the paths
-    /// `check_ship_site` accepts, and the same with or without the kept sea paths.
+    /// `check_ship_site` accepts, the same with or without the kept sea paths and ship sites,
+    /// and the kept ship sites those found from the pieces.
     #[test]
     fn the_listed_ship_sites_are_the_paths_the_check_accepts_in_random_games() {
         use crate::random::{Policy, RandomPlayer};
@@ -347,6 +560,12 @@ mod tests {
                 while g.winner().is_none() && g.turn() <= 150 {
                     let Some(a) = rp.choose(&g, Policy::Uniform) else { break };
                     g.apply(a).expect("a listed action");
+                    assert!(g.sea.ship_sites.get().is_some(), "seed {seed} {map:?}: ship sites kept");
+                    assert_eq!(
+                        g.sea.ship_sites.get(),
+                        super::KeptShipSites::of(&g).get(),
+                        "seed {seed} {map:?}"
+                    );
                     for p in g.player_ids() {
                         let mut vacating = vec![None];
                         vacating.extend(g.sea.players[p.index()].ships.iter().copied().map(Some));
@@ -359,9 +578,11 @@ mod tests {
                                 .collect();
                             assert_eq!(listed, expected, "seed {seed} {map:?} {p:?} vacating {vacated:?}");
                         }
-                        // A state without the kept sea paths (read back) tests each path.
+                        // A state without the kept sea paths and ship sites (read back)
+                        // tests each path and walks the player's pieces.
                         let mut unknown = g.clone();
                         unknown.sea.sea_paths = Default::default();
+                        unknown.sea.ship_sites = Default::default();
                         let (mut kept, mut tested) = (Vec::new(), Vec::new());
                         g.for_each_ship_site(p, None, |e| kept.push(e));
                         unknown.for_each_ship_site(p, None, |e| tested.push(e));

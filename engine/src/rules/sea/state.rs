@@ -68,6 +68,10 @@ pub struct SeaState {
     /// the game starts ([`SeaPaths`]).
     #[serde(skip)]
     pub(crate) sea_paths: SeaPaths,
+    /// Per seat, the paths its ships and buildings reach for a new ship
+    /// ([`super::ships::KeptShipSites`]).
+    #[serde(skip)]
+    pub(crate) ship_sites: super::ships::KeptShipSites,
 }
 
 /// The paths with a sea hex on a side (rule `SEA.SHIP.SEA_PATH`, [`crate::Game::is_sea_path`]),

@@ -84,6 +84,7 @@ pub fn place_settlement(g: &mut Game, who: PlayerId, v: VertexId) {
     });
     g.players[who.index()].settlements_left -= 1;
     g.refresh_movable(who);
+    g.refresh_ship_sites_at(v);
 }
 
 /// Puts a road on the board by hand.
@@ -91,6 +92,7 @@ pub fn place_road(g: &mut Game, who: PlayerId, e: EdgeId) {
     g.roads[e.index()] = Some(who);
     g.players[who.index()].roads.push(e);
     g.players[who.index()].roads_left -= 1;
+    g.refresh_ship_site(e);
 }
 
 /// Puts a ship on the board by hand (not built this turn).
@@ -100,6 +102,7 @@ pub fn place_ship(g: &mut Game, who: PlayerId, e: EdgeId) {
     sp.ships.push(e);
     sp.ships_left -= 1;
     g.refresh_movable(who);
+    g.ship_sites_after_ship_added(who, e);
 }
 
 /// An inland path at one of `who`'s buildings.
