@@ -80,39 +80,7 @@ impl Game {
                 format!("{dev_total} development cards, expected 25"),
             );
         }
-        for (i, st) in self.players.iter().enumerate() {
-            let p = PlayerId(i as u8);
-            let roads = self.roads.iter().filter(|r| **r == Some(p)).count() as u8;
-            let settlements = self.count_sites(p, Building::Settlement);
-            let cities = self.count_sites(p, Building::City) + self.count_sites(p, Building::DamagedCity);
-            if self.count_sites(p, Building::DamagedCity) != st.ck.damaged_cities {
-                return fail(
-                    "piece-count",
-                    format!("{}: cities on their side disagree with the board", st.colour),
-                );
-            }
-            if roads + st.roads_left != ROADS_PER_PLAYER || roads as usize != st.roads.len() {
-                return fail(
-                    "piece-count",
-                    format!("{}: {roads} roads placed + {} in supply", st.colour, st.roads_left),
-                );
-            }
-            if settlements + st.settlements_left != SETTLEMENTS_PER_PLAYER {
-                return fail(
-                    "piece-count",
-                    format!(
-                        "{}: {settlements} settlements placed + {} in supply",
-                        st.colour, st.settlements_left
-                    ),
-                );
-            }
-            if cities + st.cities_left != CITIES_PER_PLAYER {
-                return fail(
-                    "piece-count",
-                    format!("{}: {cities} cities placed + {} in supply", st.colour, st.cities_left),
-                );
-            }
-        }
+        self.check_piece_counts()?;
         let mut harbors = [0u8; crate::ids::MAX_PLAYERS];
         for (v, site) in self.sites.iter().enumerate() {
             if let Some(site) = site {
@@ -186,6 +154,48 @@ impl Game {
         if let Phase::Ended { winner } = self.phase() {
             if self.total_vp(winner) < self.rules.base.victory_target {
                 return fail("winner", "the winner has fewer points than the target".into());
+            }
+        }
+        Ok(())
+    }
+
+    /// Invariant `piece-count`: each player's roads, settlements and cities on the board
+    /// and in supply add up to 15, 5 and 4 (source `base-rules` §1), their list of roads is
+    /// the roads on the board, and the cities they count as damaged (Cities & Knights) are
+    /// the damaged ones on the board.
+    fn check_piece_counts(&self) -> Result<(), InvariantViolation> {
+        let fail = |name, detail: String| Err(InvariantViolation { name, detail });
+        for (i, st) in self.players.iter().enumerate() {
+            let p = PlayerId(i as u8);
+            let roads = self.roads.iter().filter(|r| **r == Some(p)).count() as u8;
+            let settlements = self.count_sites(p, Building::Settlement);
+            let cities = self.count_sites(p, Building::City) + self.count_sites(p, Building::DamagedCity);
+            if self.count_sites(p, Building::DamagedCity) != st.ck.damaged_cities {
+                return fail(
+                    "piece-count",
+                    format!("{}: cities on their side disagree with the board", st.colour),
+                );
+            }
+            if roads + st.roads_left != ROADS_PER_PLAYER || roads as usize != st.roads.len() {
+                return fail(
+                    "piece-count",
+                    format!("{}: {roads} roads placed + {} in supply", st.colour, st.roads_left),
+                );
+            }
+            if settlements + st.settlements_left != SETTLEMENTS_PER_PLAYER {
+                return fail(
+                    "piece-count",
+                    format!(
+                        "{}: {settlements} settlements placed + {} in supply",
+                        st.colour, st.settlements_left
+                    ),
+                );
+            }
+            if cities + st.cities_left != CITIES_PER_PLAYER {
+                return fail(
+                    "piece-count",
+                    format!("{}: {cities} cities placed + {} in supply", st.colour, st.cities_left),
+                );
             }
         }
         Ok(())
