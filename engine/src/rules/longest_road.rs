@@ -163,23 +163,62 @@ fn length_after_ship_move(game: &Game, player: PlayerId, (from, to): (EdgeId, Ed
 /// ([`RouteGraph`]), holding the ship on both paths (piece `t` on `to`, `f` on `from`): the
 /// same reasoning, without the component sizes, which only spare walks (a walk never goes
 /// beyond its component, so it finds the same lengths). `None` when not seen so.
-fn length_on_both(s: &mut Search, (t, f): (usize, usize), before: u8) -> Option<u8> {
+///
+/// `known` is what the last move of this ship (onto `from`) measured, when nothing else of
+/// the network changed since ([`MovedShip`]): the walk from `from`'s dead end is then its
+/// walk, and the network without the ship is the same, so its bounds on that network's
+/// route hold. Once the trails through `to` are shorter than `before`, the route is that
+/// of the network without the ship, at least `before - 1`: when the bounds leave one
+/// length, that is the answer. What this move measures of the ship on `to` is written to
+/// `next`.
+fn length_on_both(
+    s: &mut Search,
+    (t, f): (usize, usize),
+    to: EdgeId,
+    before: u8,
+    known: Option<MovedShip>,
+    next: &mut Option<MovedShip>,
+) -> Option<u8> {
     let both = 1u64 << t | 1u64 << f;
     let dead_end = (0..2).find(|&side| s.only_other(t, side, f))?;
     // A trail from `to`'s dead end is `to` and then a trail of the network without the
-    // ship, no longer than `before`.
+    // ship, no longer than `before`: the walk stopped at that bound is exact.
     s.cap = before.saturating_add(1);
     let through = s.walk(t, dead_end, both, 1);
     s.cap = u8::MAX;
+    let moved = next.insert(MovedShip {
+        at: to,
+        side: dead_end as u8,
+        walk: through,
+        // The network without the ship lies in the one before the move.
+        without: [0, before],
+    });
     if through >= before {
         return Some(through);
     }
+    // From here on the route is that of the network without the ship, at least
+    // `before - 1` (dropping a dead-end piece shortens a trail by one at most).
     let dead_end = (0..2).find(|&side| s.only_other(f, side, t))?;
+    let known = known.filter(|m| usize::from(m.side) == dead_end);
+    if let Some([least, most]) = known.map(|m| m.without) {
+        let (least, most) = (least.max(before.saturating_sub(1)), most.min(before));
+        if least >= most {
+            moved.without = [most, most];
+            return Some(most);
+        }
+    }
     // A trail from `from`'s dead end is one of the network before the move.
-    s.cap = before;
-    let from_end = s.walk(f, dead_end, both, 1);
-    s.cap = u8::MAX;
+    let from_end = match known {
+        Some(m) => m.walk,
+        None => {
+            s.cap = before;
+            let w = s.walk(f, dead_end, both, 1);
+            s.cap = u8::MAX;
+            w
+        }
+    };
     if from_end < before {
+        moved.without = [before, before];
         return Some(before);
     }
     if before < 2 {
@@ -189,7 +228,9 @@ fn length_on_both(s: &mut Search, (t, f): (usize, usize), before: u8) -> Option<
     let mut c = *s;
     c.drop_pieces(both);
     c.cap = before;
-    Some(c.longest(None, before - 1))
+    let len = c.longest(None, before - 1);
+    moved.without = [len, len];
+    Some(len)
 }
 
 /// [`longest_after_piece`] measured on `player`'s whole network kept with the state, the
@@ -483,6 +524,25 @@ impl Pieces {
 pub(crate) struct RouteGraph {
     s: Search,
     pieces: Pieces,
+    /// What the last ship move measured of the ship it moved, while no other change of the
+    /// network followed (any edit of the graph forgets it).
+    moved: Option<MovedShip>,
+}
+
+/// A ship's move as measured by [`length_on_both`], for the next move of the same ship:
+/// the network without that ship is then the same one, and the network before that move is
+/// the one this move made.
+#[derive(Clone, Copy, Debug)]
+struct MovedShip {
+    /// The path the ship moved to.
+    at: EdgeId,
+    /// Its end with no other piece of the player continuing it there (a dead end).
+    side: u8,
+    /// The longest trail starting across the ship from that end (it starts every trail
+    /// using the ship).
+    walk: u8,
+    /// Bounds (least, most) of the longest route of the network without the ship.
+    without: [u8; 2],
 }
 
 /// Each seat's [`RouteGraph`], when known (invariant `route-graph`): a piece built or a
@@ -544,6 +604,7 @@ impl RouteGraph {
         let mut g = RouteGraph {
             s: Search::blank(),
             pieces: Pieces::blank(),
+            moved: None,
         };
         g.pieces.mark(game, player)?;
         g.pieces.grow_all(&mut g.s, game, player)?;
@@ -556,6 +617,7 @@ impl RouteGraph {
         if *self.pieces.index.get(e.index())? != NOT_OWN {
             return None;
         }
+        self.moved = None;
         self.pieces.add(&mut self.s, e, ship)?;
         for v in at.topo.edge(e)?.vertices {
             self.pieces.fill_at(&mut self.s, at, player, v);
@@ -572,6 +634,7 @@ impl RouteGraph {
         if i >= self.s.n {
             return None;
         }
+        self.moved = None;
         let s = &mut self.s;
         for side in 0..2 {
             for k in 0..usize::from(s.adj_len[i][side]) {
@@ -667,6 +730,28 @@ impl RouteGraph {
                     && self.s.pendant[i] == [0, 0]
                     && (0..2).all(|side| ends(self, i, side) == ends(&fresh, j, side))
             })
+            && self.moved.is_none_or(|m| m.matches(&fresh))
+    }
+}
+
+impl MovedShip {
+    /// Whether this equals what a search of `fresh` (the network made from scratch) finds:
+    /// the ship on [`MovedShip::at`], its first end without another piece there, the walk
+    /// from that end, and the route of the network without the ship within its bounds.
+    fn matches(&self, fresh: &RouteGraph) -> bool {
+        let i = usize::from(fresh.pieces.index.get(self.at.index()).copied().unwrap_or(NOT_OWN));
+        if i >= fresh.s.n || !fresh.pieces.ship[i] {
+            return false;
+        }
+        let side = (0..2).find(|&side| fresh.s.adj_len[i][side] == 0);
+        let mut s = fresh.s;
+        s.comp[..s.n].fill(u8::MAX);
+        s.label_components();
+        let walk = s.walk(i, usize::from(self.side), 1u64 << i, 1);
+        s.drop_pieces(1u64 << i);
+        side == Some(usize::from(self.side))
+            && walk == self.walk
+            && (self.without[0]..=self.without[1]).contains(&s.longest(None, 0))
     }
 }
 
@@ -1214,10 +1299,14 @@ impl Game {
         };
         let slot = &mut self.route.0[p];
         let both = slot.0.as_mut().and_then(|g| {
+            // What the move onto `from` measured (editing the graph forgets it).
+            let last = g.moved.filter(|m| m.at == from);
             g.add(&around, player, if known { to } else { from }, true)?;
             let (t, f) = (g.pieces.index[to.index()], g.pieces.index[from.index()]);
-            let len = length_on_both(&mut g.s, (usize::from(t), usize::from(f)), before);
+            let mut next = None;
+            let len = length_on_both(&mut g.s, (usize::from(t), usize::from(f)), to, before, last, &mut next);
             g.remove(from)?;
+            g.moved = next;
             Some(len)
         });
         if both.is_none() {
@@ -1954,7 +2043,9 @@ mod tests {
     /// Random games of the base game, Seafarers on both maps and Seafarers with Cities &
     /// Knights: after every step each player's kept route graph, when known, equals their
     /// network made from scratch, and their route length a search from scratch; the kept
-    /// graphs are known after most ship moves (so the test reads them).
+    /// graphs are known after most ship moves (so the test reads them), and often hold what a
+    /// ship move measured for the next move of that ship, its route without the ship
+    /// included (so the invariant checks it).
     #[test]
     fn the_kept_route_graphs_equal_the_network_after_every_step() {
         use crate::random::{Policy, RandomPlayer};
@@ -1972,7 +2063,7 @@ mod tests {
                 }
             }
         }
-        let mut known = 0;
+        let (mut known, mut measured) = (0, 0);
         for (n, (rules, board)) in games.into_iter().enumerate() {
             let mut g = Game::new(rules, board, &Colour::ALL[..4], PlayerId(0)).expect("a game");
             let mut rp = RandomPlayer::new(n as u64);
@@ -1988,9 +2079,12 @@ mod tests {
                         g.turn()
                     );
                     known += usize::from(g.route.0[p.index()].is_some());
+                    let moved = g.route.0[p.index()].as_ref().and_then(|r| r.moved);
+                    measured += usize::from(moved.is_some_and(|m| m.without[0] == m.without[1]));
                 }
             }
         }
         assert!(known > 10_000, "kept graphs known {known} times");
+        assert!(measured > 1_000, "routes without a moved ship kept {measured} times");
     }
 }
