@@ -10,7 +10,7 @@
 //! | the pirate | [`pirate`] | `SEA.PIRATE.*` |
 //! | gold fields | [`gold`] | `SEA.GOLD.*` |
 //! | island bonuses | [`islands`] | `SEA.ISLAND.*` |
-//! | Longest Trade Route | `rules/longest_road.rs` (ships through the hook [`expansion`]) | `SEA.ROUTE.*` |
+//! | Longest Trade Route | `rules/longest_road/` (ships through the hook [`expansion`]) | `SEA.ROUTE.*` |
 //! | with Cities & Knights: knights on ships, the frozen pirate, +2 VP | [`ck`] | `SEA.CK.*` |
 //!
 //! Seafarers hooks into the base rules at the extension points of

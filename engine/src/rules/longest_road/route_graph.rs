@@ -1,0 +1,417 @@
+//! The Longest Trade Route's graphs kept between steps (Seafarers): each player's whole
+//! network as a [`Search`] graph, edited when a piece is built or a ship moves, forgotten
+//! when a building or knight changes what it reads, and what the last ship move measured
+//! (source `004_bf8a3dbb68824bc0.txt`, "Die längste Handelsstraße"; invariant
+//! `route-graph`).
+
+use super::*;
+use crate::kept::Kept;
+
+/// [`length_after_ship_move`] measured on `player`'s whole network kept with the state
+/// ([`RouteGraph`]), holding the ship on both paths (piece `t` on `to`, `f` on `from`): the
+/// same reasoning, without the component sizes, which only spare walks (a walk never goes
+/// beyond its component, so it finds the same lengths). `None` when not seen so.
+///
+/// `known` is what the last move of this ship (onto `from`) measured, when nothing else of
+/// the network changed since ([`MovedShip`]): the walk from `from`'s dead end is then its
+/// walk, and the network without the ship is the same, so its bounds on that network's
+/// route hold. Once the trails through `to` are shorter than `before`, the route is that
+/// of the network without the ship, at least `before - 1`: when the bounds leave one
+/// length, that is the answer. What this move measures of the ship on `to` is written to
+/// `next`.
+pub(super) fn length_on_both(
+    s: &mut Search,
+    (t, f): (usize, usize),
+    to: EdgeId,
+    before: u8,
+    known: Option<MovedShip>,
+    next: &mut Option<MovedShip>,
+) -> Option<u8> {
+    let both = 1u64 << t | 1u64 << f;
+    let dead_end = (0..2).find(|&side| s.only_other(t, side, f))?;
+    // A trail from `to`'s dead end is `to` and then a trail of the network without the
+    // ship, no longer than `before`: the walk stopped at that bound is exact.
+    s.cap = before.saturating_add(1);
+    let through = s.walk(t, dead_end, both, 1);
+    s.cap = u8::MAX;
+    let moved = next.insert(MovedShip {
+        at: to,
+        side: dead_end as u8,
+        walk: through,
+        // The network without the ship lies in the one before the move.
+        without: [0, before],
+    });
+    if through >= before {
+        return Some(through);
+    }
+    // From here on the route is that of the network without the ship, at least
+    // `before - 1` (dropping a dead-end piece shortens a trail by one at most).
+    let dead_end = (0..2).find(|&side| s.only_other(f, side, t))?;
+    let known = known.filter(|m| usize::from(m.side) == dead_end);
+    if let Some([least, most]) = known.map(|m| m.without) {
+        let (least, most) = (least.max(before.saturating_sub(1)), most.min(before));
+        if least >= most {
+            moved.without = [most, most];
+            return Some(most);
+        }
+    }
+    // A trail from `from`'s dead end is one of the network before the move.
+    let from_end = match known {
+        Some(m) => m.walk,
+        None => {
+            s.cap = before;
+            let w = s.walk(f, dead_end, both, 1);
+            s.cap = u8::MAX;
+            w
+        }
+    };
+    if from_end < before {
+        moved.without = [before, before];
+        return Some(before);
+    }
+    if before < 2 {
+        return None;
+    }
+    // The search marks the graph: it runs on a copy.
+    let mut c = *s;
+    c.drop_pieces(both);
+    c.cap = before;
+    let len = c.longest(None, before - 1);
+    moved.without = [len, len];
+    Some(len)
+}
+
+/// [`longest_after_piece`] measured on `player`'s whole network kept with the state, the
+/// piece on `at` added: the same reasoning (one walk from a dead end of `at`, else the
+/// search of its component). `None` when `at` is not in the graph.
+pub(super) fn length_after_piece_on(graph: &RouteGraph, at: EdgeId, before: u8) -> Option<u8> {
+    let a = usize::from(*graph.pieces.index.get(at.index())?);
+    if a >= graph.s.n {
+        return None;
+    }
+    let s = &graph.s;
+    Some(match (0..2).find(|&side| s.adj_len[a][side] == 0) {
+        Some(dead_end) => before.max(s.walk(a, dead_end, 1u64 << a, 1)),
+        None => {
+            // The search marks the graph: it runs on a copy.
+            let mut s = *s;
+            s.comp[..s.n].fill(u8::MAX);
+            s.label_components();
+            s.longest(Some(a), before)
+        }
+    })
+}
+
+/// `player`'s whole route network as a [`Search`] graph (every piece found), kept with the
+/// state ([`RouteGraphs`]) so that a ship moved or a piece built edits the graph at the
+/// piece's two intersections instead of finding the network again.
+///
+/// The graph follows what [`Pieces::grow`] reads: the player's roads and ships, the
+/// buildings (own ones join a road and a ship, an opponent's blocks) and knights (an
+/// opponent's blocks) on the intersections their pieces touch. Its pieces are numbered in
+/// no particular order: every length measured on it is a maximum over trails, the same
+/// whatever the numbering. Its [`Search::pendant`] stays empty and its [`Search::cap`]
+/// open (searches needing them run on a copy).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RouteGraph {
+    pub(super) s: Search,
+    pub(super) pieces: Pieces,
+    /// What the last ship move measured of the ship it moved, while no other change of the
+    /// network followed (any edit of the graph forgets it).
+    pub(super) moved: Option<MovedShip>,
+}
+
+/// A ship's move as measured by [`length_on_both`], for the next move of the same ship:
+/// the network without that ship is then the same one, and the network before that move is
+/// the one this move made.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct MovedShip {
+    /// The path the ship moved to.
+    pub(super) at: EdgeId,
+    /// Its end with no other piece of the player continuing it there (a dead end).
+    pub(super) side: u8,
+    /// The longest trail starting across the ship from that end (it starts every trail
+    /// using the ship).
+    pub(super) walk: u8,
+    /// Bounds (least, most) of the longest route of the network without the ship.
+    pub(super) without: [u8; 2],
+}
+
+/// Each seat's [`RouteGraph`], when known (invariant `route-graph`): a piece built or a
+/// ship moved edits it ([`Game::longest_road_after_road`],
+/// [`Game::longest_road_after_ship_move`], [`Game::route_graph_after_ship_swap`]); a
+/// building placed, or a knight placed or taken off, makes the graphs with a piece on a
+/// path of that intersection unknown ([`Game::route_site_changed`],
+/// [`Game::forget_route_graphs_at_knights`]), and so does every other change of a network
+/// ([`Game::update_longest_road`], a road or ship taken off).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct RouteGraphs(pub(super) [Kept<RouteGraph>; crate::ids::MAX_PLAYERS]);
+
+impl Default for RouteGraphs {
+    fn default() -> RouteGraphs {
+        RouteGraphs(std::array::from_fn(|_| Kept(None)))
+    }
+}
+
+/// The intersections where a knight of one seat was placed or taken off.
+pub(crate) type KnightTouched = crate::id_set::IdSet<8>;
+
+/// What a [`RouteGraph`] reads besides the player's pieces, borrowed apart from the kept
+/// graphs so that those are edited in place.
+pub(super) struct Around<'a> {
+    pub(super) topo: &'a crate::board::Topology,
+    pub(super) sites: &'a [Option<crate::state::Site>],
+    pub(super) knights: &'a [Option<crate::state::Knight>],
+}
+
+impl Around<'_> {
+    /// Whether `v` breaks `player`'s route (as [`blocks`]).
+    pub(super) fn blocks(&self, player: PlayerId, v: VertexId) -> bool {
+        self.sites
+            .get(v.index())
+            .copied()
+            .flatten()
+            .is_some_and(|s| s.owner != player)
+            || self
+                .knights
+                .get(v.index())
+                .copied()
+                .flatten()
+                .is_some_and(|k| k.owner != player)
+    }
+
+    /// Whether `player` has a building on `v`.
+    pub(super) fn own_building(&self, player: PlayerId, v: VertexId) -> bool {
+        self.sites
+            .get(v.index())
+            .copied()
+            .flatten()
+            .is_some_and(|s| s.owner == player)
+    }
+}
+
+impl RouteGraph {
+    /// `player`'s network from scratch; `None` when it does not fit the tables.
+    pub(super) fn build(game: &Game, player: PlayerId) -> Option<RouteGraph> {
+        let mut g = RouteGraph {
+            s: Search::blank(),
+            pieces: Pieces::blank(),
+            moved: None,
+        };
+        g.pieces.mark(game, player)?;
+        g.pieces.grow_all(&mut g.s, game, player)?;
+        Some(g)
+    }
+
+    /// Adds the player's piece on `e` (a ship when `ship`), not in the graph yet, filling
+    /// in the two intersections it touches.
+    pub(super) fn add(&mut self, at: &Around, player: PlayerId, e: EdgeId, ship: bool) -> Option<()> {
+        if *self.pieces.index.get(e.index())? != NOT_OWN {
+            return None;
+        }
+        self.moved = None;
+        self.pieces.add(&mut self.s, e, ship)?;
+        for v in at.topo.edge(e)?.vertices {
+            self.pieces.fill_at(&mut self.s, at, player, v);
+        }
+        Some(())
+    }
+
+    /// Takes the piece on `e` out of the graph: the pieces continuing it lose it (nothing
+    /// else changes: an intersection's blocking does not depend on the pieces), and the
+    /// last piece takes its number (those continuing that one renamed). Adjacency is
+    /// symmetric, so both are found from the pieces' own ends.
+    pub(super) fn remove(&mut self, e: EdgeId) -> Option<()> {
+        let i = usize::from(*self.pieces.index.get(e.index())?);
+        if i >= self.s.n {
+            return None;
+        }
+        self.moved = None;
+        let s = &mut self.s;
+        for side in 0..2 {
+            for k in 0..usize::from(s.adj_len[i][side]) {
+                let a = usize::from(s.adj[i][side][k]);
+                let (j, j_side) = (a >> 1, a & 1);
+                let mut kept = 0;
+                for m in 0..usize::from(s.adj_len[j][j_side]) {
+                    let b = s.adj[j][j_side][m];
+                    if usize::from(b >> 1) != i {
+                        s.adj[j][j_side][kept] = b;
+                        kept += 1;
+                    }
+                }
+                s.adj_len[j][j_side] = kept as u8;
+            }
+        }
+        self.pieces.index[e.index()] = NOT_OWN;
+        let last = s.n - 1;
+        if i != last {
+            let moved = self.pieces.found[last];
+            self.pieces.found[i] = moved;
+            self.pieces.ship[i] = self.pieces.ship[last];
+            self.pieces.index[moved.index()] = i as u8;
+            s.blocked[i] = s.blocked[last];
+            s.adj[i] = s.adj[last];
+            s.adj_len[i] = s.adj_len[last];
+            for side in 0..2 {
+                for k in 0..usize::from(s.adj_len[i][side]) {
+                    let a = usize::from(s.adj[i][side][k]);
+                    let (j, j_side) = (a >> 1, a & 1);
+                    for m in 0..usize::from(s.adj_len[j][j_side]) {
+                        let b = s.adj[j][j_side][m];
+                        if usize::from(b >> 1) == last {
+                            s.adj[j][j_side][m] = (i as u8) << 1 | (b & 1);
+                        }
+                    }
+                }
+            }
+        }
+        s.n = last;
+        Some(())
+    }
+
+    /// Whether a knight of another than seat `p` (whose graph this is) was placed or taken
+    /// off where a piece of this graph lies ([`crate::state::CkState::route_touched`]; all
+    /// of them when unknown): an opponent's knight blocks, the owner's own does not.
+    pub(super) fn knights_changed(
+        &self,
+        topo: &crate::board::Topology,
+        touched: Option<[KnightTouched; crate::ids::MAX_PLAYERS]>,
+        p: usize,
+    ) -> bool {
+        touched.is_none_or(|t| {
+            t.iter()
+                .enumerate()
+                .any(|(q, set)| q != p && set.iter().any(|v| self.touches(topo, VertexId(v as u16))))
+        })
+    }
+
+    /// Whether a piece of this graph lies on a path of `v`.
+    pub(super) fn touches(&self, topo: &crate::board::Topology, v: VertexId) -> bool {
+        topo.vertex(v).is_none_or(|info| {
+            info.edges
+                .iter()
+                .any(|e| self.pieces.index.get(e.index()).is_none_or(|&x| x != NOT_OWN))
+        })
+    }
+
+    /// Whether this graph equals `player`'s network made from scratch (the same pieces,
+    /// each with the same blocked ends and the same pieces continuing it at each end).
+    pub(super) fn matches(&self, game: &Game, player: PlayerId) -> bool {
+        let Some(fresh) = RouteGraph::build(game, player) else {
+            return false;
+        };
+        let ends = |g: &RouteGraph, i: usize, side: usize| {
+            let mut out = [(u16::MAX, 2u8); 2];
+            for (k, &a) in g.s.adj[i][side][..usize::from(g.s.adj_len[i][side])].iter().enumerate() {
+                out[k] = (g.pieces.found[usize::from(a >> 1)].0, a & 1);
+            }
+            out.sort_unstable();
+            (g.s.blocked[i][side], out)
+        };
+        let listed = self.pieces.index.iter().filter(|&&x| x != NOT_OWN).count();
+        listed == self.s.n
+            && self.s.n == fresh.s.n
+            && self.s.cap == u8::MAX
+            && (0..self.s.n).all(|i| {
+                let e = self.pieces.found[i];
+                let j = usize::from(fresh.pieces.index[e.index()]);
+                usize::from(self.pieces.index[e.index()]) == i
+                    && j < fresh.s.n
+                    && self.pieces.ship[i] == fresh.pieces.ship[j]
+                    && self.s.pendant[i] == [0, 0]
+                    && (0..2).all(|side| ends(self, i, side) == ends(&fresh, j, side))
+            })
+            && self.moved.is_none_or(|m| m.matches(&fresh))
+    }
+}
+
+impl MovedShip {
+    /// Whether this equals what a search of `fresh` (the network made from scratch) finds:
+    /// the ship on [`MovedShip::at`], its first end without another piece there, the walk
+    /// from that end, and the route of the network without the ship within its bounds.
+    pub(super) fn matches(&self, fresh: &RouteGraph) -> bool {
+        let i = usize::from(fresh.pieces.index.get(self.at.index()).copied().unwrap_or(NOT_OWN));
+        if i >= fresh.s.n || !fresh.pieces.ship[i] {
+            return false;
+        }
+        let side = (0..2).find(|&side| fresh.s.adj_len[i][side] == 0);
+        let mut s = fresh.s;
+        s.comp[..s.n].fill(u8::MAX);
+        s.label_components();
+        let walk = s.walk(i, usize::from(self.side), 1u64 << i, 1);
+        s.drop_pieces(1u64 << i);
+        side == Some(usize::from(self.side))
+            && walk == self.walk
+            && (self.without[0]..=self.without[1]).contains(&s.longest(None, 0))
+    }
+}
+
+impl Game {
+    /// Forgets the kept graphs with a piece on a path of an intersection where a knight was
+    /// placed or taken off since the last call ([`crate::state::CkState::route_touched`]):
+    /// such a knight blocks or frees their ends there. An unknown set forgets all of them.
+    pub(super) fn forget_route_graphs_at_knights(&mut self) {
+        let touched = &mut self.ck.route_touched.0;
+        if touched.is_some_and(|t| t.iter().all(|set| set.is_empty())) {
+            return;
+        }
+        for (p, g) in self.route.0.iter_mut().enumerate() {
+            if g.as_ref()
+                .is_some_and(|graph| graph.knights_changed(&self.board.topology, *touched, p))
+            {
+                *g = Kept(None);
+            }
+        }
+        *touched = Some(Default::default());
+    }
+
+    /// Forgets `player`'s kept [`RouteGraph`] (their network changed otherwise than by a
+    /// piece built or a ship moved): it is made again when next needed.
+    pub(crate) fn forget_route_graph(&mut self, player: PlayerId) {
+        if let Some(g) = self.route.0.get_mut(player.index()) {
+            *g = Kept(None);
+        }
+    }
+
+    /// A building was placed on `v`: it blocks or joins pieces there, so the kept graphs
+    /// with a piece on a path of `v` are forgotten.
+    pub(crate) fn route_site_changed(&mut self, v: VertexId) {
+        let topo = &self.board.topology;
+        for g in self.route.0.iter_mut() {
+            if g.as_ref().is_some_and(|graph| graph.touches(topo, v)) {
+                *g = Kept(None);
+            }
+        }
+    }
+
+    /// `player`'s ship moved from `from` to `to` without a change of their route (a dead-end
+    /// ship swapped for another at the same intersection): the kept graph follows it.
+    pub(crate) fn route_graph_after_ship_swap(&mut self, player: PlayerId, (from, to): (EdgeId, EdgeId)) {
+        self.forget_route_graphs_at_knights();
+        let around = Around {
+            topo: &self.board.topology,
+            sites: &self.sites,
+            knights: &self.ck.knights,
+        };
+        let slot = &mut self.route.0[player.index()];
+        if let Some(g) = slot.0.as_mut() {
+            if g.add(&around, player, to, true).is_none() || g.remove(from).is_none() {
+                *slot = Kept(None);
+            }
+        }
+    }
+
+    /// The first player whose kept [`RouteGraph`] (when known, and not to be forgotten for a
+    /// knight's change) differs from their network made from scratch (invariant
+    /// `route-graph`).
+    pub fn route_graph_mismatch(&self) -> Option<PlayerId> {
+        let topo = &self.board.topology;
+        let touched = self.ck.route_touched.0;
+        (0..self.players.len()).map(|i| PlayerId(i as u8)).find(|&p| {
+            self.route.0[p.index()]
+                .as_ref()
+                .is_some_and(|g| !g.knights_changed(topo, touched, p.index()) && !g.matches(self, p))
+        })
+    }
+}

@@ -1,0 +1,660 @@
+//! Longest Road from declared positions (beginner board, hexes `A`..`S` in reading
+//! order). Roads are written as trails of `(hex, corner)` intersections. Breaking a road
+//! is always done through `apply`: the opponent builds a settlement on an intersection
+//! their own road reaches, with the distance rule holding.
+//!
+//! Useful identities: `A.ne = B.nw`, `A.se = B.sw = E.n`, `E.nw = A.s`, `E.s = I.ne =
+//! J.nw`, `E.sw = I.n`, `E.se = J.n`, `J.se = O.n`, `O.ne = K.s`, `Q.nw = M.s`.
+
+use super::longest_road_length;
+use crate::board::Corner::{self, *};
+use crate::cards::{cost, Cards};
+use crate::event::Event;
+use crate::position::{Setup, StartPhase};
+use crate::{Action, Board, Colour, EdgeId, Game, PlayerId, Ruleset, VertexId};
+use std::sync::Arc;
+
+type Spot = (&'static str, Corner);
+
+const RED: PlayerId = PlayerId(0);
+const BLUE: PlayerId = PlayerId(1);
+const WHITE: PlayerId = PlayerId(2);
+
+/// The north coast from `A.sw` to `C.se` (8 paths); roads take slices of it.
+const NORTH_COAST: [Spot; 9] = [
+    ("A", SW),
+    ("A", NW),
+    ("A", N),
+    ("A", NE),
+    ("B", N),
+    ("B", NE),
+    ("C", N),
+    ("C", NE),
+    ("C", SE),
+];
+
+/// The south coast from `Q.nw` to `S.ne` (8 paths).
+const SOUTH_COAST: [Spot; 9] = [
+    ("Q", NW),
+    ("Q", SW),
+    ("Q", S),
+    ("Q", SE),
+    ("R", S),
+    ("R", SE),
+    ("S", S),
+    ("S", SE),
+    ("S", NE),
+];
+
+/// The ring of paths around the desert `J`, closed.
+const RING_J: [Spot; 7] = [("J", N), ("J", NE), ("J", SE), ("J", S), ("J", SW), ("J", NW), ("J", N)];
+
+/// Blue's approach to `A.ne` from a settlement at `E.s`, up the west sides of `E`
+/// (4 paths), ending where blue can build to split the north coast.
+const BLUE_TO_A_NE: [Spot; 5] = [("E", S), ("E", SW), ("E", NW), ("E", N), ("A", NE)];
+
+/// A Main-phase position under construction, checked on the way into a game.
+struct Position {
+    board: Arc<Board>,
+    setup: Setup,
+}
+
+impl Position {
+    fn new(players: usize) -> Position {
+        let board = Arc::new(Board::beginner());
+        let mut setup = Setup::new(Ruleset::base(), board.clone(), &Colour::ALL[..players]);
+        setup.phase = StartPhase::Main;
+        setup.turn = 9;
+        Position { board, setup }
+    }
+
+    fn at(&self, (hex, corner): Spot) -> VertexId {
+        let h = self.board.hex_by_label(hex).expect("a hex label");
+        self.board.topology.corner(h, corner).expect("a corner")
+    }
+
+    fn paths(&self, trail: &[Spot]) -> Vec<EdgeId> {
+        trail
+            .windows(2)
+            .map(|w| {
+                self.board
+                    .topology
+                    .edge_between(self.at(w[0]), self.at(w[1]))
+                    .unwrap_or_else(|| panic!("{:?} and {:?} are not neighbours", w[0], w[1]))
+            })
+            .collect()
+    }
+
+    fn settlement(mut self, p: PlayerId, spot: Spot) -> Position {
+        let v = self.at(spot);
+        self.setup.players[p.index()].settlements.push(v);
+        self
+    }
+
+    fn road(mut self, p: PlayerId, trail: &[Spot]) -> Position {
+        let paths = self.paths(trail);
+        self.setup.players[p.index()].roads.extend(paths);
+        self
+    }
+
+    /// `p` is to act in the trade and build phase holding `hand`.
+    fn acting(mut self, p: PlayerId, hand: Cards) -> Position {
+        self.setup.current = p;
+        self.setup.players[p.index()].hand = hand;
+        self
+    }
+
+    fn game(&self) -> Game {
+        let g = Game::from_setup(&self.setup).expect("a consistent position");
+        g.check_invariants().expect("invariants of the declared position");
+        g
+    }
+}
+
+fn len(g: &Game, p: PlayerId) -> u8 {
+    longest_road_length(g, p)
+}
+
+fn hand(costs: &[Cards]) -> Cards {
+    let mut h = Cards::EMPTY;
+    for c in costs {
+        h.add_all(c);
+    }
+    h
+}
+
+/// Applies an action that must be accepted; returns the Longest Road events it produced.
+fn build(g: &mut Game, a: Action) -> Vec<Event> {
+    let events = g.apply(a).unwrap_or_else(|e| panic!("{a:?} refused: {e}"));
+    g.check_invariants().expect("invariants after the build");
+    events
+        .into_iter()
+        .filter(|e| matches!(e, Event::LongestRoadChanged { .. }))
+        .collect()
+}
+
+fn road_action(pos: &Position, p: PlayerId, from: Spot, to: Spot) -> Action {
+    Action::BuildRoad {
+        player: p,
+        at: pos.paths(&[from, to])[0],
+    }
+}
+
+fn settlement_action(pos: &Position, p: PlayerId, spot: Spot) -> Action {
+    Action::BuildSettlement {
+        player: p,
+        at: pos.at(spot),
+    }
+}
+
+fn changed(holder: Option<PlayerId>, previous: Option<PlayerId>, length: u8) -> Vec<Event> {
+    vec![Event::LongestRoadChanged {
+        holder,
+        previous,
+        length,
+    }]
+}
+
+/// The longest trail by brute force: every trail from every road end, no pruning and no
+/// start selection (the oracle for the search's shortcuts). With Seafarers the ships
+/// count too, a road and a ship continuing each other only at the player's own building.
+fn brute_force(g: &Game, p: PlayerId) -> u8 {
+    /// A road (`false`) or a ship (`true`) on a path.
+    type Piece = (EdgeId, bool);
+    fn extend(
+        g: &Game,
+        p: PlayerId,
+        pieces: &[Piece],
+        v: VertexId,
+        last: Option<bool>,
+        used: &mut Vec<bool>,
+        len: u8,
+    ) -> u8 {
+        let mut best = len;
+        let topo = &g.board().topology;
+        let own_building = g.site(v).is_some_and(|s| s.owner == p);
+        for (i, &(e, ship)) in pieces.iter().enumerate() {
+            let ends = topo.edge(e).expect("a path").vertices;
+            if used[i] || !ends.contains(&v) || last.is_some_and(|k| k != ship && !own_building) {
+                continue;
+            }
+            let w = if ends[0] == v { ends[1] } else { ends[0] };
+            used[i] = true;
+            let blocked = g.site(w).is_some_and(|s| s.owner != p) || g.knight(w).is_some_and(|k| k.owner != p);
+            let found = if blocked {
+                len + 1
+            } else {
+                extend(g, p, pieces, w, Some(ship), used, len + 1)
+            };
+            best = best.max(found);
+            used[i] = false;
+        }
+        best
+    }
+    let mut pieces: Vec<Piece> = g.player(p).expect("a seat").roads.iter().map(|&e| (e, false)).collect();
+    pieces.extend(g.route_ships_ext(p).iter().map(|&e| (e, true)));
+    let mut best = 0;
+    for &(e, _) in &pieces {
+        for v in g.board().topology.edge(e).expect("a path").vertices {
+            best = best.max(extend(g, p, &pieces, v, None, &mut vec![false; pieces.len()], 0));
+        }
+    }
+    best
+}
+
+/// Plays `rules` on `board` from `seed`, checking after every step that each player's
+/// cached length and the search both equal the brute force.
+fn check_against_brute_force(rules: &Ruleset, board: Board, seed: u64, policy: crate::random::Policy) {
+    let mut g = Game::new(rules.clone(), Arc::new(board), &Colour::ALL[..4], PlayerId(0)).expect("a game");
+    let mut rp = crate::random::RandomPlayer::new(seed);
+    let mut steps = 0;
+    while g.winner().is_none() && g.turn() <= 300 {
+        let Some(a) = rp.choose(&g, policy) else { break };
+        g.apply(a).expect("a listed action");
+        steps += 1;
+        for p in g.player_ids() {
+            let expected = brute_force(&g, p);
+            assert_eq!(len(&g, p), expected, "seed {seed} step {steps} {p:?}");
+            assert_eq!(
+                g.player(p).unwrap().road_length,
+                expected,
+                "cached, seed {seed} step {steps}"
+            );
+        }
+    }
+}
+
+/// Random games (base and Cities & Knights, whose knights block roads too): after every
+/// step each player's cached length and the search both equal the brute force.
+#[test]
+fn the_search_and_the_cached_lengths_equal_a_brute_force_in_random_games() {
+    use crate::board::TokenPlacement;
+    use crate::random::Policy;
+    for (rules, seeds) in [(Ruleset::base(), 0..12u64), (Ruleset::cities_and_knights(), 100..112)] {
+        for seed in seeds {
+            let board = rules.random_board(seed, TokenPlacement::Spiral);
+            check_against_brute_force(&rules, board, seed, Policy::Builder);
+        }
+    }
+}
+
+/// Random Seafarers games on both maps (ships count, joining roads only at the owner's
+/// buildings; the uniform agent moves ships often): the cached trade-route lengths and
+/// the search equal the brute force after every step.
+#[test]
+fn the_trade_route_search_and_cached_lengths_equal_a_brute_force_in_random_seafarers_games() {
+    use crate::random::Policy;
+    use crate::ruleset::{Expansion, ExpansionSet};
+    use crate::SeaMap;
+    let rules = Ruleset::with(ExpansionSet::of(&[Expansion::Seafarers]));
+    for seed in 200..208u64 {
+        for map in SeaMap::ALL {
+            let board = Board::seafarers(map, 4, seed).expect("a map");
+            check_against_brute_force(&rules, board, seed, Policy::Uniform);
+            let board = Board::seafarers(map, 4, seed).expect("a map");
+            check_against_brute_force(&rules, board, seed, Policy::Builder);
+        }
+    }
+}
+
+/// Random Seafarers games with Cities & Knights on both maps: knights placed, moved,
+/// displaced and removed block ships and roads of others only where a route passes, and
+/// ships move and join roads at buildings; the cached lengths and the search equal the
+/// brute force after every step (the component searches after builds and ship moves,
+/// and the players left out after settlements and knights, included).
+#[test]
+fn the_trade_route_lengths_equal_a_brute_force_in_random_seafarers_games_with_knights() {
+    use crate::random::Policy;
+    use crate::ruleset::{Expansion, ExpansionSet};
+    use crate::SeaMap;
+    let rules = Ruleset::with(ExpansionSet::of(&[Expansion::Seafarers, Expansion::CitiesAndKnights]));
+    for seed in 220..226u64 {
+        for map in SeaMap::ALL {
+            let board = Board::seafarers(map, 4, seed).expect("a map");
+            check_against_brute_force(&rules, board, seed, Policy::Uniform);
+        }
+    }
+}
+
+#[test]
+fn a_fourth_road_in_a_row_does_not_take_the_card() {
+    let pos = Position::new(3)
+        .settlement(RED, ("A", NW))
+        .road(RED, &NORTH_COAST[1..5])
+        .acting(RED, cost::ROAD);
+    let mut g = pos.game();
+    assert_eq!(len(&g, RED), 3);
+    let events = build(&mut g, road_action(&pos, RED, ("B", N), ("B", NE)));
+    assert_eq!(len(&g, RED), 4);
+    assert_eq!(events, vec![]);
+    assert_eq!(g.longest_road(), None);
+}
+
+#[test]
+fn a_fifth_road_in_a_row_takes_the_card() {
+    let pos = Position::new(3)
+        .settlement(RED, ("A", NW))
+        .road(RED, &NORTH_COAST[1..6])
+        .acting(RED, cost::ROAD);
+    let mut g = pos.game();
+    assert_eq!(len(&g, RED), 4);
+    let vp = g.total_vp(RED);
+    let events = build(&mut g, road_action(&pos, RED, ("B", NE), ("C", N)));
+    assert_eq!(len(&g, RED), 5);
+    assert_eq!(events, changed(Some(RED), None, 5));
+    assert_eq!(g.longest_road(), Some(RED));
+    assert_eq!(g.total_vp(RED), vp + 2);
+}
+
+#[test]
+fn a_fork_counts_only_its_longest_branches_not_all_of_them() {
+    // Three branches from E.s: up the west of E (3), up the east of E (2) and down
+    // between I and J and along J's south-west side (2). Seven roads, longest trail 5.
+    let pos = Position::new(3)
+        .settlement(RED, ("E", N))
+        .road(RED, &[("E", S), ("E", SW), ("E", NW), ("E", N)])
+        .road(RED, &[("E", S), ("E", SE), ("E", NE)])
+        .road(RED, &[("J", NW), ("J", SW), ("J", S)]);
+    let g = pos.game();
+    assert_eq!(g.player(RED).unwrap().roads.len(), 7);
+    assert_eq!(len(&g, RED), 5);
+    assert_eq!(g.longest_road(), Some(RED));
+}
+
+#[test]
+fn a_closed_loop_around_one_hex_counts_six() {
+    let pos = Position::new(3).settlement(RED, ("J", N)).road(RED, &RING_J);
+    let g = pos.game();
+    assert_eq!(len(&g, RED), 6);
+    assert_eq!(g.longest_road(), Some(RED));
+}
+
+#[test]
+fn a_trail_may_run_round_a_loop_and_out_along_its_tail() {
+    // From I.nw along the two-road tail into J.nw, then all the way round J: 2 + 6.
+    let pos = Position::new(3)
+        .settlement(RED, ("J", N))
+        .road(RED, &RING_J)
+        .road(RED, &[("J", NW), ("I", N), ("I", NW)]);
+    let g = pos.game();
+    assert_eq!(len(&g, RED), 8);
+    // A one-road tail: 1 + 6.
+    let pos = Position::new(3)
+        .settlement(RED, ("J", N))
+        .road(RED, &RING_J)
+        .road(RED, &[("J", NW), ("I", N)]);
+    assert_eq!(len(&pos.game(), RED), 7);
+}
+
+#[test]
+fn a_loop_with_tails_at_opposite_corners_uses_only_one_tail() {
+    // Tails at J.nw and J.se: a trail entering by one tail can go round the whole loop
+    // (back to its entry) or cross to the other tail, never both. 8 roads, longest 7.
+    let pos = Position::new(3)
+        .settlement(RED, ("J", N))
+        .road(RED, &RING_J)
+        .road(RED, &[("J", NW), ("I", N)])
+        .road(RED, &[("J", SE), ("O", NE)]);
+    let g = pos.game();
+    assert_eq!(g.player(RED).unwrap().roads.len(), 8);
+    assert_eq!(len(&g, RED), 7);
+}
+
+#[test]
+fn two_loops_sharing_a_side_count_every_road() {
+    // Rings round J and K share J's east side: two intersections of three roads each,
+    // so one trail covers all 11 roads.
+    let pos = Position::new(3)
+        .settlement(RED, ("J", N))
+        .road(RED, &RING_J)
+        .road(RED, &[("J", NE), ("K", N), ("K", NE), ("K", SE), ("K", S), ("J", SE)]);
+    let g = pos.game();
+    assert_eq!(g.player(RED).unwrap().roads.len(), 11);
+    assert_eq!(len(&g, RED), 11);
+}
+
+#[test]
+fn own_settlement_in_the_middle_does_not_break_the_road() {
+    let pos = Position::new(3)
+        .settlement(RED, ("A", NE))
+        .road(RED, &NORTH_COAST[0..6]);
+    let g = pos.game();
+    assert_eq!(len(&g, RED), 5);
+    assert_eq!(g.longest_road(), Some(RED));
+}
+
+#[test]
+fn an_opponents_settlement_at_the_end_of_a_road_does_not_shorten_it() {
+    let pos = Position::new(3)
+        .settlement(RED, ("A", SW))
+        .road(RED, &NORTH_COAST[0..6])
+        .settlement(BLUE, ("B", NE));
+    let g = pos.game();
+    assert_eq!(len(&g, RED), 5);
+    assert_eq!(g.longest_road(), Some(RED));
+}
+
+#[test]
+fn opponent_settlement_built_in_the_middle_splits_a_road() {
+    // Red: A.sw .. B.ne (5 roads) holding the card; blue builds on A.ne, leaving 3 + 2.
+    let pos = Position::new(3)
+        .settlement(RED, ("A", SW))
+        .road(RED, &NORTH_COAST[0..6])
+        .settlement(BLUE, ("E", S))
+        .road(BLUE, &BLUE_TO_A_NE)
+        .acting(BLUE, cost::SETTLEMENT);
+    let mut g = pos.game();
+    assert_eq!((len(&g, RED), len(&g, BLUE)), (5, 4));
+    assert_eq!(g.longest_road(), Some(RED));
+    let events = build(&mut g, settlement_action(&pos, BLUE, ("A", NE)));
+    assert_eq!((len(&g, RED), len(&g, BLUE)), (3, 4));
+    assert_eq!(g.player(RED).unwrap().road_length, 3);
+    assert_eq!(events, changed(None, Some(RED), 0));
+}
+
+#[test]
+fn a_tie_does_not_take_the_card_from_the_holder() {
+    let pos = Position::new(3)
+        .settlement(RED, ("A", NW))
+        .road(RED, &NORTH_COAST[1..7])
+        .settlement(WHITE, ("Q", NW))
+        .road(WHITE, &SOUTH_COAST[0..5])
+        .acting(WHITE, cost::ROAD);
+    let mut g = pos.game();
+    assert_eq!((len(&g, RED), len(&g, WHITE)), (5, 4));
+    assert_eq!(g.longest_road(), Some(RED));
+    let events = build(&mut g, road_action(&pos, WHITE, ("R", S), ("R", SE)));
+    assert_eq!((len(&g, RED), len(&g, WHITE)), (5, 5));
+    assert_eq!(events, vec![]);
+    assert_eq!(g.longest_road(), Some(RED));
+}
+
+#[test]
+fn a_strictly_longer_road_takes_the_card() {
+    // Red reached 5 first and holds the card; white has caught up to 5.
+    let mut pos = Position::new(3)
+        .settlement(RED, ("A", NW))
+        .road(RED, &NORTH_COAST[1..7])
+        .settlement(WHITE, ("Q", NW))
+        .road(WHITE, &SOUTH_COAST[0..6])
+        .acting(WHITE, cost::ROAD);
+    pos.setup.longest_road = Some(Some(RED));
+    let mut g = pos.game();
+    assert_eq!((len(&g, RED), len(&g, WHITE)), (5, 5));
+    assert_eq!(g.longest_road(), Some(RED));
+    let (red_vp, white_vp) = (g.total_vp(RED), g.total_vp(WHITE));
+    let events = build(&mut g, road_action(&pos, WHITE, ("R", SE), ("S", S)));
+    assert_eq!(len(&g, WHITE), 6);
+    assert_eq!(events, changed(Some(WHITE), Some(RED), 6));
+    assert_eq!(g.longest_road(), Some(WHITE));
+    assert_eq!((g.total_vp(RED), g.total_vp(WHITE)), (red_vp - 2, white_vp + 2));
+}
+
+#[test]
+fn a_broken_holder_still_tied_for_longest_keeps_the_card() {
+    // Red: A.nw .. C.se (7), split at A.ne into 2 + 5; white has 5.
+    let pos = Position::new(3)
+        .settlement(RED, ("A", NW))
+        .road(RED, &NORTH_COAST[1..9])
+        .settlement(BLUE, ("E", S))
+        .road(BLUE, &BLUE_TO_A_NE)
+        .settlement(WHITE, ("Q", NW))
+        .road(WHITE, &SOUTH_COAST[0..6])
+        .acting(BLUE, cost::SETTLEMENT);
+    let mut g = pos.game();
+    assert_eq!((len(&g, RED), len(&g, BLUE), len(&g, WHITE)), (7, 4, 5));
+    assert_eq!(g.longest_road(), Some(RED));
+    let events = build(&mut g, settlement_action(&pos, BLUE, ("A", NE)));
+    assert_eq!((len(&g, RED), len(&g, BLUE), len(&g, WHITE)), (5, 4, 5));
+    assert_eq!(events, vec![]);
+    assert_eq!(g.longest_road(), Some(RED));
+}
+
+#[test]
+fn a_broken_holder_loses_the_card_to_the_single_longest_player() {
+    // Red: A.nw .. C.ne (6), split at A.ne into 2 + 4; white has 5.
+    let pos = Position::new(3)
+        .settlement(RED, ("A", NW))
+        .road(RED, &NORTH_COAST[1..8])
+        .settlement(BLUE, ("E", S))
+        .road(BLUE, &BLUE_TO_A_NE)
+        .settlement(WHITE, ("Q", NW))
+        .road(WHITE, &SOUTH_COAST[0..6])
+        .acting(BLUE, cost::SETTLEMENT);
+    let mut g = pos.game();
+    assert_eq!((len(&g, RED), len(&g, WHITE)), (6, 5));
+    assert_eq!(g.longest_road(), Some(RED));
+    let events = build(&mut g, settlement_action(&pos, BLUE, ("A", NE)));
+    assert_eq!((len(&g, RED), len(&g, BLUE), len(&g, WHITE)), (4, 4, 5));
+    assert_eq!(events, changed(Some(WHITE), Some(RED), 5));
+    assert_eq!(g.longest_road(), Some(WHITE));
+}
+
+/// Red 6 on the north coast (holder), blue 5 (`J.n` + the approach to `A.ne`), white 5
+/// on the south coast; blue to act with a settlement and a road in hand.
+fn two_others_at_five() -> Position {
+    Position::new(3)
+        .settlement(RED, ("A", NW))
+        .road(RED, &NORTH_COAST[1..8])
+        .settlement(BLUE, ("E", S))
+        .road(BLUE, &[("J", N), ("E", S)])
+        .road(BLUE, &BLUE_TO_A_NE)
+        .settlement(WHITE, ("Q", NW))
+        .road(WHITE, &SOUTH_COAST[0..6])
+        .acting(BLUE, hand(&[cost::SETTLEMENT, cost::ROAD]))
+}
+
+#[test]
+fn a_broken_holder_loses_the_card_and_it_is_set_aside_when_two_others_tie() {
+    let pos = two_others_at_five();
+    let mut g = pos.game();
+    assert_eq!((len(&g, RED), len(&g, BLUE), len(&g, WHITE)), (6, 5, 5));
+    assert_eq!(g.longest_road(), Some(RED));
+    let events = build(&mut g, settlement_action(&pos, BLUE, ("A", NE)));
+    assert_eq!((len(&g, RED), len(&g, BLUE), len(&g, WHITE)), (4, 5, 5));
+    assert_eq!(events, changed(None, Some(RED), 0));
+    assert_eq!(g.longest_road(), None);
+}
+
+#[test]
+fn a_broken_holder_loses_the_card_and_it_is_set_aside_when_nobody_has_five() {
+    // Red: A.nw .. C.ne (6), split into 2 + 4; blue 4, white 4.
+    let pos = Position::new(3)
+        .settlement(RED, ("A", NW))
+        .road(RED, &NORTH_COAST[1..8])
+        .settlement(BLUE, ("E", S))
+        .road(BLUE, &BLUE_TO_A_NE)
+        .settlement(WHITE, ("Q", NW))
+        .road(WHITE, &SOUTH_COAST[0..5])
+        .acting(BLUE, cost::SETTLEMENT);
+    let mut g = pos.game();
+    assert_eq!(g.longest_road(), Some(RED));
+    let events = build(&mut g, settlement_action(&pos, BLUE, ("A", NE)));
+    assert_eq!((len(&g, RED), len(&g, BLUE), len(&g, WHITE)), (4, 4, 4));
+    assert_eq!(events, changed(None, Some(RED), 0));
+    assert_eq!(g.longest_road(), None);
+    assert_eq!(g.total_vp(RED), 1);
+}
+
+#[test]
+fn a_set_aside_card_returns_when_exactly_one_player_is_longest() {
+    let pos = two_others_at_five();
+    let mut g = pos.game();
+    build(&mut g, settlement_action(&pos, BLUE, ("A", NE)));
+    assert_eq!(g.longest_road(), None);
+    // Blue extends J.n to J.ne: 6 against white's 5 and red's 4.
+    let events = build(&mut g, road_action(&pos, BLUE, ("J", N), ("J", NE)));
+    assert_eq!((len(&g, RED), len(&g, BLUE), len(&g, WHITE)), (4, 6, 5));
+    assert_eq!(events, changed(Some(BLUE), None, 6));
+    assert_eq!(g.longest_road(), Some(BLUE));
+}
+
+#[test]
+fn a_set_aside_card_stays_aside_while_the_longest_are_tied() {
+    // Red and white both at 5 with the card aside (declared): a third player's road
+    // of 4 changes nothing, and the card stays aside.
+    let mut pos = Position::new(3)
+        .settlement(RED, ("A", NW))
+        .road(RED, &NORTH_COAST[1..7])
+        .settlement(WHITE, ("Q", NW))
+        .road(WHITE, &SOUTH_COAST[0..6])
+        .settlement(BLUE, ("E", S))
+        .road(BLUE, &BLUE_TO_A_NE[..4])
+        .acting(BLUE, cost::ROAD);
+    pos.setup.longest_road = Some(None);
+    let mut g = pos.game();
+    assert_eq!(g.longest_road(), None);
+    let events = build(&mut g, road_action(&pos, BLUE, ("E", N), ("A", NE)));
+    assert_eq!((len(&g, RED), len(&g, BLUE), len(&g, WHITE)), (5, 4, 5));
+    assert_eq!(events, vec![]);
+    assert_eq!(g.longest_road(), None);
+}
+
+/// Random games of Seafarers (with and without Cities & Knights, both maps): for every
+/// ship move, the route measured on the one graph of both networks
+/// ([`super::length_after_ship_move`]), when it sees one, equals a search from scratch
+/// after the move; and it sees one for most moves.
+#[test]
+fn a_ship_move_measured_on_one_graph_equals_a_search_from_scratch() {
+    use crate::random::{Policy, RandomPlayer};
+    use crate::ruleset::{Expansion, ExpansionSet};
+    use crate::SeaAction;
+    use crate::SeaMap;
+    let sea = Ruleset::with(ExpansionSet::of(&[Expansion::Seafarers]));
+    let sea_ck = Ruleset::with(ExpansionSet::of(&[Expansion::Seafarers, Expansion::CitiesAndKnights]));
+    let (mut seen, mut moves) = (0, 0);
+    for rules in [sea, sea_ck] {
+        for seed in 500..503u64 {
+            for map in SeaMap::ALL {
+                let board = Arc::new(Board::seafarers(map, 4, seed).expect("a map"));
+                let mut g = Game::new(rules.clone(), board, &Colour::ALL[..4], PlayerId(0)).expect("a game");
+                let mut rp = RandomPlayer::new(seed);
+                while g.winner().is_none() && g.turn() <= 400 {
+                    let Some(a) = rp.choose(&g, Policy::Uniform) else { break };
+                    let moved = match a {
+                        Action::Sea(SeaAction::MoveShip { player, from, to }) => Some((player, from, to)),
+                        _ => None,
+                    };
+                    let before = moved.map(|(p, _, _)| g.players[p.index()].road_length);
+                    g.apply(a).expect("a listed action");
+                    if let (Some((p, from, to)), Some(before)) = (moved, before) {
+                        moves += 1;
+                        if let Some(len) = super::length_after_ship_move(&g, p, (from, to), before) {
+                            seen += 1;
+                            assert_eq!(len, longest_road_length(&g, p), "{map:?} seed {seed} turn {}", g.turn());
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(moves > 500 && seen * 10 > moves * 8, "seen {seen} of {moves} moves");
+}
+
+/// Random games of the base game, Seafarers on both maps and Seafarers with Cities &
+/// Knights: after every step each player's kept route graph, when known, equals their
+/// network made from scratch, and their route length a search from scratch; the kept
+/// graphs are known after most ship moves (so the test reads them), and often hold what a
+/// ship move measured for the next move of that ship, its route without the ship
+/// included (so the invariant checks it).
+#[test]
+fn the_kept_route_graphs_equal_the_network_after_every_step() {
+    use crate::random::{Policy, RandomPlayer};
+    use crate::ruleset::{Expansion, ExpansionSet};
+    use crate::SeaMap;
+    let sea = Ruleset::with(ExpansionSet::of(&[Expansion::Seafarers]));
+    let sea_ck = Ruleset::with(ExpansionSet::of(&[Expansion::Seafarers, Expansion::CitiesAndKnights]));
+    let mut games: Vec<(Ruleset, Arc<Board>)> = Vec::new();
+    for seed in 500..503u64 {
+        games.push((Ruleset::base(), Arc::new(Board::beginner())));
+        for map in SeaMap::ALL {
+            for rules in [&sea, &sea_ck] {
+                let board = Arc::new(Board::seafarers(map, 4, seed).expect("a map"));
+                games.push((rules.clone(), board));
+            }
+        }
+    }
+    let (mut known, mut measured) = (0, 0);
+    for (n, (rules, board)) in games.into_iter().enumerate() {
+        let mut g = Game::new(rules, board, &Colour::ALL[..4], PlayerId(0)).expect("a game");
+        let mut rp = RandomPlayer::new(n as u64);
+        while g.winner().is_none() && g.turn() <= 400 {
+            let Some(a) = rp.choose(&g, Policy::Uniform) else { break };
+            g.apply(a).expect("a listed action");
+            assert_eq!(g.route_graph_mismatch(), None, "game {n} turn {}", g.turn());
+            for p in g.player_ids() {
+                assert_eq!(
+                    g.players[p.index()].road_length,
+                    len(&g, p),
+                    "game {n} turn {}",
+                    g.turn()
+                );
+                known += usize::from(g.route.0[p.index()].is_some());
+                let moved = g.route.0[p.index()].as_ref().and_then(|r| r.moved);
+                measured += usize::from(moved.is_some_and(|m| m.without[0] == m.without[1]));
+            }
+        }
+    }
+    assert!(known > 10_000, "kept graphs known {known} times");
+    assert!(measured > 1_000, "routes without a moved ship kept {measured} times");
+}
