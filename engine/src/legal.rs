@@ -169,33 +169,53 @@ impl Game {
     /// Roads `p` may place now: empty land paths touching their network. Only paths at the
     /// ends of their roads and at their buildings can qualify, so only those are tried.
     ///
-    /// The candidates are gathered as a set of path ids and tried in increasing id, the
-    /// canonical order a full scan of the paths lists them in.
+    /// A path touches the network where one of its intersections lets the road network
+    /// through ([`Game::road_reaches`]: the player's building, or no other building or
+    /// opposing knight there and a road of theirs). Such an intersection is a building of
+    /// theirs or an end of one of their roads, so each of those is judged once and the empty
+    /// paths around the ones that let the network through are the candidates, gathered as a
+    /// set of path ids and tried in increasing id (the canonical order a full scan of the
+    /// paths lists them in; [`Game::push_roads_by_scan`] is that scan).
     fn push_roads(&self, p: PlayerId, out: &mut Vec<Action>) {
         let topo = &self.board.topology;
+        let mut ends = crate::id_set::IdSet::<16>::default();
+        for &e in &self.players[p.index()].roads {
+            for v in topo.edges()[e.index()].vertices {
+                ends.insert_if(v.index(), true);
+            }
+        }
+        self.for_each_own_building(p, |v| ends.insert_if(v.index(), true));
         let mut candidates = crate::id_set::IdSet::<8>::default();
-        // Without a branch per path: an empty path's bit is set, a built one's is left.
-        let mut add_paths_at = |v: VertexId| {
+        ends.for_each_member(|v| {
+            let v = VertexId(v as u16);
+            if !self.road_reaches(p, v, None) {
+                return;
+            }
+            // Without a branch per path: an empty path's bit is set, a built one's is left.
             for at in topo.vertices()[v.index()].edges.iter() {
                 candidates.insert_if(at.index(), self.roads[at.index()].is_none() && !self.path_taken_ext(at));
             }
-        };
-        for &e in &self.players[p.index()].roads {
-            for v in topo.edges()[e.index()].vertices {
-                add_paths_at(v);
+        });
+        candidates.for_each_member(|i| {
+            let at = EdgeId(i as u16);
+            if topo.edges()[i].on_land && self.check_road_site_ext(at).is_ok() {
+                out.push(Action::BuildRoad { player: p, at });
             }
-        }
-        self.for_each_own_building(p, add_paths_at);
-        for i in candidates.iter() {
-            let e = &topo.edges()[i];
-            if e.on_land
+        });
+    }
+
+    /// [`Game::push_roads`] by a scan of every path (what the tests compare it with).
+    #[cfg(test)]
+    pub(crate) fn push_roads_by_scan(&self, p: PlayerId, out: &mut Vec<Action>) {
+        for (i, e) in self.board.topology.edges().iter().enumerate() {
+            let at = EdgeId(i as u16);
+            if self.roads[i].is_none()
+                && !self.path_taken_ext(at)
+                && e.on_land
                 && e.vertices.iter().any(|&x| self.road_reaches(p, x, None))
-                && self.check_road_site_ext(EdgeId(i as u16)).is_ok()
+                && self.check_road_site_ext(at).is_ok()
             {
-                out.push(Action::BuildRoad {
-                    player: p,
-                    at: EdgeId(i as u16),
-                });
+                out.push(Action::BuildRoad { player: p, at });
             }
         }
     }
@@ -645,6 +665,44 @@ mod tests {
             }
         }
         assert!(seen > 20, "only {seen} discard steps met");
+    }
+
+    /// In random games of the base game, Cities & Knights (knights block roads), Seafarers
+    /// (ships carry buildings), Barbarian Attack (conquered hexes refuse roads) and Barbarian
+    /// Attack with Cities & Knights, after every step the roads `push_roads` lists for each
+    /// player are those a scan of every path finds, in path id order.
+    #[test]
+    fn the_roads_listed_are_those_a_scan_of_every_path_finds_after_every_step() {
+        let sets: [&[&str]; 5] = [
+            &[],
+            &["cities-and-knights"],
+            &["seafarers"],
+            &["barbarian-attack"],
+            &["cities-and-knights", "barbarian-attack"],
+        ];
+        let mut listed = 0;
+        for (i, names) in sets.into_iter().enumerate() {
+            for seed in 0..2u64 {
+                let mut g = crate::testkit::named_rules_game(names, seed, seed);
+                let mut rp = crate::random::RandomPlayer::new(seed * 10 + i as u64);
+                let (mut fast, mut slow) = (Vec::new(), Vec::new());
+                while g.winner().is_none() && g.turn() <= 300 {
+                    for p in g.player_ids() {
+                        fast.clear();
+                        slow.clear();
+                        g.push_roads(p, &mut fast);
+                        g.push_roads_by_scan(p, &mut slow);
+                        assert_eq!(fast, slow, "{names:?} seed {seed} turn {}", g.turn());
+                        listed += fast.len();
+                    }
+                    let Some(a) = rp.choose(&g, crate::random::Policy::Builder) else {
+                        break;
+                    };
+                    g.apply(a).expect("a listed action");
+                }
+            }
+        }
+        assert!(listed > 1000, "only {listed} roads listed");
     }
 
     /// Random games' setups (base, Cities & Knights with its setup city, Seafarers on both
