@@ -155,42 +155,37 @@ struct KnightMoves<'a> {
 
 impl KnightMoves<'_> {
     /// The `k`-th action listed (`k` below their [`count_listed`]): by distance, then the
-    /// target's path id. Read word by word over the first `words` words (those of the board's paths): the
-    /// targets at distance `d` are the ring's `open` paths and, within 3 paths, its
-    /// `victims` paths.
+    /// target's path id. Read word by word over the first `words` words (those of the board's
+    /// paths): the targets at distance `d` are the ring's `open` paths and, within 3 paths,
+    /// its `victims` paths; their set bits are stepped over one by one (cheaper than counting
+    /// each word's bits first, as a knight's targets are few).
     fn nth(&self, player: PlayerId, mut k: usize, words: usize) -> Option<crate::Action> {
         use super::actions::BarbAction as A;
-        for d in 1..=self.limit {
+        for d in 1..=self.limit.min(5) {
             let r = &self.rings[d];
             let near = d <= usize::from(MOVE_PATHS);
             let words_of = r.iter().zip(self.open.iter().zip(&self.victims));
             for (w, (&ring, (&open, &victims))) in words_of.enumerate().take(words.min(4)) {
                 let v = if near { victims } else { 0 };
-                let word = ring & (open | v);
-                if word == 0 {
-                    continue;
-                }
-                let n = word.count_ones() as usize;
-                if k >= n {
-                    k -= n;
-                    continue;
-                }
-                let mut b = word;
-                for _ in 0..k {
+                let mut b = ring & (open | v);
+                while b != 0 {
+                    if k == 0 {
+                        let e = w * 64 + b.trailing_zeros() as usize;
+                        let (from, to) = (self.from, EdgeId(e as u16));
+                        return Some(crate::Action::Barb(if has_path(&self.open, e) {
+                            A::MovePathKnight {
+                                player,
+                                from,
+                                to,
+                                grain: !self.ck && d > usize::from(MOVE_PATHS),
+                            }
+                        } else {
+                            A::DisplacePathKnight { player, from, to }
+                        }));
+                    }
+                    k -= 1;
                     b &= b - 1;
                 }
-                let e = w * 64 + b.trailing_zeros() as usize;
-                let (from, to) = (self.from, EdgeId(e as u16));
-                return Some(crate::Action::Barb(if has_path(&self.open, e) {
-                    A::MovePathKnight {
-                        player,
-                        from,
-                        to,
-                        grain: !self.ck && d > usize::from(MOVE_PATHS),
-                    }
-                } else {
-                    A::DisplacePathKnight { player, from, to }
-                }));
             }
         }
         None
