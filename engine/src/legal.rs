@@ -172,30 +172,46 @@ impl Game {
     /// A path touches the network where one of its intersections lets the road network
     /// through ([`Game::road_reaches`]: the player's building, or no other building or
     /// opposing knight there and a road of theirs). Such an intersection is a building of
-    /// theirs or an end of one of their roads, so each of those is judged once and the empty
-    /// paths around the ones that let the network through are the candidates, gathered as a
-    /// set of path ids and tried in increasing id (the canonical order a full scan of the
-    /// paths lists them in; [`Game::push_roads_by_scan`] is that scan).
+    /// theirs or an end of one of their roads ([`Game::road_passes`] judges those once each),
+    /// and the empty paths around the ones that let the network through are the candidates,
+    /// gathered as a set of path ids and tried in increasing id (the canonical order a full
+    /// scan of the paths lists them in; [`Game::push_roads_by_scan`] is that scan).
     fn push_roads(&self, p: PlayerId, out: &mut Vec<Action>) {
         let topo = &self.board.topology;
+        let own = |v: usize| self.sites[v].is_some_and(|s| s.owner == p);
+        // The ends of the roads, and the buildings at the ends of the ships (Seafarers).
         let mut ends = crate::id_set::IdSet::<16>::default();
         for &e in &self.players[p.index()].roads {
             for v in topo.edges()[e.index()].vertices {
                 ends.insert_if(v.index(), true);
             }
         }
-        self.for_each_own_building(p, |v| ends.insert_if(v.index(), true));
-        let mut candidates = crate::id_set::IdSet::<8>::default();
-        ends.for_each_member(|v| {
-            let v = VertexId(v as u16);
-            if !self.road_reaches(p, v, None) {
-                return;
+        for &e in self.route_ships_ext(p) {
+            for v in topo.edges()[e.index()].vertices {
+                ends.insert_if(v.index(), own(v.index()));
             }
-            // Without a branch per path: an empty path's bit is set, a built one's is left.
-            for at in topo.vertices()[v.index()].edges.iter() {
+        }
+        let mut candidates = crate::id_set::IdSet::<8>::default();
+        // Without a branch per path: an empty path's bit is set, a built one's is left.
+        let mut add_paths_at = |v: usize| {
+            for at in topo.vertices()[v].edges.iter() {
                 candidates.insert_if(at.index(), self.roads[at.index()].is_none() && !self.path_taken_ext(at));
             }
+        };
+        let mut buildings = 0;
+        ends.for_each_member(|v| {
+            buildings += usize::from(own(v));
+            if self.road_passes(p, VertexId(v as u16)) {
+                add_paths_at(v);
+            }
         });
+        // Fewer buildings found than the player has on the board (the supply tells: invariant
+        // `piece-count`), as after a Diplomat took a building's last road: every intersection.
+        if buildings < self.buildings_on_board(p) {
+            for v in (0..self.sites.len()).filter(|&v| own(v) && !ends.contains(v)) {
+                add_paths_at(v);
+            }
+        }
         candidates.for_each_member(|i| {
             let at = EdgeId(i as u16);
             if topo.edges()[i].on_land && self.check_road_site_ext(at).is_ok() {
