@@ -355,6 +355,23 @@ impl Game {
         PathScan { free, own, unmoved }
     }
 
+    /// What [`Game::knight_move_count`] reads of the paths: the paths no knight stands on
+    /// (with the knights' sets kept, also the bits past the board's paths, which no ring
+    /// holds) and `player`'s knights that have not moved this turn; the rest of a
+    /// [`Game::path_scan`] left out.
+    #[inline]
+    fn free_and_unmoved(&self, player: PlayerId) -> (PathBits, PathBits) {
+        let b = &self.barb;
+        let Some(own) = b.owned.get(player.index()).filter(|_| b.owned_kept()) else {
+            let scan = self.path_scan_from_paths(player);
+            return (scan.free, scan.unmoved);
+        };
+        let taken = b.sets.taken();
+        let free = taken.map(|w| !w);
+        let unmoved = [0, 1, 2, 3].map(|w| own[w] & !b.sets.moved[w]);
+        (free, unmoved)
+    }
+
     /// The paths of the knights of other seats than `player` weaker than strength `level`
     /// (those a knight of `level` may displace, rule `BARB.CK.DISPLACE`): from the knights'
     /// sets kept ([`super::state::BarbState::sets`]), else read from the paths.
@@ -538,7 +555,7 @@ impl Game {
             return None;
         }
         let who = self.pending.front()?.who;
-        let PathScan { free, unmoved, .. } = self.path_scan(who);
+        let (free, unmoved) = self.free_and_unmoved(who);
         let mut c = KnightMoveCount {
             who,
             free,
