@@ -158,16 +158,17 @@ impl KnightMoves<'_> {
     /// target's path id. Read word by word over the first `words` words (those of the board's
     /// paths): the targets at distance `d` are the ring's `open` paths and, within 3 paths,
     /// its `victims` paths; their set bits are stepped over one by one (cheaper than counting
-    /// each word's bits first, as a knight's targets are few).
+    /// each word's bits first, as a knight's targets are few). The words are indexed: the
+    /// same loop over zipped iterators measured 0.2% more instructions per game.
+    #[allow(clippy::needless_range_loop)]
     fn nth(&self, player: PlayerId, mut k: usize, words: usize) -> Option<crate::Action> {
         use super::actions::BarbAction as A;
         for d in 1..=self.limit.min(5) {
             let r = &self.rings[d];
             let near = d <= usize::from(MOVE_PATHS);
-            let words_of = r.iter().zip(self.open.iter().zip(&self.victims));
-            for (w, (&ring, (&open, &victims))) in words_of.enumerate().take(words.min(4)) {
-                let v = if near { victims } else { 0 };
-                let mut b = ring & (open | v);
+            for w in 0..words.min(4) {
+                let v = if near { self.victims[w] } else { 0 };
+                let mut b = r[w] & (self.open[w] | v);
                 while b != 0 {
                     if k == 0 {
                         let e = w * 64 + b.trailing_zeros() as usize;
