@@ -369,41 +369,40 @@ impl Pieces {
         Some(())
     }
 
-    /// Fills in again the ends at `v` of the pieces there (all found in `s`): whether `v`
-    /// blocks them and which of them continue each other there (all of them at the
-    /// player's building, else those of one kind), as [`Pieces::grow`] finds them.
-    fn fill_at(&self, s: &mut Search, at: &Around, player: PlayerId, v: VertexId) {
+    /// Links the piece `i` just put into `s` at its end `side`, on `v`: whether `v` blocks
+    /// it, and the pieces there continuing it (all of them at the player's building, else
+    /// those of its kind), which get it at their end there in turn, as [`Pieces::grow`]
+    /// finds them. Nothing else changes at `v`: an intersection's blocking does not depend
+    /// on the pieces, and the others there continued each other before as they do now.
+    fn link_at(&self, s: &mut Search, at: &Around, player: PlayerId, (i, side): (usize, usize), v: VertexId) {
         let topo = at.topo;
         let Some(info) = topo.vertex(v) else { return };
+        let (i, side) = (i % MAX_ROADS, side & 1);
         let own_building = at.own_building(player, v);
-        let blocked = at.blocks(player, v);
-        // The pieces here: number, the side of theirs lying on `v`, and whether a ship.
-        let mut here = [(0u8, 0u8, false); 3];
-        let mut len = 0;
+        let ship = self.ship[i];
+        let mut n = 0;
         for other in info.edges.iter() {
-            let slot = self.index.get(other.index()).copied().unwrap_or(NOT_OWN);
-            if slot == NOT_OWN || len == here.len() {
+            let slot = usize::from(self.index.get(other.index()).copied().unwrap_or(NOT_OWN));
+            // A road and a ship continue each other only at the player's building.
+            if slot >= s.n || slot == i || (self.ship[slot % MAX_ROADS] != ship && !own_building) {
                 continue;
             }
-            let side = topo.edges()[other.index()].vertices[1] == v;
-            here[len] = (slot, u8::from(side), self.ship[usize::from(slot) % MAX_ROADS]);
-            len += 1;
-        }
-        for (k, &(r, r_side, ship)) in here[..len].iter().enumerate() {
-            let (r, r_side) = (usize::from(r) % MAX_ROADS, usize::from(r_side) & 1);
-            let mut adj = [0u8; 2];
-            let mut n = 0;
-            for (m, &(o, o_side, o_ship)) in here[..len].iter().enumerate() {
-                // A road and a ship continue each other only at the player's building.
-                if m != k && (o_ship == ship || own_building) && n < adj.len() {
-                    adj[n] = o << 1 | o_side;
-                    n += 1;
-                }
+            let (r, r_side) = (
+                slot % MAX_ROADS,
+                usize::from(topo.edges()[other.index()].vertices[1] == v),
+            );
+            if n < 2 {
+                s.adj[i][side][n] = (r as u8) << 1 | r_side as u8;
+                n += 1;
             }
-            s.blocked[r][r_side] = blocked;
-            s.adj[r][r_side] = adj;
-            s.adj_len[r][r_side] = n as u8;
+            let m = usize::from(s.adj_len[r][r_side]);
+            if m < 2 {
+                s.adj[r][r_side][m] = (i as u8) << 1 | side as u8;
+                s.adj_len[r][r_side] = m as u8 + 1;
+            }
         }
+        s.blocked[i][side] = at.blocks(player, v);
+        s.adj_len[i][side] = n as u8;
     }
 
     /// Puts the piece on `e` (a ship when `ship`) into `s` as found.

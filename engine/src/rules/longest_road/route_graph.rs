@@ -203,16 +203,18 @@ impl RouteGraph {
         Some(g)
     }
 
-    /// Adds the player's piece on `e` (a ship when `ship`), not in the graph yet, filling
-    /// in the two intersections it touches.
+    /// Adds the player's piece on `e` (a ship when `ship`), not in the graph yet, linking it
+    /// at the two intersections it touches.
     pub(super) fn add(&mut self, at: &Around, player: PlayerId, e: EdgeId, ship: bool) -> Option<()> {
         if *self.pieces.index.get(e.index())? != NOT_OWN {
             return None;
         }
+        let ends = at.topo.edge(e)?.vertices;
         self.moved = None;
         self.pieces.add(&mut self.s, e, ship)?;
-        for v in at.topo.edge(e)?.vertices {
-            self.pieces.fill_at(&mut self.s, at, player, v);
+        let i = self.s.n - 1;
+        for (side, v) in ends.into_iter().enumerate() {
+            self.pieces.link_at(&mut self.s, at, player, (i, side), v);
         }
         Some(())
     }
