@@ -64,7 +64,7 @@ fn longest_after_piece(game: &Game, player: PlayerId, at: EdgeId, before: u8) ->
         return Some(before);
     }
     Some(match (0..2).find(|&side| s.adj_len[0][side] == 0) {
-        Some(dead_end) => before.max(s.walk(0, dead_end, 1, 1)),
+        Some(dead_end) => before.max(s.walk_unpeeled(0, dead_end, 1, 1)),
         None => s.longest(Some(0), before),
     })
 }
@@ -94,7 +94,7 @@ fn length_without(
         return Some(before);
     }
     let dead_end = (0..2).find(|&side| s.adj_len[0][side] == 0)?;
-    Some(if s.walk(0, dead_end, 1, 1) < before {
+    Some(if s.walk_unpeeled(0, dead_end, 1, 1) < before {
         before
     } else {
         before.saturating_sub(1)
@@ -135,7 +135,7 @@ fn length_after_ship_move(game: &Game, player: PlayerId, (from, to): (EdgeId, Ed
         // A trail from `to`'s dead end is `to` and then a trail of the network without the
         // ship, no longer than `before`.
         s.cap = before.saturating_add(1);
-        let through = s.walk(t, dead_end, both, 1);
+        let through = s.walk_unpeeled(t, dead_end, both, 1);
         if through >= before {
             return Some(through);
         }
@@ -146,7 +146,7 @@ fn length_after_ship_move(game: &Game, player: PlayerId, (from, to): (EdgeId, Ed
     let dead_end = (0..2).find(|&side| s.only_other(f, side, t))?;
     // A trail from `from`'s dead end is one of the network before the move.
     s.cap = before;
-    if s.walk(f, dead_end, both, 1) < before {
+    if s.walk_unpeeled(f, dead_end, both, 1) < before {
         return Some(before);
     }
     if before < 2 {
@@ -369,41 +369,40 @@ impl Pieces {
         Some(())
     }
 
-    /// Fills in again the ends at `v` of the pieces there (all found in `s`): whether `v`
-    /// blocks them and which of them continue each other there (all of them at the
-    /// player's building, else those of one kind), as [`Pieces::grow`] finds them.
-    fn fill_at(&self, s: &mut Search, at: &Around, player: PlayerId, v: VertexId) {
+    /// Links the piece `i` just put into `s` at its end `side`, on `v`: whether `v` blocks
+    /// it, and the pieces there continuing it (all of them at the player's building, else
+    /// those of its kind), which get it at their end there in turn, as [`Pieces::grow`]
+    /// finds them. Nothing else changes at `v`: an intersection's blocking does not depend
+    /// on the pieces, and the others there continued each other before as they do now.
+    fn link_at(&self, s: &mut Search, at: &Around, player: PlayerId, (i, side): (usize, usize), v: VertexId) {
         let topo = at.topo;
         let Some(info) = topo.vertex(v) else { return };
+        let (i, side) = (i % MAX_ROADS, side & 1);
         let own_building = at.own_building(player, v);
-        let blocked = at.blocks(player, v);
-        // The pieces here: number, the side of theirs lying on `v`, and whether a ship.
-        let mut here = [(0u8, 0u8, false); 3];
-        let mut len = 0;
+        let ship = self.ship[i];
+        let mut n = 0;
         for other in info.edges.iter() {
-            let slot = self.index.get(other.index()).copied().unwrap_or(NOT_OWN);
-            if slot == NOT_OWN || len == here.len() {
+            let slot = usize::from(self.index.get(other.index()).copied().unwrap_or(NOT_OWN));
+            // A road and a ship continue each other only at the player's building.
+            if slot >= s.n || slot == i || (self.ship[slot % MAX_ROADS] != ship && !own_building) {
                 continue;
             }
-            let side = topo.edges()[other.index()].vertices[1] == v;
-            here[len] = (slot, u8::from(side), self.ship[usize::from(slot) % MAX_ROADS]);
-            len += 1;
-        }
-        for (k, &(r, r_side, ship)) in here[..len].iter().enumerate() {
-            let (r, r_side) = (usize::from(r) % MAX_ROADS, usize::from(r_side) & 1);
-            let mut adj = [0u8; 2];
-            let mut n = 0;
-            for (m, &(o, o_side, o_ship)) in here[..len].iter().enumerate() {
-                // A road and a ship continue each other only at the player's building.
-                if m != k && (o_ship == ship || own_building) && n < adj.len() {
-                    adj[n] = o << 1 | o_side;
-                    n += 1;
-                }
+            let (r, r_side) = (
+                slot % MAX_ROADS,
+                usize::from(topo.edges()[other.index()].vertices[1] == v),
+            );
+            if n < 2 {
+                s.adj[i][side][n] = (r as u8) << 1 | r_side as u8;
+                n += 1;
             }
-            s.blocked[r][r_side] = blocked;
-            s.adj[r][r_side] = adj;
-            s.adj_len[r][r_side] = n as u8;
+            let m = usize::from(s.adj_len[r][r_side]);
+            if m < 2 {
+                s.adj[r][r_side][m] = (i as u8) << 1 | side as u8;
+                s.adj_len[r][r_side] = m as u8 + 1;
+            }
         }
+        s.blocked[i][side] = at.blocks(player, v);
+        s.adj_len[i][side] = n as u8;
     }
 
     /// Puts the piece on `e` (a ship when `ship`) into `s` as found.
@@ -770,35 +769,61 @@ impl Search {
     /// a stretch where the trail can go on one way only, it is followed step by step; only
     /// where it can fork is each way walked on its own, the second not at all once the first
     /// reached [`Search::cap`] (no trail is longer: the first is the longest).
-    fn walk(&self, mut j: usize, mut from: usize, mut used: u64, mut len: u8) -> u8 {
+    fn walk(&self, j: usize, from: usize, used: u64, len: u8) -> u8 {
+        self.walk_trails::<true>(j, from, used, len)
+    }
+
+    /// [`Search::walk`] on a graph never peeled (every [`Search::pendant`] 0: the kept route
+    /// graphs, and a search grown for a walk before any [`Search::longest`]), which need not
+    /// look for peeled parts: the same lengths.
+    fn walk_unpeeled(&self, j: usize, from: usize, used: u64, len: u8) -> u8 {
+        debug_assert!(self.pendant[..self.n].iter().all(|p| *p == [0, 0]));
+        self.walk_trails::<false>(j, from, used, len)
+    }
+
+    /// [`Search::walk`], looking for peeled parts only when `PEELED`. The tables are read by
+    /// piece end (`piece << 1 | side`, as in [`Search::adj`]); indices are masked into range
+    /// (they are in range already: a piece is below [`MAX_ROADS`]), which only spares bounds
+    /// checks. The second way at a fork is walked on in this loop once the first came back.
+    fn walk_trails<const PEELED: bool>(&self, j: usize, from: usize, mut used: u64, mut len: u8) -> u8 {
+        const ENDS: usize = 2 * MAX_ROADS - 1;
+        let pendant = self.pendant.as_flattened();
+        let blocked = self.blocked.as_flattened();
+        let adj = self.adj.as_flattened();
+        let adj_len = self.adj_len.as_flattened();
+        // The end of the last road crossed that the trail came in by.
+        let mut at = (j << 1 | from) & ENDS;
+        // The longest of the first ways taken at forks.
+        let mut best = 0;
         loop {
-            // Into a part without a loop: no road there is used yet (only `j` leads there).
-            if self.pendant[j][from] != 0 {
-                return len - 1 + self.pendant[j][from];
+            // Into a part without a loop: no road there is used yet (only this road leads there).
+            if PEELED && pendant[at] != 0 {
+                return best.max(len - 1 + pendant[at]);
             }
-            let to = 1 - from;
-            if self.blocked[j][to] {
-                return len;
+            let out = at ^ 1;
+            if blocked[out] {
+                return best.max(len);
             }
-            let ways = &self.adj[j][to][..usize::from(self.adj_len[j][to])];
-            let mut open = ways.iter().filter(|&&a| used & (1u64 << (a >> 1)) == 0);
-            let (Some(&a), next) = (open.next(), open.next()) else {
-                return len;
-            };
-            if let Some(&b) = next {
-                let walk_on = |a: u8| {
+            let n = adj_len[out];
+            let [a, b] = adj[out];
+            let a_open = n >= 1 && used & (1u64 << (a >> 1 & 63)) == 0;
+            let b_open = n >= 2 && used & (1u64 << (b >> 1 & 63)) == 0;
+            let next = match (a_open, b_open) {
+                (true, true) => {
                     let r = usize::from(a >> 1);
-                    self.walk(r, usize::from(a & 1), used | (1u64 << r), len + 1)
-                };
-                let first = walk_on(a);
-                if first >= self.cap {
-                    return first;
+                    let first = self.walk_trails::<PEELED>(r, usize::from(a & 1), used | (1u64 << (r & 63)), len + 1);
+                    best = best.max(first);
+                    if best >= self.cap {
+                        return best;
+                    }
+                    b
                 }
-                return first.max(walk_on(b));
-            }
-            j = usize::from(a >> 1);
-            from = usize::from(a & 1);
-            used |= 1u64 << j;
+                (true, false) => a,
+                (false, true) => b,
+                (false, false) => return best.max(len),
+            };
+            at = usize::from(next) & ENDS;
+            used |= 1u64 << (next >> 1 & 63);
             len += 1;
         }
     }

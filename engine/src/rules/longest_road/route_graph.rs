@@ -32,7 +32,7 @@ pub(super) fn length_on_both(
     // A trail from `to`'s dead end is `to` and then a trail of the network without the
     // ship, no longer than `before`: the walk stopped at that bound is exact.
     s.cap = before.saturating_add(1);
-    let through = s.walk(t, dead_end, both, 1);
+    let through = s.walk_unpeeled(t, dead_end, both, 1);
     s.cap = u8::MAX;
     let moved = next.insert(MovedShip {
         at: to,
@@ -60,7 +60,7 @@ pub(super) fn length_on_both(
         Some(m) => m.walk,
         None => {
             s.cap = before;
-            let w = s.walk(f, dead_end, both, 1);
+            let w = s.walk_unpeeled(f, dead_end, both, 1);
             s.cap = u8::MAX;
             w
         }
@@ -91,7 +91,7 @@ pub(super) fn length_after_piece_on(graph: &RouteGraph, at: EdgeId, before: u8) 
     }
     let s = &graph.s;
     Some(match (0..2).find(|&side| s.adj_len[a][side] == 0) {
-        Some(dead_end) => before.max(s.walk(a, dead_end, 1u64 << a, 1)),
+        Some(dead_end) => before.max(s.walk_unpeeled(a, dead_end, 1u64 << a, 1)),
         None => {
             // The search marks the graph: it runs on a copy.
             let mut s = *s;
@@ -203,16 +203,18 @@ impl RouteGraph {
         Some(g)
     }
 
-    /// Adds the player's piece on `e` (a ship when `ship`), not in the graph yet, filling
-    /// in the two intersections it touches.
+    /// Adds the player's piece on `e` (a ship when `ship`), not in the graph yet, linking it
+    /// at the two intersections it touches.
     pub(super) fn add(&mut self, at: &Around, player: PlayerId, e: EdgeId, ship: bool) -> Option<()> {
         if *self.pieces.index.get(e.index())? != NOT_OWN {
             return None;
         }
+        let ends = at.topo.edge(e)?.vertices;
         self.moved = None;
         self.pieces.add(&mut self.s, e, ship)?;
-        for v in at.topo.edge(e)?.vertices {
-            self.pieces.fill_at(&mut self.s, at, player, v);
+        let i = self.s.n - 1;
+        for (side, v) in ends.into_iter().enumerate() {
+            self.pieces.link_at(&mut self.s, at, player, (i, side), v);
         }
         Some(())
     }
@@ -339,7 +341,7 @@ impl MovedShip {
         let mut s = fresh.s;
         s.comp[..s.n].fill(u8::MAX);
         s.label_components();
-        let walk = s.walk(i, usize::from(self.side), 1u64 << i, 1);
+        let walk = s.walk_unpeeled(i, usize::from(self.side), 1u64 << i, 1);
         s.drop_pieces(1u64 << i);
         side == Some(usize::from(self.side))
             && walk == self.walk
