@@ -60,6 +60,22 @@ impl Game {
             .any(|e| !except.contains(&Some(e)) && self.sea.ship(e) == Some(player))
     }
 
+    /// [`Game::ship_reaches`] leaving out the ship on `skip` alone, for the listing of ship
+    /// moves ([`ShipSites::for_each`]): the same tests, inlined there.
+    #[inline]
+    fn ship_reaches_without(&self, player: PlayerId, v: VertexId, skip: EdgeId) -> bool {
+        if let Some(s) = self.sites[v.index()] {
+            return s.owner == player;
+        }
+        if self.knight(v).is_some_and(|k| k.owner != player) {
+            return false;
+        }
+        self.board.topology.vertices()[v.index()]
+            .edges
+            .iter()
+            .any(|e| e != skip && self.sea.ships[e.index()] == Some(player))
+    }
+
     /// Whether `player` could build a ship on `at` as far as the board goes (not the price
     /// or the moment): a sea path, empty (the path `vacated` counts as empty: a ship moving
     /// away from it), not a side of the pirate's hex, and touching the player's network —
@@ -474,18 +490,24 @@ impl ShipSites {
 
     /// The sites (other than `vacated`, whose ship moves away) in path order, passed to `f`:
     /// those touching the vacated path's ends tested again without its ship.
+    ///
+    /// A site is empty, so leaving out its own path changes no reach; and a site `at`
+    /// touching an end `v` of the vacated path has its far end `u` away from that path (two
+    /// intersections share at most one path), so the reach at `u` is unchanged. Hence where
+    /// the player still reaches `v` without the moving ship, every site at `v` stays; where
+    /// they do not, a site at `v` stays exactly when they reach its far end.
     pub(crate) fn for_each(&self, game: &Game, vacated: Option<EdgeId>, mut f: impl FnMut(EdgeId)) {
         let mut open = self.open;
         if let Some(from) = vacated {
             let topo = &game.board.topology;
             for v in topo.edges()[from.index()].vertices {
-                for at in topo.vertices()[v.index()].edges.iter() {
+                if game.ship_reaches_without(self.player, v, from) {
+                    continue;
+                }
+                let info = &topo.vertices()[v.index()];
+                for (at, u) in info.edges.iter().zip(info.neighbours.iter()) {
                     if at != from && open.contains(at.index()) {
-                        let still = topo.edges()[at.index()]
-                            .vertices
-                            .iter()
-                            .any(|&x| game.ship_reaches(self.player, x, [vacated, Some(at)]));
-                        open.set(at.index(), still);
+                        open.set(at.index(), game.ship_reaches_without(self.player, u, from));
                     }
                 }
             }
