@@ -420,36 +420,33 @@ impl Game {
     /// Updates [`KeptShipSites`] after `player`'s ship left path `e`: the path is a site of
     /// the seats reaching one of its ends; at an end the player no longer reaches, each
     /// other path is their site only if they reach its far end (no one else's reach
-    /// changed).
+    /// changed). Only the player's sites there are looked at: where they reached that end
+    /// before, every empty sea path at it was their site, and where they did not (another
+    /// player's building or knight), nothing at it changes for them.
     pub(crate) fn ship_sites_after_ship_removed(&mut self, player: PlayerId, e: EdgeId) {
-        if self.sea.ship_sites.get().is_none() {
+        let Some(kept) = self.sea.ship_sites.get() else {
             return;
-        }
+        };
+        let mut mine = kept[player.index()];
         let topo = &self.board.topology;
         let ends = topo.edges()[e.index()].vertices;
         let reach = ends.map(|x| self.ship_reach_seats(x));
         let here = if self.empty_sea_path(e) { reach[0] | reach[1] } else { 0 };
-        let mut lost = [(usize::MAX, false); 4];
-        let mut n = 0;
         for (x, seats) in ends.into_iter().zip(reach) {
             if seats >> player.0 & 1 != 0 {
                 continue;
             }
             let info = &topo.vertices()[x.index()];
             for (f, u) in info.edges.iter().zip(info.neighbours.iter()) {
-                if f != e && n < lost.len() {
-                    let still = self.empty_sea_path(f) && self.ship_reach_seats(u) >> player.0 & 1 != 0;
-                    lost[n] = (f.index(), still);
-                    n += 1;
+                if f != e && mine.contains(f.index()) {
+                    mine.set(f.index(), self.ship_reach_seats(u) >> player.0 & 1 != 0);
                 }
             }
         }
         if let Some(sets) = self.sea.ship_sites.0.as_mut() {
+            sets[player.index()] = mine;
             for (p, set) in sets.iter_mut().enumerate() {
                 set.set(e.index(), here >> p & 1 != 0);
-            }
-            for &(f, still) in &lost[..n] {
-                sets[player.index()].set(f, still);
             }
         }
     }
