@@ -37,8 +37,10 @@ impl ExpansionRules for Seafarers {
             movable: [0; crate::ids::MAX_PLAYERS],
             sea_paths: Default::default(),
             ship_sites: super::ships::KeptShipSites::empty(e),
+            sea_hexes: Default::default(),
         };
         g.sea.sea_paths = super::state::SeaPaths::of(g);
+        g.sea.sea_hexes = super::state::SeaHexes::of(g);
         if let Some(target) = g.board.victory_target {
             let default = crate::Ruleset::with(g.rules.expansions).base.victory_target;
             if g.rules.base.victory_target == default {
@@ -277,13 +279,18 @@ impl Game {
     /// The Seafarers invariants: ships conserved (15 each) and on sea paths no road holds;
     /// every ship joined to a building of its owner; the pirate on a sea hex and the robber
     /// on land; each island marker under its owner's building in its area, one per area; the
-    /// sea paths kept for the ship sites those of the board, and the ship sites kept those of
-    /// the pieces.
+    /// sea paths kept for the ship sites and the sea hexes kept for the pirate those of the
+    /// board, and the ship sites kept those of the pieces.
     pub(crate) fn check_sea_invariants(&self) -> Result<(), InvariantViolation> {
         let fail = |rule: &'static str, detail: String| Err(InvariantViolation { name: rule, detail });
         if let Some(kept) = self.sea.sea_paths.get() {
             if super::state::SeaPaths::of(self).get() != Some(kept) {
                 return fail("sea-paths", "the sea paths kept differ from the board".into());
+            }
+        }
+        if let Some(kept) = self.sea.sea_hexes.get() {
+            if super::state::SeaHexes::of(self).get() != Some(kept) {
+                return fail("sea-hexes", "the sea hexes kept differ from the board".into());
             }
         }
         if let Some(kept) = self.sea.ship_sites.get() {

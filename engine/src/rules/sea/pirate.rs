@@ -87,10 +87,25 @@ impl Game {
         if self.check_pirate_moment(player).is_err() {
             return;
         }
-        for h in 0..self.tokens.len() {
-            let to = HexId(h as u16);
-            if self.known_hex(to).is_ok() && self.check_pirate_hex(to).is_ok() {
-                out.push(crate::Action::Sea(super::actions::SeaAction::MovePirate { player, to }));
+        let own = self.sea.pirate;
+        let to_hex = |to: HexId| crate::Action::Sea(super::actions::SeaAction::MovePirate { player, to });
+        match self.sea.sea_hexes.get() {
+            // The kept sea hexes but the pirate's own, in order.
+            Some(&sea) => {
+                let mut sea = sea;
+                if let Some(h) = own {
+                    sea.set(h.index(), false);
+                }
+                sea.for_each_member(|h| out.push(to_hex(HexId(h as u16))));
+            }
+            // The known hexes in order, read from the board's terrain: a sea hex other than
+            // the pirate's own ([`Game::check_pirate_hex`]).
+            None => {
+                for (h, &terrain) in self.board.terrain.iter().enumerate().take(self.tokens.len()) {
+                    if terrain == Terrain::Sea && own != Some(HexId(h as u16)) {
+                        out.push(to_hex(HexId(h as u16)));
+                    }
+                }
             }
         }
     }
@@ -108,6 +123,50 @@ mod tests {
         g.step = crate::pending::Step::BeforeRoll;
         g.apply(Action::Roll { player: g.current() }).unwrap();
         g.apply(Action::Chance(Outcome::Dice { red: 3, yellow: 4 })).unwrap();
+    }
+
+    /// Random games on both maps: at every step, the pirate moves listed from the kept sea
+    /// hexes are those listed from the board's terrain (a state read back) and the hexes
+    /// `check_move_pirate` accepts, and the kept hexes those of the board.
+    #[test]
+    fn the_listed_pirate_moves_are_the_hexes_the_check_accepts_in_random_games() {
+        use crate::random::{Policy, RandomPlayer};
+        use crate::ruleset::{Expansion, ExpansionSet, Ruleset};
+        use crate::{Board, Colour, Game, SeaMap};
+        let rules = Ruleset::with(ExpansionSet::of(&[Expansion::Seafarers]));
+        let mut listed_steps = 0;
+        for seed in [320, 321] {
+            for map in SeaMap::ALL {
+                let board = std::sync::Arc::new(Board::seafarers(map, 4, seed).expect("a map"));
+                let mut g = Game::new(rules.clone(), board, &Colour::ALL[..4], PlayerId(0)).expect("a game");
+                let mut rp = RandomPlayer::new(seed);
+                while g.winner().is_none() && g.turn() <= 150 {
+                    assert_eq!(g.sea.sea_hexes.get(), super::super::state::SeaHexes::of(&g).get());
+                    assert!(g.sea.sea_hexes.get().is_some(), "seed {seed} {map:?}: sea hexes kept");
+                    let p = g.current();
+                    let mut unknown = g.clone();
+                    unknown.sea.sea_hexes = Default::default();
+                    let (mut kept, mut tested) = (Vec::new(), Vec::new());
+                    g.push_pirate_moves(p, &mut kept);
+                    unknown.push_pirate_moves(p, &mut tested);
+                    assert_eq!(kept, tested, "seed {seed} {map:?}");
+                    let accepted: Vec<Action> = (0..g.tokens.len() as u16)
+                        .map(|h| {
+                            Action::Sea(SeaAction::MovePirate {
+                                player: p,
+                                to: HexId(h),
+                            })
+                        })
+                        .filter(|a| g.check(a).is_ok())
+                        .collect();
+                    assert_eq!(kept, accepted, "seed {seed} {map:?}");
+                    listed_steps += usize::from(!kept.is_empty());
+                    let Some(a) = rp.choose(&g, Policy::Uniform) else { break };
+                    g.apply(a).expect("a listed action");
+                }
+            }
+        }
+        assert!(listed_steps > 20, "pirate moves listed at {listed_steps} steps");
     }
 
     #[test]

@@ -60,6 +60,22 @@ impl Game {
             .any(|e| !except.contains(&Some(e)) && self.sea.ship(e) == Some(player))
     }
 
+    /// [`Game::ship_reaches`] leaving out the ship on `skip` alone, for the listing of ship
+    /// moves ([`ShipSites::for_each`]): the same tests, inlined there.
+    #[inline]
+    fn ship_reaches_without(&self, player: PlayerId, v: VertexId, skip: EdgeId) -> bool {
+        if let Some(s) = self.sites[v.index()] {
+            return s.owner == player;
+        }
+        if self.knight(v).is_some_and(|k| k.owner != player) {
+            return false;
+        }
+        self.board.topology.vertices()[v.index()]
+            .edges
+            .iter()
+            .any(|e| e != skip && self.sea.ships[e.index()] == Some(player))
+    }
+
     /// Whether `player` could build a ship on `at` as far as the board goes (not the price
     /// or the moment): a sea path, empty (the path `vacated` counts as empty: a ship moving
     /// away from it), not a side of the pirate's hex, and touching the player's network —
@@ -404,36 +420,33 @@ impl Game {
     /// Updates [`KeptShipSites`] after `player`'s ship left path `e`: the path is a site of
     /// the seats reaching one of its ends; at an end the player no longer reaches, each
     /// other path is their site only if they reach its far end (no one else's reach
-    /// changed).
+    /// changed). Only the player's sites there are looked at: where they reached that end
+    /// before, every empty sea path at it was their site, and where they did not (another
+    /// player's building or knight), nothing at it changes for them.
     pub(crate) fn ship_sites_after_ship_removed(&mut self, player: PlayerId, e: EdgeId) {
-        if self.sea.ship_sites.get().is_none() {
+        let Some(kept) = self.sea.ship_sites.get() else {
             return;
-        }
+        };
+        let mut mine = kept[player.index()];
         let topo = &self.board.topology;
         let ends = topo.edges()[e.index()].vertices;
         let reach = ends.map(|x| self.ship_reach_seats(x));
         let here = if self.empty_sea_path(e) { reach[0] | reach[1] } else { 0 };
-        let mut lost = [(usize::MAX, false); 4];
-        let mut n = 0;
         for (x, seats) in ends.into_iter().zip(reach) {
             if seats >> player.0 & 1 != 0 {
                 continue;
             }
             let info = &topo.vertices()[x.index()];
             for (f, u) in info.edges.iter().zip(info.neighbours.iter()) {
-                if f != e && n < lost.len() {
-                    let still = self.empty_sea_path(f) && self.ship_reach_seats(u) >> player.0 & 1 != 0;
-                    lost[n] = (f.index(), still);
-                    n += 1;
+                if f != e && mine.contains(f.index()) {
+                    mine.set(f.index(), self.ship_reach_seats(u) >> player.0 & 1 != 0);
                 }
             }
         }
         if let Some(sets) = self.sea.ship_sites.0.as_mut() {
+            sets[player.index()] = mine;
             for (p, set) in sets.iter_mut().enumerate() {
                 set.set(e.index(), here >> p & 1 != 0);
-            }
-            for &(f, still) in &lost[..n] {
-                sets[player.index()].set(f, still);
             }
         }
     }
@@ -474,18 +487,24 @@ impl ShipSites {
 
     /// The sites (other than `vacated`, whose ship moves away) in path order, passed to `f`:
     /// those touching the vacated path's ends tested again without its ship.
+    ///
+    /// A site is empty, so leaving out its own path changes no reach; and a site `at`
+    /// touching an end `v` of the vacated path has its far end `u` away from that path (two
+    /// intersections share at most one path), so the reach at `u` is unchanged. Hence where
+    /// the player still reaches `v` without the moving ship, every site at `v` stays; where
+    /// they do not, a site at `v` stays exactly when they reach its far end.
     pub(crate) fn for_each(&self, game: &Game, vacated: Option<EdgeId>, mut f: impl FnMut(EdgeId)) {
         let mut open = self.open;
         if let Some(from) = vacated {
             let topo = &game.board.topology;
             for v in topo.edges()[from.index()].vertices {
-                for at in topo.vertices()[v.index()].edges.iter() {
+                if game.ship_reaches_without(self.player, v, from) {
+                    continue;
+                }
+                let info = &topo.vertices()[v.index()];
+                for (at, u) in info.edges.iter().zip(info.neighbours.iter()) {
                     if at != from && open.contains(at.index()) {
-                        let still = topo.edges()[at.index()]
-                            .vertices
-                            .iter()
-                            .any(|&x| game.ship_reaches(self.player, x, [vacated, Some(at)]));
-                        open.set(at.index(), still);
+                        open.set(at.index(), game.ship_reaches_without(self.player, u, from));
                     }
                 }
             }

@@ -72,6 +72,9 @@ pub struct SeaState {
     /// ([`super::ships::KeptShipSites`]).
     #[serde(skip)]
     pub(crate) ship_sites: super::ships::KeptShipSites,
+    /// The sea hexes, found once from the board when the game starts ([`SeaHexes`]).
+    #[serde(skip)]
+    pub(crate) sea_hexes: SeaHexes,
 }
 
 /// The paths with a sea hex on a side (rule `SEA.SHIP.SEA_PATH`, [`crate::Game::is_sea_path`]),
@@ -100,6 +103,35 @@ impl SeaPaths {
     /// The set, when known.
     #[inline]
     pub(crate) fn get(&self) -> Option<&crate::id_set::IdSet<8>> {
+        self.0.as_ref()
+    }
+}
+
+/// The sea hexes (the hexes the pirate may stand on, rule `SEA.PIRATE.SEA`,
+/// [`crate::Game::push_pirate_moves`]), kept so that listing the pirate's moves reads them a
+/// word at a time instead of testing every hex. The terrain is fixed once the board is built,
+/// so the set is found once, when the game starts; a state read back holds none ("unknown":
+/// every hex is tested on the board), nor does a board with a sea hex id beyond the set's
+/// capacity (128). Checked by the invariants (`sea-hexes`). Not part of the game
+/// ([`crate::kept::Kept`]).
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub(crate) struct SeaHexes(crate::kept::Kept<crate::id_set::IdSet<2>>);
+
+impl SeaHexes {
+    /// The sea hexes of `game`'s board, hex by hex; unknown beyond the capacity.
+    pub(crate) fn of(game: &crate::Game) -> SeaHexes {
+        let mut set = crate::id_set::IdSet::<2>::default();
+        for (h, t) in game.board.terrain.iter().enumerate().take(game.tokens.len()) {
+            if *t == crate::board::Terrain::Sea && !set.insert(h) {
+                return SeaHexes::default();
+            }
+        }
+        SeaHexes(crate::kept::Kept(Some(set)))
+    }
+
+    /// The set, when known.
+    #[inline]
+    pub(crate) fn get(&self) -> Option<&crate::id_set::IdSet<2>> {
         self.0.as_ref()
     }
 }
