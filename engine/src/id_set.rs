@@ -81,21 +81,41 @@ impl<const W: usize> IdSet<W> {
 
     /// The members below `n` rounded up to a whole word, in increasing order (only the words
     /// that may hold them are read).
-    pub(crate) fn iter_below(&self, n: usize) -> impl Iterator<Item = usize> + '_ {
-        self.0[..n.div_ceil(64).min(W)]
-            .iter()
-            .enumerate()
-            .flat_map(|(w, &bits)| {
-                let mut rest = bits;
-                std::iter::from_fn(move || {
-                    if rest == 0 {
-                        return None;
-                    }
-                    let b = rest.trailing_zeros() as usize;
-                    rest &= rest - 1;
-                    Some(w * 64 + b)
-                })
-            })
+    pub(crate) fn iter_below(&self, n: usize) -> Members<'_> {
+        Members {
+            words: &self.0[..n.div_ceil(64).min(W)],
+            base: 0,
+            rest: 0,
+        }
+    }
+}
+
+/// The members of an [`IdSet`] in increasing order ([`IdSet::iter_below`]): one word's set
+/// bits at a time, lowest first. A plain state machine rather than a flattened chain of
+/// iterators, so that a `for` loop over it compiles to the two nested loops it is.
+pub(crate) struct Members<'a> {
+    /// The words not yet read.
+    words: &'a [u64],
+    /// The id of the current word's bit 0.
+    base: usize,
+    /// The current word's members not yet given.
+    rest: u64,
+}
+
+impl Iterator for Members<'_> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        while self.rest == 0 {
+            let (&first, others) = self.words.split_first()?;
+            self.rest = first;
+            self.words = others;
+            self.base += 64;
+        }
+        let b = self.rest.trailing_zeros() as usize;
+        self.rest &= self.rest - 1;
+        Some(self.base - 64 + b)
     }
 }
 

@@ -71,6 +71,20 @@ pub struct VertexInfo {
     pub coastal: bool,
 }
 
+impl VertexInfo {
+    /// The paths touching this intersection, each with the intersection at its other end:
+    /// `edges` and `neighbours` read side by side, up to the first empty slot (one loop over
+    /// the slots instead of two lists stepped in turn; the searches along routes run it).
+    #[inline]
+    pub fn links(&self) -> impl Iterator<Item = (EdgeId, VertexId)> + '_ {
+        self.edges
+            .items
+            .iter()
+            .zip(self.neighbours.items.iter())
+            .map_while(|(e, w)| Some(((*e)?, (*w)?)))
+    }
+}
+
 /// One path.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EdgeInfo {
@@ -358,6 +372,8 @@ mod tests {
                 assert!(filled_from_the_front(&v.hexes) && filled_from_the_front(&v.edges));
                 assert!(filled_from_the_front(&v.neighbours));
                 assert_eq!(v.edges.len(), v.neighbours.len());
+                let side_by_side: Vec<_> = v.edges.iter().zip(v.neighbours.iter()).collect();
+                assert_eq!(v.links().collect::<Vec<_>>(), side_by_side);
                 lists += 3;
             }
             for e in t.edges() {

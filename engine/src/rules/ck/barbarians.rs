@@ -185,13 +185,15 @@ impl Game {
     }
 
     /// After the attack: every knight lies down (under the Fiesepeter battle rule only the
-    /// committed ones), the ship returns to the start.
+    /// committed ones), the ship returns to the start. The knights are visited at the
+    /// intersections known to hold one ([`crate::rules::ck::knights::KnightSites`]).
     pub(crate) fn end_attack(&mut self, events: &mut Vec<Event>) {
         let fiesepeter = self.rules.ck.battle == BattleRule::Fiesepeter;
         let committed = std::mem::take(&mut self.ck.committed);
         let mut count = 0u8;
-        for (v, k) in self.ck.knights.iter_mut().enumerate() {
-            let Some(k) = k else { continue };
+        let knights = &mut self.ck.knights;
+        for v in self.ck.sites.candidates(knights.len()) {
+            let Some(Some(k)) = knights.get_mut(v) else { continue };
             if k.active && (!fiesepeter || committed[k.owner.index()].contains(VertexId(v as u16))) {
                 count += 1;
                 k.active = false;

@@ -38,19 +38,39 @@ impl Game {
                     at: None,
                     level: 1,
                 }));
+                // The sites ([`Game::knight_site_ok`]) are the same for every strength: only
+                // the ends of `player`'s roads and ships can be one, marked once from their
+                // pieces ([`Game::route_vertices`]) and tried in intersection order (every
+                // intersection on a board beyond the marks' capacity).
+                let touched = self.route_vertices(player);
+                let fits = self.sites.len() <= super::turn_actions::RouteVertices::CAPACITY;
+                let site = |at: VertexId| {
+                    let ok = self.sites[at.index()].is_none()
+                        && self.ck.knights[at.index()].is_none()
+                        && self.check_knight_site_ext(at, active).is_ok();
+                    debug_assert_eq!(ok, self.knight_site_ok(player, at, active));
+                    ok
+                };
                 for l in 1..=self.treason_max_level(level) {
                     if self.players[player.index()].ck.knights_left[l as usize - 1] == 0 {
                         continue;
                     }
-                    for v in 0..self.sites.len() {
+                    let mut place = |v: usize| {
                         let at = VertexId(v as u16);
-                        if self.knight_site_ok(player, at, active) {
+                        if site(at) {
                             out.push(Action::Ck(CkAction::PlaceTreasonKnight {
                                 player,
                                 at: Some(at),
                                 level: l,
                             }));
                         }
+                    };
+                    if fits {
+                        touched.set.for_each_member(&mut place);
+                    } else {
+                        (0..self.sites.len())
+                            .filter(|&v| self.knight_site_ok(player, VertexId(v as u16), active))
+                            .for_each(&mut place);
                     }
                 }
             }
@@ -83,12 +103,7 @@ impl Game {
                     }
                     out.truncate(keep);
                 } else {
-                    for e in 0..self.roads.len() {
-                        let at = crate::ids::EdgeId(e as u16);
-                        if self.check_road(player, at).is_ok() {
-                            out.push(Action::BuildRoad { player, at });
-                        }
-                    }
+                    self.push_free_road_sites(player, out);
                 }
                 out.push(Action::Ck(CkAction::SkipFreeRoad { player }));
             }
@@ -124,5 +139,115 @@ impl Game {
             }
             _ => {}
         }
+    }
+
+    /// The free road after Diplomacy: the paths [`Game::check_road`] accepts, in path order.
+    /// A road must reach `player`'s network at one end ([`Game::road_reaches`]: their
+    /// building there, or one of their roads), so only the paths at their roads' ends and at
+    /// their buildings are checked; every path on a board beyond the set's capacity.
+    fn push_free_road_sites(&self, player: PlayerId, out: &mut Vec<Action>) {
+        let topo = &self.board.topology;
+        let push = |e: usize, out: &mut Vec<Action>| {
+            let at = crate::ids::EdgeId(e as u16);
+            if self.check_road(player, at).is_ok() {
+                out.push(Action::BuildRoad { player, at });
+            }
+        };
+        if self.roads.len() > 16 * 64 {
+            (0..self.roads.len()).for_each(|e| push(e, out));
+            return;
+        }
+        let mut candidates = crate::id_set::IdSet::<16>::default();
+        let mut add_paths_at = |v: VertexId| {
+            for e in topo.vertices()[v.index()].edges.iter() {
+                candidates.insert(e.index());
+            }
+        };
+        for &e in &self.players[player.index()].roads {
+            for v in topo.edges()[e.index()].vertices {
+                add_paths_at(v);
+            }
+        }
+        self.for_each_own_building(player, add_paths_at);
+        candidates.for_each_member(|e| push(e, out));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::action::Action;
+    use crate::ids::{EdgeId, PlayerId, VertexId};
+    use crate::ruleset::{Expansion, ExpansionSet, Ruleset};
+    use crate::state::{CkPhase, Game, Phase};
+    use crate::{Board, CkAction, Colour, SeaMap};
+    use std::sync::Arc;
+
+    /// Random Cities & Knights games, with and without Seafarers: whenever Treason's knight
+    /// or Diplomacy's free road waits, the listed actions are those found by trying every
+    /// intersection at every strength ([`Game::knight_site_ok`]) and every path
+    /// ([`Game::check_road`]).
+    #[test]
+    fn treason_sites_and_free_roads_equal_a_scan_of_the_board_in_random_games() {
+        let ck = Ruleset::with(ExpansionSet::of(&[Expansion::CitiesAndKnights]));
+        let both = Ruleset::with(ExpansionSet::of(&[Expansion::CitiesAndKnights, Expansion::Seafarers]));
+        let mut games = Vec::new();
+        for seed in 0..6u64 {
+            let board = ck.random_board(seed, crate::board::TokenPlacement::Spiral);
+            games.push((ck.clone(), board, seed));
+            for map in SeaMap::ALL {
+                games.push((both.clone(), Board::seafarers(map, 4, seed).expect("a map"), seed));
+            }
+        }
+        let (mut treason, mut roads) = (0, 0);
+        for (rules, board, seed) in games {
+            let mut g = Game::new(rules, Arc::new(board), &Colour::ALL[..4], PlayerId(0)).expect("a game");
+            let mut rp = crate::random::RandomPlayer::new(seed);
+            while g.winner().is_none() && g.turn() <= 400 {
+                let phase = g.phase();
+                let mut listed = Vec::new();
+                g.push_ck_decision_actions(phase, &mut listed);
+                match phase {
+                    Phase::Ck(CkPhase::TreasonPlacement { player, level, active }) => {
+                        let mut all = vec![Action::Ck(CkAction::PlaceTreasonKnight {
+                            player,
+                            at: None,
+                            level: 1,
+                        })];
+                        for l in 1..=g.treason_max_level(level) {
+                            for v in 0..g.sites.len() as u16 {
+                                let at = VertexId(v);
+                                if g.players[player.index()].ck.knights_left[l as usize - 1] > 0
+                                    && g.knight_site_ok(player, at, active)
+                                {
+                                    all.push(Action::Ck(CkAction::PlaceTreasonKnight {
+                                        player,
+                                        at: Some(at),
+                                        level: l,
+                                    }));
+                                }
+                            }
+                        }
+                        assert_eq!(listed, all, "seed {seed}");
+                        treason += 1;
+                    }
+                    Phase::Ck(CkPhase::DiplomacyRoad { player, .. }) if !g.diplomacy_replaces_ship() => {
+                        let mut all: Vec<Action> = (0..g.roads.len() as u16)
+                            .map(EdgeId)
+                            .filter(|&at| g.check_road(player, at).is_ok())
+                            .map(|at| Action::BuildRoad { player, at })
+                            .collect();
+                        all.push(Action::Ck(CkAction::SkipFreeRoad { player }));
+                        assert_eq!(listed, all, "seed {seed}");
+                        roads += 1;
+                    }
+                    _ => {}
+                }
+                let Some(a) = rp.choose(&g, crate::random::Policy::Uniform) else {
+                    break;
+                };
+                g.apply(a).expect("a listed action");
+            }
+        }
+        assert!(treason > 0 && roads > 0, "treason {treason}, free roads {roads}");
     }
 }

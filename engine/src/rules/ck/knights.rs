@@ -85,9 +85,17 @@ impl KnightSites {
 
     /// The intersections that may hold a knight, in increasing order: the known set, or
     /// every one of the `vertices` when it is unknown.
-    pub(crate) fn candidates(&self, vertices: usize) -> impl Iterator<Item = usize> + '_ {
-        let every = if self.0.is_some() { 0..0 } else { 0..vertices };
-        self.0.iter().flat_map(move |set| set.iter_below(vertices)).chain(every)
+    pub(crate) fn candidates(&self, vertices: usize) -> SiteCandidates<'_> {
+        match self.0.as_ref() {
+            Some(set) => SiteCandidates::Known(set.iter_below(vertices)),
+            None => SiteCandidates::Every(0..vertices),
+        }
+    }
+
+    /// The known set (`None` when unknown).
+    #[inline]
+    pub(crate) fn known(&self) -> Option<&crate::id_set::IdSet<8>> {
+        self.0.as_ref()
     }
 
     /// Whether the cache, when known, holds exactly the intersections of `knights`.
@@ -132,6 +140,26 @@ impl crate::state::CkState {
         self.sites.note(at, false);
         self.note_knight_change(at, k.map(|k| k.owner));
         k
+    }
+}
+
+/// The intersections [`KnightSites::candidates`] gives: the known set's members, or every
+/// intersection when it is unknown (one iterator either way, stepped without a chain of
+/// adapters: the listings run it every step).
+pub(crate) enum SiteCandidates<'a> {
+    Known(crate::id_set::Members<'a>),
+    Every(std::ops::Range<usize>),
+}
+
+impl Iterator for SiteCandidates<'_> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        match self {
+            SiteCandidates::Known(members) => members.next(),
+            SiteCandidates::Every(all) => all.next(),
+        }
     }
 }
 
@@ -184,7 +212,7 @@ impl Game {
             top -= 1;
             let v = stack[top];
             let Some(info) = topo.vertex(v) else { continue };
-            for (e, w) in info.edges.iter().zip(info.neighbours.iter()) {
+            for (e, w) in info.links() {
                 if self.route_piece_owner(e) != Some(owner) {
                     continue;
                 }

@@ -159,12 +159,16 @@ impl Game {
             self.start_seven(events);
             return;
         }
-        // What another expansion's hexes pay counts as received (Seafarers: a gold field).
-        let received = self.produce(total, events) | self.production_receivers_ext(total);
-        let owed = self.seats_from_current(|p| {
-            received & (1 << p.0) == 0 && self.players[p.index()].ck.improvements[Track::Science.index()] >= 3
-        });
-        self.queue_next_all(owed.into_iter().flatten().map(|p| Pending::ck(p, CkPending::Aqueduct)));
+        let produced = self.produce(total, events);
+        // The aqueduct is owed only by science level 3: without a player there, the seats are
+        // not looked at (nor what else the roll pays).
+        let aqueduct = |p: PlayerId| self.players[p.index()].ck.improvements[Track::Science.index()] >= 3;
+        if self.player_ids().any(aqueduct) {
+            // What another expansion's hexes pay counts as received (Seafarers: a gold field).
+            let received = produced | self.production_receivers_ext(total);
+            let owed = self.seats_from_current(|p| received & (1 << p.0) == 0 && aqueduct(p));
+            self.queue_next_all(owed.into_iter().flatten().map(|p| Pending::ck(p, CkPending::Aqueduct)));
+        }
         // Then what the roll owes beyond the hexes' cards (Seafarers: gold choices, before the
         // aqueduct).
         self.after_production_ext(total, events);

@@ -19,10 +19,14 @@ impl Game {
         use crate::cards::cost;
         let st = &self.players[p.index()];
         let hand = st.hand;
+        // The phase, the supply and the prices: the parts of the checks that do not depend
+        // on the intersection or the knight (see [`Game::push_vertex_pieces`] and
+        // [`Game::push_knight_actions`]).
+        let main = self.in_main();
         let walls = st.ck.walls_left > 0 && hand.contains(&cost::WALL);
-        let recruits = st.ck.knights_left[0] > 0 && hand.contains(&cost::KNIGHT);
-        let promotions = hand.contains(&cost::PROMOTE);
-        let activations = hand.contains(&cost::ACTIVATE);
+        let recruits = main && st.ck.knights_left[0] > 0 && hand.contains(&cost::KNIGHT);
+        let promotions = main && hand.contains(&cost::PROMOTE);
+        let activations = main && hand.contains(&cost::ACTIVATE);
         if !walls && !recruits {
             // Neither a wall nor a knight can be bought: only `p`'s knights (on intersections
             // without a building, as below) have actions, in the same intersection order
@@ -65,6 +69,11 @@ impl Game {
     /// Walls, recruits and `p`'s knights' actions, intersection by intersection: only the
     /// intersections where one of them may be found
     /// ([`Game::vertex_piece_candidates`]), in id order.
+    ///
+    /// [`Game::check_recruit`] is the phase, an empty intersection at one of `p`'s roads or
+    /// ships, the expansions' say on the site, a basic knight in supply and its price;
+    /// `recruits` holds the phase, the supply and the price, and the intersection's tests are
+    /// made here, so only the expansions' check of the site is asked.
     fn push_vertex_pieces(
         &self,
         p: PlayerId,
@@ -91,7 +100,10 @@ impl Game {
                 {
                     out.push(Action::Ck(CkAction::BuildWall { player: p, at }));
                 }
-                (None, None) if recruits && touched.touches(self, p, at) && self.check_recruit(p, at).is_ok() => {
+                (None, None)
+                    if recruits && touched.touches(self, p, at) && self.check_knight_site_ext(at, false).is_ok() =>
+                {
+                    debug_assert!(self.check_recruit(p, at).is_ok());
                     out.push(Action::Ck(CkAction::RecruitKnight { player: p, at }));
                 }
                 (None, Some(k)) if k.owner == p => self.push_knight_actions(p, at, k, promotions, activations, out),
@@ -147,7 +159,13 @@ impl Game {
     }
 
     /// The actions of `p`'s knight `k` on `at`: promote, activate, or act (move, displace,
-    /// chase the robber). `promotions` and `activations`: whether `p` holds their prices.
+    /// chase the robber). `promotions` and `activations`: whether it is the action phase and
+    /// `p` holds their prices.
+    ///
+    /// [`Game::check_promote`] is the phase, an own knight, [`Game::check_promotable`] and the
+    /// price; [`Game::check_activate`] the phase, an own knight lying down and the price. The
+    /// knight is `p`'s (`k` is read from `at`), and the phase and the prices are the flags,
+    /// so only what depends on the knight is tested here: the same answers.
     fn push_knight_actions(
         &self,
         p: PlayerId,
@@ -157,11 +175,14 @@ impl Game {
         activations: bool,
         out: &mut Vec<Action>,
     ) {
-        if promotions && k.level < 3 && !k.promoted && self.check_promote(p, at).is_ok() {
+        debug_assert_eq!(self.ck.knights[at.index()], Some(k));
+        if promotions && k.level < 3 && !k.promoted && self.check_promotable(p, k).is_ok() {
+            debug_assert!(self.check_promote(p, at).is_ok());
             out.push(Action::Ck(CkAction::PromoteKnight { player: p, at }));
         }
         if !k.active {
-            if activations && self.check_activate(p, at).is_ok() {
+            if activations {
+                debug_assert!(self.check_activate(p, at).is_ok());
                 out.push(Action::Ck(CkAction::ActivateKnight { player: p, at }));
             }
         } else if !k.fresh {

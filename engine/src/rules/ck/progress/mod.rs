@@ -348,11 +348,18 @@ impl Game {
         match card {
             C::CommercialHarbor => push(P::CommercialHarbor),
             C::GuildDues => {
-                // `p`'s points are counted once, then compared with each opponent's.
+                // `p`'s points are counted once, then compared with each opponent's: first
+                // with the kept bound on them ([`crate::rules::victory::VpBounds`], never
+                // below the points without the titles), so an opponent the bound and the
+                // titles keep at or below `p` is passed over without a count.
                 let mine = self.total_vp(p);
                 for v in 0..n {
                     let victim = PlayerId(v);
-                    if victim == p || self.total_vp(victim) <= mine {
+                    let bounded = self
+                        .vp_bounds
+                        .get(victim)
+                        .is_some_and(|b| b.saturating_add(self.title_vp(victim)) <= mine);
+                    if victim == p || bounded || self.total_vp(victim) <= mine {
                         continue;
                     }
                     let vh = self.players[v as usize].hand;
@@ -465,37 +472,46 @@ impl Game {
                     }
                 }
             }
-            C::Diplomacy => {
-                // Every road and ship (Seafarers), in path order.
-                let mut pieces = crate::id_set::IdSet::<16>::default();
-                for (i, st) in self.players.iter().enumerate() {
-                    for &e in st.roads.iter().chain(self.route_ships_ext(PlayerId(i as u8))) {
-                        pieces.insert(e.index());
-                    }
-                }
-                for e in pieces.iter() {
-                    if self.road_is_open(EdgeId(e as u16)) {
-                        push(P::Diplomacy { road: EdgeId(e as u16) });
-                    }
-                }
-            }
-            C::Intrigue => {
-                // Opposing knights on an end of one of `p`'s roads or ships (no other may be
-                // displaced), in intersection order: read from the ends marked from `p`'s
-                // pieces when the board fits the set, else from the knights on the board.
-                let touched = self.route_vertices(p);
-                if self.sites.len() <= super::turn_actions::RouteVertices::CAPACITY {
-                    for v in touched.set.iter() {
-                        if self.ck.knights[v].is_some_and(|k| k.owner != p) {
-                            push(P::Intrigue {
-                                knight: crate::ids::VertexId(v as u16),
-                            });
+            C::Diplomacy => match self.open_route_pieces() {
+                // The open roads and ships (Seafarers), in path order.
+                Some(open) => open.for_each_member(|e| push(P::Diplomacy { road: EdgeId(e as u16) })),
+                None => {
+                    let mut pieces = crate::id_set::IdSet::<16>::default();
+                    for (i, st) in self.players.iter().enumerate() {
+                        for &e in st.roads.iter().chain(self.route_ships_ext(PlayerId(i as u8))) {
+                            pieces.insert(e.index());
                         }
                     }
-                } else {
-                    for (knight, _) in self.knights_of(|q| q != p) {
-                        if touched.touches(self, p, knight) {
-                            push(P::Intrigue { knight });
+                    for e in pieces.iter() {
+                        if self.road_is_open(EdgeId(e as u16)) {
+                            push(P::Diplomacy { road: EdgeId(e as u16) });
+                        }
+                    }
+                }
+            },
+            C::Intrigue => {
+                // Opposing knights on an end of one of `p`'s roads or ships (no other may be
+                // displaced), in intersection order: the ends marked from `p`'s pieces that
+                // are known to hold a knight ([`super::knights::KnightSites`]), or else the
+                // opponents' knights each tested at its own paths.
+                let touched = self.route_vertices(p);
+                match self.ck.sites.known() {
+                    Some(knights) if self.sites.len() <= super::turn_actions::RouteVertices::CAPACITY => {
+                        let mut at = touched.set;
+                        at.intersect(knights);
+                        at.for_each_member(|v| {
+                            if self.ck.knights[v].is_some_and(|k| k.owner != p) {
+                                push(P::Intrigue {
+                                    knight: crate::ids::VertexId(v as u16),
+                                });
+                            }
+                        });
+                    }
+                    _ => {
+                        for (knight, _) in self.knights_of(|q| q != p) {
+                            if touched.touches(self, p, knight) {
+                                push(P::Intrigue { knight });
+                            }
                         }
                     }
                 }
@@ -606,9 +622,10 @@ mod tests {
         assert!(listed > 0, "some plays were listed");
     }
 
-    /// The Merchant, Espionage, Trade Monopoly and Invention plays listed without a check of
-    /// each (or from hexes an expansion's check allows) are those found by checking every
-    /// hex, every player with every card, every card kind and every pair of hexes.
+    /// The Merchant, Espionage, Trade Monopoly, Invention, Diplomacy and Intrigue plays listed
+    /// without a check of each (or from hexes an expansion's check allows) are those found by
+    /// checking every hex, every player with every card, every card kind, every pair of hexes,
+    /// every path and every intersection.
     fn assert_unchecked_cards_list_every_play(g: &Game, p: PlayerId, listed: &[crate::Action]) {
         use crate::progress::{ProgressCard as C, ProgressPlay as P};
         let of = |card: C| -> Vec<P> {
@@ -653,6 +670,18 @@ mod tests {
             }
         }
         assert_eq!(of(C::Invention), all, "{p:?}");
+        let paths = (0..g.board.topology.edge_count() as u16).map(|e| P::Diplomacy {
+            road: crate::ids::EdgeId(e),
+        });
+        let all: Vec<P> = paths.filter(|play| held(C::Diplomacy) && ok(play)).collect();
+        assert_eq!(of(C::Diplomacy), all, "{p:?}");
+        let knights = (0..g.sites.len() as u16).map(|v| P::Intrigue {
+            knight: crate::ids::VertexId(v),
+        });
+        let all: Vec<P> = knights
+            .filter(|play| held(C::Intrigue) && !g.progress_refused_ext(C::Intrigue) && ok(play))
+            .collect();
+        assert_eq!(of(C::Intrigue), all, "{p:?}");
     }
 
     /// The Smithing plays listed (knights no supply would let be promoted left out) are those

@@ -216,6 +216,44 @@ impl Game {
         })
     }
 
+    /// Every open road and ship ([`Game::road_is_open`]) as a set of paths; `None` on a board
+    /// with more intersections or paths than the sets hold. Each player's pieces are counted
+    /// at their ends once (a bit for "one of the player's pieces here", one for "two or
+    /// more"): a piece is open at an end where the count is one (the piece itself) and its
+    /// owner has no building or knight. Each player's lists of roads and ships are the pieces
+    /// on the board (invariant `piece-count`; the same lists Longest Road reads), so this is
+    /// `road_is_open` for every piece, without looking at each end's three paths.
+    pub(crate) fn open_route_pieces(&self) -> Option<crate::id_set::IdSet<16>> {
+        use crate::id_set::IdSet;
+        let topo = &self.board.topology;
+        if topo.vertex_count() > 8 * 64 || topo.edge_count() > 16 * 64 {
+            return None;
+        }
+        let edges = topo.edges();
+        let mut open = IdSet::<16>::default();
+        for (i, st) in self.players.iter().enumerate() {
+            let owner = PlayerId(i as u8);
+            let pieces = || st.roads.iter().chain(self.route_ships_ext(owner));
+            let (mut once, mut twice) = (IdSet::<8>::default(), IdSet::<8>::default());
+            for e in pieces() {
+                for v in edges[e.index()].vertices {
+                    if !once.insert(v.index()) {
+                        twice.insert(v.index());
+                    }
+                }
+            }
+            for e in pieces() {
+                let free_end = edges[e.index()].vertices.iter().any(|v| {
+                    !twice.contains(v.index())
+                        && self.sites[v.index()].is_none_or(|s| s.owner != owner)
+                        && self.ck.knights[v.index()].is_none_or(|k| k.owner != owner)
+                });
+                open.insert_if(e.index(), free_end);
+            }
+        }
+        Some(open)
+    }
+
     /// Refuses the free piece after Diplomacy when it is not of the kind removed: with
     /// Seafarers a ship for a ship, a road for a road (rule `SEA.CK.DIPLOMACY`).
     pub(crate) fn check_diplomacy_piece(&self, ship: bool) -> Result<(), RuleError> {
