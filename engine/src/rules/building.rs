@@ -245,8 +245,8 @@ impl Game {
     /// when fewer are found than the player has on the board (the supply tells: invariant
     /// `piece-count`), as after a Diplomat took a building's last road, is every
     /// intersection scanned. (The road listing, `push_roads`, finds them the same way along
-    /// its search; the tests compare this with a scan of the intersections.)
-    #[cfg(test)]
+    /// its search; the tests compare this with a scan of the intersections.) Cities &
+    /// Knights' Diplomacy free road lists its candidates with it.
     pub(crate) fn for_each_own_building(&self, player: PlayerId, mut f: impl FnMut(VertexId)) {
         let topo = &self.board.topology;
         let st = &self.players[player.index()];
