@@ -31,6 +31,29 @@ pub fn named_rules_game(names: &[&str], seed: u64, sea_seed: u64) -> Game {
     Game::new(rules, Arc::new(board), &Colour::ALL[..4], PlayerId(0)).expect("a game")
 }
 
+/// Four-player games at the start of setup for random-game tests, seeds `0..seeds`: Cities &
+/// Knights on a random board (spiral tokens), then Cities & Knights with Seafarers on every
+/// sea map; each with its seed.
+pub fn ck_and_sea_games(seeds: u64) -> Vec<(Game, u64)> {
+    use crate::ruleset::{Expansion, ExpansionSet};
+    let ck = Ruleset::with(ExpansionSet::of(&[Expansion::CitiesAndKnights]));
+    let both = Ruleset::with(ExpansionSet::of(&[Expansion::CitiesAndKnights, Expansion::Seafarers]));
+    let new = |rules: &Ruleset, board: Board| {
+        Game::new(rules.clone(), Arc::new(board), &Colour::ALL[..4], PlayerId(0)).expect("a game")
+    };
+    let mut games = Vec::new();
+    for seed in 0..seeds {
+        games.push((
+            new(&ck, ck.random_board(seed, crate::board::TokenPlacement::Spiral)),
+            seed,
+        ));
+        for map in crate::SeaMap::ALL {
+            games.push((new(&both, Board::seafarers(map, 4, seed).expect("a map")), seed));
+        }
+    }
+    games
+}
+
 /// A game of The Court on its beginner board, at the start of setup.
 pub fn court_game(n: usize) -> Game {
     Game::new(

@@ -176,11 +176,9 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use crate::action::Action;
-    use crate::ids::{EdgeId, PlayerId, VertexId};
-    use crate::ruleset::{Expansion, ExpansionSet, Ruleset};
-    use crate::state::{CkPhase, Game, Phase};
-    use crate::{Board, CkAction, Colour, SeaMap};
-    use std::sync::Arc;
+    use crate::ids::{EdgeId, VertexId};
+    use crate::state::{CkPhase, Phase};
+    use crate::CkAction;
 
     /// Random Cities & Knights games, with and without Seafarers: whenever Treason's knight
     /// or Diplomacy's free road waits, the listed actions are those found by trying every
@@ -188,19 +186,8 @@ mod tests {
     /// ([`Game::check_road`]).
     #[test]
     fn treason_sites_and_free_roads_equal_a_scan_of_the_board_in_random_games() {
-        let ck = Ruleset::with(ExpansionSet::of(&[Expansion::CitiesAndKnights]));
-        let both = Ruleset::with(ExpansionSet::of(&[Expansion::CitiesAndKnights, Expansion::Seafarers]));
-        let mut games = Vec::new();
-        for seed in 0..6u64 {
-            let board = ck.random_board(seed, crate::board::TokenPlacement::Spiral);
-            games.push((ck.clone(), board, seed));
-            for map in SeaMap::ALL {
-                games.push((both.clone(), Board::seafarers(map, 4, seed).expect("a map"), seed));
-            }
-        }
         let (mut treason, mut roads) = (0, 0);
-        for (rules, board, seed) in games {
-            let mut g = Game::new(rules, Arc::new(board), &Colour::ALL[..4], PlayerId(0)).expect("a game");
+        for (mut g, seed) in crate::testkit::ck_and_sea_games(6) {
             let mut rp = crate::random::RandomPlayer::new(seed);
             while g.winner().is_none() && g.turn() <= 400 {
                 let phase = g.phase();

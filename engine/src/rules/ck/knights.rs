@@ -878,29 +878,7 @@ mod tests {
         g.apply(Action::BuildSettlement { player: p(0), at: site }).unwrap();
     }
 
-    /// Four-player games at the start of setup, seeds `0..seeds`: Cities & Knights on a random
-    /// board, and Cities & Knights with Seafarers on every sea map; each with its seed.
-    fn ck_and_sea_games(seeds: u64) -> Vec<(crate::Game, u64)> {
-        use crate::ruleset::{Expansion, ExpansionSet, Ruleset};
-        use crate::{Board, Colour, Game, PlayerId, SeaMap};
-        use std::sync::Arc;
-        let ck = Ruleset::with(ExpansionSet::of(&[Expansion::CitiesAndKnights]));
-        let both = Ruleset::with(ExpansionSet::of(&[Expansion::CitiesAndKnights, Expansion::Seafarers]));
-        let new = |rules: &Ruleset, board: Board| {
-            Game::new(rules.clone(), Arc::new(board), &Colour::ALL[..4], PlayerId(0)).expect("a game")
-        };
-        let mut games = Vec::new();
-        for seed in 0..seeds {
-            games.push((
-                new(&ck, ck.random_board(seed, crate::board::TokenPlacement::Spiral)),
-                seed,
-            ));
-            for map in SeaMap::ALL {
-                games.push((new(&both, Board::seafarers(map, 4, seed).expect("a map")), seed));
-            }
-        }
-        games
-    }
+    use crate::testkit::ck_and_sea_games;
 
     /// Random Cities & Knights games, with and without Seafarers: every knight carrying a
     /// mark is noted in [`super::MarkedKnights`] after every step, and no knight keeps a mark

@@ -235,31 +235,14 @@ impl RouteVertices {
 #[cfg(test)]
 mod tests {
     use crate::ids::{PlayerId, VertexId};
-    use crate::ruleset::{Expansion, ExpansionSet, Ruleset};
     use crate::state::Game;
-    use crate::{Board, Colour, SeaMap};
-    use std::sync::Arc;
 
     /// Random Cities & Knights games with and without Seafarers: after every step, the
     /// intersections marked from each player's lists of roads and ships are exactly those
     /// [`Game::touches_route_piece`] finds on the board.
     #[test]
     fn route_vertices_equal_the_board_after_every_step_of_random_games() {
-        let ck = Ruleset::with(ExpansionSet::of(&[Expansion::CitiesAndKnights]));
-        let both = Ruleset::with(ExpansionSet::of(&[Expansion::CitiesAndKnights, Expansion::Seafarers]));
-        let mut games = Vec::new();
-        for seed in 0..3u64 {
-            games.push((
-                ck.clone(),
-                ck.random_board(seed, crate::board::TokenPlacement::Spiral),
-                seed,
-            ));
-            for map in SeaMap::ALL {
-                games.push((both.clone(), Board::seafarers(map, 4, seed).expect("a map"), seed));
-            }
-        }
-        for (rules, board, seed) in games {
-            let mut g = Game::new(rules, Arc::new(board), &Colour::ALL[..4], PlayerId(0)).expect("a game");
+        for (mut g, seed) in crate::testkit::ck_and_sea_games(3) {
             let mut rp = crate::random::RandomPlayer::new(seed);
             while g.winner().is_none() && g.turn() <= 200 {
                 let Some(a) = rp.choose(&g, crate::random::Policy::Uniform) else {
