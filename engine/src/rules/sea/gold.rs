@@ -45,6 +45,10 @@ impl Game {
                 }
             }
         }
+        // Most totals pay no gold: nothing to queue, the seats are not walked.
+        if owed == [0; MAX_PLAYERS] {
+            return;
+        }
         let n = self.players.len();
         let mut at = 0;
         for k in 0..n {
