@@ -28,8 +28,18 @@ impl ExpansionRules for CitiesAndKnights {
         g.start_cities_and_knights()
     }
 
+    /// Before the roll only Alchemy is played (source `000_fee7e8147b67bbe6.txt` p. 10
+    /// "Progress Cards"): without it in hand nothing is listed, asked here without the
+    /// listing's call (the same answer as [`Game::push_progress_plays`] outside the action
+    /// phase).
     fn push_before_roll_actions(g: &Game, player: PlayerId, out: &mut Vec<Action>) {
-        g.push_progress_plays(player, out);
+        let alchemy = g.players[player.index()]
+            .ck
+            .progress
+            .get(crate::progress::ProgressCard::Alchemy);
+        if alchemy > 0 || g.in_main() {
+            g.push_progress_plays(player, out);
+        }
     }
 
     fn push_build_actions(g: &Game, player: PlayerId, out: &mut Vec<Action>) {
@@ -207,5 +217,58 @@ impl ExpansionRules for CitiesAndKnights {
 
     fn export(g: &Game, s: &mut Setup) {
         g.export_cities_and_knights(s);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::CitiesAndKnights;
+    use crate::ids::PlayerId;
+    use crate::rules::extensions::ExpansionRules;
+    use crate::ruleset::{Expansion, ExpansionSet, Ruleset};
+    use crate::state::Game;
+    use crate::Colour;
+    use std::sync::Arc;
+
+    /// Random Cities & Knights games (with Barbarian Attack too): after every step, the
+    /// actions listed before the roll for each player are exactly the progress-card plays
+    /// the listing finds, Alchemy in hand or not (the shortcut must skip only empty lists),
+    /// and both cases come up.
+    #[test]
+    fn before_roll_actions_equal_the_progress_listing_after_every_step() {
+        let (mut listed, mut skipped) = (0usize, 0usize);
+        for set in [
+            &[Expansion::CitiesAndKnights][..],
+            &[Expansion::CitiesAndKnights, Expansion::BarbarianAttack],
+        ] {
+            let rules = Ruleset::with(ExpansionSet::of(set));
+            for seed in 0..4u64 {
+                let board = rules.random_board(seed, crate::board::TokenPlacement::Spiral);
+                let mut g = Game::new(rules.clone(), Arc::new(board), &Colour::ALL[..4], PlayerId(0)).expect("a game");
+                let mut rp = crate::random::RandomPlayer::new(seed);
+                while g.winner().is_none() && g.turn() <= 300 {
+                    let Some(a) = rp.choose(&g, crate::random::Policy::Uniform) else {
+                        break;
+                    };
+                    g.apply(a).expect("a listed action");
+                    for p in g.player_ids() {
+                        let (mut short, mut full) = (Vec::new(), Vec::new());
+                        CitiesAndKnights::push_before_roll_actions(&g, p, &mut short);
+                        g.push_progress_plays(p, &mut full);
+                        assert_eq!(short, full, "seed {seed} {p:?}");
+                        let alchemy = g.players[p.index()]
+                            .ck
+                            .progress
+                            .get(crate::progress::ProgressCard::Alchemy);
+                        if alchemy > 0 || g.in_main() {
+                            listed += 1;
+                        } else {
+                            skipped += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(listed > 100 && skipped > 100, "listed {listed}, skipped {skipped}");
     }
 }
