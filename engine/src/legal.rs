@@ -700,9 +700,9 @@ mod tests {
         for (i, names) in sets.into_iter().enumerate() {
             for seed in 0..2u64 {
                 let mut g = crate::testkit::named_rules_game(names, seed, seed);
-                let mut rp = crate::random::RandomPlayer::new(seed * 10 + i as u64);
                 let (mut fast, mut slow) = (Vec::new(), Vec::new());
-                while g.winner().is_none() && g.turn() <= 300 {
+                let policy = crate::random::Policy::Builder;
+                crate::testkit::check_random_play(&mut g, seed * 10 + i as u64, policy, 300, |g| {
                     for p in g.player_ids() {
                         fast.clear();
                         slow.clear();
@@ -711,11 +711,7 @@ mod tests {
                         assert_eq!(fast, slow, "{names:?} seed {seed} turn {}", g.turn());
                         listed += fast.len();
                     }
-                    let Some(a) = rp.choose(&g, crate::random::Policy::Builder) else {
-                        break;
-                    };
-                    g.apply(a).expect("a listed action");
-                }
+                });
             }
         }
         assert!(listed > 1000, "only {listed} roads listed");

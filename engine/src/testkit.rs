@@ -4,7 +4,7 @@
 use crate::board::{Board, Corner};
 use crate::cards::{CardKind, Cards};
 use crate::ids::{Colour, EdgeId, HexId, PlayerId, VertexId};
-use crate::random::{PlayConfig, RandomPlayer};
+use crate::random::{PlayConfig, Policy, RandomPlayer};
 use crate::ruleset::Ruleset;
 use crate::state::{Game, Phase};
 use crate::Action;
@@ -52,6 +52,23 @@ pub fn ck_and_sea_games(seeds: u64) -> Vec<(Game, u64)> {
         }
     }
     games
+}
+
+/// Plays `g` with a random player seeded by `seed` under `policy` to a win, a position with
+/// no legal action, or past turn `max_turn`, calling `check` on every position met, the first
+/// and the last included. A listed action that `apply` refuses fails the test.
+pub fn check_random_play(g: &mut Game, seed: u64, policy: Policy, max_turn: u32, mut check: impl FnMut(&Game)) {
+    let mut rp = RandomPlayer::new(seed);
+    loop {
+        check(g);
+        if g.winner().is_some() || g.turn() > max_turn {
+            return;
+        }
+        let Some(a) = rp.choose(g, policy) else {
+            return;
+        };
+        g.apply(a).expect("a listed action");
+    }
 }
 
 /// A game of The Court on its beginner board, at the start of setup.

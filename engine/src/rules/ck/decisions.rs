@@ -188,8 +188,7 @@ mod tests {
     fn treason_sites_and_free_roads_equal_a_scan_of_the_board_in_random_games() {
         let (mut treason, mut roads) = (0, 0);
         for (mut g, seed) in crate::testkit::ck_and_sea_games(6) {
-            let mut rp = crate::random::RandomPlayer::new(seed);
-            while g.winner().is_none() && g.turn() <= 400 {
+            crate::testkit::check_random_play(&mut g, seed, crate::random::Policy::Uniform, 400, |g| {
                 let phase = g.phase();
                 let mut listed = Vec::new();
                 g.push_ck_decision_actions(phase, &mut listed);
@@ -229,11 +228,7 @@ mod tests {
                     }
                     _ => {}
                 }
-                let Some(a) = rp.choose(&g, crate::random::Policy::Uniform) else {
-                    break;
-                };
-                g.apply(a).expect("a listed action");
-            }
+            });
         }
         assert!(treason > 0 && roads > 0, "treason {treason}, free roads {roads}");
     }

@@ -245,15 +245,10 @@ mod tests {
             for seed in 0..4u64 {
                 let board = rules.random_board(seed, crate::board::TokenPlacement::Spiral);
                 let mut g = Game::new(rules.clone(), Arc::new(board), &Colour::ALL[..4], PlayerId(0)).expect("a game");
-                let mut rp = crate::random::RandomPlayer::new(seed);
-                while g.winner().is_none() && g.turn() <= 300 {
-                    let Some(a) = rp.choose(&g, crate::random::Policy::Uniform) else {
-                        break;
-                    };
-                    g.apply(a).expect("a listed action");
+                crate::testkit::check_random_play(&mut g, seed, crate::random::Policy::Uniform, 300, |g| {
                     for p in g.player_ids() {
                         let (mut short, mut full) = (Vec::new(), Vec::new());
-                        CitiesAndKnights::push_before_roll_actions(&g, p, &mut short);
+                        CitiesAndKnights::push_before_roll_actions(g, p, &mut short);
                         g.push_progress_plays(p, &mut full);
                         assert_eq!(short, full, "seed {seed} {p:?}");
                         let alchemy = g.players[p.index()]
@@ -266,7 +261,7 @@ mod tests {
                             skipped += 1;
                         }
                     }
-                }
+                });
             }
         }
         assert!(listed > 100 && skipped > 100, "listed {listed}, skipped {skipped}");

@@ -243,25 +243,20 @@ mod tests {
     #[test]
     fn route_vertices_equal_the_board_after_every_step_of_random_games() {
         for (mut g, seed) in crate::testkit::ck_and_sea_games(3) {
-            let mut rp = crate::random::RandomPlayer::new(seed);
-            while g.winner().is_none() && g.turn() <= 200 {
-                let Some(a) = rp.choose(&g, crate::random::Policy::Uniform) else {
-                    break;
-                };
-                g.apply(a).expect("a listed action");
+            crate::testkit::check_random_play(&mut g, seed, crate::random::Policy::Uniform, 200, |g| {
                 for p in g.player_ids() {
                     let touched = g.route_vertices(p);
                     for v in 0..g.sites.len() {
                         let v = VertexId(v as u16);
                         assert_eq!(
-                            touched.touches(&g, p, v),
+                            touched.touches(g, p, v),
                             g.touches_route_piece(p, v),
                             "seed {seed} {p:?} {v:?}"
                         );
                     }
-                    assert_candidates_are_every_piece(&g, p, &touched);
+                    assert_candidates_are_every_piece(g, p, &touched);
                 }
-            }
+            });
         }
     }
 
