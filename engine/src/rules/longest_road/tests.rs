@@ -450,17 +450,25 @@ fn a_strictly_longer_road_takes_the_card() {
     assert_eq!((g.total_vp(RED), g.total_vp(WHITE)), (red_vp - 2, white_vp + 2));
 }
 
-#[test]
-fn a_broken_holder_still_tied_for_longest_keeps_the_card() {
-    // Red: A.nw .. C.se (7), split at A.ne into 2 + 5; white has 5.
-    let pos = Position::new(3)
+/// Red's road along the north coast from `A.nw` (its settlement) to the coast's path
+/// `red_end - 1`, blue's approach to `A.ne` (settlement at `E.s`), white's road along the
+/// south coast up to path `white_end - 1`; blue to act with a settlement in hand (to build
+/// on `A.ne` and split red's road there).
+fn red_broken_at_a_ne(red_end: usize, white_end: usize) -> Position {
+    Position::new(3)
         .settlement(RED, ("A", NW))
-        .road(RED, &NORTH_COAST[1..9])
+        .road(RED, &NORTH_COAST[1..red_end])
         .settlement(BLUE, ("E", S))
         .road(BLUE, &BLUE_TO_A_NE)
         .settlement(WHITE, ("Q", NW))
-        .road(WHITE, &SOUTH_COAST[0..6])
-        .acting(BLUE, cost::SETTLEMENT);
+        .road(WHITE, &SOUTH_COAST[0..white_end])
+        .acting(BLUE, cost::SETTLEMENT)
+}
+
+#[test]
+fn a_broken_holder_still_tied_for_longest_keeps_the_card() {
+    // Red: A.nw .. C.se (7), split at A.ne into 2 + 5; white has 5.
+    let pos = red_broken_at_a_ne(9, 6);
     let mut g = pos.game();
     assert_eq!((len(&g, RED), len(&g, BLUE), len(&g, WHITE)), (7, 4, 5));
     assert_eq!(g.longest_road(), Some(RED));
@@ -473,14 +481,7 @@ fn a_broken_holder_still_tied_for_longest_keeps_the_card() {
 #[test]
 fn a_broken_holder_loses_the_card_to_the_single_longest_player() {
     // Red: A.nw .. C.ne (6), split at A.ne into 2 + 4; white has 5.
-    let pos = Position::new(3)
-        .settlement(RED, ("A", NW))
-        .road(RED, &NORTH_COAST[1..8])
-        .settlement(BLUE, ("E", S))
-        .road(BLUE, &BLUE_TO_A_NE)
-        .settlement(WHITE, ("Q", NW))
-        .road(WHITE, &SOUTH_COAST[0..6])
-        .acting(BLUE, cost::SETTLEMENT);
+    let pos = red_broken_at_a_ne(8, 6);
     let mut g = pos.game();
     assert_eq!((len(&g, RED), len(&g, WHITE)), (6, 5));
     assert_eq!(g.longest_road(), Some(RED));
@@ -519,14 +520,7 @@ fn a_broken_holder_loses_the_card_and_it_is_set_aside_when_two_others_tie() {
 #[test]
 fn a_broken_holder_loses_the_card_and_it_is_set_aside_when_nobody_has_five() {
     // Red: A.nw .. C.ne (6), split into 2 + 4; blue 4, white 4.
-    let pos = Position::new(3)
-        .settlement(RED, ("A", NW))
-        .road(RED, &NORTH_COAST[1..8])
-        .settlement(BLUE, ("E", S))
-        .road(BLUE, &BLUE_TO_A_NE)
-        .settlement(WHITE, ("Q", NW))
-        .road(WHITE, &SOUTH_COAST[0..5])
-        .acting(BLUE, cost::SETTLEMENT);
+    let pos = red_broken_at_a_ne(8, 5);
     let mut g = pos.game();
     assert_eq!(g.longest_road(), Some(RED));
     let events = build(&mut g, settlement_action(&pos, BLUE, ("A", NE)));
