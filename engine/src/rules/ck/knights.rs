@@ -59,27 +59,43 @@ impl MarkedKnights {
     }
 }
 
-/// The intersections holding a knight, so that the listings visit those only instead of
-/// every intersection of the board (a Seafarers map has a few hundred). A cache over
+/// The intersections holding a knight, all seats' and each seat's own, so that the
+/// listings visit those only instead of every intersection of the board (a Seafarers map has
+/// a few hundred) or every knight when they want one seat's. A cache over
 /// [`crate::state::CkState::knights`], kept by every writer that places or takes a knight
 /// ([`crate::state::CkState::put_knight`], [`crate::state::CkState::take_knight`]) and checked
 /// by the invariants; `None` is "unknown" (a state just read, a board beyond 512
-/// intersections): every intersection is visited then. Not part of the game
+/// intersections): every intersection is visited then. Held in a box, outside the game's own
+/// fields (which are moved whole when a game is made). Not part of the game
 /// ([`crate::kept::Kept`]).
-#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
-pub(crate) struct KnightSites(crate::kept::Kept<crate::id_set::IdSet<8>>);
+#[derive(Clone, Default, Debug, PartialEq, Eq)]
+pub(crate) struct KnightSites(crate::kept::Kept<Box<KnightSets>>);
+
+/// The sets of [`KnightSites`]: every knight's intersection, and each seat's.
+#[derive(Clone, Default, Debug)]
+pub(crate) struct KnightSets {
+    all: crate::id_set::IdSet<8>,
+    seat: [crate::id_set::IdSet<8>; crate::ids::MAX_PLAYERS],
+}
 
 impl KnightSites {
-    /// An empty known set for a board of `vertices` intersections (unknown beyond 512).
+    /// Empty known sets for a board of `vertices` intersections (unknown beyond 512).
     pub(crate) fn empty(vertices: usize) -> Self {
         KnightSites(crate::kept::Kept((vertices <= 8 * 64).then(Default::default)))
     }
 
-    /// Notes whether a knight now stands at `at`.
+    /// Notes that the knight of `before` (if any) left `at` and one of `after` (if any) now
+    /// stands there.
     #[inline]
-    fn note(&mut self, at: VertexId, occupied: bool) {
-        if let Some(set) = self.0.as_mut() {
-            set.set(at.index(), occupied);
+    fn note(&mut self, at: VertexId, before: Option<PlayerId>, after: Option<PlayerId>) {
+        if let Some(sets) = self.0.as_mut() {
+            sets.all.set(at.index(), after.is_some());
+            if let Some(set) = before.and_then(|p| sets.seat.get_mut(p.index())) {
+                set.set(at.index(), false);
+            }
+            if let Some(set) = after.and_then(|p| sets.seat.get_mut(p.index())) {
+                set.insert(at.index());
+            }
         }
     }
 
@@ -87,22 +103,36 @@ impl KnightSites {
     /// every one of the `vertices` when it is unknown.
     pub(crate) fn candidates(&self, vertices: usize) -> SiteCandidates<'_> {
         match self.0.as_ref() {
+            Some(sets) => SiteCandidates::Known(sets.all.iter_below(vertices)),
+            None => SiteCandidates::Every(0..vertices),
+        }
+    }
+
+    /// The intersections that may hold a knight of `p`, in increasing order: its known set,
+    /// or every one of the `vertices` when it is unknown.
+    pub(crate) fn candidates_of(&self, p: PlayerId, vertices: usize) -> SiteCandidates<'_> {
+        match self.0.as_ref().and_then(|sets| sets.seat.get(p.index())) {
             Some(set) => SiteCandidates::Known(set.iter_below(vertices)),
             None => SiteCandidates::Every(0..vertices),
         }
     }
 
-    /// The known set (`None` when unknown).
+    /// The known set of every knight's intersection (`None` when unknown).
     #[inline]
     pub(crate) fn known(&self) -> Option<&crate::id_set::IdSet<8>> {
-        self.0.as_ref()
+        self.0.as_ref().map(|sets| &sets.all)
     }
 
-    /// Whether the cache, when known, holds exactly the intersections of `knights`.
+    /// Whether the cache, when known, holds exactly the intersections of `knights`, and
+    /// each seat's set exactly those of its knights.
     pub(crate) fn agrees(&self, knights: &[Option<Knight>]) -> bool {
-        self.0.is_none_or(|set| {
-            knights.iter().enumerate().all(|(v, k)| set.contains(v) == k.is_some())
-                && set.iter().all(|v| v < knights.len())
+        self.0.as_ref().is_none_or(|sets| {
+            let seat_of = |v: usize, p: usize| sets.seat.get(p).is_some_and(|set| set.contains(v));
+            knights.iter().enumerate().all(|(v, k)| {
+                sets.all.contains(v) == k.is_some()
+                    && (0..crate::ids::MAX_PLAYERS).all(|p| seat_of(v, p) == k.is_some_and(|k| k.owner.index() == p))
+            }) && sets.all.iter().all(|v| v < knights.len())
+                && sets.seat.iter().all(|set| set.iter().all(|v| v < knights.len()))
         })
     }
 }
@@ -112,7 +142,7 @@ impl crate::state::CkState {
     #[inline]
     pub(crate) fn put_knight(&mut self, at: VertexId, k: Option<Knight>) {
         let before = std::mem::replace(&mut self.knights[at.index()], k);
-        self.sites.note(at, k.is_some());
+        self.sites.note(at, before.map(|k| k.owner), k.map(|k| k.owner));
         self.note_knight_change(at, before.map(|k| k.owner));
         self.note_knight_change(at, k.map(|k| k.owner));
     }
@@ -137,7 +167,7 @@ impl crate::state::CkState {
     #[inline]
     pub(crate) fn take_knight(&mut self, at: VertexId) -> Option<Knight> {
         let k = self.knights[at.index()].take();
-        self.sites.note(at, false);
+        self.sites.note(at, k.map(|k| k.owner), None);
         self.note_knight_change(at, k.map(|k| k.owner));
         k
     }
@@ -240,6 +270,16 @@ impl Game {
             }
         }
         reach
+    }
+
+    /// `p`'s knights on the board, in intersection order, read at the intersections kept
+    /// for `p` ([`KnightSites`]; every intersection when unknown).
+    pub(crate) fn own_knights(&self, p: PlayerId) -> impl Iterator<Item = (VertexId, Knight)> + '_ {
+        let knights = &self.ck.knights;
+        self.ck.sites.candidates_of(p, knights.len()).filter_map(move |i| {
+            let k = knights.get(i).copied().flatten().filter(|k| k.owner == p)?;
+            Some((VertexId(i as u16), k))
+        })
     }
 
     fn own_knight(&self, player: PlayerId, at: VertexId) -> Result<Knight, RuleError> {
@@ -939,6 +979,11 @@ mod tests {
                     "seed {seed} turn {}",
                     g.turn()
                 );
+                for p in g.player_ids() {
+                    let own = g.own_knights(p).collect::<Vec<_>>();
+                    assert_eq!(own, scan.own_knights(p).collect::<Vec<_>>(), "seed {seed} {p:?}");
+                    assert!(own.into_iter().eq(g.knights().filter(|(_, k)| k.owner == p)));
+                }
                 seen += g.knights().count();
             }
         }

@@ -30,8 +30,8 @@ impl Game {
         if !walls && !recruits {
             // Neither a wall nor a knight can be bought: only `p`'s knights (on intersections
             // without a building, as below) have actions, in the same intersection order
-            // ([`Game::knights_of`]: the intersections known to hold a knight only).
-            for (v, k) in self.knights_of(|q| q == p) {
+            // ([`Game::own_knights`]: the intersections known to hold one of theirs only).
+            for (v, k) in self.own_knights(p) {
                 if self.sites[v.index()].is_none() {
                     self.push_knight_actions(p, v, k, promotions, activations, out);
                 }
@@ -119,7 +119,7 @@ impl Game {
     /// The intersections where a wall (`walls`: one can be bought), a recruit or one of `p`'s
     /// knights may have an action: the ends of `p`'s roads and ships (`touched`, marked
     /// when a knight can be bought), `p`'s cities and `p`'s knights, each found from the
-    /// player's pieces ([`Game::own_buildings`], [`Game::knights_of`]); `None` on a board with
+    /// player's pieces ([`Game::own_buildings`], [`Game::own_knights`]); `None` on a board with
     /// more intersections than the set holds, where every one is visited.
     fn vertex_piece_candidates(
         &self,
@@ -136,7 +136,7 @@ impl Game {
                 candidates.insert(v.index());
             }
         }
-        for (v, _) in self.knights_of(|q| q == p) {
+        for (v, _) in self.own_knights(p) {
             candidates.insert(v.index());
         }
         Some(candidates)

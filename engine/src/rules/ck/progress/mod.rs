@@ -291,7 +291,7 @@ impl Game {
                 // `p`'s knights in intersection order (2 of each strength at most).
                 let mut own = [VertexId(0); 8];
                 let mut n = 0;
-                for (v, _) in self.knights_of(|q| q == p) {
+                for (v, _) in self.own_knights(p) {
                     if n < own.len() {
                         own[n] = v;
                         n += 1;
@@ -735,6 +735,7 @@ mod tests {
         }
         let own: Vec<_> = g.knights().filter(|(_, k)| k.owner == p).collect();
         assert_eq!(g.knights_of(|q| q == p).collect::<Vec<_>>(), own, "{p:?}");
+        assert_eq!(g.own_knights(p).collect::<Vec<_>>(), own, "{p:?}");
         let others: Vec<_> = g.knights().filter(|(_, k)| k.owner != p).collect();
         assert_eq!(g.knights_of(|q| q != p).collect::<Vec<_>>(), others, "{p:?}");
         let at_own: Vec<usize> = (0..g.board.topology.hexes().len())
