@@ -373,6 +373,10 @@ pub struct PlayerState {
     /// Cities & Knights: the player's knights, walls, improvements and progress cards (left
     /// at their starting values in other games).
     pub ck: CkPlayer,
+    /// Cities & Knights: the intersections of this player's buildings, a cache (unknown in
+    /// other games; not written out, read back as unknown).
+    #[serde(skip)]
+    pub(crate) buildings: crate::rules::ck::buildings::BuildingSites,
 }
 
 impl PlayerState {
@@ -391,6 +395,7 @@ impl PlayerState {
             road_length: 0,
             harbors: 0,
             ck: CkPlayer::default(),
+            buildings: Default::default(),
         }
     }
 
@@ -824,10 +829,12 @@ impl Game {
         }
         self.placed_knights().filter(move |(_, k)| whose(k.owner)).take(out)
     }
-    /// `p`'s buildings of the kinds `wanted` accepts, in intersection order. The scan stops
-    /// once it has met as many as the supply says are on the board: the pieces placed are
-    /// the limit less the supply, a pillaged city on its side counted apart (the invariant
-    /// `piece-count` keeps these equal to the board).
+    /// `p`'s buildings of the kinds `wanted` accepts, in intersection order: the intersections
+    /// of its buildings kept by Cities & Knights when they are all known
+    /// ([`crate::rules::ck::buildings::BuildingSites`]), else a scan of the board. Either
+    /// stops once it has met as many as the supply says are on the board: the pieces placed
+    /// are the limit less the supply, a pillaged city on its side counted apart (the
+    /// invariant `piece-count` keeps these equal to the board).
     pub(crate) fn own_buildings<'a>(
         &'a self,
         p: PlayerId,
@@ -851,10 +858,13 @@ impl Game {
             .filter(|(b, _)| wanted(*b))
             .map(|&(_, n)| usize::from(n))
             .sum();
-        self.sites
-            .iter()
-            .enumerate()
-            .filter_map(move |(v, s)| match s {
+        let built = placed.iter().map(|&(_, n)| usize::from(n)).sum();
+        let candidates = match st.buildings.complete(built) {
+            Some(set) => crate::rules::ck::knights::SiteCandidates::Known(set.iter_below(self.sites.len())),
+            None => crate::rules::ck::knights::SiteCandidates::Every(0..self.sites.len()),
+        };
+        candidates
+            .filter_map(move |v| match self.sites.get(v).copied().flatten() {
                 Some(s) if s.owner == p && wanted(s.building) => Some(VertexId(v as u16)),
                 _ => None,
             })

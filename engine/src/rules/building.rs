@@ -193,6 +193,7 @@ impl Game {
             self.bank.add_all(&cost::SETTLEMENT);
         }
         st.settlements_left -= 1;
+        st.buildings.note(at);
         self.sites[at.index()] = Some(Site {
             owner: player,
             building: Building::Settlement,

@@ -15,6 +15,7 @@
 
 pub mod actions;
 pub(crate) mod barbarians;
+pub(crate) mod buildings;
 pub(crate) mod chance;
 mod decisions;
 pub(crate) mod draws;
@@ -52,6 +53,9 @@ impl Game {
         let v = self.board.topology.vertex_count();
         self.ck.knights = vec![None; v];
         self.ck.sites = crate::rules::ck::knights::KnightSites::empty(v);
+        for st in self.players.iter_mut() {
+            st.buildings = buildings::BuildingSites::empty(v);
+        }
         self.ck.walls = vec![false; v];
         self.ck.decks = [
             ProgressDeck::full(Track::Science),
