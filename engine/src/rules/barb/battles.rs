@@ -17,7 +17,7 @@ use super::errors::BarbRule;
 use super::events::BarbEvent;
 use super::options::{BattleCount, BattleHexes, PrisonerSplit};
 use super::pending::BarbPending;
-use super::state::{path_members, PathBits};
+use super::state::{path_and, path_members, PathBits};
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::ids::{EdgeId, HexId, PlayerId, MAX_PLAYERS};
@@ -86,8 +86,10 @@ impl Game {
     }
 
     /// Whether any battle can be fought now (the board's barbarians counted once). A battle
-    /// needs a knight that would fight on a side of the hex, so with the seats' sets kept
-    /// only the hexes along those knights' paths are tried; else every coastal hex.
+    /// needs a knight that would fight on a side of a hex holding barbarians, so with the
+    /// seats' sets kept only the hexes along those knights' paths are tried (with the
+    /// coastal hexes kept, along those of them on the kept paths of the hexes holding
+    /// barbarians, [`super::state::BarbState::raided`]); else every coastal hex.
     pub(crate) fn any_battle(&self) -> bool {
         let board = self.board_barbarians_fought();
         let possible = |h: HexId| {
@@ -98,6 +100,16 @@ impl Game {
         let Some(fighting) = self.fighting_paths() else {
             return (0..self.barb.coastal.len()).any(|i| possible(HexId(i as u16)));
         };
+        // With the coastal hexes kept: only the knights on the paths of hexes holding
+        // barbarians.
+        let fighting = if self.barb.coast.is_empty() {
+            fighting
+        } else {
+            path_and(&self.barb.raided, &fighting)
+        };
+        if fighting == [0; 4] {
+            return false;
+        }
         let topo = &self.board.topology;
         let found = path_members(&fighting).any(|e| {
             topo.edge(EdgeId(e as u16))
@@ -153,7 +165,7 @@ impl Game {
                 self.give_prisoners(p, share[p.index()], events);
             }
         }
-        self.refresh_conquest(events);
+        self.refresh_conquest_after_barbarians(events);
         if self.barb_ck() {
             // Taking part in a battle deactivates a knight (source `003_c1bc764549538a7d.txt`).
             let all = self.board.topology.hex(hex).map(|x| x.sides);

@@ -217,7 +217,7 @@ impl Game {
         }
         self.barb.barbarians[to.index()] += 1;
         events.push(Event::Barb(BarbEvent::BarbarianMoved { player, from, to }));
-        self.refresh_conquest(events);
+        self.refresh_conquest_after_barbarians(events);
         if left > 1 {
             let t = BarbPending::Treason {
                 left: left - 1,
@@ -258,7 +258,7 @@ impl Game {
         let prisoners = *held;
         self.raise_vp_bound(player);
         events.push(Event::Barb(BarbEvent::BarbarianCaptured { player, hex, prisoners }));
-        self.refresh_conquest(events);
+        self.refresh_conquest_after_barbarians(events);
     }
 
     /// Checks a purchase with gold.

@@ -59,16 +59,25 @@ impl ExpansionRules for BarbarianAttack {
         }
     }
 
-    fn after_city(g: &mut Game, player: PlayerId, _at: VertexId, events: &mut Vec<Event>) {
-        g.barb.lost_vp = g.surrounded_vp_from_scratch();
+    /// The city replaced the player's settlement or damaged city (1 point) with 2 points:
+    /// the kept points of buildings surrounded by conquest grow by one when it is surrounded
+    /// (the invariant `conquest` recounts them after every step).
+    fn after_city(g: &mut Game, player: PlayerId, at: VertexId, events: &mut Vec<Event>) {
+        if g.surrounded_by_conquest(at) {
+            g.barb.lost_vp[player.index()] += 1;
+        }
         if !g.barb_ck() || g.rules.barb.ck_building_landing {
             g.queue_landing(player, events);
         }
     }
 
-    /// Option `barb-setup-landing yes`: setup buildings bring barbarians too.
-    fn after_setup_building(g: &mut Game, player: PlayerId, _at: VertexId, events: &mut Vec<Event>) {
-        g.barb.lost_vp = g.surrounded_vp_from_scratch();
+    /// Option `barb-setup-landing yes`: setup buildings bring barbarians too. The new
+    /// building's points join the kept points of buildings surrounded by conquest when it is
+    /// surrounded (never, as no building goes next to a conquered hex, but kept exact).
+    fn after_setup_building(g: &mut Game, player: PlayerId, at: VertexId, events: &mut Vec<Event>) {
+        if let Some(site) = g.sites[at.index()].filter(|_| g.surrounded_by_conquest(at)) {
+            g.barb.lost_vp[player.index()] += Game::building_vp(site.building);
+        }
         if g.rules.barb.setup_landing {
             g.queue_landing(player, events);
         }
@@ -113,7 +122,7 @@ impl ExpansionRules for BarbarianAttack {
     }
 
     fn end_turn(g: &mut Game) {
-        g.barb.new_turn();
+        g.barb.new_turn(g.barb_ck());
         g.barb.purchases = 0;
     }
 
@@ -425,6 +434,21 @@ impl ExpansionRules for BarbarianAttack {
     }
 }
 
+/// The `coastal` hexes of `topo` in id order, each with its six paths as bits (what
+/// [`BarbState::coast`] keeps).
+pub(crate) fn coast_sides(topo: &crate::board::Topology, coastal: &[bool]) -> Vec<(HexId, super::state::PathBits)> {
+    let mut coast = Vec::new();
+    for (i, _) in coastal.iter().enumerate().filter(|(_, c)| **c) {
+        let h = HexId(i as u16);
+        let mut sides = [0u64; 4];
+        for e in topo.hex(h).map(|x| x.sides).into_iter().flatten() {
+            super::state::add_path(&mut sides, e.index());
+        }
+        coast.push((h, sides));
+    }
+    coast
+}
+
 impl Game {
     /// Components (see [`BarbarianAttack::start`]): the board must have one castle hex and
     /// coastal hexes whose numbers differ.
@@ -464,18 +488,7 @@ impl Game {
             });
         }
         let bit = |bits: &mut super::state::PathBits, e: EdgeId| bits[e.index() / 64] |= 1 << (e.index() % 64);
-        let mut path_adjacency = vec![[0u64; 4]; topo.edge_count()];
-        for (i, adj) in path_adjacency.iter_mut().enumerate() {
-            for v in topo.edges()[i].vertices {
-                if let Some(vi) = topo.vertex(v) {
-                    for n in vi.edges.iter() {
-                        if n.index() != i {
-                            bit(adj, n);
-                        }
-                    }
-                }
-            }
-        }
+        let (path_adjacency, path_rings) = super::knights::path_tables(topo);
         let castle = self
             .board
             .terrain
@@ -486,8 +499,10 @@ impl Game {
         for e in castle.and_then(|c| topo.hex(c)).map(|h| h.sides).into_iter().flatten() {
             bit(&mut castle_paths, e);
         }
-        let path_rings = super::knights::all_path_rings(&path_adjacency);
+        let coast = coast_sides(topo, &coastal);
         self.barb = BarbState {
+            coast,
+            raided: [0; 4],
             path_rings,
             path_adjacency,
             castle_paths,
@@ -517,6 +532,7 @@ impl Game {
                 }
             }
         }
+        self.barb.raided = self.barb.raided_paths();
         self.robber = None;
         Ok(())
     }
@@ -591,6 +607,14 @@ impl Game {
         self.check_path_knights()?;
         if b.owned_kept() && (b.owned != b.owned_from_scratch() || b.sets != b.sets_from_scratch()) {
             return fail("knights", "the paths kept for each seat's knights out of step".into());
+        }
+        if !b.coast.is_empty()
+            && (b.coast != coast_sides(&self.board.topology, &b.coastal) || b.raided != b.raided_paths())
+        {
+            return fail(
+                "coast",
+                "the coastal hexes' paths kept out of step with the board".into(),
+            );
         }
         if b.lost_vp != self.surrounded_vp_from_scratch() {
             return fail("conquest", "conquered buildings' points out of step".into());

@@ -92,6 +92,55 @@ pub(crate) fn all_path_rings(adjacency: &[PathBits]) -> Vec<[PathBits; 6]> {
     rings
 }
 
+/// For each path of `topo`, the paths sharing an intersection with it, as bits.
+pub(crate) fn path_adjacency_of(topo: &crate::board::Topology) -> Vec<PathBits> {
+    let mut adjacency = vec![[0u64; 4]; topo.edge_count()];
+    for (i, adj) in adjacency.iter_mut().enumerate() {
+        for v in topo.edges()[i].vertices {
+            if let Some(vi) = topo.vertex(v) {
+                for n in vi.edges.iter() {
+                    if n.index() != i {
+                        add_path(adj, n.index());
+                    }
+                }
+            }
+        }
+    }
+    adjacency
+}
+
+/// The paths' adjacency and rings of the last board [`path_tables`] was asked for on this
+/// thread, with the intersections each of its paths joins (which are all they depend on).
+type PathTables = (Vec<[crate::ids::VertexId; 2]>, Vec<PathBits>, Vec<[PathBits; 6]>);
+
+/// The path adjacency of `topo` ([`path_adjacency_of`]) and the rings of every path
+/// ([`all_path_rings`]), as a game keeps them from its start. Random play starts thousands
+/// of games on one island: the last board's tables are reused on this thread when its paths
+/// join the same intersections (the tables are a function of those pairs only), and are
+/// otherwise built and remembered.
+pub(crate) fn path_tables(topo: &crate::board::Topology) -> (Vec<PathBits>, Vec<[PathBits; 6]>) {
+    thread_local! {
+        static LAST: std::cell::RefCell<Option<PathTables>> = const { std::cell::RefCell::new(None) };
+    }
+    let same_paths = |ends: &[[crate::ids::VertexId; 2]]| {
+        ends.len() == topo.edge_count() && ends.iter().zip(topo.edges()).all(|(a, e)| *a == e.vertices)
+    };
+    let kept = LAST.with(|l| {
+        l.borrow()
+            .as_ref()
+            .filter(|(ends, ..)| same_paths(ends))
+            .map(|(_, adjacency, rings)| (adjacency.clone(), rings.clone()))
+    });
+    if let Some(tables) = kept {
+        return tables;
+    }
+    let adjacency = path_adjacency_of(topo);
+    let rings = all_path_rings(&adjacency);
+    let ends = topo.edges().iter().map(|e| e.vertices).collect();
+    LAST.with(|l| *l.borrow_mut() = Some((ends, adjacency.clone(), rings.clone())));
+    (adjacency, rings)
+}
+
 /// Lists the moves of `player`'s knight on `from` to each path of `to` (of the first
 /// `words` words, those of the board's paths), in path id order. Inlined into both listings'
 /// loops over the rings (a call per ring costs more than the ring's moves).
@@ -505,11 +554,9 @@ impl Game {
             self.bank.add_all(&g);
         }
         let paths = self.path_distance(from, to, MOVE_PATHS_WITH_GRAIN).unwrap_or(0);
-        let Some(mut k) = self.barb.take_knight(from) else {
+        if self.barb.move_knight(from, to).is_none() {
             return;
-        };
-        k.moved = true;
-        self.barb.set_knight(to, Some(k));
+        }
         events.push(Event::Barb(BarbEvent::PathKnightMoved {
             player,
             from,
@@ -796,16 +843,19 @@ mod tests {
     /// The knights' sets kept (moved, standing, by strength) follow every knight in random
     /// games of both rulesets, and a game reading them plays as one keeping none (whose
     /// listings, battles and turn ends read the paths): the same legal actions after every
-    /// step, the same knights, the same battle verdict. The invariants catch a set out of step.
+    /// step, the same knights, the same battle verdict (also with the sets kept but not the
+    /// coastal hexes' paths). The invariants catch a set out of step.
     #[test]
     fn the_knights_sets_follow_every_knight_and_reading_them_equals_reading_the_paths() {
-        let mut displacements = 0;
+        let (mut displacements, mut battles) = (0, 0);
         for (ck, seed) in [(false, 1), (false, 2), (true, 3), (true, 4), (true, 5)] {
             let mut g = if ck { barb_ck_game(4) } else { barb_game(4) };
             let mut plain = g.clone();
             plain.barb.owned.clear();
             plain.barb.sets = Default::default();
+            plain.barb.coast.clear();
             assert!(!plain.barb.owned_kept());
+            assert!(!g.barb.coast.is_empty());
             let mut rp = crate::random::RandomPlayer::new(seed);
             let (mut kept_list, mut plain_list) = (Vec::new(), Vec::new());
             for _ in 0..4000 {
@@ -815,6 +865,12 @@ mod tests {
                 assert_eq!(g.barb.sets, g.barb.sets_from_scratch());
                 assert_eq!(g.barb.knights, plain.barb.knights);
                 assert_eq!(g.any_battle(), plain.any_battle());
+                // The knights' sets kept without the coastal hexes' paths (nor those of the
+                // hexes holding barbarians): battles looked for along every fighting knight.
+                let mut along = g.clone();
+                along.barb.coast.clear();
+                assert_eq!(g.any_battle(), along.any_battle());
+                battles += usize::from(g.any_battle());
                 g.legal_actions(&mut kept_list);
                 plain.legal_actions(&mut plain_list);
                 assert_eq!(kept_list, plain_list);
@@ -828,6 +884,7 @@ mod tests {
             }
         }
         assert!(displacements > 0, "some displacement listed");
+        assert!(battles > 0, "some battle possible");
         let mut g = barb_ck_main(4, 3);
         let at = castle_paths(&g)[0];
         crate::rules::barb::testkit::put_ck_knight(&mut g, PlayerId(0), at, 2, true);
@@ -850,6 +907,40 @@ mod tests {
                 assert_eq!(*rings, super::path_rings(adjacency, i), "seed {seed} path {i}");
             }
         }
+    }
+
+    /// The path tables a game starts with are those built from its board, whether this
+    /// thread's last board's were reused (the same board again) or not (another board, and
+    /// back); the invariants catch kept coastal hexes' paths out of step.
+    #[test]
+    fn the_path_tables_reused_between_games_equal_those_built_from_the_board() {
+        use crate::board::{Axial, Topology};
+        let standard = barb_main(4, 1).board.topology.clone();
+        let small = Topology::new(&[
+            (Axial::new(0, 0), true),
+            (Axial::new(1, 0), true),
+            (Axial::new(0, 1), true),
+        ]);
+        assert_ne!(standard.edge_count(), small.edge_count());
+        for topo in [&standard, &small, &small, &standard, &standard] {
+            let adjacency = super::path_adjacency_of(topo);
+            let rings = super::all_path_rings(&adjacency);
+            assert_eq!(super::path_tables(topo), (adjacency, rings));
+        }
+        for seed in 0..3 {
+            let g = barb_main(4, seed);
+            let adjacency = super::path_adjacency_of(&g.board.topology);
+            assert_eq!(g.barb.path_rings, super::all_path_rings(&adjacency));
+            assert_eq!(g.barb.path_adjacency, adjacency);
+        }
+        let mut g = barb_main(4, 3);
+        assert!(g.check_barb_invariants().is_ok());
+        g.barb.coast[0].1[0] ^= 1;
+        assert_eq!(g.check_barb_invariants().unwrap_err().name, "coast");
+        let mut g = barb_main(4, 3);
+        assert_ne!(g.barb.raided, [0; 4], "barbarians on the 2 and the 12");
+        g.barb.raided[0] ^= 1 << 63;
+        assert_eq!(g.check_barb_invariants().unwrap_err().name, "coast");
     }
 
     #[test]

@@ -97,7 +97,14 @@ impl Game {
                     hex: h,
                     count: self.barb.on(h),
                 }));
-                self.refresh_conquest(events);
+                // Only `h` changed, by one barbarian: its token turns at the third, and the
+                // paths of the hexes holding barbarians grow at the first (the kept flags and
+                // paths were in step before).
+                match self.barb.on(h) {
+                    BARBARIANS_TO_CONQUER.. => self.refresh_conquest_after_barbarians(events),
+                    1 => self.barb.raided = self.barb.raided_paths(),
+                    _ => {}
+                }
             }
             _ => events.push(Event::Barb(BarbEvent::LandingMissed { total, hex })),
         }
@@ -151,7 +158,7 @@ impl Game {
     }
 
     /// The victory points a building gives when unconquered.
-    fn building_vp(b: Building) -> u8 {
+    pub(crate) fn building_vp(b: Building) -> u8 {
         match b {
             Building::City => 2,
             Building::Settlement | Building::DamagedCity => 1,
@@ -161,6 +168,27 @@ impl Game {
     /// Turns each coastal hex's token face down or up to match its barbarians, reporting the
     /// hexes and buildings that change, and recounts the points conquered buildings lose.
     pub(crate) fn refresh_conquest(&mut self, events: &mut Vec<Event>) {
+        self.turn_conquered_tokens(events);
+        self.barb.lost_vp = self.surrounded_vp_from_scratch();
+    }
+
+    /// [`Game::refresh_conquest`] after barbarians alone moved (landed, were expelled or
+    /// taken prisoner, moved by Treason) in a state whose kept points were in step: which
+    /// buildings are surrounded by conquest changes only with a hex turning, so the points
+    /// are recounted only when a token turned (the invariant `conquest` recounts them after
+    /// every step).
+    pub(crate) fn refresh_conquest_after_barbarians(&mut self, events: &mut Vec<Event>) {
+        if self.turn_conquered_tokens(events) {
+            self.barb.lost_vp = self.surrounded_vp_from_scratch();
+        }
+    }
+
+    /// Turns each coastal hex's token face down or up to match its barbarians, reporting the
+    /// hexes and buildings that change, and sets the kept paths of the hexes holding
+    /// barbarians ([`super::state::BarbState::raided`]); whether any token turned.
+    fn turn_conquered_tokens(&mut self, events: &mut Vec<Event>) -> bool {
+        self.barb.raided = self.barb.raided_paths();
+        let mut turned = false;
         for i in 0..self.barb.coastal.len() {
             if !self.barb.coastal[i] {
                 continue;
@@ -180,6 +208,7 @@ impl Game {
             for (k, v) in corners.iter().enumerate() {
                 before[k] = self.sites[v.index()].is_some() && self.building_conquered(*v);
             }
+            turned = true;
             let token = if now { None } else { self.board.tokens[i] };
             self.set_tokens_with(|t| t[i] = token);
             if now {
@@ -203,7 +232,7 @@ impl Game {
                 }
             }
         }
-        self.barb.lost_vp = self.surrounded_vp_from_scratch();
+        turned
     }
 
     /// The points each player's buildings surrounded by conquest would give, counted from the

@@ -143,6 +143,17 @@ pub struct BarbState {
     /// them).
     #[serde(default)]
     pub sets: KnightSets,
+    /// The coastal hexes (those of `coastal`, in id order) with their six paths as bits
+    /// (fixed by the board; kept so that the battles are looked for hex by hex from the
+    /// knights' sets; the invariants rebuild it). Empty in a state that keeps none: every
+    /// knight's hexes are then tried.
+    #[serde(default)]
+    pub coast: Vec<(HexId, PathBits)>,
+    /// With `coast` kept: the paths of the coastal hexes holding barbarians (every change of
+    /// barbarians is followed by [`crate::state::Game::refresh_conquest`] or its variant
+    /// after barbarians moved, which set it from `coast`; the invariants recount it).
+    #[serde(default)]
+    pub raided: PathBits,
 }
 
 /// The paths of the knights on the board by moved, standing and strength: sets the listings
@@ -326,6 +337,32 @@ impl BarbState {
         }
     }
 
+    /// Moves the knight on `from` to the free path `to`, marked as moved this turn, and
+    /// returns it as it now stands (`None`, and nothing changes, without a knight on `from`):
+    /// the two writes [`BarbState::set_knight`] would make (`from` cleared, `to` set), with
+    /// the seats' and knights' sets kept in step in one go. A `to` that is not a free path of
+    /// the board goes through those two writes.
+    pub(crate) fn move_knight(&mut self, from: crate::ids::EdgeId, to: crate::ids::EdgeId) -> Option<PathKnight> {
+        let (i, j) = (from.index(), to.index());
+        let old = self.knight(from)?;
+        let mut k = old;
+        k.moved = true;
+        if i == j || !matches!(self.knights.get(j), Some(None)) {
+            self.set_knight(from, None);
+            self.set_knight(to, Some(k));
+            return Some(k);
+        }
+        self.knights[i] = None;
+        self.knights[j] = Some(k);
+        self.sets.flip(i, old);
+        self.sets.flip(j, k);
+        if let Some(bits) = self.owned.get_mut(old.owner.index()) {
+            remove_path(bits, i);
+            add_path(bits, j);
+        }
+        Some(k)
+    }
+
     /// Changes the knight on path `e`, if any, by `f` (through [`BarbState::set_knight`]).
     pub(crate) fn update_knight(&mut self, e: crate::ids::EdgeId, f: impl FnOnce(&mut PathKnight)) {
         if let Some(mut k) = self.knight(e) {
@@ -337,16 +374,18 @@ impl BarbState {
     /// A new turn: no knight has moved or been promoted during it (each knight moves once
     /// per turn, rule `BARB.MOVE.ONCE_PER_TURN`, and with Cities & Knights is promoted once
     /// per turn, source `003_c1bc764549538a7d.txt` "Knight actions"); only the paths holding
-    /// a knight are visited when the sets are kept.
-    pub(crate) fn new_turn(&mut self) {
+    /// a knight are visited when the sets are kept, and only those of the knights that moved
+    /// when no knight can carry a promotion's mark (`promotions` false: without Cities &
+    /// Knights, whose positions declare no promoted knight either).
+    pub(crate) fn new_turn(&mut self, promotions: bool) {
         let refresh = |k: &mut PathKnight| {
             k.moved = false;
             k.promoted = false;
         };
         if self.owned_kept() {
-            let taken = self.sets.taken();
+            let marked = if promotions { self.sets.taken() } else { self.sets.moved };
             let knights = &mut self.knights;
-            for_each_path(&taken, |i| {
+            for_each_path(&marked, |i| {
                 if let Some(Some(k)) = knights.get_mut(i) {
                     refresh(k);
                 }
@@ -386,6 +425,20 @@ impl BarbState {
             }
         }
         sets
+    }
+
+    /// The paths of the coastal hexes holding barbarians, read from the kept coastal hexes
+    /// (what [`BarbState::raided`] keeps; nothing when they are not kept).
+    pub(crate) fn raided_paths(&self) -> PathBits {
+        let mut raided: PathBits = [0; 4];
+        for (h, sides) in &self.coast {
+            if self.on(*h) > 0 {
+                for (r, s) in raided.iter_mut().zip(sides) {
+                    *r |= s;
+                }
+            }
+        }
+        raided
     }
 
     /// Whether each seat's path set and the knights' sets ([`BarbState::sets`]) are kept (a

@@ -171,8 +171,9 @@ impl Game {
     /// a lying knight of the player then pass every test of their checks
     /// ([`Game::check_recruit_path_knight`], [`Game::check_activate_path_knight`]: the path
     /// is one of the board's, free or holding the player's knight); a promotion is still
-    /// confirmed by the check `apply` uses, for the strength limits. The list is the one
-    /// trying every path would give.
+    /// confirmed by the part of its check that depends on the knight
+    /// ([`Game::check_promotable`], the strength limits). The list is the one trying every
+    /// path would give.
     pub(crate) fn push_path_knight_builds(&self, player: PlayerId, out: &mut Vec<crate::Action>) {
         use super::super::actions::BarbAction as A;
         if !self.in_main() {
@@ -200,8 +201,13 @@ impl Game {
             let action = match self.barb.knights.get(i).copied().flatten() {
                 None if recruits && self.is_castle_path(at) => A::RecruitPathKnight { player, at },
                 Some(k) if k.owner == player => {
+                    // The phase, the price and the knight's owner are tested: what is left of
+                    // the promotion's check is the knight's own (strength, once per turn,
+                    // the Fortress, a stronger piece in supply).
                     let promote = A::PromotePathKnight { player, at };
-                    if promotions && self.check_barb_ck_action(promote).is_ok() {
+                    let promotable = promotions && self.check_promotable(player, Game::as_ck_knight(k)).is_ok();
+                    debug_assert_eq!(promotable, promotions && self.check_barb_ck_action(promote).is_ok());
+                    if promotable {
                         out.push(crate::Action::Barb(promote));
                     }
                     if !activations || k.active {
