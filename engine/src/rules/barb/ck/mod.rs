@@ -76,19 +76,15 @@ impl Game {
             }
             return Ok(());
         }
-        self.check_barb_ck_improvement_by_scan(player, track)
+        self.check_barb_ck_improvement_by_city(player, track)
     }
 
-    /// [`Game::check_barb_ck_improvement`] from the board: every city of `player` is looked
-    /// at.
-    pub(crate) fn check_barb_ck_improvement_by_scan(&self, player: PlayerId, track: Track) -> Result<(), RuleError> {
+    /// [`Game::check_barb_ck_improvement`] city by city: every city of `player` is looked
+    /// at ([`Game::own_buildings`]).
+    pub(crate) fn check_barb_ck_improvement_by_city(&self, player: PlayerId, track: Track) -> Result<(), RuleError> {
         let free_city = |except: Option<VertexId>| {
-            self.sites.iter().enumerate().any(|(i, s)| {
-                let v = VertexId(i as u16);
-                s.is_some_and(|s| s.owner == player && s.building == Building::City)
-                    && Some(v) != except
-                    && !self.surrounded_by_conquest(v)
-            })
+            self.own_buildings(player, |b| b == Building::City)
+                .any(|v| Some(v) != except && !self.surrounded_by_conquest(v))
         };
         let refused = match self.rules.barb.ck_conquered_city {
             ConqueredCity::DoesNotCount => !free_city(None),
@@ -235,7 +231,7 @@ mod tests {
                         let p = crate::ids::PlayerId(i as u8);
                         for track in Track::ALL {
                             let fast = g.check_barb_ck_improvement(p, track);
-                            assert_eq!(fast, g.check_barb_ck_improvement_by_scan(p, track), "seed {seed}");
+                            assert_eq!(fast, g.check_barb_ck_improvement_by_city(p, track), "seed {seed}");
                             kept += usize::from(g.barb.lost_vp[i] == 0);
                             refused += usize::from(fast.is_err());
                         }
