@@ -322,7 +322,7 @@ impl Game {
                 continue;
             }
             let mask = *mask.get_or_insert_with(|| self.harbor_mask(p));
-            let (rates, _) = self.maritime_rates_with(p, give, mask);
+            let rates = self.maritime_rates_with(p, give, mask);
             for (i, rate) in [2u8, 3, 4].into_iter().enumerate() {
                 if !rates[i] || n < rate {
                     continue;

@@ -13,9 +13,17 @@ use crate::ids::PlayerId;
 use crate::state::{Game, Phase};
 
 impl Game {
-    /// The rates at which `player` may give `kind` to the bank, best first.
+    /// The rates at which `player` may give `kind` to the bank, best first, with the words
+    /// naming them for an error message.
     pub fn maritime_rates(&self, player: PlayerId, kind: CardKind) -> ([bool; 3], &'static str) {
-        self.maritime_rates_with(player, kind, self.harbor_mask(player))
+        let rates = self.maritime_rates_with(player, kind, self.harbor_mask(player));
+        let extra = match (rates[0], rates[1]) {
+            (true, true) => ", 3:1 and 2:1",
+            (true, false) => " and 2:1",
+            (false, true) => " and 3:1",
+            (false, false) => " only",
+        };
+        (rates, extra)
     }
 
     /// The harbors `player` may use now (bit 0: a 3:1 harbor; bit `1 + r`: the 2:1 harbor
@@ -24,20 +32,16 @@ impl Game {
         self.harbor_mask_ext(player, self.players.get(player.index()).map_or(0, |p| p.harbors))
     }
 
-    /// [`Game::maritime_rates`] given the player's [`Game::harbor_mask`] (computed once
-    /// when every kind is asked about).
-    pub(crate) fn maritime_rates_with(&self, player: PlayerId, kind: CardKind, mask: u8) -> ([bool; 3], &'static str) {
+    /// The rates of [`Game::maritime_rates`] given the player's [`Game::harbor_mask`]
+    /// (computed once when every kind is asked about), without the words: the maritime
+    /// listing asks for every kind held twice or more.
+    #[inline]
+    pub(crate) fn maritime_rates_with(&self, player: PlayerId, kind: CardKind, mask: u8) -> [bool; 3] {
         // index 0: 2:1, 1: 3:1, 2: 4:1
         let special = kind.resource().is_some_and(|r| mask & (1 << (1 + r as u8)) != 0);
         let mut rates = [special, mask & 1 != 0, true];
         self.maritime_rates_ext(player, kind, &mut rates);
-        let extra = match (rates[0], rates[1]) {
-            (true, true) => ", 3:1 and 2:1",
-            (true, false) => " and 2:1",
-            (false, true) => " and 3:1",
-            (false, false) => " only",
-        };
-        (rates, extra)
+        rates
     }
 
     fn check_kinds(&self, cards: &Cards) -> Result<(), RuleError> {

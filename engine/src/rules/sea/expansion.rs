@@ -36,7 +36,7 @@ impl ExpansionRules for Seafarers {
             players: (0..g.players.len()).map(|_| SeaPlayer::default()).collect(),
             movable: [0; crate::ids::MAX_PLAYERS],
             sea_paths: Default::default(),
-            ship_sites: super::ships::KeptShipSites::empty(e),
+            ship_sites: super::ships::KeptShipSites::empty(e, g.board.topology.vertex_count()),
             sea_hexes: Default::default(),
         };
         g.sea.sea_paths = super::state::SeaPaths::of(g);
@@ -90,7 +90,7 @@ impl ExpansionRules for Seafarers {
     /// of them when the place is not known), and the movable ships.
     fn after_knights_changed(g: &mut Game, changed: &[VertexId]) {
         if changed.is_empty() {
-            g.sea.ship_sites = super::ships::KeptShipSites::of(g);
+            g.rebuild_ship_sites();
         }
         for &v in changed {
             g.refresh_ship_sites_at(v);
@@ -293,9 +293,12 @@ impl Game {
                 return fail("sea-hexes", "the sea hexes kept differ from the board".into());
             }
         }
-        if let Some(kept) = self.sea.ship_sites.get() {
-            if super::ships::KeptShipSites::of(self).get() != Some(kept) {
-                return fail("sea-ship-sites", "the ship sites kept differ from the pieces".into());
+        if let Some(kept) = self.sea.ship_sites.tables() {
+            if super::ships::KeptShipSites::of(self).tables() != Some(kept) {
+                return fail(
+                    "sea-ship-sites",
+                    "the ship sites or reach kept differ from the pieces".into(),
+                );
             }
         }
         for (i, sp) in self.sea.players.iter().enumerate() {

@@ -469,9 +469,18 @@ impl Game {
         bits
     }
 
-    /// At intersection `v` of the ship on `e`: whether `player`'s building stands there, how
-    /// many other ships of theirs meet there, and the last of those (`e` if none).
+    /// At intersection `v` of `player`'s ship on `e`: whether their building stands there,
+    /// how many other ships of theirs meet there, and, when there is exactly one, that ship
+    /// (otherwise `e` or one of them: the callers read it only then). The number is read from the kept
+    /// ship counts ([`super::ships::KeptShipSites`]) when known, the paths looked at only to
+    /// find the single other ship.
     fn ship_end(&self, player: PlayerId, v: VertexId, e: EdgeId) -> (bool, u8, EdgeId) {
+        debug_assert_eq!(self.sea.ship(e), Some(player));
+        if let Some(ships) = self.sea.ship_sites.ships_at(v, player) {
+            if ships != 2 {
+                return (self.own_building(player, v), ships.saturating_sub(1), e);
+            }
+        }
         let mut others = 0;
         let mut last = e;
         for x in self.board.topology.vertices()[v.index()].edges.iter() {

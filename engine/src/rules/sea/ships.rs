@@ -76,6 +76,16 @@ impl Game {
             .any(|e| e != skip && self.sea.ships[e.index()] == Some(player))
     }
 
+    /// [`Game::ship_reaches`] at `v` given whether another of `player`'s ships (besides the
+    /// ones left out) touches it (`other_ship`, from the kept ship counts).
+    #[inline]
+    fn ship_reaches_with(&self, player: PlayerId, v: VertexId, other_ship: bool) -> bool {
+        if let Some(s) = self.sites[v.index()] {
+            return s.owner == player;
+        }
+        other_ship && self.knight(v).is_none_or(|k| k.owner == player)
+    }
+
     /// Whether `player` could build a ship on `at` as far as the board goes (not the price
     /// or the moment): a sea path, empty (the path `vacated` counts as empty: a ship moving
     /// away from it), not a side of the pirate's hex, and touching the player's network —
@@ -279,29 +289,94 @@ impl Game {
 /// the pieces on it and at its two ends, so every writer of ships, roads and buildings, and
 /// every change of knights, refreshes the paths next to what it changed
 /// ([`Game::refresh_ship_sites_at`]), and listing reads the set instead of walking the
-/// seat's pieces ([`Game::ship_sites`] then takes off the pirate's sides). Unknown in a
-/// state read back (listing then walks the pieces) or on a board beyond 512 paths; checked
-/// by the invariants (`sea-ship-sites`). Not part of the game ([`crate::kept::Kept`]).
-#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
-pub(crate) struct KeptShipSites(crate::kept::Kept<[IdSet<8>; MAX_PLAYERS]>);
+/// seat's pieces ([`Game::ship_sites`] then takes off the pirate's sides). With the sets,
+/// per intersection, the seats whose pieces reach it ([`Game::ship_reach_seats`]): it
+/// depends only on the building, the knight and the ships there, so the same writers keep
+/// it at the intersections they refresh, and the sites next to a changed intersection (and
+/// the ship moves listed) read the reach of the unchanged far ends instead of looking at
+/// their pieces; and per intersection, how many ships each seat has there (changed only by
+/// a ship coming or leaving, at its two ends), which tells whether a line still reaches an
+/// end of a ship moving away, and what a ship's end holds ([`Game::ship_end`]). Unknown in a state read back (listing then walks the pieces) or on a board
+/// beyond 512 paths; checked by the invariants (`sea-ship-sites`). Not part of the game
+/// ([`crate::kept::Kept`]).
+#[derive(Clone, Default, Debug, PartialEq, Eq)]
+pub(crate) struct KeptShipSites(crate::kept::Kept<SiteTables>);
 
-impl KeptShipSites {
-    /// No site for anyone (a board without pieces), unknown beyond 512 paths.
-    pub(crate) fn empty(paths: usize) -> KeptShipSites {
-        KeptShipSites(crate::kept::Kept((paths <= 64 * 8).then(Default::default)))
-    }
+/// What [`KeptShipSites`] holds when known.
+#[derive(Clone, Default, Debug, PartialEq, Eq)]
+pub(crate) struct SiteTables {
+    /// Per seat, the paths where a new ship would join the seat's network.
+    sites: [IdSet<8>; MAX_PLAYERS],
+    /// Per intersection, the seats reaching it, as a bit set ([`Game::ship_reach_seats`]).
+    reach: Vec<u8>,
+    /// Per intersection, the number of each seat's ships there (0 to 3: bits `2p..2p + 2`
+    /// for seat `p`).
+    ships_at: Vec<u8>,
+}
 
-    /// The sites of `game` found path by path; unknown beyond 512 paths.
-    pub(crate) fn of(game: &Game) -> KeptShipSites {
-        let n = game.board.topology.edge_count();
-        let mut kept = KeptShipSites::empty(n);
-        if let Some(sets) = kept.0.as_mut() {
-            for i in 0..n {
-                let seats = game.ship_site_seats(EdgeId(i as u16));
-                for (p, set) in sets.iter_mut().enumerate() {
-                    set.insert_if(i, seats >> p & 1 != 0);
+impl SiteTables {
+    /// Finds the tables (made for `game`'s board) again from its pieces, in place: see
+    /// [`KeptShipSites::of`].
+    fn fill(&mut self, game: &Game) {
+        let topo = &game.board.topology;
+        self.sites = Default::default();
+        for (v, (reach, ships)) in self.reach.iter_mut().zip(self.ships_at.iter_mut()).enumerate() {
+            *reach = game.ship_reach_seats(VertexId(v as u16));
+            *ships = 0;
+            for e in topo.vertices()[v].edges.iter() {
+                if let Some(p) = game.sea.ship(e) {
+                    *ships += 1 << (2 * p.0);
                 }
             }
+        }
+        for (i, info) in topo.edges().iter().enumerate() {
+            let [a, b] = info.vertices;
+            let seats = if game.empty_sea_path(EdgeId(i as u16)) {
+                self.reach[a.index()] | self.reach[b.index()]
+            } else {
+                0
+            };
+            for (p, set) in self.sites.iter_mut().enumerate() {
+                set.insert_if(i, seats >> p & 1 != 0);
+            }
+        }
+    }
+}
+
+impl Game {
+    /// Finds [`KeptShipSites`] again from the pieces (after knights changed at places not
+    /// known), in place when known: the listing's hot path does not allocate.
+    pub(crate) fn rebuild_ship_sites(&mut self) {
+        let mut kept = std::mem::take(&mut self.sea.ship_sites);
+        match kept.0.as_mut() {
+            Some(t) => t.fill(self),
+            None => kept = KeptShipSites::of(self),
+        }
+        self.sea.ship_sites = kept;
+    }
+}
+
+// Two bits per seat in a byte of [`SiteTables::ships_at`], one per seat in [`SiteTables::reach`].
+const _: () = assert!(MAX_PLAYERS <= 4);
+
+impl KeptShipSites {
+    /// No site and no reach for anyone (a board without pieces), unknown beyond 512 paths.
+    pub(crate) fn empty(paths: usize, intersections: usize) -> KeptShipSites {
+        KeptShipSites(crate::kept::Kept((paths <= 64 * 8).then(|| SiteTables {
+            sites: Default::default(),
+            reach: vec![0; intersections],
+            ships_at: vec![0; intersections],
+        })))
+    }
+
+    /// The reach and ship counts of `game` found intersection by intersection, then the
+    /// sites path by path (an empty sea path with an end a seat reaches); unknown beyond 512
+    /// paths.
+    pub(crate) fn of(game: &Game) -> KeptShipSites {
+        let topo = &game.board.topology;
+        let mut kept = KeptShipSites::empty(topo.edge_count(), topo.vertex_count());
+        if let Some(t) = kept.0.as_mut() {
+            t.fill(game);
         }
         kept
     }
@@ -309,7 +384,24 @@ impl KeptShipSites {
     /// The sets by seat, when known.
     #[inline]
     pub(crate) fn get(&self) -> Option<&[IdSet<8>; MAX_PLAYERS]> {
+        self.0.as_ref().map(|t| &t.sites)
+    }
+
+    /// The sets and the reach, when known (the invariants compare them whole).
+    pub(crate) fn tables(&self) -> Option<&SiteTables> {
         self.0.as_ref()
+    }
+
+    /// The seats reaching intersection `v` ([`Game::ship_reach_seats`]), when known.
+    #[inline]
+    pub(crate) fn reach(&self, v: VertexId) -> Option<u8> {
+        self.0.as_ref().map(|t| t.reach[v.index()])
+    }
+
+    /// How many of `player`'s ships touch intersection `v`, when known.
+    #[inline]
+    pub(crate) fn ships_at(&self, v: VertexId, player: PlayerId) -> Option<u8> {
+        self.0.as_ref().map(|t| t.ships_at[v.index()] >> (2 * player.0) & 3)
     }
 }
 
@@ -334,6 +426,22 @@ impl Game {
         }
     }
 
+    /// [`Game::ship_reach_seats`] at `v` given the seats' ship counts there (`ships`, as
+    /// [`SiteTables::ships_at`] keeps them) instead of looking at its paths.
+    #[inline]
+    fn ship_reach_counted(&self, v: VertexId, ships: u8) -> u8 {
+        if let Some(s) = self.sites[v.index()] {
+            return 1 << s.owner.0;
+        }
+        // A seat's two bits, folded onto the lower one, then gathered into bits 0 to 3.
+        let any = (ships | ships >> 1) & 0b0101_0101;
+        let seats = (any & 1) | (any >> 1 & 2) | (any >> 2 & 4) | (any >> 3 & 8);
+        match self.knight(v) {
+            Some(k) => seats & 1 << k.owner.0,
+            None => seats,
+        }
+    }
+
     /// Whether path `e` is empty and on the sea (the kept sea paths, or the board).
     #[inline]
     fn empty_sea_path(&self, e: EdgeId) -> bool {
@@ -346,38 +454,33 @@ impl Game {
                 .map_or_else(|| self.is_sea_path(e), |sea| sea.contains(e.index()))
     }
 
-    /// The seats for which path `e` is in [`KeptShipSites`], as a bit set.
-    fn ship_site_seats(&self, e: EdgeId) -> u8 {
-        if !self.empty_sea_path(e) {
-            return 0;
-        }
-        let [a, b] = self.board.topology.edges()[e.index()].vertices;
-        self.ship_reach_seats(a) | self.ship_reach_seats(b)
-    }
-
     /// Refreshes [`KeptShipSites`] at the paths touching intersection `v`, after a ship,
     /// road or building changed there or on one of those paths.
     pub(crate) fn refresh_ship_sites_at(&mut self, v: VertexId) {
-        if self.sea.ship_sites.get().is_none() {
+        let Some(kept) = self.sea.ship_sites.tables() else {
             return;
-        }
+        };
         let info = &self.board.topology.vertices()[v.index()];
-        let here = self.ship_reach_seats(v);
+        // The ships there did not change: their kept counts are read.
+        let here = self.ship_reach_counted(v, kept.ships_at[v.index()]);
         let mut seats = [(usize::MAX, 0u8); 3];
         for (slot, (e, u)) in seats.iter_mut().zip(info.edges.iter().zip(info.neighbours.iter())) {
+            // The far end's reach is kept: the intersections changed are each refreshed, the
+            // last refresh of a path between two of them reading both anew.
             let reach = if self.empty_sea_path(e) {
-                here | self.ship_reach_seats(u)
+                here | kept.reach[u.index()]
             } else {
                 0
             };
             *slot = (e.index(), reach);
         }
-        if let Some(sets) = self.sea.ship_sites.0.as_mut() {
+        if let Some(t) = self.sea.ship_sites.0.as_mut() {
+            t.reach[v.index()] = here;
             for (i, reach) in seats {
                 if i == usize::MAX {
                     break;
                 }
-                for (p, set) in sets.iter_mut().enumerate() {
+                for (p, set) in t.sites.iter_mut().enumerate() {
                     set.set(i, reach >> p & 1 != 0);
                 }
             }
@@ -387,19 +490,26 @@ impl Game {
     /// Updates [`KeptShipSites`] after `player`'s ship came onto path `e`: the path is no
     /// one's site any more, and the player's line now reaches each end without another
     /// player's building or knight, so the empty sea paths there become the player's sites
-    /// (nothing else changed: no one else's reach, and the player's only grew).
+    /// (nothing else changed: no one else's reach, and the player's only grew). At an end
+    /// the player reached already, those paths were their sites before.
     pub(crate) fn ship_sites_after_ship_added(&mut self, player: PlayerId, e: EdgeId) {
-        if self.sea.ship_sites.get().is_none() {
+        let Some(kept) = self.sea.ship_sites.tables() else {
             return;
-        }
+        };
         let topo = &self.board.topology;
         let mut added = [usize::MAX; 4];
         let mut n = 0;
-        for x in topo.edges()[e.index()].vertices {
+        let ends = topo.edges()[e.index()].vertices;
+        let mut reached = [false; 2];
+        for (x, slot) in ends.into_iter().zip(reached.iter_mut()) {
+            if kept.reach[x.index()] >> player.0 & 1 != 0 {
+                continue;
+            }
             let other = |owner: PlayerId| owner != player;
             if self.sites[x.index()].is_some_and(|s| other(s.owner)) || self.knight(x).is_some_and(|k| other(k.owner)) {
                 continue;
             }
+            *slot = true;
             for f in topo.vertices()[x.index()].edges.iter() {
                 if f != e && n < added.len() && self.empty_sea_path(f) {
                     added[n] = f.index();
@@ -407,12 +517,18 @@ impl Game {
                 }
             }
         }
-        if let Some(sets) = self.sea.ship_sites.0.as_mut() {
-            for set in sets.iter_mut() {
+        if let Some(t) = self.sea.ship_sites.0.as_mut() {
+            // The player now reaches the ends without another player's building or knight
+            // (the others they reached already).
+            for (x, reached) in ends.into_iter().zip(reached) {
+                t.reach[x.index()] |= u8::from(reached) << player.0;
+                t.ships_at[x.index()] += 1 << (2 * player.0);
+            }
+            for set in t.sites.iter_mut() {
                 set.set(e.index(), false);
             }
             for &f in &added[..n] {
-                sets[player.index()].insert(f);
+                t.sites[player.index()].insert(f);
             }
         }
     }
@@ -424,28 +540,35 @@ impl Game {
     /// before, every empty sea path at it was their site, and where they did not (another
     /// player's building or knight), nothing at it changes for them.
     pub(crate) fn ship_sites_after_ship_removed(&mut self, player: PlayerId, e: EdgeId) {
-        let Some(kept) = self.sea.ship_sites.get() else {
+        let Some(kept) = self.sea.ship_sites.tables() else {
             return;
         };
-        let mut mine = kept[player.index()];
+        let mut mine = kept.sites[player.index()];
         let topo = &self.board.topology;
         let ends = topo.edges()[e.index()].vertices;
-        let reach = ends.map(|x| self.ship_reach_seats(x));
+        // The ends' reach without the ship: the kept counts less this ship.
+        let reach = ends.map(|x| self.ship_reach_counted(x, kept.ships_at[x.index()] - (1 << (2 * player.0))));
         let here = if self.empty_sea_path(e) { reach[0] | reach[1] } else { 0 };
         for (x, seats) in ends.into_iter().zip(reach) {
             if seats >> player.0 & 1 != 0 {
                 continue;
             }
+            // A far end `u` is no end of `e` (two intersections share at most one path): its
+            // reach is unchanged, read from the kept table.
             let info = &topo.vertices()[x.index()];
             for (f, u) in info.edges.iter().zip(info.neighbours.iter()) {
                 if f != e && mine.contains(f.index()) {
-                    mine.set(f.index(), self.ship_reach_seats(u) >> player.0 & 1 != 0);
+                    mine.set(f.index(), kept.reach[u.index()] >> player.0 & 1 != 0);
                 }
             }
         }
-        if let Some(sets) = self.sea.ship_sites.0.as_mut() {
-            sets[player.index()] = mine;
-            for (p, set) in sets.iter_mut().enumerate() {
+        if let Some(t) = self.sea.ship_sites.0.as_mut() {
+            for (x, seats) in ends.into_iter().zip(reach) {
+                t.reach[x.index()] = seats;
+                t.ships_at[x.index()] -= 1 << (2 * player.0);
+            }
+            t.sites[player.index()] = mine;
+            for (p, set) in t.sites.iter_mut().enumerate() {
                 set.set(e.index(), here >> p & 1 != 0);
             }
         }
@@ -454,12 +577,18 @@ impl Game {
     /// Refreshes [`KeptShipSites`] on path `e` alone (a road came or left: only whether the
     /// path is empty changed).
     pub(crate) fn refresh_ship_site(&mut self, e: EdgeId) {
-        if self.sea.ship_sites.get().is_none() {
+        let Some(kept) = self.sea.ship_sites.tables() else {
             return;
-        }
-        let reach = self.ship_site_seats(e);
-        if let Some(sets) = self.sea.ship_sites.0.as_mut() {
-            for (p, set) in sets.iter_mut().enumerate() {
+        };
+        // A road changes no reach: the ends' kept reach is read.
+        let [a, b] = self.board.topology.edges()[e.index()].vertices;
+        let reach = if self.empty_sea_path(e) {
+            kept.reach[a.index()] | kept.reach[b.index()]
+        } else {
+            0
+        };
+        if let Some(t) = self.sea.ship_sites.0.as_mut() {
+            for (p, set) in t.sites.iter_mut().enumerate() {
                 set.set(e.index(), reach >> p & 1 != 0);
             }
         }
@@ -498,13 +627,23 @@ impl ShipSites {
         if let Some(from) = vacated {
             let topo = &game.board.topology;
             for v in topo.edges()[from.index()].vertices {
-                if game.ship_reaches_without(self.player, v, from) {
+                // The moving ship is one of the player's ships counted there.
+                let reached = match game.sea.ship_sites.ships_at(v, self.player) {
+                    Some(ships) => game.ship_reaches_with(self.player, v, ships > 1),
+                    None => game.ship_reaches_without(self.player, v, from),
+                };
+                if reached {
                     continue;
                 }
+                // The far end `u` is no end of `from`: its reach is the kept one when known.
                 let info = &topo.vertices()[v.index()];
                 for (at, u) in info.edges.iter().zip(info.neighbours.iter()) {
                     if at != from && open.contains(at.index()) {
-                        open.set(at.index(), game.ship_reaches_without(self.player, u, from));
+                        let reached = match game.sea.ship_sites.reach(u) {
+                            Some(seats) => seats >> self.player.0 & 1 != 0,
+                            None => game.ship_reaches_without(self.player, u, from),
+                        };
+                        open.set(at.index(), reached);
                     }
                 }
             }
@@ -563,7 +702,7 @@ mod tests {
     /// knights block lines): after every step, each player's listed ship sites (with no ship
     /// moving, and with each of their ships moving away) are exactly the paths
     /// `check_ship_site` accepts, the same with or without the kept sea paths and ship sites,
-    /// and the kept ship sites those found from the pieces.
+    /// and the kept ship sites, reach and ship counts those found from the pieces.
     #[test]
     fn the_listed_ship_sites_are_the_paths_the_check_accepts_in_random_games() {
         use crate::random::{Policy, RandomPlayer};
@@ -581,8 +720,8 @@ mod tests {
                     g.apply(a).expect("a listed action");
                     assert!(g.sea.ship_sites.get().is_some(), "seed {seed} {map:?}: ship sites kept");
                     assert_eq!(
-                        g.sea.ship_sites.get(),
-                        super::KeptShipSites::of(&g).get(),
+                        g.sea.ship_sites.tables(),
+                        super::KeptShipSites::of(&g).tables(),
                         "seed {seed} {map:?}"
                     );
                     for p in g.player_ids() {
