@@ -1,6 +1,6 @@
 //! The Longest Trade Route's graphs kept between steps (Seafarers): each player's whole
-//! network as a [`Search`] graph, edited when a piece is built or a ship moves, forgotten
-//! when a building or knight changes what it reads, and what the last ship move measured
+//! network as a [`Search`] graph, edited when a piece is built, a ship moves or a building
+//! is placed, forgotten when a knight changes what it reads, and what the last ship move measured
 //! (source `004_bf8a3dbb68824bc0.txt`, "Die längste Handelsstraße"; invariant
 //! `route-graph`).
 
@@ -146,9 +146,10 @@ pub(super) struct MovedShip {
 /// Each seat's [`RouteGraph`], when known (invariant `route-graph`): a piece built or a
 /// ship moved edits it ([`Game::longest_road_after_road`],
 /// [`Game::longest_road_after_ship_move`], [`Game::route_graph_after_ship_swap`]); a
-/// building placed, or a knight placed or taken off, makes the graphs with a piece on a
-/// path of that intersection unknown ([`Game::route_site_changed`],
-/// [`Game::forget_route_graphs_at_knights`]), and so does every other change of a network
+/// building placed relinks the pieces of each graph at its intersection
+/// ([`Game::route_site_changed`]); a knight placed or taken off makes the graphs with a
+/// piece on a path of that intersection unknown
+/// ([`Game::forget_route_graphs_at_knights`]), and so does every other change of a network
 /// ([`Game::update_longest_road`], a road or ship taken off). With them, each seat's
 /// [`RouteLengths`] (kept in every ruleset).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -301,6 +302,42 @@ impl RouteGraph {
         })
     }
 
+    /// Links the pieces of this graph (of `player`) at `v` again, as [`Pieces::grow`] would:
+    /// each end there is blocked or not as `v` is now, and continued by the others there (all
+    /// of them at the player's building, else those of its kind). Nothing else changes: a
+    /// building or knight on `v` only changes the ends there. What the last ship move
+    /// measured is forgotten when a piece lies there.
+    pub(super) fn relink_at(&mut self, at: &Around, player: PlayerId, v: VertexId) {
+        let Some(info) = at.topo.vertex(v) else { return };
+        // The pieces at `v` with their ends there.
+        let mut here = [(0usize, 0usize); 3];
+        let mut k = 0;
+        for e in info.edges.iter() {
+            let i = usize::from(self.pieces.index.get(e.index()).copied().unwrap_or(NOT_OWN));
+            if i < self.s.n && k < here.len() {
+                here[k] = (i % MAX_ROADS, usize::from(at.topo.edges()[e.index()].vertices[1] == v));
+                k += 1;
+            }
+        }
+        if k == 0 {
+            return;
+        }
+        self.moved = None;
+        let own_building = at.own_building(player, v);
+        let blocked = at.blocks(player, v);
+        for &(i, side) in &here[..k] {
+            let mut n = 0;
+            for &(r, r_side) in &here[..k] {
+                if r != i && n < 2 && (self.pieces.ship[r] == self.pieces.ship[i] || own_building) {
+                    self.s.adj[i][side][n] = (r as u8) << 1 | r_side as u8;
+                    n += 1;
+                }
+            }
+            self.s.adj_len[i][side] = n as u8;
+            self.s.blocked[i][side] = blocked;
+        }
+    }
+
     /// Whether a piece of this graph lies on a path of `v`.
     pub(super) fn touches(&self, topo: &crate::board::Topology, v: VertexId) -> bool {
         topo.vertex(v).is_none_or(|info| {
@@ -392,12 +429,16 @@ impl Game {
     }
 
     /// A building was placed on `v`: it blocks or joins pieces there, so the kept graphs
-    /// with a piece on a path of `v` are forgotten.
+    /// with a piece on a path of `v` link their pieces there again ([`RouteGraph::relink_at`]).
     pub(crate) fn route_site_changed(&mut self, v: VertexId) {
-        let topo = &self.board.topology;
-        for g in self.route.graphs.iter_mut() {
-            if g.as_ref().is_some_and(|graph| graph.touches(topo, v)) {
-                *g = Kept(None);
+        let around = Around {
+            topo: &self.board.topology,
+            sites: &self.sites,
+            knights: &self.ck.knights,
+        };
+        for (p, g) in self.route.graphs.iter_mut().enumerate() {
+            if let Some(graph) = g.0.as_mut() {
+                graph.relink_at(&around, PlayerId(p as u8), v);
             }
         }
     }
