@@ -644,7 +644,7 @@ pub fn summary(game: &Game) -> String {
             st.dev_cards,
             st.new_dev_cards,
             st.knights_played,
-            st.road_length
+            game.road_length(p)
         );
         let _ = writeln!(
             s,

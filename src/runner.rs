@@ -451,7 +451,7 @@ pub fn check(game: &Game, last: &[Event], x: &Expectation) -> Result<(), Mismatc
             };
             eq(*n, count)
         }
-        Expectation::RoadLength(p, n) => eq(*n, st(*p).map(|s| s.road_length).unwrap_or(0)),
+        Expectation::RoadLength(p, n) => eq(*n, st(*p).map(|_| game.road_length(*p)).unwrap_or(0)),
         Expectation::Knights(p, n) => eq(*n, st(*p).map(|s| s.knights_played).unwrap_or(0)),
         Expectation::Development(p, d) => {
             let mut all = st(*p).map(|s| s.dev_cards).unwrap_or_default();

@@ -643,9 +643,7 @@ impl Game {
     /// against it).
     fn declare_holders(&mut self, s: &Setup) -> Result<(), PositionError> {
         let n = s.players.len();
-        for i in 0..n {
-            self.players[i].road_length = crate::rules::longest_road_length(self, PlayerId(i as u8));
-        }
+        self.measure_route_lengths();
         self.longest_road = match s.longest_road {
             Some(declared) => declared,
             None => self.longest_road_holder_after_change(),

@@ -365,8 +365,6 @@ pub struct PlayerState {
     pub cities_left: u8,
     /// Paths holding this player's roads, in the order built.
     pub roads: Vec<EdgeId>,
-    /// Length of this player's longest road (cached, recomputed on every change).
-    pub road_length: u8,
     /// Harbors this player has a building at (cached when a settlement is placed): bit 0 a
     /// generic 3:1 harbor, bit 1 + resource index a 2:1 harbor for that resource.
     pub harbors: u8,
@@ -392,7 +390,6 @@ impl PlayerState {
             settlements_left: SETTLEMENTS_PER_PLAYER,
             cities_left: CITIES_PER_PLAYER,
             roads: Vec::with_capacity(ROADS_PER_PLAYER as usize),
-            road_length: 0,
             harbors: 0,
             ck: CkPlayer::default(),
             buildings: Default::default(),

@@ -409,7 +409,7 @@ fn road_into_opponent(game: &Game, theirs: &PublicState) -> bool {
             return false;
         };
         let Some(ours) = game.player(id) else { return false };
-        if u32::from(ours.road_length) == p.longest_road_length {
+        if u32::from(game.road_length(id)) == p.longest_road_length {
             return false;
         }
         ours.roads.iter().any(|&e| {

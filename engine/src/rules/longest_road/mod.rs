@@ -9,7 +9,7 @@
 //! when nobody has 5, the card is set aside until exactly one player has the longest road.
 
 use crate::event::Event;
-use crate::ids::{EdgeId, PlayerId, VertexId};
+use crate::ids::{EdgeId, PlayerId, VertexId, MAX_PLAYERS};
 use crate::kept::Kept;
 use crate::state::Game;
 
@@ -42,9 +42,9 @@ pub fn longest_road_length(game: &Game, player: PlayerId) -> u8 {
 }
 
 /// `player`'s longest road (with Seafarers, trade route) after their road or ship `at` was
-/// added to a network whose longest road was `before` (the cached
-/// [`crate::PlayerState::road_length`]), searching only the component holding `at`; `None`
-/// when that component does not fit the search's tables.
+/// added to a network whose longest road was `before` ([`Game::road_length`], or the least
+/// it may be: [`RouteLengths`]), searching only the component holding `at`; `None` when
+/// that component does not fit the search's tables.
 ///
 /// Every trail of the new network either uses `at`, and so lies in the component holding
 /// it, or is a trail of the old network, no longer than `before`: the new length is the
@@ -841,11 +841,12 @@ impl Game {
     /// builder of a road, or the owners of roads through an intersection just built on.
     /// Their kept graphs are forgotten.
     pub(crate) fn update_longest_road(&mut self, changed: u8, events: &mut Vec<Event>) {
+        self.kept_route_lengths();
         for i in 0..self.players.len() {
             if changed & (1 << i) != 0 {
                 self.forget_route_graph(PlayerId(i as u8));
                 let len = longest_road_length(self, PlayerId(i as u8));
-                self.players[i].road_length = len;
+                self.kept_route_lengths()[i] = [len, len];
             }
         }
         self.settle_longest_road(events);
@@ -856,10 +857,20 @@ impl Game {
     /// moves by the rules.
     ///
     /// The player's kept [`RouteGraph`] gets the piece, and the length is measured on it;
-    /// with Seafarers an unknown graph is made first (ship moves read it next).
+    /// with Seafarers an unknown graph is made first (ship moves read it next). The length
+    /// before is known within bounds (least, most) ([`RouteLengths`]); the new one is the
+    /// larger of it and the longest trail of the piece's component, so measuring with the
+    /// least gives the new least, and the new most is the larger of that and the old most.
     pub(crate) fn longest_road_after_road(&mut self, player: PlayerId, at: EdgeId, events: &mut Vec<Event>) {
-        let before = self.players[player.index()].road_length;
         let p = player.index();
+        if self.route.lengths.is_none() {
+            // Measured from scratch with the piece (a state just read back).
+            self.forget_route_graph(player);
+            self.kept_route_lengths();
+            self.settle_longest_road(events);
+            return;
+        }
+        let [least, most] = self.kept_route_lengths()[p];
         // Without ships (no ship moves) the graphs are not kept.
         if self.rules.has(crate::ruleset::Expansion::Seafarers) {
             self.forget_route_graphs_at_knights();
@@ -869,7 +880,7 @@ impl Game {
                 sites: &self.sites,
                 knights: &self.ck.knights,
             };
-            let slot = &mut self.route.0[p];
+            let slot = &mut self.route.graphs[p];
             match (slot.0.as_mut(), piece) {
                 (Some(g), Some(ship)) => {
                     if g.add(&around, player, at, ship).is_none() {
@@ -877,16 +888,20 @@ impl Game {
                     }
                 }
                 // Made with the piece: nothing to add.
-                (None, _) => self.route.0[p] = Kept(RouteGraph::build(self, player)),
+                (None, _) => self.route.graphs[p] = Kept(RouteGraph::build(self, player)),
                 (Some(_), None) => *slot = Kept(None),
             }
         }
-        let len = self.route.0[p]
+        let len = self.route.graphs[p]
             .as_ref()
-            .and_then(|g| length_after_piece_on(g, at, before))
-            .or_else(|| longest_after_piece(self, player, at, before))
-            .unwrap_or_else(|| longest_road_length(self, player));
-        self.players[p].road_length = len;
+            .and_then(|g| length_after_piece_on(g, at, least))
+            .or_else(|| longest_after_piece(self, player, at, least))
+            .map(|len| [len, most.max(len)])
+            .unwrap_or_else(|| {
+                let len = longest_road_length(self, player);
+                [len, len]
+            });
+        self.kept_route_lengths()[p] = len;
         self.settle_longest_road(events);
     }
 
@@ -897,36 +912,56 @@ impl Game {
     /// `before` decides alone; otherwise the route is `before` when the network without the
     /// ship is seen to keep it ([`length_without`]), and is measured again only when it may
     /// have shrunk (by one at most, for a dead-end ship: [`longest_road_between`]). Both
-    /// halves are first measured on one graph ([`length_after_ship_move`]); the searches
-    /// above run when that one does not see the answer. The card moves by the rules.
+    /// halves are first measured on the kept graph holding the ship on both paths
+    /// ([`length_on_both`], which keeps bounds instead of measuring again: [`RouteLengths`]),
+    /// that graph without the ship on `from` searched whole when it does not see the answer;
+    /// the searches above run when the graph does not fit its tables (from scratch when only
+    /// bounds were known before). The card moves by the rules.
     pub(crate) fn longest_road_after_ship_move(
         &mut self,
         player: PlayerId,
         (from, to): (EdgeId, EdgeId),
         events: &mut Vec<Event>,
     ) {
-        let before = self.players[player.index()].road_length;
+        let p = player.index();
+        if self.route.lengths.is_none() {
+            // Measured from scratch after the move (a state just read back).
+            self.forget_route_graph(player);
+            self.kept_route_lengths();
+            self.settle_longest_road(events);
+            return;
+        }
+        let lengths = *self.kept_route_lengths();
+        let before = lengths[p];
+        let matters = may_decide(&lengths[..self.players.len()], p, self.longest_road);
         // The kept graph (before the move) gets the ship on `to`; an unknown one is made
         // (after the move) and gets it back on `from`. Either holds the ship on both paths.
-        let p = player.index();
         self.forget_route_graphs_at_knights();
-        let known = self.route.0[p].is_some();
+        let known = self.route.graphs[p].is_some();
         if !known {
-            self.route.0[p] = Kept(RouteGraph::build(self, player));
+            self.route.graphs[p] = Kept(RouteGraph::build(self, player));
         }
         let around = Around {
             topo: &self.board.topology,
             sites: &self.sites,
             knights: &self.ck.knights,
         };
-        let slot = &mut self.route.0[p];
+        let slot = &mut self.route.graphs[p];
         let both = slot.0.as_mut().and_then(|g| {
             // What the move onto `from` measured (editing the graph forgets it).
             let last = g.moved.filter(|m| m.at == from);
             g.add(&around, player, if known { to } else { from }, true)?;
             let (t, f) = (g.pieces.index[to.index()], g.pieces.index[from.index()]);
             let mut next = None;
-            let len = length_on_both(&mut g.s, (usize::from(t), usize::from(f)), to, before, last, &mut next);
+            let (t, f) = (usize::from(t), usize::from(f));
+            let len = length_on_both(&mut g.s, (t, f), to, (before, matters), last, &mut next).unwrap_or_else(|| {
+                // Not seen so (the ship joins two of the player's pieces at `to`): the network
+                // after the move is the graph without the ship on `from`, searched whole.
+                let mut c = g.s;
+                c.drop_pieces(1u64 << f);
+                let len = c.longest(None, 0);
+                [len, len]
+            });
             g.remove(from)?;
             g.moved = next;
             Some(len)
@@ -934,25 +969,38 @@ impl Game {
         if both.is_none() {
             *slot = Kept(None);
         }
+        let [least, most] = before;
         let len = match both {
             Some(len) => len,
-            None => length_after_ship_move(self, player, (from, to), before),
+            None if least != most => {
+                let len = longest_road_length(self, player);
+                [len, len]
+            }
+            None => {
+                let len = length_after_ship_move(self, player, (from, to), least)
+                    .unwrap_or_else(|| self.length_after_ship_move_searched(player, (from, to), least));
+                [len, len]
+            }
         };
-        let len = len.unwrap_or_else(
-            || match longest_after_piece(self, player, to, before.saturating_sub(1)) {
-                Some(len) if len >= before => len,
-                // The trails through `to` are shorter than `before`: the route is that of the
-                // network without the ship.
-                Some(_) => match length_without(self, player, from, before, Some((to, from))) {
-                    Some(least) if least == before => before,
-                    Some(least) => longest_road_between(self, player, least, before),
-                    None => longest_road_length(self, player),
-                },
+        self.kept_route_lengths()[p] = len;
+        self.settle_longest_road(events);
+    }
+
+    /// `player`'s route after their ship moved from `from` to `to`, the route before being
+    /// exactly `before`, when neither the kept graph nor one graph of both networks
+    /// ([`length_after_ship_move`]) saw it: the searches of each half.
+    fn length_after_ship_move_searched(&self, player: PlayerId, (from, to): (EdgeId, EdgeId), before: u8) -> u8 {
+        match longest_after_piece(self, player, to, before.saturating_sub(1)) {
+            Some(len) if len >= before => len,
+            // The trails through `to` are shorter than `before`: the route is that of the
+            // network without the ship.
+            Some(_) => match length_without(self, player, from, before, Some((to, from))) {
+                Some(least) if least == before => before,
+                Some(least) => longest_road_between(self, player, least, before),
                 None => longest_road_length(self, player),
             },
-        );
-        self.players[player.index()].road_length = len;
-        self.settle_longest_road(events);
+            None => longest_road_length(self, player),
+        }
     }
 
     /// The road lengths changed where the `changed` intersections changed hands (a knight
@@ -1006,45 +1054,182 @@ impl Game {
         count
     }
 
-    /// Moves the Longest Road card by the rules, given the cached lengths.
+    /// Moves the Longest Road card by the rules, given the kept lengths: a length known only
+    /// within bounds is searched when the card may depend on it ([`holder_within`]), so the
+    /// card moves (and its event reports the new holder's length) as with every length
+    /// exact.
     fn settle_longest_road(&mut self, events: &mut Vec<Event>) {
-        let next = self.longest_road_holder_after_change();
+        let mut lengths = *self.kept_route_lengths();
+        let n = self.players.len();
+        let next = loop {
+            match holder_within(&lengths[..n], self.longest_road) {
+                Ok(next) => break next,
+                Err(p) => {
+                    let len = self.searched_route_length(p, lengths[p]);
+                    lengths[p] = [len, len];
+                    self.route.lengths = Kept(Some(lengths));
+                }
+            }
+        };
         if next != self.longest_road {
             let previous = self.longest_road;
             self.longest_road = next;
+            debug_assert!(next.is_none_or(|p| lengths[p.index()][0] == lengths[p.index()][1]));
             events.push(Event::LongestRoadChanged {
                 holder: next,
                 previous,
-                length: next.map(|p| self.players[p.index()].road_length).unwrap_or(0),
+                length: next.map(|p| lengths[p.index()][0]).unwrap_or(0),
             });
         }
     }
 
-    /// Who should hold Longest Road given the cached lengths and the current holder.
-    pub(crate) fn longest_road_holder_after_change(&self) -> Option<PlayerId> {
-        let max = self.players.iter().map(|p| p.road_length).max().unwrap_or(0);
-        if max < LONGEST_ROAD_MIN {
-            return None;
-        }
-        if let Some(h) = self.longest_road {
-            if self.players[h.index()].road_length == max {
-                return Some(h);
+    /// Seat `p`'s route length, known to lie within `least..=most`: searched on their kept
+    /// graph when known (the network as it is: those a knight changed are forgotten first),
+    /// else from scratch; the search stops at a trail of `most`.
+    #[inline(never)]
+    fn searched_route_length(&mut self, p: usize, [least, most]: [u8; 2]) -> u8 {
+        self.forget_route_graphs_at_knights();
+        match self.route.graphs[p].as_ref() {
+            Some(g) => {
+                // The search marks the graph: it runs on a copy.
+                let mut s = g.s;
+                s.comp[..s.n].fill(u8::MAX);
+                s.label_components();
+                s.cap = most;
+                s.longest(None, least)
             }
-        }
-        let mut at_max = self.players.iter().enumerate().filter(|(_, p)| p.road_length == max);
-        match (at_max.next(), at_max.next()) {
-            (Some((i, _)), None) => Some(PlayerId(i as u8)),
-            _ => None,
+            None => longest_road_between(self, PlayerId(p as u8), least, most),
         }
     }
 
-    /// Invariant: cached lengths equal a from-scratch computation, and the holder is
-    /// consistent with them (kept by the rules above).
-    pub fn longest_road_consistent(&self) -> bool {
-        let lengths_ok = (0..self.players.len())
-            .all(|i| self.players[i].road_length == longest_road_length(self, PlayerId(i as u8)));
-        lengths_ok && self.longest_road_holder_after_change() == self.longest_road
+    /// Each seat's [`RouteLengths`], measured from scratch first when not kept (a new game or
+    /// a state just read back).
+    fn kept_route_lengths(&mut self) -> &mut RouteLengths {
+        if self.route.lengths.is_none() {
+            self.route.lengths = Kept(Some(self.route_lengths_from_scratch()));
+        }
+        self.route.lengths.0.get_or_insert([[0; 2]; MAX_PLAYERS])
     }
+
+    /// Each seat's route length searched from scratch, as exact bounds.
+    fn route_lengths_from_scratch(&self) -> RouteLengths {
+        let mut lengths = [[0; 2]; MAX_PLAYERS];
+        for (i, l) in lengths.iter_mut().enumerate().take(self.players.len()) {
+            let len = longest_road_length(self, PlayerId(i as u8));
+            *l = [len, len];
+        }
+        lengths
+    }
+
+    /// Searches every seat's route length from scratch and keeps it (a position set up
+    /// piece by piece).
+    pub(crate) fn measure_route_lengths(&mut self) {
+        self.route.lengths = Kept(Some(self.route_lengths_from_scratch()));
+    }
+
+    /// The length of `player`'s longest road (with Seafarers, longest trade route): the kept
+    /// one when exact, else searched (from scratch, within the kept bounds when known).
+    pub fn road_length(&self, player: PlayerId) -> u8 {
+        match self.route.lengths.map(|l| l[player.index()]) {
+            Some([least, most]) if least == most => least,
+            Some([least, most]) => longest_road_between(self, player, least, most),
+            None => longest_road_length(self, player),
+        }
+    }
+
+    /// Who should hold Longest Road given the (exact) road lengths and the current holder.
+    pub(crate) fn longest_road_holder_after_change(&self) -> Option<PlayerId> {
+        let n = self.players.len();
+        holder_by_rules(|i| self.road_length(PlayerId(i as u8)), n, self.longest_road)
+    }
+
+    /// Invariant: the kept bounds hold each seat's length searched from scratch, and the
+    /// holder is the one the rules give for those lengths (kept by the rules above).
+    pub fn longest_road_consistent(&self) -> bool {
+        let n = self.players.len();
+        let mut exact = [0u8; MAX_PLAYERS];
+        for (i, len) in exact.iter_mut().enumerate().take(n) {
+            *len = longest_road_length(self, PlayerId(i as u8));
+        }
+        let bounds_ok = self
+            .route
+            .lengths
+            .is_none_or(|l| (0..n).all(|i| (l[i][0]..=l[i][1]).contains(&exact[i])));
+        bounds_ok && holder_by_rules(|i| exact[i], n, self.longest_road) == self.longest_road
+    }
+}
+
+/// Bounds (least, most) on each seat's longest road (with Seafarers, trade route), equal when
+/// the length is exact, kept with the state ([`RouteGraphs`], invariant `longest-road`; not
+/// written out). A ship move whose ship ended a longest trail leaves the route that length
+/// or one less ([`length_on_both`]): the bounds are kept instead of searching the network,
+/// later changes keep them sound, and the length is searched only when the card may depend
+/// on it ([`Game::settle_longest_road`]) or when read ([`Game::road_length`]).
+pub(crate) type RouteLengths = [[u8; 2]; MAX_PLAYERS];
+
+/// Who holds Longest Road by the rules (source `base-rules` §7, see the module doc) for the
+/// road lengths `len` of seats `0..n`, `holder` holding it before: nobody below
+/// [`LONGEST_ROAD_MIN`]; the holder while tied for longest; otherwise the single longest
+/// player, or nobody on a tie.
+fn holder_by_rules(len: impl Fn(usize) -> u8, n: usize, holder: Option<PlayerId>) -> Option<PlayerId> {
+    let max = (0..n).map(&len).max().unwrap_or(0);
+    if max < LONGEST_ROAD_MIN {
+        return None;
+    }
+    if holder.is_some_and(|h| len(h.index()) == max) {
+        return holder;
+    }
+    let mut at_max = (0..n).filter(|&i| len(i) == max);
+    match (at_max.next(), at_max.next()) {
+        (Some(i), None) => Some(PlayerId(i as u8)),
+        _ => None,
+    }
+}
+
+/// Whether seat `p`'s route, within `bounds[p]`, may decide who holds the card (as
+/// [`holder_within`] reads them): `p` holds it, or their most reaches both the minimum and
+/// every other seat's least. Only a speed hint: the bounds stay sound either way.
+fn may_decide(bounds: &[[u8; 2]], p: usize, holder: Option<PlayerId>) -> bool {
+    let most = bounds.get(p).map_or(0, |b| b[1]);
+    holder.is_some_and(|h| h.index() == p)
+        || (most >= LONGEST_ROAD_MIN && bounds.iter().enumerate().all(|(q, b)| q == p || b[0] <= most))
+}
+
+/// [`holder_by_rules`] for lengths known within `bounds` (least, most) per seat, when every
+/// length within them gives the same holder: `Err(seat)` names a seat whose exact length may
+/// change it (to be searched).
+///
+/// Nobody holds it when no most reaches the minimum. The holder keeps the card whatever the
+/// lengths when their least reaches the minimum and
+/// no other seat's most exceeds it (they are tied for longest at best). Otherwise, with `top`
+/// the larger of the greatest least and the minimum, a seat whose most is below `top` can
+/// neither be longest with the minimum reached (someone has at least the greatest least) nor
+/// keep the card as holder, so its exact length does not matter: the rules on the leasts
+/// give the answer once every other seat is exact.
+fn holder_within(bounds: &[[u8; 2]], holder: Option<PlayerId>) -> Result<Option<PlayerId>, usize> {
+    let h = holder.map_or(usize::MAX, PlayerId::index);
+    // The greatest least, the greatest most, and the greatest most of the seats but the holder.
+    let (mut top_least, mut top_most, mut others_most) = (0, 0, 0);
+    for (q, &[least, most]) in bounds.iter().enumerate() {
+        top_least = top_least.max(least);
+        top_most = top_most.max(most);
+        if q != h {
+            others_most = others_most.max(most);
+        }
+    }
+    if top_most < LONGEST_ROAD_MIN {
+        return Ok(None);
+    }
+    if let Some(&[least, _]) = bounds.get(h) {
+        if least >= LONGEST_ROAD_MIN && others_most <= least {
+            return Ok(holder);
+        }
+    }
+    let top = top_least.max(LONGEST_ROAD_MIN);
+    if let Some(p) = bounds.iter().position(|b| b[0] != b[1] && b[1] >= top) {
+        return Err(p);
+    }
+    Ok(holder_by_rules(|i| bounds[i][0], bounds.len(), holder))
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! The Longest Trade Route's graphs kept between steps (Seafarers): each player's whole
-//! network as a [`Search`] graph, edited when a piece is built or a ship moves, forgotten
-//! when a building or knight changes what it reads, and what the last ship move measured
+//! network as a [`Search`] graph, edited when a piece is built, a ship moves or a building
+//! is placed, forgotten when a knight changes what it reads, and what the last ship move measured
 //! (source `004_bf8a3dbb68824bc0.txt`, "Die längste Handelsstraße"; invariant
 //! `route-graph`).
 
@@ -8,30 +8,40 @@ use super::*;
 use crate::kept::Kept;
 
 /// [`length_after_ship_move`] measured on `player`'s whole network kept with the state
-/// ([`RouteGraph`]), holding the ship on both paths (piece `t` on `to`, `f` on `from`): the
-/// same reasoning, without the component sizes, which only spare walks (a walk never goes
-/// beyond its component, so it finds the same lengths). `None` when not seen so.
+/// ([`RouteGraph`]), holding the ship on both paths (piece `t` on `to`, `f` on `from`), their
+/// route before the move known to lie within `before` (least, most): bounds on the route
+/// after the move, equal when exact. `None` when not seen so.
+///
+/// The same reasoning, without the component sizes, which only spare walks (a walk never
+/// goes beyond its component, so it finds the same lengths). Every trail of the new network
+/// either uses `to` (the one walk from its dead end measures them: `to` and then a trail of
+/// the network without the ship, so no longer than `most + 1`) or is a trail of that
+/// network without the ship, whose route `W` is at most the route before and, the ship
+/// being a dead end (dropping one shortens a trail by one at most), at least one less. The
+/// walk from the dead end of the ship on `from` measures the trails using it: when it is
+/// shorter than the route before, `W` is that route; otherwise the route before is at least
+/// the walk, so `W` is at least the walk less one. Where these leave more than one value,
+/// the bounds are kept instead of searching the network: the exact length is searched only
+/// when the Longest Road card may depend on it ([`Game::settle_longest_road`]).
 ///
 /// `known` is what the last move of this ship (onto `from`) measured, when nothing else of
 /// the network changed since ([`MovedShip`]): the walk from `from`'s dead end is then its
-/// walk, and the network without the ship is the same, so its bounds on that network's
-/// route hold. Once the trails through `to` are shorter than `before`, the route is that
-/// of the network without the ship, at least `before - 1`: when the bounds leave one
-/// length, that is the answer. What this move measures of the ship on `to` is written to
-/// `next`.
+/// walk, and the network without the ship is the same, so its bounds on `W` hold. What this
+/// move measures of the ship on `to` is written to `next`. Without `matters` (the player's
+/// route cannot decide the card now: [`may_decide`]) the walk from `from` is not made
+/// (`W` then lies between the route before less one and the route before).
 pub(super) fn length_on_both(
     s: &mut Search,
     (t, f): (usize, usize),
     to: EdgeId,
-    before: u8,
+    ([least, most], matters): ([u8; 2], bool),
     known: Option<MovedShip>,
     next: &mut Option<MovedShip>,
-) -> Option<u8> {
+) -> Option<[u8; 2]> {
     let both = 1u64 << t | 1u64 << f;
     let dead_end = (0..2).find(|&side| s.only_other(t, side, f))?;
-    // A trail from `to`'s dead end is `to` and then a trail of the network without the
-    // ship, no longer than `before`: the walk stopped at that bound is exact.
-    s.cap = before.saturating_add(1);
+    // The walk stopped at `most + 1` is exact (no trail through `to` is longer).
+    s.cap = most.saturating_add(1);
     let through = s.walk_unpeeled(t, dead_end, both, 1);
     s.cap = u8::MAX;
     let moved = next.insert(MovedShip {
@@ -39,46 +49,42 @@ pub(super) fn length_on_both(
         side: dead_end as u8,
         walk: through,
         // The network without the ship lies in the one before the move.
-        without: [0, before],
+        without: [0, most],
     });
-    if through >= before {
-        return Some(through);
+    if through >= most {
+        // `W` is at most the route before, so at most `through`.
+        return Some([through, through]);
     }
-    // From here on the route is that of the network without the ship, at least
-    // `before - 1` (dropping a dead-end piece shortens a trail by one at most).
     let dead_end = (0..2).find(|&side| s.only_other(f, side, t))?;
     let known = known.filter(|m| usize::from(m.side) == dead_end);
-    if let Some([least, most]) = known.map(|m| m.without) {
-        let (least, most) = (least.max(before.saturating_sub(1)), most.min(before));
-        if least >= most {
-            moved.without = [most, most];
-            return Some(most);
-        }
+    // Bounds on `W`.
+    let mut w = [least.saturating_sub(1), most];
+    if let Some([a, b]) = known.map(|m| m.without) {
+        w = [w[0].max(a), w[1].min(b)];
     }
-    // A trail from `from`'s dead end is one of the network before the move.
+    // A trail from `from`'s dead end is one of the network before the move, no longer
+    // than `most`: the walk stopped there is exact.
     let from_end = match known {
-        Some(m) => m.walk,
-        None => {
-            s.cap = before;
-            let w = s.walk_unpeeled(f, dead_end, both, 1);
+        Some(m) => Some(m.walk),
+        None if matters && w[0] < w[1] => {
+            s.cap = most;
+            let walk = s.walk_unpeeled(f, dead_end, both, 1);
             s.cap = u8::MAX;
-            w
+            Some(walk)
         }
+        None => None,
     };
-    if from_end < before {
-        moved.without = [before, before];
-        return Some(before);
+    if let Some(from_end) = from_end {
+        let floor = if from_end < least {
+            least
+        } else {
+            from_end.saturating_sub(1)
+        };
+        w[0] = w[0].max(floor);
     }
-    if before < 2 {
-        return None;
-    }
-    // The search marks the graph: it runs on a copy.
-    let mut c = *s;
-    c.drop_pieces(both);
-    c.cap = before;
-    let len = c.longest(None, before - 1);
-    moved.without = [len, len];
-    Some(len)
+    let w = [w[0].min(w[1]), w[1]];
+    moved.without = w;
+    Some([through.max(w[0]), through.max(w[1])])
 }
 
 /// [`longest_after_piece`] measured on `player`'s whole network kept with the state, the
@@ -140,16 +146,24 @@ pub(super) struct MovedShip {
 /// Each seat's [`RouteGraph`], when known (invariant `route-graph`): a piece built or a
 /// ship moved edits it ([`Game::longest_road_after_road`],
 /// [`Game::longest_road_after_ship_move`], [`Game::route_graph_after_ship_swap`]); a
-/// building placed, or a knight placed or taken off, makes the graphs with a piece on a
-/// path of that intersection unknown ([`Game::route_site_changed`],
-/// [`Game::forget_route_graphs_at_knights`]), and so does every other change of a network
-/// ([`Game::update_longest_road`], a road or ship taken off).
+/// building placed relinks the pieces of each graph at its intersection
+/// ([`Game::route_site_changed`]); a knight placed or taken off makes the graphs with a
+/// piece on a path of that intersection unknown
+/// ([`Game::forget_route_graphs_at_knights`]), and so does every other change of a network
+/// ([`Game::update_longest_road`], a road or ship taken off). With them, each seat's
+/// [`RouteLengths`] (kept in every ruleset).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct RouteGraphs(pub(super) [Kept<RouteGraph>; crate::ids::MAX_PLAYERS]);
+pub(crate) struct RouteGraphs {
+    pub(super) graphs: [Kept<RouteGraph>; crate::ids::MAX_PLAYERS],
+    pub(super) lengths: Kept<RouteLengths>,
+}
 
 impl Default for RouteGraphs {
     fn default() -> RouteGraphs {
-        RouteGraphs(std::array::from_fn(|_| Kept(None)))
+        RouteGraphs {
+            graphs: std::array::from_fn(|_| Kept(None)),
+            lengths: Kept(None),
+        }
     }
 }
 
@@ -288,6 +302,42 @@ impl RouteGraph {
         })
     }
 
+    /// Links the pieces of this graph (of `player`) at `v` again, as [`Pieces::grow`] would:
+    /// each end there is blocked or not as `v` is now, and continued by the others there (all
+    /// of them at the player's building, else those of its kind). Nothing else changes: a
+    /// building or knight on `v` only changes the ends there. What the last ship move
+    /// measured is forgotten when a piece lies there.
+    pub(super) fn relink_at(&mut self, at: &Around, player: PlayerId, v: VertexId) {
+        let Some(info) = at.topo.vertex(v) else { return };
+        // The pieces at `v` with their ends there.
+        let mut here = [(0usize, 0usize); 3];
+        let mut k = 0;
+        for e in info.edges.iter() {
+            let i = usize::from(self.pieces.index.get(e.index()).copied().unwrap_or(NOT_OWN));
+            if i < self.s.n && k < here.len() {
+                here[k] = (i % MAX_ROADS, usize::from(at.topo.edges()[e.index()].vertices[1] == v));
+                k += 1;
+            }
+        }
+        if k == 0 {
+            return;
+        }
+        self.moved = None;
+        let own_building = at.own_building(player, v);
+        let blocked = at.blocks(player, v);
+        for &(i, side) in &here[..k] {
+            let mut n = 0;
+            for &(r, r_side) in &here[..k] {
+                if r != i && n < 2 && (self.pieces.ship[r] == self.pieces.ship[i] || own_building) {
+                    self.s.adj[i][side][n] = (r as u8) << 1 | r_side as u8;
+                    n += 1;
+                }
+            }
+            self.s.adj_len[i][side] = n as u8;
+            self.s.blocked[i][side] = blocked;
+        }
+    }
+
     /// Whether a piece of this graph lies on a path of `v`.
     pub(super) fn touches(&self, topo: &crate::board::Topology, v: VertexId) -> bool {
         topo.vertex(v).is_none_or(|info| {
@@ -353,12 +403,14 @@ impl Game {
     /// Forgets the kept graphs with a piece on a path of an intersection where a knight was
     /// placed or taken off since the last call ([`crate::state::CkState::route_touched`]):
     /// such a knight blocks or frees their ends there. An unknown set forgets all of them.
+    /// Only Cities & Knights has knights on intersections: without it a known set stays empty.
     pub(super) fn forget_route_graphs_at_knights(&mut self) {
         let touched = &mut self.ck.route_touched.0;
-        if touched.is_some_and(|t| t.iter().all(|set| set.is_empty())) {
+        let ck = self.rules.has(crate::ruleset::Expansion::CitiesAndKnights);
+        if touched.is_some_and(|t| !ck || t.iter().all(|set| set.is_empty())) {
             return;
         }
-        for (p, g) in self.route.0.iter_mut().enumerate() {
+        for (p, g) in self.route.graphs.iter_mut().enumerate() {
             if g.as_ref()
                 .is_some_and(|graph| graph.knights_changed(&self.board.topology, *touched, p))
             {
@@ -371,18 +423,22 @@ impl Game {
     /// Forgets `player`'s kept [`RouteGraph`] (their network changed otherwise than by a
     /// piece built or a ship moved): it is made again when next needed.
     pub(crate) fn forget_route_graph(&mut self, player: PlayerId) {
-        if let Some(g) = self.route.0.get_mut(player.index()) {
+        if let Some(g) = self.route.graphs.get_mut(player.index()) {
             *g = Kept(None);
         }
     }
 
     /// A building was placed on `v`: it blocks or joins pieces there, so the kept graphs
-    /// with a piece on a path of `v` are forgotten.
+    /// with a piece on a path of `v` link their pieces there again ([`RouteGraph::relink_at`]).
     pub(crate) fn route_site_changed(&mut self, v: VertexId) {
-        let topo = &self.board.topology;
-        for g in self.route.0.iter_mut() {
-            if g.as_ref().is_some_and(|graph| graph.touches(topo, v)) {
-                *g = Kept(None);
+        let around = Around {
+            topo: &self.board.topology,
+            sites: &self.sites,
+            knights: &self.ck.knights,
+        };
+        for (p, g) in self.route.graphs.iter_mut().enumerate() {
+            if let Some(graph) = g.0.as_mut() {
+                graph.relink_at(&around, PlayerId(p as u8), v);
             }
         }
     }
@@ -396,7 +452,7 @@ impl Game {
             sites: &self.sites,
             knights: &self.ck.knights,
         };
-        let slot = &mut self.route.0[player.index()];
+        let slot = &mut self.route.graphs[player.index()];
         if let Some(g) = slot.0.as_mut() {
             if g.add(&around, player, to, true).is_none() || g.remove(from).is_none() {
                 *slot = Kept(None);
@@ -411,7 +467,7 @@ impl Game {
         let topo = &self.board.topology;
         let touched = self.ck.route_touched.0;
         (0..self.players.len()).map(|i| PlayerId(i as u8)).find(|&p| {
-            self.route.0[p.index()]
+            self.route.graphs[p.index()]
                 .as_ref()
                 .is_some_and(|g| !g.knights_changed(topo, touched, p.index()) && !g.matches(self, p))
         })

@@ -215,11 +215,7 @@ fn check_against_brute_force(rules: &Ruleset, board: Board, seed: u64, policy: c
         for p in g.player_ids() {
             let expected = brute_force(&g, p);
             assert_eq!(len(&g, p), expected, "seed {seed} step {steps} {p:?}");
-            assert_eq!(
-                g.player(p).unwrap().road_length,
-                expected,
-                "cached, seed {seed} step {steps}"
-            );
+            assert_eq!(g.road_length(p), expected, "cached, seed {seed} step {steps}");
         }
     }
 }
@@ -408,7 +404,7 @@ fn opponent_settlement_built_in_the_middle_splits_a_road() {
     assert_eq!(g.longest_road(), Some(RED));
     let events = build(&mut g, settlement_action(&pos, BLUE, ("A", NE)));
     assert_eq!((len(&g, RED), len(&g, BLUE)), (3, 4));
-    assert_eq!(g.player(RED).unwrap().road_length, 3);
+    assert_eq!(g.road_length(RED), 3);
     assert_eq!(events, changed(None, Some(RED), 0));
 }
 
@@ -589,7 +585,7 @@ fn a_ship_move_measured_on_one_graph_equals_a_search_from_scratch() {
                         Action::Sea(SeaAction::MoveShip { player, from, to }) => Some((player, from, to)),
                         _ => None,
                     };
-                    let before = moved.map(|(p, _, _)| g.players[p.index()].road_length);
+                    let before = moved.map(|(p, _, _)| g.road_length(p));
                     g.apply(a).expect("a listed action");
                     if let (Some((p, from, to)), Some(before)) = (moved, before) {
                         moves += 1;
@@ -637,18 +633,107 @@ fn the_kept_route_graphs_equal_the_network_after_every_step() {
             g.apply(a).expect("a listed action");
             assert_eq!(g.route_graph_mismatch(), None, "game {n} turn {}", g.turn());
             for p in g.player_ids() {
-                assert_eq!(
-                    g.players[p.index()].road_length,
-                    len(&g, p),
-                    "game {n} turn {}",
-                    g.turn()
-                );
-                known += usize::from(g.route.0[p.index()].is_some());
-                let moved = g.route.0[p.index()].as_ref().and_then(|r| r.moved);
+                assert_eq!(g.road_length(p), len(&g, p), "game {n} turn {}", g.turn());
+                known += usize::from(g.route.graphs[p.index()].is_some());
+                let moved = g.route.graphs[p.index()].as_ref().and_then(|r| r.moved);
                 measured += usize::from(moved.is_some_and(|m| m.without[0] == m.without[1]));
             }
         }
     }
     assert!(known > 10_000, "kept graphs known {known} times");
     assert!(measured > 1_000, "routes without a moved ship kept {measured} times");
+}
+
+/// Every bounds of three seats within 3..=7 (least at most most) and every holder: when
+/// [`super::holder_within`] names a holder, the rules give that one for every choice of
+/// lengths within the bounds; when it names a seat to search, that seat's length is not
+/// exact.
+#[test]
+fn the_holder_within_bounds_is_the_holder_for_every_length_within_them() {
+    use super::{holder_by_rules, holder_within};
+    let pairs: Vec<[u8; 2]> = (3..=7u8)
+        .flat_map(|least| (least..=7).map(move |most| [least, most]))
+        .collect();
+    let (mut decided, mut searched) = (0, 0);
+    for a in &pairs {
+        for b in &pairs {
+            for c in &pairs {
+                let bounds = [*a, *b, *c];
+                for holder in [None, Some(RED), Some(BLUE), Some(WHITE)] {
+                    match holder_within(&bounds, holder) {
+                        Ok(next) => {
+                            decided += 1;
+                            for x in a[0]..=a[1] {
+                                for y in b[0]..=b[1] {
+                                    for z in c[0]..=c[1] {
+                                        let len = [x, y, z];
+                                        assert_eq!(
+                                            holder_by_rules(|i| len[i], 3, holder),
+                                            next,
+                                            "{bounds:?} {holder:?}"
+                                        );
+                                    }
+                                }
+                            }
+                        }
+                        Err(p) => {
+                            searched += 1;
+                            assert!(bounds[p][0] < bounds[p][1], "{bounds:?} {holder:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        decided > 1000 && searched > 1000,
+        "decided {decided}, searched {searched}"
+    );
+}
+
+/// Random games of Seafarers on New Shores and Through the Desert and of Seafarers with
+/// Cities & Knights: after every step the kept bounds on each seat's route hold its length
+/// searched from scratch, and the card's holder is the one the rules give for those
+/// lengths; bounds short of exact are met often (so the test reads them).
+#[test]
+fn the_kept_route_bounds_hold_the_length_and_the_holder_after_every_step() {
+    use crate::ruleset::{Expansion, ExpansionSet};
+    use crate::SeaMap;
+    let sea = Ruleset::with(ExpansionSet::of(&[Expansion::Seafarers]));
+    let sea_ck = Ruleset::with(ExpansionSet::of(&[Expansion::Seafarers, Expansion::CitiesAndKnights]));
+    let games = [
+        (sea.clone(), SeaMap::NewShores),
+        (sea, SeaMap::ThroughTheDesert),
+        (sea_ck.clone(), SeaMap::NewShores),
+        (sea_ck, SeaMap::ThroughTheDesert),
+    ];
+    let mut loose = 0;
+    for (rules, map) in games {
+        for seed in 600..604u64 {
+            let board = Arc::new(Board::seafarers(map, 4, seed).expect("a map"));
+            let mut g = Game::new(rules.clone(), board, &Colour::ALL[..4], PlayerId(0)).expect("a game");
+            crate::testkit::check_random_play(&mut g, seed, crate::random::Policy::Uniform, 400, |g| {
+                let ctx = format!("{map:?} seed {seed} turn {}", g.turn());
+                let exact: Vec<u8> = g.player_ids().map(|p| longest_road_length(g, p)).collect();
+                if let Some(lengths) = g.route.lengths.0 {
+                    for (i, &len) in exact.iter().enumerate() {
+                        let [least, most] = lengths[i];
+                        assert!(
+                            least <= len && len <= most,
+                            "{ctx} seat {i}: {len} not in {least}..={most}"
+                        );
+                        loose += usize::from(least < most);
+                    }
+                }
+                let n = exact.len();
+                assert_eq!(
+                    super::holder_by_rules(|i| exact[i], n, g.longest_road),
+                    g.longest_road,
+                    "{ctx}"
+                );
+                assert!(g.longest_road_consistent(), "{ctx}");
+            });
+        }
+    }
+    assert!(loose > 1000, "bounds short of exact met {loose} times");
 }

@@ -919,9 +919,9 @@ mod tests {
     #[test]
     fn a_ship_move_keeps_the_cached_route_length_exact_wherever_the_ship_goes() {
         let (mut g, me, ships) = line(5);
-        g.players[me.index()].road_length = crate::rules::longest_road_length(&g, me);
+        g.measure_route_lengths();
         g.longest_road = g.longest_road_holder_after_change();
-        let before = g.players[me.index()].road_length;
+        let before = g.road_length(me);
         assert!(before >= 5, "the road and the line join at the settlement: {before}");
         let end = ships[4];
         let mut targets = Vec::new();
@@ -930,7 +930,7 @@ mod tests {
         for &to in targets.iter().filter(|&&e| e != end) {
             let mut h = g.clone();
             h.apply(mv(me, end, to)).unwrap();
-            let len = h.players[me.index()].road_length;
+            let len = h.road_length(me);
             assert_eq!(len, crate::rules::longest_road_length(&h, me), "to {to:?}");
             assert_eq!(h.longest_road_holder_after_change(), h.longest_road, "to {to:?}");
             shorter += usize::from(len + 1 == before);
@@ -965,7 +965,7 @@ mod tests {
                             let ctx = format!("{map:?} seed {seed} turn {} {p:?}", g.turn());
                             assert_eq!(g.sea.movable[p.index()], g.movable_ships_searched(p), "{ctx}");
                             let route = crate::rules::longest_road_length(&g, p);
-                            assert_eq!(g.players[p.index()].road_length, route, "{ctx}");
+                            assert_eq!(g.road_length(p), route, "{ctx}");
                             let mut found = Vec::new();
                             g.for_each_own_building(p, |v| found.push(v));
                             found.sort();
