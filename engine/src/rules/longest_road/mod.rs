@@ -852,6 +852,20 @@ impl Game {
         self.settle_longest_road(events);
     }
 
+    /// When no route length is kept (a state just read back), every seat's is measured from
+    /// scratch on the board as it now is (`player`'s graph forgotten first, since its piece
+    /// just changed) and the card moves by the rules: `true`, nothing more to do. `false`
+    /// when the lengths are kept, for the caller to update them.
+    fn measured_unknown_lengths(&mut self, player: PlayerId, events: &mut Vec<Event>) -> bool {
+        if self.route.lengths.is_some() {
+            return false;
+        }
+        self.forget_route_graph(player);
+        self.kept_route_lengths();
+        self.settle_longest_road(events);
+        true
+    }
+
     /// `player` has just built a road or ship on `at` (nothing else changed): their length
     /// grows only through the component holding it ([`longest_after_piece`]), and the card
     /// moves by the rules.
@@ -863,11 +877,7 @@ impl Game {
     /// least gives the new least, and the new most is the larger of that and the old most.
     pub(crate) fn longest_road_after_road(&mut self, player: PlayerId, at: EdgeId, events: &mut Vec<Event>) {
         let p = player.index();
-        if self.route.lengths.is_none() {
-            // Measured from scratch with the piece (a state just read back).
-            self.forget_route_graph(player);
-            self.kept_route_lengths();
-            self.settle_longest_road(events);
+        if self.measured_unknown_lengths(player, events) {
             return;
         }
         let [least, most] = self.kept_route_lengths()[p];
@@ -924,11 +934,7 @@ impl Game {
         events: &mut Vec<Event>,
     ) {
         let p = player.index();
-        if self.route.lengths.is_none() {
-            // Measured from scratch after the move (a state just read back).
-            self.forget_route_graph(player);
-            self.kept_route_lengths();
-            self.settle_longest_road(events);
+        if self.measured_unknown_lengths(player, events) {
             return;
         }
         let lengths = *self.kept_route_lengths();
