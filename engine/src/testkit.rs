@@ -35,19 +35,30 @@ pub fn named_rules_game(names: &[&str], seed: u64, sea_seed: u64) -> Game {
 /// Knights on a random board (spiral tokens), then Cities & Knights with Seafarers on every
 /// sea map; each with its seed.
 pub fn ck_and_sea_games(seeds: u64) -> Vec<(Game, u64)> {
+    ck_games(
+        seeds,
+        &[&[crate::ruleset::Expansion::CitiesAndKnights]],
+        &crate::SeaMap::ALL,
+    )
+}
+
+/// Four-player games at the start of setup for random-game tests, seeds `0..seeds`; for each
+/// seed, each expansion set of `sets` on a random board (spiral tokens), then Cities &
+/// Knights with Seafarers on each of `maps`; each with its seed.
+pub fn ck_games(seeds: u64, sets: &[&[crate::ruleset::Expansion]], maps: &[crate::SeaMap]) -> Vec<(Game, u64)> {
     use crate::ruleset::{Expansion, ExpansionSet};
-    let ck = Ruleset::with(ExpansionSet::of(&[Expansion::CitiesAndKnights]));
     let both = Ruleset::with(ExpansionSet::of(&[Expansion::CitiesAndKnights, Expansion::Seafarers]));
     let new = |rules: &Ruleset, board: Board| {
         Game::new(rules.clone(), Arc::new(board), &Colour::ALL[..4], PlayerId(0)).expect("a game")
     };
     let mut games = Vec::new();
     for seed in 0..seeds {
-        games.push((
-            new(&ck, ck.random_board(seed, crate::board::TokenPlacement::Spiral)),
-            seed,
-        ));
-        for map in crate::SeaMap::ALL {
+        for set in sets {
+            let rules = Ruleset::with(ExpansionSet::of(set));
+            let board = rules.random_board(seed, crate::board::TokenPlacement::Spiral);
+            games.push((new(&rules, board), seed));
+        }
+        for &map in maps {
             games.push((new(&both, Board::seafarers(map, 4, seed).expect("a map")), seed));
         }
     }

@@ -65,11 +65,8 @@ impl BuildingSites {
 
 #[cfg(test)]
 mod tests {
-    use crate::ids::PlayerId;
-    use crate::ruleset::{Expansion, ExpansionSet, Ruleset};
-    use crate::state::Game;
-    use crate::{Board, Colour, SeaMap};
-    use std::sync::Arc;
+    use crate::ruleset::Expansion;
+    use crate::SeaMap;
 
     /// Random games of the Cities & Knights rulesets: after every step each seat's kept
     /// intersections are known, complete (as many as its supply says are built on) and
@@ -77,20 +74,11 @@ mod tests {
     /// reads them rather than scanning.
     #[test]
     fn building_sites_equal_the_board_after_every_step_of_random_games() {
-        use Expansion::{BarbarianAttack, CitiesAndKnights, Seafarers};
-        let mut games = Vec::new();
-        for seed in 0..3u64 {
-            for set in [&[CitiesAndKnights][..], &[CitiesAndKnights, BarbarianAttack]] {
-                let rules = Ruleset::with(ExpansionSet::of(set));
-                let board = rules.random_board(seed, crate::board::TokenPlacement::Spiral);
-                games.push((rules, board, seed));
-            }
-            let sea = Ruleset::with(ExpansionSet::of(&[CitiesAndKnights, Seafarers]));
-            games.push((sea, Board::seafarers(SeaMap::ALL[0], 4, seed).expect("a map"), seed));
-        }
+        use Expansion::{BarbarianAttack, CitiesAndKnights};
+        let sets: [&[Expansion]; 2] = [&[CitiesAndKnights], &[CitiesAndKnights, BarbarianAttack]];
+        let games = crate::testkit::ck_games(3, &sets, &SeaMap::ALL[..1]);
         let mut read = 0usize;
-        for (rules, board, seed) in games {
-            let mut g = Game::new(rules, Arc::new(board), &Colour::ALL[..4], PlayerId(0)).expect("a game");
+        for (mut g, seed) in games {
             crate::testkit::check_random_play(&mut g, seed, crate::random::Policy::Uniform, 300, |g| {
                 for p in g.player_ids() {
                     let kept = &g.players[p.index()].buildings;

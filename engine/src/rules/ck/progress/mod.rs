@@ -571,10 +571,9 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use crate::ids::PlayerId;
-    use crate::ruleset::{Expansion, ExpansionSet, Ruleset};
+    use crate::ruleset::Expansion;
     use crate::state::Game;
-    use crate::{Board, Colour, SeaMap};
-    use std::sync::Arc;
+    use crate::SeaMap;
 
     /// Random games of every Cities & Knights ruleset: after every step, each player's
     /// listed progress-card plays (some candidates not checked one by one, buildings and
@@ -582,26 +581,15 @@ mod tests {
     /// hand that pass `check_play_progress`, in the same order.
     #[test]
     fn progress_plays_equal_every_candidate_checked_after_every_step() {
-        use Expansion::{BarbarianAttack, CitiesAndKnights, Seafarers, TheCourt};
-        let mut games = Vec::new();
-        for seed in 0..4u64 {
-            for set in [
-                &[CitiesAndKnights][..],
-                &[CitiesAndKnights, BarbarianAttack],
-                &[CitiesAndKnights, TheCourt],
-            ] {
-                let rules = Ruleset::with(ExpansionSet::of(set));
-                let board = rules.random_board(seed, crate::board::TokenPlacement::Spiral);
-                games.push((rules, board, seed));
-            }
-            let sea = Ruleset::with(ExpansionSet::of(&[CitiesAndKnights, Seafarers]));
-            for map in SeaMap::ALL {
-                games.push((sea.clone(), Board::seafarers(map, 4, seed).expect("a map"), seed));
-            }
-        }
+        use Expansion::{BarbarianAttack, CitiesAndKnights, TheCourt};
+        let sets: [&[Expansion]; 3] = [
+            &[CitiesAndKnights],
+            &[CitiesAndKnights, BarbarianAttack],
+            &[CitiesAndKnights, TheCourt],
+        ];
+        let games = crate::testkit::ck_games(4, &sets, &SeaMap::ALL);
         let mut listed = 0usize;
-        for (rules, board, seed) in games {
-            let mut g = Game::new(rules, Arc::new(board), &Colour::ALL[..4], PlayerId(0)).expect("a game");
+        for (mut g, seed) in games {
             let mut rp = crate::random::RandomPlayer::new(seed);
             while g.winner().is_none() && g.turn() <= 300 {
                 for p in g.player_ids() {
