@@ -102,9 +102,16 @@ impl ExpansionRules for Seafarers {
         g.check_merchant_not_on_gold(hex)
     }
 
-    /// A road removed (Diplomacy) frees its path for a ship.
-    fn after_road_removed(g: &mut Game, at: EdgeId) {
+    /// A road removed (Diplomacy) frees its path for a ship; what reaches an intersection
+    /// for a ship (buildings, knights, ships) is unchanged. Only its owner's movable ships
+    /// may change: a ship's move depends on its owner's own roads, ships and buildings and
+    /// on the knights at its ends (rules `SEA.CK.FOREIGN_KNIGHT`, `SEA.CK.KNIGHT_LINK`: a
+    /// knight is linked by its owner's roads and ships), so the road may have been what
+    /// linked one of the owner's knights, or (under `ship-leaves-building refused`) a
+    /// building, beside a ship.
+    fn after_road_removed(g: &mut Game, owner: PlayerId, at: EdgeId) {
         g.refresh_ship_site(at);
+        g.refresh_movable(owner);
     }
 
     fn remove_path_piece(g: &mut Game, at: EdgeId, events: &mut Vec<Event>) -> Option<PlayerId> {
