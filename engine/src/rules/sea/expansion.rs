@@ -38,6 +38,7 @@ impl ExpansionRules for Seafarers {
             sea_paths: Default::default(),
             ship_sites: super::ships::KeptShipSites::empty(e, g.board.topology.vertex_count()),
             sea_hexes: Default::default(),
+            no_fresh: super::state::NoFreshShips::KNOWN,
         };
         g.sea.sea_paths = super::state::SeaPaths::of(g);
         g.sea.sea_hexes = super::state::SeaHexes::of(g);
@@ -249,7 +250,11 @@ impl ExpansionRules for Seafarers {
 
     fn end_turn(g: &mut Game) {
         g.sea.moved = false;
-        g.sea.fresh.iter_mut().for_each(|f| *f = false);
+        // Most turns build no ship: nothing to clear.
+        if !g.sea.no_fresh.known() {
+            g.sea.fresh.iter_mut().for_each(|f| *f = false);
+            g.sea.no_fresh = super::state::NoFreshShips::KNOWN;
+        }
     }
 
     fn victory_points(g: &Game, p: PlayerId, _st: &PlayerState) -> u8 {
@@ -294,6 +299,9 @@ impl Game {
             if super::state::SeaPaths::of(self).get() != Some(kept) {
                 return fail("sea-paths", "the sea paths kept differ from the board".into());
             }
+        }
+        if self.sea.no_fresh.known() && self.sea.fresh.contains(&true) {
+            return fail("sea-fresh", "a ship is kept as built this turn though none is".into());
         }
         if let Some(kept) = self.sea.sea_hexes.get() {
             if super::state::SeaHexes::of(self).get() != Some(kept) {
