@@ -105,11 +105,12 @@ pub struct EdgeInfo {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(from = "Vec<(Axial, bool)>", into = "Vec<(Axial, bool)>")]
 pub struct Topology {
-    hexes: Vec<HexInfo>,
-    vertices: Vec<VertexInfo>,
-    edges: Vec<EdgeInfo>,
-    /// The lookups by coordinate and key, shared by every copy (random play copies one
-    /// board's topology for each game; the tables above are the hot path and stay inline).
+    /// The tables, fixed once built, shared by every copy (random play copies one board's
+    /// topology for each game): each is read through one pointer, as a `Vec` would be.
+    hexes: Arc<[HexInfo]>,
+    vertices: Arc<[VertexInfo]>,
+    edges: Arc<[EdgeInfo]>,
+    /// The lookups by coordinate and key, shared by every copy.
     index: Arc<Index>,
 }
 
@@ -246,9 +247,9 @@ impl Topology {
             v.coastal = lands > 0 && lands < 3;
         }
         Topology {
-            hexes: hexes_out,
-            vertices,
-            edges,
+            hexes: hexes_out.into(),
+            vertices: vertices.into(),
+            edges: edges.into(),
             index: Arc::new(Index {
                 hex: hex_index,
                 vertex: vertex_index,

@@ -154,15 +154,16 @@ pub(crate) trait ExpansionRules {
     fn check_knight_site(_g: &Game, _at: VertexId, _active: bool) -> Result<(), RuleError> {
         Ok(())
     }
-    /// After knights were recruited, moved, placed or removed at the `changed` intersections,
-    /// or a road next to knights was removed (`changed` empty): what knights hold changed.
+    /// After knights were recruited, moved, placed or removed at the `changed` intersections
+    /// (`changed` empty: anywhere, as when a position is declared): what knights hold changed.
     fn after_knights_changed(_g: &mut Game, _changed: &[VertexId]) {}
     /// Refuses the merchant on a hex (Seafarers: gold fields).
     fn check_merchant_hex(_g: &Game, _hex: HexId) -> Result<(), RuleError> {
         Ok(())
     }
-    /// After a road was removed from a path (Diplomacy).
-    fn after_road_removed(_g: &mut Game, _at: EdgeId) {}
+    /// After `owner`'s road was removed from a path (Diplomacy): it may have been what held
+    /// one of their knights, and what their pieces reach changed.
+    fn after_road_removed(_g: &mut Game, _owner: PlayerId, _at: EdgeId) {}
     /// Removes the expansion's piece on a path (a ship, Diplomacy), returning its owner;
     /// `None` when no piece of the expansion stands there.
     fn remove_path_piece(_g: &mut Game, _at: EdgeId, _events: &mut Vec<Event>) -> Option<PlayerId> {
@@ -592,9 +593,10 @@ impl Game {
         result
     }
 
-    /// Extension point "route pieces": after a road was removed from a path (Diplomacy).
-    pub(crate) fn after_road_removed_ext(&mut self, at: EdgeId) {
-        each_expansion!(self.rules.expansions, E => E::after_road_removed(self, at));
+    /// Extension point "route pieces": after `owner`'s road was removed from a path
+    /// (Diplomacy).
+    pub(crate) fn after_road_removed_ext(&mut self, owner: PlayerId, at: EdgeId) {
+        each_expansion!(self.rules.expansions, E => E::after_road_removed(self, owner, at));
     }
 
     /// Extension point "route pieces": removes an expansion's piece on a path (Diplomacy),

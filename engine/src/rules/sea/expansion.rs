@@ -38,6 +38,7 @@ impl ExpansionRules for Seafarers {
             sea_paths: Default::default(),
             ship_sites: super::ships::KeptShipSites::empty(e, g.board.topology.vertex_count()),
             sea_hexes: Default::default(),
+            no_fresh: super::state::NoFreshShips::KNOWN,
         };
         g.sea.sea_paths = super::state::SeaPaths::of(g);
         g.sea.sea_hexes = super::state::SeaHexes::of(g);
@@ -102,9 +103,16 @@ impl ExpansionRules for Seafarers {
         g.check_merchant_not_on_gold(hex)
     }
 
-    /// A road removed (Diplomacy) frees its path for a ship.
-    fn after_road_removed(g: &mut Game, at: EdgeId) {
+    /// A road removed (Diplomacy) frees its path for a ship; what reaches an intersection
+    /// for a ship (buildings, knights, ships) is unchanged. Only its owner's movable ships
+    /// may change: a ship's move depends on its owner's own roads, ships and buildings and
+    /// on the knights at its ends (rules `SEA.CK.FOREIGN_KNIGHT`, `SEA.CK.KNIGHT_LINK`: a
+    /// knight is linked by its owner's roads and ships), so the road may have been what
+    /// linked one of the owner's knights, or (under `ship-leaves-building refused`) a
+    /// building, beside a ship.
+    fn after_road_removed(g: &mut Game, owner: PlayerId, at: EdgeId) {
         g.refresh_ship_site(at);
+        g.refresh_movable(owner);
     }
 
     fn remove_path_piece(g: &mut Game, at: EdgeId, events: &mut Vec<Event>) -> Option<PlayerId> {
@@ -242,7 +250,11 @@ impl ExpansionRules for Seafarers {
 
     fn end_turn(g: &mut Game) {
         g.sea.moved = false;
-        g.sea.fresh.iter_mut().for_each(|f| *f = false);
+        // Most turns build no ship: nothing to clear.
+        if !g.sea.no_fresh.known() {
+            g.sea.fresh.iter_mut().for_each(|f| *f = false);
+            g.sea.no_fresh = super::state::NoFreshShips::KNOWN;
+        }
     }
 
     fn victory_points(g: &Game, p: PlayerId, _st: &PlayerState) -> u8 {
@@ -287,6 +299,9 @@ impl Game {
             if super::state::SeaPaths::of(self).get() != Some(kept) {
                 return fail("sea-paths", "the sea paths kept differ from the board".into());
             }
+        }
+        if self.sea.no_fresh.known() && self.sea.fresh.contains(&true) {
+            return fail("sea-fresh", "a ship is kept as built this turn though none is".into());
         }
         if let Some(kept) = self.sea.sea_hexes.get() {
             if super::state::SeaHexes::of(self).get() != Some(kept) {

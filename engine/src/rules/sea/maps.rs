@@ -18,9 +18,9 @@
 //! `(r, c)` is `(r, c + 2)`, the north-east one `(r - 2, c + 1)`. Row `(r - 1) / 2` and column
 //! `(c - row) / 2` are this project's axial `r` and `q`.
 
-use crate::board::{Axial, Board, BoardError, HarborKind, Side, Terrain};
+use crate::board::{Axial, Board, BoardError, Harbor, HarborKind, Side, Terrain};
 use crate::cards::Resource;
-use crate::ids::HexId;
+use crate::ids::{EdgeId, HexId};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -399,14 +399,18 @@ fn harbor_side(facing: Side) -> Side {
     }
 }
 
-impl Board {
-    /// A Seafarers map for 3 or 4 players, its terrain, numbers and harbor kinds placed by
-    /// `seed` inside the map's geometry (see [`crate::rules::sea::maps`]).
-    ///
-    /// # Errors
-    /// [`MapError::Players`] for a player count without a layout.
-    pub fn seafarers(map: SeaMap, players: usize, seed: u64) -> Result<Board, MapError> {
-        let (layout, islands) = layout(map, players)?;
+/// What a seed draws for a map: each land hex's position, terrain, number token and area, in
+/// the order the groups are filled (the main groups, then the small islands' shared pool),
+/// and the harbor kinds in the order of the layout's harbor places.
+struct Drawn {
+    land: Vec<(u16, Terrain, Option<u8>, u8)>,
+    kinds: Vec<HarborKind>,
+}
+
+impl Drawn {
+    /// The draws of `seed`, in their fixed order: each group's terrains then tokens, the
+    /// small islands' pool, the harbor kinds.
+    fn of(layout: &Layout, islands: IslandPool, seed: u64) -> Drawn {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut land: Vec<(u16, Terrain, Option<u8>, u8)> = Vec::new();
         let mut island_hexes: Vec<(u16, u8)> = Vec::new();
@@ -428,11 +432,116 @@ impl Board {
         let mut kinds: Vec<HarborKind> = Resource::ALL.into_iter().map(HarborKind::Special).collect();
         kinds.extend(std::iter::repeat_n(HarborKind::Generic, layout.generic_ports));
         kinds.shuffle(&mut rng);
+        Drawn { land, kinds }
+    }
+}
+
+/// A map's board apart from what the seed draws, kept per thread for the last map and player
+/// count built (random play builds the same map for every game): the geometry — which
+/// positions are land and in which area, the topology, the labels, the harbor places, the
+/// pirate's start and a fixed robber start — does not depend on the seed, so a board is this
+/// frame with the seed's terrain, tokens, harbor kinds and (on maps whose robber starts on
+/// the desert) robber start written in. The first board of a map is built from its explicit
+/// description ([`Board::explicit`], which also checks it), and a test compares the boards
+/// built from the frame with that build for many seeds.
+struct Frame {
+    map: SeaMap,
+    players: usize,
+    /// The board built from the description for the seed that made the frame.
+    board: Board,
+    /// The hex of each land position, in the order of [`Drawn::land`].
+    land: Vec<Option<HexId>>,
+    /// The path of each harbor, in the order of the layout's harbor places.
+    harbor_edges: Vec<EdgeId>,
+}
+
+impl Frame {
+    /// The frame of a board built from its description.
+    fn of(map: SeaMap, players: usize, board: Board, drawn: &Drawn) -> Frame {
+        let land = drawn
+            .land
+            .iter()
+            .map(|&(rc, ..)| board.topology.hex_at(axial(rc)))
+            .collect();
+        let harbor_edges = board.harbors.iter().map(|h| h.edge).collect();
+        Frame {
+            map,
+            players,
+            board,
+            land,
+            harbor_edges,
+        }
+    }
+
+    /// The board of `seed` (its draws `drawn`): the frame's board with the seed's terrain,
+    /// tokens and harbor kinds, the robber on the first desert unless the layout fixes its
+    /// start (as [`Board::explicit`] and [`Board::seafarers`] place it).
+    fn board(&self, layout: &Layout, seed: u64, drawn: Drawn) -> Board {
+        let mut board = self.board.clone();
+        board.name = format!("{}:{} seed {seed}", self.map.name(), self.players);
+        // Every land position is written; the sea positions hold sea and no token already.
+        for (&(_, t, tok, _), h) in drawn.land.iter().zip(&self.land) {
+            if let Some(h) = h {
+                board.terrain[h.index()] = t;
+                board.tokens[h.index()] = tok;
+            }
+        }
+        board.harbors = self
+            .harbor_edges
+            .iter()
+            .zip(drawn.kinds)
+            .map(|(&edge, kind)| Harbor { edge, kind })
+            .collect();
+        if layout.robber.is_none() {
+            board.robber_start = board
+                .terrain
+                .iter()
+                .position(|t| *t == Terrain::Desert)
+                .map(|i| HexId(i as u16));
+        }
+        board
+    }
+}
+
+impl Board {
+    /// A Seafarers map for 3 or 4 players, its terrain, numbers and harbor kinds placed by
+    /// `seed` inside the map's geometry (see [`crate::rules::sea::maps`]).
+    ///
+    /// # Errors
+    /// [`MapError::Players`] for a player count without a layout.
+    pub fn seafarers(map: SeaMap, players: usize, seed: u64) -> Result<Board, MapError> {
+        thread_local! {
+            static LAST: std::cell::RefCell<Option<Frame>> = const { std::cell::RefCell::new(None) };
+        }
+        let (layout, islands) = layout(map, players)?;
+        let drawn = Drawn::of(layout, islands, seed);
+        let kept = LAST
+            .with(|l| l.borrow_mut().take())
+            .filter(|f| f.map == map && f.players == players);
+        let frame = match kept {
+            Some(f) => f,
+            None => Frame::of(
+                map,
+                players,
+                Board::seafarers_described(map, players, seed, &drawn)?,
+                &drawn,
+            ),
+        };
+        let board = frame.board(layout, seed, drawn);
+        LAST.with(|l| *l.borrow_mut() = Some(frame));
+        Ok(board)
+    }
+
+    /// [`Board::seafarers`] built from the map's explicit description (hexes and harbors),
+    /// with the draws of `seed`.
+    fn seafarers_described(map: SeaMap, players: usize, seed: u64, drawn: &Drawn) -> Result<Board, MapError> {
+        let (layout, _) = layout(map, players)?;
+        let land = &drawn.land;
         let mut hexes: Vec<(Axial, Terrain, Option<u8>)> =
             land.iter().map(|&(rc, t, tok, _)| (axial(rc), t, tok)).collect();
         // The land positions by JSettlers coordinate (row in the high byte, at most 0x11).
         let mut is_land = vec![false; 0x12 << 8];
-        for l in &land {
+        for l in land {
             if let Some(slot) = is_land.get_mut(usize::from(l.0)) {
                 *slot = true;
             }
@@ -445,7 +554,7 @@ impl Board {
         let harbors: Vec<(Axial, Side, HarborKind)> = layout
             .ports
             .iter()
-            .zip(kinds)
+            .zip(drawn.kinds.iter().copied())
             .map(|(&(rc, facing), kind)| (axial(rc), harbor_side(facing), kind))
             .collect();
         let name = format!("{}:{players} seed {seed}", map.name());
@@ -456,7 +565,7 @@ impl Board {
             board.robber_start = at(rc);
         }
         let mut areas = vec![0u8; board.topology.hex_count()];
-        for &(rc, _, _, area) in &land {
+        for &(rc, _, _, area) in land {
             if let Some(h) = at(rc) {
                 areas[h.index()] = area;
             }
@@ -618,6 +727,27 @@ mod tests {
         let g = crate::Game::new(sea, b, colours, crate::PlayerId(0)).unwrap();
         assert_eq!(g.rules().base.victory_target, 13, "New Shores plays to 13");
         assert_eq!(g.pirate(), g.board().pirate_start);
+    }
+
+    /// The boards built from the kept frame are those built from the map's description, for
+    /// many seeds, both maps and both player counts, the maps taken in turn so that the
+    /// frame is made again and again.
+    #[test]
+    fn boards_from_the_kept_frame_equal_boards_built_from_the_description() {
+        for seed in 0..40 {
+            for map in SeaMap::ALL {
+                for players in [3, 4] {
+                    for _ in 0..2 {
+                        let fast = Board::seafarers(map, players, seed).unwrap();
+                        let (layout, islands) = layout(map, players).unwrap();
+                        let drawn = Drawn::of(layout, islands, seed);
+                        let described = Board::seafarers_described(map, players, seed, &drawn).unwrap();
+                        assert_eq!(fast, described, "{map:?} {players} seed {seed}");
+                        assert_eq!(fast.name, described.name);
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -855,6 +855,7 @@ mod tests {
         let (mut g, me, ships) = line(2);
         let end = ships[1];
         g.sea.fresh[end.index()] = true;
+        g.sea.no_fresh = Default::default();
         let mut targets = Vec::new();
         g.for_each_ship_site(me, Some(end), |e| targets.push(e));
         let to = *targets.iter().find(|&&e| e != end).unwrap();
@@ -942,7 +943,9 @@ mod tests {
     /// every step each player's kept movable bits equal a search of every ship's lines (those
     /// a dead-end ship's move or build updated next to it, [`Game::dead_end_anchor`],
     /// included), their cached trade-route length a search from scratch (whatever a ship move
-    /// skipped recomputing), and the buildings found from their pieces a scan of the board.
+    /// skipped recomputing), and the buildings found from their pieces a scan of the board;
+    /// and where no ship is kept as built this turn ([`super::state::NoFreshShips`]), none
+    /// is.
     #[test]
     fn the_kept_movable_bits_and_route_lengths_equal_a_search_after_every_step() {
         use crate::random::{Policy, RandomPlayer};
@@ -950,7 +953,7 @@ mod tests {
         use crate::{Board, Colour, Game, PlayerId, SeaMap};
         let sea = Ruleset::with(ExpansionSet::of(&[Expansion::Seafarers]));
         let sea_ck = Ruleset::with(ExpansionSet::of(&[Expansion::Seafarers, Expansion::CitiesAndKnights]));
-        let mut moves = 0;
+        let (mut moves, mut none_fresh) = (0, 0);
         for rules in [sea, sea_ck] {
             for seed in 400..404u64 {
                 for map in SeaMap::ALL {
@@ -977,11 +980,17 @@ mod tests {
                             assert_eq!(found, all, "{ctx}");
                         }
                         assert_eq!(g.longest_road_holder_after_change(), g.longest_road);
+                        // Known "no ship built this turn" holds.
+                        if g.sea.no_fresh.known() {
+                            none_fresh += 1;
+                            assert!(!g.sea.fresh.contains(&true), "{map:?} seed {seed} turn {}", g.turn());
+                        }
                     }
                 }
             }
         }
         assert!(moves > 1000, "ships moved {moves} times");
+        assert!(none_fresh > 10_000, "no fresh ship known {none_fresh} times");
     }
 
     fn other_ship_count(g: &crate::Game, me: crate::PlayerId, v: crate::VertexId, skip: crate::EdgeId) -> usize {

@@ -94,6 +94,7 @@ impl Game {
                 ));
             }
             self.sea.fresh[e.index()] = true;
+            self.sea.no_fresh = Default::default();
         }
         if s.checked {
             self.check_declared_ships(s)?;

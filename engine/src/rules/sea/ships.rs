@@ -162,7 +162,11 @@ impl Game {
         sp.ships_left -= 1;
         sp.ships.push(at);
         self.sea.ships[at.index()] = Some(player);
-        self.sea.fresh[at.index()] = !matches!(phase, Phase::Setup { .. });
+        let fresh = !matches!(phase, Phase::Setup { .. });
+        self.sea.fresh[at.index()] = fresh;
+        if fresh {
+            self.sea.no_fresh = Default::default();
+        }
         self.ship_sites_after_ship_added(player, at);
         events.push(Event::Sea(SeaEvent::ShipBuilt { player, at, free }));
         // A new dead end changes the movable bits only next to it.

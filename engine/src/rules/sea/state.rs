@@ -75,6 +75,30 @@ pub struct SeaState {
     /// The sea hexes, found once from the board when the game starts ([`SeaHexes`]).
     #[serde(skip)]
     pub(crate) sea_hexes: SeaHexes,
+    /// Known when no path holds a ship built this turn ([`NoFreshShips`]).
+    #[serde(skip)]
+    pub(crate) no_fresh: NoFreshShips,
+}
+
+/// Known when no entry of [`SeaState::fresh`] is set (no ship was built this turn), so that
+/// the end of a turn, which clears the entries (a ship built this turn moves from the next
+/// one on, source `004_bf8a3dbb68824bc0.txt`, "Die Seefahrer" D "Schiffe versetzen"), clears
+/// nothing in most turns. Made known when the game starts and when the entries are cleared,
+/// made unknown whenever an entry is set (a ship built outside setup, a declared position);
+/// unknown in a state read back (the entries are then cleared). Checked by the invariants
+/// (`sea-fresh`). Not part of the game ([`crate::kept::Kept`]).
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub(crate) struct NoFreshShips(crate::kept::Kept<()>);
+
+impl NoFreshShips {
+    /// No entry set.
+    pub(crate) const KNOWN: NoFreshShips = NoFreshShips(crate::kept::Kept(Some(())));
+
+    /// Whether no entry is known to be set.
+    #[inline]
+    pub(crate) fn known(&self) -> bool {
+        self.0.is_some()
+    }
 }
 
 /// The paths with a sea hex on a side (rule `SEA.SHIP.SEA_PATH`, [`crate::Game::is_sea_path`]),

@@ -293,9 +293,8 @@ impl Game {
                 at: road,
             }));
             self.update_longest_road(1 << owner.0, events);
-            self.after_road_removed_ext(road);
             // The road may have been a knight's link (Seafarers: ships it held in place).
-            self.after_knights_changed_ext(&[]);
+            self.after_road_removed_ext(owner, road);
             if owner == player && self.players[player.index()].roads_left > 0 {
                 let free = CkPending::DiplomacyRoad {
                     removed: road,
