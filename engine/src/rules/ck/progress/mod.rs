@@ -281,6 +281,7 @@ impl Game {
     /// strength, that piece exchanged for the knight's old one, then one for the second. A
     /// debug assertion and the test `progress_plays_equal_every_candidate_checked_after_every_step`
     /// compare this with the check.
+    #[inline(never)]
     fn smithing_candidates(&self, p: PlayerId, push: &mut impl FnMut(ProgressPlay)) {
         use crate::ids::VertexId;
         use ProgressPlay as P;
@@ -422,9 +423,13 @@ impl Game {
     }
 }
 
-/// The candidates of the cards whose listing reads more of the game than a push or two.
+/// The candidates of the cards whose listing reads more of the game than a push or two, each
+/// out of line (`#[inline(never)]`): inlined into the loop over the hand of
+/// [`Game::push_progress_plays`], what each of them reads was read once before the loop at
+/// every listing, whichever cards were held.
 impl Game {
     /// Candidate plays of Invention: every ordered pair of two hexes whose tokens may move.
+    #[inline(never)]
     fn invention_candidates(&self, push: &mut impl FnMut(ProgressPlay)) {
         use crate::ids::HexId;
         use ProgressPlay as P;
@@ -455,6 +460,7 @@ impl Game {
 
     /// Candidate plays of Guild Dues: each richer opponent and two of their cards (all when
     /// they hold fewer).
+    #[inline(never)]
     fn guild_dues_candidates(&self, p: PlayerId, push: &mut impl FnMut(ProgressPlay)) {
         use crate::cards::CardKind;
         use ProgressPlay as P;
@@ -504,6 +510,7 @@ impl Game {
     }
 
     /// Candidate plays of the Merchant: the hexes next to one of `p`'s buildings.
+    #[inline(never)]
     fn merchant_candidates(&self, p: PlayerId, push: &mut impl FnMut(ProgressPlay)) {
         use crate::ids::HexId;
         use ProgressPlay as P;
@@ -532,6 +539,7 @@ impl Game {
     }
 
     /// Candidate plays of Diplomacy: the open roads and ships.
+    #[inline(never)]
     fn diplomacy_candidates(&self, push: &mut impl FnMut(ProgressPlay)) {
         use crate::ids::EdgeId;
         use ProgressPlay as P;
@@ -555,6 +563,7 @@ impl Game {
     }
 
     /// Candidate plays of Intrigue: the opposing knights `p`'s roads and ships touch.
+    #[inline(never)]
     fn intrigue_candidates(&self, p: PlayerId, push: &mut impl FnMut(ProgressPlay)) {
         use ProgressPlay as P;
         // Opposing knights on an end of one of `p`'s roads or ships (no other may be
@@ -581,6 +590,7 @@ impl Game {
     }
 
     /// Candidate plays of Espionage: another player, and a card they hold (or none).
+    #[inline(never)]
     fn espionage_candidates(&self, p: PlayerId, push: &mut impl FnMut(ProgressPlay)) {
         use ProgressPlay as P;
         let n = self.players.len() as u8;
