@@ -40,8 +40,14 @@ impl Game {
             self.push_vertex_pieces(p, walls, recruits, promotions, activations, out);
         }
         for track in Track::ALL {
-            // Affordability first: it is the cheap test.
-            if hand.contains(&self.improvement_cost(p, track)) && self.check_improve(p, track).is_ok() {
+            // Affordability first: it is the cheap test. Then a city (not every one of them
+            // pillaged), which [`Game::check_improve_at`] asks for after the phase and the
+            // track's top level: a player may hold commodities without one (from trades or
+            // cards), and the check is not made for them.
+            if hand.contains(&self.improvement_cost(p, track))
+                && self.has_city(p)
+                && self.check_improve(p, track).is_ok()
+            {
                 out.push(Action::Ck(CkAction::Improve { player: p, track }));
             }
         }

@@ -227,7 +227,6 @@ impl Game {
         card: crate::progress::ProgressCard,
         push: &mut impl FnMut(ProgressPlay),
     ) {
-        use crate::ids::{HexId, VertexId};
         use crate::progress::{ProgressCard as C, Track};
         use crate::state::Building;
         use ProgressPlay as P;
@@ -254,31 +253,7 @@ impl Game {
                     push(P::Engineering { at });
                 }
             }
-            C::Invention => {
-                // The hexes whose tokens may move (at most 19 on the standard island), as far
-                // as an expansion's check of the card lets them (a pair naming a hex it
-                // refuses would be refused).
-                let mut eligible = [HexId(0); 64];
-                let mut k = 0;
-                for h in 0..self.tokens.len().min(u16::MAX as usize) as u16 {
-                    if k < eligible.len() && self.inventable(HexId(h)) && self.invention_hex_ext(HexId(h)) {
-                        eligible[k] = HexId(h);
-                        k += 1;
-                    }
-                }
-                // The swap is symmetric, and `apply` takes the two hexes in either order,
-                // so both orders are listed.
-                for i in 0..k {
-                    for j in 0..k {
-                        if i != j {
-                            push(P::Invention {
-                                a: eligible[i],
-                                b: eligible[j],
-                            });
-                        }
-                    }
-                }
-            }
+            C::Invention => self.invention_candidates(push),
             C::Irrigation => push(P::Irrigation),
             C::Mining => push(P::Mining),
             C::Medicine if self.players[p.index()].hand.contains(&science::MEDICINE) => {
@@ -287,134 +262,100 @@ impl Game {
                 }
             }
             C::RoadBuilding => push(P::RoadBuilding),
-            C::Smithing => {
-                // `p`'s knights in intersection order (2 of each strength at most).
-                let mut own = [VertexId(0); 8];
-                let mut n = 0;
-                for (v, _) in self.own_knights(p) {
-                    if n < own.len() {
-                        own[n] = v;
-                        n += 1;
-                    }
-                }
-                // Unless an expansion has its say on Smithing, a knight that no supply would
-                // let be promoted (mighty, promoted this turn, strong without the fortress) is
-                // in no play that passes the check, and is left out.
-                if !self.progress_changed_ext(card) {
-                    let promotable = |v: VertexId| {
-                        self.ck.knights[v.index()]
-                            .is_some_and(|k| self.check_promotable_with(p, k, [u8::MAX; 3]).is_ok())
-                    };
-                    let mut kept = 0;
-                    for i in 0..n {
-                        if promotable(own[i]) {
-                            own[kept] = own[i];
-                            kept += 1;
-                        }
-                    }
-                    n = kept;
-                }
-                for (i, &a) in own[..n].iter().enumerate() {
-                    push(P::Smithing {
-                        knights: [Some(a), None],
-                    });
-                    for &b in &own[i + 1..n] {
-                        // One order per pair: the listed one, or the reverse when only the
-                        // reverse works (the stronger knight first frees the piece).
-                        let forward = P::Smithing {
-                            knights: [Some(a), Some(b)],
-                        };
-                        if self.check_play_progress(p, &forward).is_ok() {
-                            push(forward);
-                        } else {
-                            push(P::Smithing {
-                                knights: [Some(b), Some(a)],
-                            });
-                        }
-                    }
+            C::Smithing => self.smithing_candidates(p, push),
+            _ => {}
+        }
+    }
+
+    /// Candidate plays of Smithing: each of `p`'s knights alone and each pair of them in one
+    /// order (the listed one, or the reverse when only the reverse works: the stronger
+    /// knight first frees the piece). Unless an expansion has its say on Smithing, only plays
+    /// that pass the card's Cities & Knights check ([`Game::check_smithing`]) are given
+    /// ([`Game::lists_only_valid_plays`]); with an expansion's say the listing checks them.
+    ///
+    /// The check promotes the knights one after the other, each `p`'s own and promotable
+    /// ([`Game::check_promotable_with`]: not mighty, not promoted this turn, strong only with
+    /// the fortress, a free piece of the next strength). Every part but the free piece is the
+    /// knight's own, so a knight failing it is in no play that passes and is left out first;
+    /// for the others only the supply is followed: a free piece of the first knight's next
+    /// strength, that piece exchanged for the knight's old one, then one for the second. A
+    /// debug assertion and the test `progress_plays_equal_every_candidate_checked_after_every_step`
+    /// compare this with the check.
+    #[inline(never)]
+    fn smithing_candidates(&self, p: PlayerId, push: &mut impl FnMut(ProgressPlay)) {
+        use crate::ids::VertexId;
+        use ProgressPlay as P;
+        // `p`'s knights in intersection order (2 of each strength at most), with their
+        // strength.
+        let mut own = [(VertexId(0), 0u8); 8];
+        let mut n = 0;
+        for (v, k) in self.own_knights(p) {
+            if n < own.len() {
+                own[n] = (v, k.level);
+                n += 1;
+            }
+        }
+        let changed = self.progress_changed_ext(crate::progress::ProgressCard::Smithing);
+        if !changed {
+            let promotable = |v: VertexId| {
+                self.ck.knights[v.index()].is_some_and(|k| self.check_promotable_with(p, k, [u8::MAX; 3]).is_ok())
+            };
+            let mut kept = 0;
+            for i in 0..n {
+                if promotable(own[i].0) {
+                    own[kept] = own[i];
+                    kept += 1;
                 }
             }
-            _ => {}
+            n = kept;
+        }
+        let supply = self.players[p.index()].ck.knights_left;
+        // Promotable knights of strengths `first` then `second`: whether the supply has the
+        // pieces (only asked without an expansion's say).
+        let passes = |knights: [Option<VertexId>; 2], first: u8, second: Option<u8>| {
+            let mut left = supply;
+            let from = usize::from(first);
+            let ok = left[from] > 0 && {
+                left[from] -= 1;
+                left[from - 1] += 1;
+                second.is_none_or(|l| left[usize::from(l)] > 0)
+            };
+            debug_assert_eq!(ok, self.check_smithing(p, knights).is_ok());
+            ok
+        };
+        for (i, &(a, la)) in own[..n].iter().enumerate() {
+            if changed || passes([Some(a), None], la, None) {
+                push(P::Smithing {
+                    knights: [Some(a), None],
+                });
+            }
+            for &(b, lb) in &own[i + 1..n] {
+                let forward = [Some(a), Some(b)];
+                let forward_ok = if changed {
+                    self.check_play_progress(p, &P::Smithing { knights: forward }).is_ok()
+                } else {
+                    passes(forward, la, Some(lb))
+                };
+                if forward_ok {
+                    push(P::Smithing { knights: forward });
+                } else if changed || passes([Some(b), Some(a)], lb, Some(la)) {
+                    push(P::Smithing {
+                        knights: [Some(b), Some(a)],
+                    });
+                }
+            }
         }
     }
 
     /// Candidate plays of a trade card.
     fn trade_candidates(&self, p: PlayerId, card: crate::progress::ProgressCard, push: &mut impl FnMut(ProgressPlay)) {
         use crate::cards::{CardKind, Resource};
-        use crate::ids::HexId;
         use crate::progress::ProgressCard as C;
         use ProgressPlay as P;
-        let n = self.players.len() as u8;
         match card {
             C::CommercialHarbor => push(P::CommercialHarbor),
-            C::GuildDues => {
-                // `p`'s points are counted once, then compared with each opponent's: first
-                // with the kept bound on them ([`crate::rules::victory::VpBounds`], never
-                // below the points without the titles), so an opponent the bound and the
-                // titles keep at or below `p` is passed over without a count.
-                let mine = self.total_vp(p);
-                for v in 0..n {
-                    let victim = PlayerId(v);
-                    let bounded = self
-                        .vp_bounds
-                        .get(victim)
-                        .is_some_and(|b| b.saturating_add(self.title_vp(victim)) <= mine);
-                    if victim == p || bounded || self.total_vp(victim) <= mine {
-                        continue;
-                    }
-                    let vh = self.players[v as usize].hand;
-                    if vh.total() <= 2 {
-                        push(P::GuildDues { victim, cards: vh });
-                        continue;
-                    }
-                    // Every pair of kinds (in kind order) the victim holds: a kind once
-                    // next to another, twice on its own. Kinds not held are skipped whole.
-                    for (i, x) in CardKind::ALL.into_iter().enumerate() {
-                        let nx = vh.get(x);
-                        if nx == 0 {
-                            continue;
-                        }
-                        if nx >= 2 {
-                            push(P::GuildDues {
-                                victim,
-                                cards: crate::cards::Cards::of(&[(x, 2)]),
-                            });
-                        }
-                        for y in CardKind::ALL.into_iter().skip(i + 1) {
-                            if vh.get(y) > 0 {
-                                push(P::GuildDues {
-                                    victim,
-                                    cards: crate::cards::Cards::of(&[(x, 1), (y, 1)]),
-                                });
-                            }
-                        }
-                    }
-                }
-            }
-            C::Merchant => match self.hexes_at_own_buildings(p) {
-                // The Merchant stands on land only, where an expansion lets it (conditions of
-                // its check, the cheap ones).
-                Some(hexes) => hexes
-                    .iter()
-                    .filter(|&h| {
-                        self.board.terrain[h].is_land() && self.check_merchant_hex_ext(HexId(h as u16)).is_ok()
-                    })
-                    .for_each(|h| push(P::Merchant { hex: HexId(h as u16) })),
-                None => {
-                    for (h, hex) in self.board.topology.hexes().iter().enumerate() {
-                        let next_to_own = hex
-                            .corners
-                            .iter()
-                            .any(|v| self.sites[v.index()].is_some_and(|s| s.owner == p));
-                        if next_to_own
-                            && self.board.terrain[h].is_land()
-                            && self.check_merchant_hex_ext(HexId(h as u16)).is_ok()
-                        {
-                            push(P::Merchant { hex: HexId(h as u16) });
-                        }
-                    }
-                }
-            },
+            C::GuildDues => self.guild_dues_candidates(p, push),
+            C::Merchant => self.merchant_candidates(p, push),
             C::MerchantFleet => CardKind::ALL
                 .into_iter()
                 .for_each(|kind| push(P::MerchantFleet { kind })),
@@ -453,7 +394,6 @@ impl Game {
         card: crate::progress::ProgressCard,
         push: &mut impl FnMut(ProgressPlay),
     ) {
-        use crate::ids::EdgeId;
         use crate::progress::ProgressCard as C;
         use ProgressPlay as P;
         let n = self.players.len() as u8;
@@ -472,64 +412,195 @@ impl Game {
                     }
                 }
             }
-            C::Diplomacy => match self.open_route_pieces() {
-                // The open roads and ships (Seafarers), in path order.
-                Some(open) => open.for_each_member(|e| push(P::Diplomacy { road: EdgeId(e as u16) })),
-                None => {
-                    let mut pieces = crate::id_set::IdSet::<16>::default();
-                    for (i, st) in self.players.iter().enumerate() {
-                        for &e in st.roads.iter().chain(self.route_ships_ext(PlayerId(i as u8))) {
-                            pieces.insert(e.index());
-                        }
-                    }
-                    for e in pieces.iter() {
-                        if self.road_is_open(EdgeId(e as u16)) {
-                            push(P::Diplomacy { road: EdgeId(e as u16) });
-                        }
-                    }
-                }
-            },
-            C::Intrigue => {
-                // Opposing knights on an end of one of `p`'s roads or ships (no other may be
-                // displaced), in intersection order: the ends marked from `p`'s pieces that
-                // are known to hold a knight ([`super::knights::KnightSites`]), or else the
-                // opponents' knights each tested at its own paths.
-                let touched = self.route_vertices(p);
-                match self.ck.sites.known() {
-                    Some(knights) if self.sites.len() <= super::turn_actions::RouteVertices::CAPACITY => {
-                        let mut at = touched.set;
-                        at.intersect(knights);
-                        at.for_each_member(|v| {
-                            if self.ck.knights[v].is_some_and(|k| k.owner != p) {
-                                push(P::Intrigue {
-                                    knight: crate::ids::VertexId(v as u16),
-                                });
-                            }
-                        });
-                    }
-                    _ => {
-                        for (knight, _) in self.knights_of(|q| q != p) {
-                            if touched.touches(self, p, knight) {
-                                push(P::Intrigue { knight });
-                            }
-                        }
-                    }
-                }
-            }
+            C::Diplomacy => self.diplomacy_candidates(push),
+            C::Intrigue => self.intrigue_candidates(p, push),
             C::Sabotage => push(P::Sabotage),
-            C::Espionage => {
-                // Another player, and a card they hold (or none).
-                for v in (0..n).filter(|&v| v != p.0) {
-                    let victim = PlayerId(v);
-                    push(P::Espionage { victim, card: None });
-                    for c in self.players[v as usize].ck.progress.held() {
-                        push(P::Espionage { victim, card: Some(c) });
-                    }
-                }
-            }
+            C::Espionage => self.espionage_candidates(p, push),
             C::Encouragement => push(P::Encouragement),
             C::Wedding => push(P::Wedding),
             _ => {}
+        }
+    }
+}
+
+/// The candidates of the cards whose listing reads more of the game than a push or two, each
+/// out of line (`#[inline(never)]`): inlined into the loop over the hand of
+/// [`Game::push_progress_plays`], what each of them reads was read once before the loop at
+/// every listing, whichever cards were held.
+impl Game {
+    /// Candidate plays of Invention: every ordered pair of two hexes whose tokens may move.
+    #[inline(never)]
+    fn invention_candidates(&self, push: &mut impl FnMut(ProgressPlay)) {
+        use crate::ids::HexId;
+        use ProgressPlay as P;
+        // The hexes whose tokens may move (at most 19 on the standard island), as far
+        // as an expansion's check of the card lets them (a pair naming a hex it
+        // refuses would be refused).
+        let mut eligible = [HexId(0); 64];
+        let mut k = 0;
+        for h in 0..self.tokens.len().min(u16::MAX as usize) as u16 {
+            if k < eligible.len() && self.inventable(HexId(h)) && self.invention_hex_ext(HexId(h)) {
+                eligible[k] = HexId(h);
+                k += 1;
+            }
+        }
+        // The swap is symmetric, and `apply` takes the two hexes in either order,
+        // so both orders are listed.
+        for i in 0..k {
+            for j in 0..k {
+                if i != j {
+                    push(P::Invention {
+                        a: eligible[i],
+                        b: eligible[j],
+                    });
+                }
+            }
+        }
+    }
+
+    /// Candidate plays of Guild Dues: each richer opponent and two of their cards (all when
+    /// they hold fewer).
+    #[inline(never)]
+    fn guild_dues_candidates(&self, p: PlayerId, push: &mut impl FnMut(ProgressPlay)) {
+        use crate::cards::CardKind;
+        use ProgressPlay as P;
+        let n = self.players.len() as u8;
+        // `p`'s points are counted once, then compared with each opponent's: first
+        // with the kept bound on them ([`crate::rules::victory::VpBounds`], never
+        // below the points without the titles), so an opponent the bound and the
+        // titles keep at or below `p` is passed over without a count.
+        let mine = self.total_vp(p);
+        for v in 0..n {
+            let victim = PlayerId(v);
+            let bounded = self
+                .vp_bounds
+                .get(victim)
+                .is_some_and(|b| b.saturating_add(self.title_vp(victim)) <= mine);
+            if victim == p || bounded || self.total_vp(victim) <= mine {
+                continue;
+            }
+            let vh = self.players[v as usize].hand;
+            if vh.total() <= 2 {
+                push(P::GuildDues { victim, cards: vh });
+                continue;
+            }
+            // Every pair of kinds (in kind order) the victim holds: a kind once
+            // next to another, twice on its own. Kinds not held are skipped whole.
+            for (i, x) in CardKind::ALL.into_iter().enumerate() {
+                let nx = vh.get(x);
+                if nx == 0 {
+                    continue;
+                }
+                if nx >= 2 {
+                    push(P::GuildDues {
+                        victim,
+                        cards: crate::cards::Cards::of(&[(x, 2)]),
+                    });
+                }
+                for y in CardKind::ALL.into_iter().skip(i + 1) {
+                    if vh.get(y) > 0 {
+                        push(P::GuildDues {
+                            victim,
+                            cards: crate::cards::Cards::of(&[(x, 1), (y, 1)]),
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    /// Candidate plays of the Merchant: the hexes next to one of `p`'s buildings.
+    #[inline(never)]
+    fn merchant_candidates(&self, p: PlayerId, push: &mut impl FnMut(ProgressPlay)) {
+        use crate::ids::HexId;
+        use ProgressPlay as P;
+        match self.hexes_at_own_buildings(p) {
+            // The Merchant stands on land only, where an expansion lets it (conditions of
+            // its check, the cheap ones).
+            Some(hexes) => hexes
+                .iter()
+                .filter(|&h| self.board.terrain[h].is_land() && self.check_merchant_hex_ext(HexId(h as u16)).is_ok())
+                .for_each(|h| push(P::Merchant { hex: HexId(h as u16) })),
+            None => {
+                for (h, hex) in self.board.topology.hexes().iter().enumerate() {
+                    let next_to_own = hex
+                        .corners
+                        .iter()
+                        .any(|v| self.sites[v.index()].is_some_and(|s| s.owner == p));
+                    if next_to_own
+                        && self.board.terrain[h].is_land()
+                        && self.check_merchant_hex_ext(HexId(h as u16)).is_ok()
+                    {
+                        push(P::Merchant { hex: HexId(h as u16) });
+                    }
+                }
+            }
+        }
+    }
+
+    /// Candidate plays of Diplomacy: the open roads and ships.
+    #[inline(never)]
+    fn diplomacy_candidates(&self, push: &mut impl FnMut(ProgressPlay)) {
+        use crate::ids::EdgeId;
+        use ProgressPlay as P;
+        match self.open_route_pieces() {
+            // The open roads and ships (Seafarers), in path order.
+            Some(open) => open.for_each_member(|e| push(P::Diplomacy { road: EdgeId(e as u16) })),
+            None => {
+                let mut pieces = crate::id_set::IdSet::<16>::default();
+                for (i, st) in self.players.iter().enumerate() {
+                    for &e in st.roads.iter().chain(self.route_ships_ext(PlayerId(i as u8))) {
+                        pieces.insert(e.index());
+                    }
+                }
+                for e in pieces.iter() {
+                    if self.road_is_open(EdgeId(e as u16)) {
+                        push(P::Diplomacy { road: EdgeId(e as u16) });
+                    }
+                }
+            }
+        }
+    }
+
+    /// Candidate plays of Intrigue: the opposing knights `p`'s roads and ships touch.
+    #[inline(never)]
+    fn intrigue_candidates(&self, p: PlayerId, push: &mut impl FnMut(ProgressPlay)) {
+        use ProgressPlay as P;
+        // Opposing knights on an end of one of `p`'s roads or ships (no other may be
+        // displaced), in intersection order: the intersections known to hold a knight
+        // ([`super::knights::KnightSites`]), each opposing one tested at its own paths (a few
+        // knights: fewer reads than marking the ends of all of `p`'s pieces), or else the
+        // opponents' knights each tested at the ends marked from `p`'s pieces.
+        match self.ck.sites.known() {
+            Some(knights) => knights.for_each_member(|v| {
+                let knight = crate::ids::VertexId(v as u16);
+                if self.ck.knights[v].is_some_and(|k| k.owner != p) && self.touches_route_piece(p, knight) {
+                    push(P::Intrigue { knight });
+                }
+            }),
+            None => {
+                let touched = self.route_vertices(p);
+                for (knight, _) in self.knights_of(|q| q != p) {
+                    if touched.touches(self, p, knight) {
+                        push(P::Intrigue { knight });
+                    }
+                }
+            }
+        }
+    }
+
+    /// Candidate plays of Espionage: another player, and a card they hold (or none).
+    #[inline(never)]
+    fn espionage_candidates(&self, p: PlayerId, push: &mut impl FnMut(ProgressPlay)) {
+        use ProgressPlay as P;
+        let n = self.players.len() as u8;
+        // Another player, and a card they hold (or none).
+        for v in (0..n).filter(|&v| v != p.0) {
+            let victim = PlayerId(v);
+            push(P::Espionage { victim, card: None });
+            for c in self.players[v as usize].ck.progress.held() {
+                push(P::Espionage { victim, card: Some(c) });
+            }
         }
     }
 }
@@ -542,7 +613,8 @@ impl Game {
     /// opposing knights touching the player's roads, Trade Monopoly only commodities,
     /// Espionage only other players and cards they hold, the Merchant (under
     /// `merchant-next-to settlements-or-cities`) only land hexes an expansion allows next to
-    /// one of the player's buildings, and the other cards here have no condition to their
+    /// one of the player's buildings, Smithing only plays its own check passed
+    /// ([`Game::smithing_candidates`]), and the other cards here have no condition to their
     /// effect.
     fn lists_only_valid_plays(&self, card: crate::progress::ProgressCard) -> bool {
         use crate::progress::ProgressCard as C;
@@ -561,7 +633,8 @@ impl Game {
             | C::Espionage
             | C::Sabotage
             | C::Encouragement
-            | C::Wedding => true,
+            | C::Wedding
+            | C::Smithing => true,
             C::Merchant => self.rules.ck.merchant_next_to == crate::ruleset::MerchantNextTo::SettlementsOrCities,
             _ => false,
         }
