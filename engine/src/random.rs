@@ -190,6 +190,9 @@ impl RandomPlayer {
     ) -> Result<GameSummary, PlayFailure> {
         let mut step = 0u64;
         let mut cards_played = [0u32; 25];
+        // Only Cities & Knights plays and reveals progress cards: other games' events are not
+        // looked through.
+        let progress_cards = game.rules().ck();
         while game.winner().is_none() && game.turn() <= cfg.max_turns {
             let Some(action) = self.choose(game, cfg.policy) else {
                 return Err(PlayFailure::Stuck { step });
@@ -208,11 +211,13 @@ impl RandomPlayer {
             if let Some(r) = record.as_deref_mut() {
                 r.push(action);
             }
-            for e in &self.events {
-                if let Event::Ck(CkEvent::ProgressPlayed { card, .. })
-                | Event::Ck(CkEvent::VictoryCardRevealed { card, .. }) = e
-                {
-                    cards_played[card.index()] += 1;
+            if progress_cards {
+                for e in &self.events {
+                    if let Event::Ck(CkEvent::ProgressPlayed { card, .. })
+                    | Event::Ck(CkEvent::VictoryCardRevealed { card, .. }) = e
+                    {
+                        cards_played[card.index()] += 1;
+                    }
                 }
             }
             if cfg.check_invariants {
