@@ -154,13 +154,13 @@ impl RandomPlayer {
                 if n == 0 {
                     return None;
                 }
-                let k = self.agent.random_range(0..n);
+                let k = index_below(&mut self.agent, n);
                 return game.nth_discard(k);
             }
         }
         // Likewise every knight's targets while the knights move (none is a building action).
         if let Some(c) = game.knight_move_count() {
-            let k = self.agent.random_range(0..c.total);
+            let k = index_below(&mut self.agent, c.total);
             return c.nth(game, k);
         }
         game.legal_actions(&mut self.buf);
@@ -170,11 +170,11 @@ impl RandomPlayer {
         if policy == Policy::Builder {
             let preferred = self.buf.iter().filter(|a| is_building(a)).count();
             if preferred > 0 {
-                let k = self.agent.random_range(0..preferred);
+                let k = index_below(&mut self.agent, preferred);
                 return self.buf.iter().filter(|a| is_building(a)).nth(k).copied();
             }
         }
-        let k = self.agent.random_range(0..self.buf.len());
+        let k = index_below(&mut self.agent, self.buf.len());
         Some(self.buf[k])
     }
 
@@ -190,6 +190,9 @@ impl RandomPlayer {
     ) -> Result<GameSummary, PlayFailure> {
         let mut step = 0u64;
         let mut cards_played = [0u32; 25];
+        // Only Cities & Knights plays and reveals progress cards: other games' events are not
+        // looked through.
+        let progress_cards = game.rules().ck();
         while game.winner().is_none() && game.turn() <= cfg.max_turns {
             let Some(action) = self.choose(game, cfg.policy) else {
                 return Err(PlayFailure::Stuck { step });
@@ -208,11 +211,13 @@ impl RandomPlayer {
             if let Some(r) = record.as_deref_mut() {
                 r.push(action);
             }
-            for e in &self.events {
-                if let Event::Ck(CkEvent::ProgressPlayed { card, .. })
-                | Event::Ck(CkEvent::VictoryCardRevealed { card, .. }) = e
-                {
-                    cards_played[card.index()] += 1;
+            if progress_cards {
+                for e in &self.events {
+                    if let Event::Ck(CkEvent::ProgressPlayed { card, .. })
+                    | Event::Ck(CkEvent::VictoryCardRevealed { card, .. }) = e
+                    {
+                        cards_played[card.index()] += 1;
+                    }
                 }
             }
             if cfg.check_invariants {
@@ -233,6 +238,27 @@ impl RandomPlayer {
             cards_played,
         })
     }
+}
+
+/// A uniform index below `n` (> 0), the same draw from the same stream as
+/// `rng.random_range(0..n)`: rand samples a `usize` range that fits in 32 bits as the `u32`
+/// range (`UniformUsize::sample_single`), so asking for that range directly gives the same
+/// index while the sampler is small enough to be inlined at each of the agent's draws (the
+/// test `index_below_draws_what_random_range_draws` compares both over many ranges and
+/// streams).
+#[inline(always)]
+fn index_below(rng: &mut ChaCha8Rng, n: usize) -> usize {
+    match u32::try_from(n) {
+        Ok(n32) => rng.random_range(0..n32) as usize,
+        Err(_) => index_below_wide(rng, n),
+    }
+}
+
+/// [`index_below`] beyond 32 bits (never met in play).
+#[cold]
+#[inline(never)]
+fn index_below_wide(rng: &mut ChaCha8Rng, n: usize) -> usize {
+    rng.random_range(0..n)
 }
 
 fn is_building(a: &Action) -> bool {
@@ -257,4 +283,34 @@ fn is_building(a: &Action) -> bool {
             | Action::Ck(CkAction::OfferHarborTrade { .. })
             | Action::Barb(crate::action::BarbAction::BuyBarbarianCard { .. })
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::index_below;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// The agent's draws: `index_below` gives the index `random_range(0..n)` gives, and
+    /// leaves the stream where it leaves it, for small and large ranges (the same seed
+    /// must keep playing the same games).
+    #[test]
+    fn index_below_draws_what_random_range_draws() {
+        let ranges = (1..=600usize).chain([
+            1 << 16,
+            (1 << 31) + 7,
+            u32::MAX as usize,
+            u32::MAX as usize + 1,
+            1 << 40,
+        ]);
+        for seed in 0..8u64 {
+            let (mut a, mut b) = (ChaCha8Rng::seed_from_u64(seed), ChaCha8Rng::seed_from_u64(seed));
+            for n in ranges.clone() {
+                for _ in 0..3 {
+                    assert_eq!(index_below(&mut a, n), b.random_range(0..n), "seed {seed} n {n}");
+                }
+            }
+            assert_eq!(a.random::<u64>(), b.random::<u64>(), "the streams stay together");
+        }
+    }
 }

@@ -68,6 +68,23 @@ impl NumberedHexes {
     }
 }
 
+/// One card of kind `card` in [`Game::produce`]'s count of what a seat is owed (byte
+/// [`CardKind::index`] of a word).
+#[inline]
+fn kind_unit(card: CardKind) -> u64 {
+    1 << (8 * card.index())
+}
+
+/// Bit 0 of each byte of `x` set when that byte is non-zero, the other bits clear (a byte's
+/// low seven bits plus 0x7f reach its high bit exactly when they are not all zero).
+#[inline]
+fn nonzero_bytes(x: u64) -> u64 {
+    // A seat's flag moved up by its index stays within its byte.
+    const _: () = assert!(MAX_PLAYERS <= 8);
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    ((((x & LOW7).wrapping_add(LOW7)) | x) & !LOW7) >> 7
+}
+
 impl Game {
     /// Puts the number tokens by hex (Invention's swap, a conquest's turned token, a
     /// declared position), keeping [`NumberedHexes`].
@@ -95,8 +112,15 @@ impl Game {
     }
 
     /// Pays production for a dice total; returns the set of seats that received anything.
+    ///
+    /// What each seat is owed is counted one card kind per byte of a word (kind `k` in byte
+    /// `k`), so the kinds anybody is owed are the non-zero bytes of the seats' sum, visited
+    /// in [`CardKind::ALL`] order, and for each kind the seats owed it are read from one word
+    /// of seat masks (byte `k`: bit `p` for seat `p`), in seat order. A byte never carries
+    /// into the next: a kind's total owed fits in a byte (the counts per kind and the bank
+    /// are `u8`).
     pub(crate) fn produce(&mut self, total: u8, events: &mut Vec<Event>) -> u8 {
-        let mut owed = [[0u8; 8]; MAX_PLAYERS];
+        let mut owed = [0u64; MAX_PLAYERS];
         let topo = &self.board.topology;
         for &h in self.numbered.with(total) {
             let i = h.index();
@@ -109,36 +133,39 @@ impl Game {
                 continue;
             };
             let (city_resources, commodity) = self.city_yield(terrain);
+            let settlement = kind_unit(res.card());
+            let city = u64::from(city_resources) * settlement + commodity.map_or(0, kind_unit);
             for v in hex.corners {
                 if let Some(site) = self.sites[v.index()] {
-                    let o = &mut owed[site.owner.index()];
-                    match site.building {
-                        Building::Settlement | Building::DamagedCity => o[res.card().index()] += 1,
-                        Building::City => {
-                            o[res.card().index()] += city_resources;
-                            if let Some(c) = commodity {
-                                o[c.index()] += 1;
-                            }
-                        }
-                    }
+                    owed[site.owner.index()] += match site.building {
+                        Building::Settlement | Building::DamagedCity => settlement,
+                        Building::City => city,
+                    };
                 }
             }
         }
+        let all = owed.iter().fold(0u64, |sum, &o| sum.wrapping_add(o));
+        let seats_by_kind = owed
+            .iter()
+            .enumerate()
+            .fold(0u64, |m, (p, &o)| m | (nonzero_bytes(o) << p));
+        let owed_of = |o: u64, k: usize| (o >> (8 * k)) as u8;
         let mut received = 0u8;
-        for card in CardKind::ALL {
-            let k = card.index();
-            let total_owed: u8 = owed.iter().map(|o| o[k]).sum();
-            if total_owed == 0 {
-                continue;
-            }
+        let mut kinds = all;
+        while kinds != 0 {
+            let k = (kinds.trailing_zeros() / 8) as usize;
+            kinds &= !(0xff << (8 * k));
+            let card = CardKind::ALL[k];
+            let total_owed = owed_of(all, k);
             let bank = self.bank.get(card);
-            let claimants = owed.iter().filter(|o| o[k] > 0).count();
+            let seats = owed_of(seats_by_kind, k);
             if total_owed <= bank {
-                for (p, o) in owed.iter().enumerate().take(self.players.len()) {
-                    if o[k] > 0 {
-                        received |= 1 << p;
-                    }
-                    self.pay(p, card, o[k], events);
+                received |= seats;
+                let mut rest = seats;
+                while rest != 0 {
+                    let p = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    self.pay(p, card, owed_of(owed[p], k), events);
                 }
             } else {
                 match card.resource() {
@@ -153,11 +180,9 @@ impl Game {
                         bank,
                     })),
                 }
-                if claimants == 1 && self.rules.base.shortage == ShortageRule::OneTakesRest && bank > 0 {
-                    if let Some(p) = (0..self.players.len()).find(|&p| owed[p][k] > 0) {
-                        received |= 1 << p;
-                        self.pay(p, card, bank, events);
-                    }
+                if seats.count_ones() == 1 && self.rules.base.shortage == ShortageRule::OneTakesRest && bank > 0 {
+                    received |= seats;
+                    self.pay(seats.trailing_zeros() as usize, card, bank, events);
                 }
             }
         }
@@ -221,6 +246,82 @@ mod tests {
     use crate::state::{Building, Site};
     use crate::testkit::*;
     use crate::{Action, Event, Outcome};
+
+    /// Random games of the base game, Cities & Knights and Seafarers with Cities & Knights: at
+    /// every position, production for every total but 7 pays each seat what a scan of every
+    /// hex's token owes it, card kind by card kind (shortage rule included), and names the
+    /// seats that received anything.
+    #[test]
+    fn production_pays_what_a_scan_of_every_hex_owes_in_random_games() {
+        use crate::cards::CardKind;
+        use crate::ids::HexId;
+        let sets: [&[&str]; 3] = [&[], &["cities-and-knights"], &["cities-and-knights", "seafarers"]];
+        let (mut paid, mut short) = (0usize, 0usize);
+        for (i, names) in sets.into_iter().enumerate() {
+            let mut g = named_rules_game(names, i as u64 + 3, 1);
+            crate::testkit::check_random_play(&mut g, i as u64, crate::random::Policy::Uniform, 200, |g| {
+                for total in (2..=12u8).filter(|&t| t != 7) {
+                    let mut owed = [[0u8; 8]; 4];
+                    for (h, t) in g.tokens.iter().enumerate() {
+                        let terrain = g.board.terrain[h];
+                        let Some(res) = terrain.resource() else { continue };
+                        if *t != Some(total) || g.robber == Some(HexId(h as u16)) {
+                            continue;
+                        }
+                        let (city, commodity) = g.city_yield(terrain);
+                        for v in g.board.topology.hexes()[h].corners {
+                            let Some(site) = g.sites[v.index()] else { continue };
+                            let o = &mut owed[site.owner.index()];
+                            if site.building == Building::City {
+                                o[res.card().index()] += city;
+                                if let Some(c) = commodity {
+                                    o[c.index()] += 1;
+                                }
+                            } else {
+                                o[res.card().index()] += 1;
+                            }
+                        }
+                    }
+                    let mut expected = [[0u8; 8]; 4];
+                    for card in CardKind::ALL {
+                        let k = card.index();
+                        let sum: u8 = owed.iter().map(|o| o[k]).sum();
+                        let bank = g.bank.get(card);
+                        let claimants: Vec<usize> = (0..4).filter(|&p| owed[p][k] > 0).collect();
+                        if sum <= bank {
+                            claimants.iter().for_each(|&p| expected[p][k] = owed[p][k]);
+                        } else if claimants.len() == 1 && g.rules.base.shortage == ShortageRule::OneTakesRest {
+                            expected[claimants[0]][k] = bank;
+                            short += 1;
+                        }
+                    }
+                    let mut after = g.clone();
+                    let received = after.produce(total, &mut Vec::new());
+                    for (p, want) in expected.iter().enumerate() {
+                        for card in CardKind::ALL {
+                            let got = after.players[p].hand.get(card) - g.players[p].hand.get(card);
+                            assert_eq!(got, want[card.index()], "{names:?} total {total} seat {p} {card:?}");
+                        }
+                        let any = want.iter().any(|&n| n > 0);
+                        assert_eq!(received & (1 << p) != 0, any, "{names:?} total {total} seat {p}");
+                        paid += usize::from(any);
+                    }
+                }
+            });
+        }
+        assert!(paid > 1000, "{paid} payments ({short} shortages)");
+    }
+
+    #[test]
+    fn nonzero_bytes_flags_each_non_zero_byte() {
+        for b in 0..=255u64 {
+            for k in 0..8 {
+                let x = (b << (8 * k)) | if k == 3 { 0 } else { 0x80 << 24 };
+                let want = (0..8).fold(0u64, |m, i| m | u64::from((x >> (8 * i)) & 0xff != 0) << (8 * i));
+                assert_eq!(super::nonzero_bytes(x), want, "{x:#x}");
+            }
+        }
+    }
 
     fn roll(g: &mut crate::Game, red: u8, yellow: u8) -> Vec<Event> {
         let mut ev = g.apply(Action::Roll { player: g.current() }).unwrap();

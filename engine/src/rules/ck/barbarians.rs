@@ -50,13 +50,12 @@ impl Game {
     }
 
     /// Barbarian strength: cities on the board, metropolis cities included (a city turned
-    /// on its side counts as a settlement).
+    /// on its side counts as a settlement). Each seat's cities are read from its kept
+    /// building intersections ([`Game::own_buildings`]) rather than a scan of the board.
     pub fn barbarian_strength(&self) -> u8 {
-        self.sites
-            .iter()
-            .flatten()
-            .filter(|s| s.building == Building::City)
-            .count() as u8
+        self.player_ids()
+            .map(|p| self.own_buildings(p, |b| b == Building::City).count())
+            .sum::<usize>() as u8
     }
 
     /// Each seat's contribution to the defence: the strengths of its active knights (under
@@ -69,12 +68,14 @@ impl Game {
         self.battle_scores(|_| 1)
     }
 
-    /// Sums `score` over the knights that fight, by owner.
+    /// Sums `score` over the knights that fight, by owner (visiting only the intersections
+    /// known to hold a knight, [`crate::rules::ck::knights::KnightSites`]).
     fn battle_scores(&self, score: impl Fn(&Knight) -> u8) -> [u8; MAX_PLAYERS] {
         let fiesepeter = self.rules.ck.battle == BattleRule::Fiesepeter;
         let mut c = [0u8; MAX_PLAYERS];
-        for (v, k) in self.ck.knights.iter().enumerate() {
-            let Some(k) = k else { continue };
+        let knights = &self.ck.knights;
+        for v in self.ck.sites.candidates(knights.len()) {
+            let Some(Some(k)) = knights.get(v) else { continue };
             let fights = k.active && (!fiesepeter || self.ck.committed[k.owner.index()].contains(VertexId(v as u16)));
             if fights {
                 c[k.owner.index()] += score(k);
@@ -83,12 +84,11 @@ impl Game {
         c
     }
 
-    /// Whether a player has a city the barbarians can pillage.
+    /// Whether a player has a city the barbarians can pillage (one without a metropolis),
+    /// among its own cities ([`Game::own_buildings`]).
     pub(crate) fn can_be_pillaged(&self, p: PlayerId) -> bool {
-        self.sites.iter().enumerate().any(|(i, s)| {
-            s.is_some_and(|s| s.owner == p && s.building == Building::City)
-                && self.metropolis_at(VertexId(i as u16)).is_none()
-        })
+        self.own_buildings(p, |b| b == Building::City)
+            .any(|v| self.metropolis_at(v).is_none())
     }
 
     /// The barbarians land. Under the Fiesepeter battle rule the players with active knights
@@ -375,6 +375,52 @@ mod tests {
     use crate::CkAction;
     use crate::CkEvent;
     use crate::{Action, CkPhase, Event, Outcome, Phase};
+
+    /// Random games of Cities & Knights (alone and with Seafarers on a map): after every
+    /// step the barbarians' strength, each seat's contribution and active knights and whether
+    /// it can be pillaged, read from the kept building and knight intersections, are those a
+    /// scan of the board gives; many positions have cities and active knights (a metropolis,
+    /// rare in random play, is met by the hand-built attack below).
+    #[test]
+    fn attack_figures_equal_a_scan_of_the_board_after_every_step_of_random_games() {
+        use crate::ids::{VertexId, MAX_PLAYERS};
+        use crate::ruleset::Expansion::CitiesAndKnights;
+        let games = crate::testkit::ck_games(3, &[&[CitiesAndKnights]], &crate::SeaMap::ALL[..1]);
+        let (mut cities, mut knights) = (0usize, 0usize);
+        for (mut g, seed) in games {
+            crate::testkit::check_random_play(&mut g, seed, crate::random::Policy::Uniform, 300, |g| {
+                let strength = g
+                    .sites
+                    .iter()
+                    .flatten()
+                    .filter(|s| s.building == Building::City)
+                    .count();
+                assert_eq!(
+                    usize::from(g.barbarian_strength()),
+                    strength,
+                    "seed {seed} turn {}",
+                    g.turn()
+                );
+                let (mut levels, mut active) = ([0u8; MAX_PLAYERS], [0u8; MAX_PLAYERS]);
+                for k in g.ck.knights.iter().flatten().filter(|k| k.active) {
+                    levels[k.owner.index()] += k.level;
+                    active[k.owner.index()] += 1;
+                }
+                assert_eq!(g.knight_contributions(), levels, "seed {seed} turn {}", g.turn());
+                assert_eq!(g.active_knight_counts(), active, "seed {seed} turn {}", g.turn());
+                for p in g.player_ids() {
+                    let scan = (0..g.sites.len()).any(|v| {
+                        g.sites[v].is_some_and(|s| s.owner == p && s.building == Building::City)
+                            && g.metropolis_at(VertexId(v as u16)).is_none()
+                    });
+                    assert_eq!(g.can_be_pillaged(p), scan, "seed {seed} {p:?} turn {}", g.turn());
+                }
+                cities += usize::from(strength > 0);
+                knights += usize::from(active.iter().any(|&n| n > 0));
+            });
+        }
+        assert!(cities > 1000 && knights > 1000, "{cities} {knights}");
+    }
 
     /// Red city E.n with a wall; blue city G.n with an active basic knight at G.ne; white's
     /// only city Q.s carries the science metropolis. The ship is one step from Catan.

@@ -112,6 +112,10 @@ impl Game {
     /// The three dice came up (source `000_fee7e8147b67bbe6.txt` p. 5): the event die is
     /// resolved first (ship: the barbarians advance and may attack; gate: progress draws),
     /// then production, then the aqueduct; the queue holds these steps in that order.
+    ///
+    /// Most rolls' event die queues nothing (no attack, no draw, no barbarian to roll for):
+    /// production and the end of the roll then run at once ([`Game::produce_at_once`]) instead
+    /// of being queued and run by [`Game::run_engine_steps`] next, with the same stops.
     pub(crate) fn do_ck_dice(&mut self, red: u8, yellow: u8, event: EventFace, events: &mut Vec<Event>) {
         self.pending.pop_front();
         let player = self.current;
@@ -123,8 +127,12 @@ impl Game {
         });
         events.push(Event::Ck(CkEvent::EventDieRolled { player, face: event }));
         self.ck.dice = Some((red, yellow, event));
-        self.queue_last(Pending::ck(player, CkPending::Produce));
-        self.queue_last(Pending::ck(player, CkPending::EndRoll));
+        // Entries already waiting (none in a game's own rolls): the two steps are queued
+        // behind them first, as the rule reads.
+        let queued_first = !self.pending.is_empty();
+        if queued_first {
+            self.queue_roll_steps(player);
+        }
         match event {
             // Barbarian Attack with Cities & Knights lands a barbarian instead (extension
             // point "dice").
@@ -135,7 +143,42 @@ impl Game {
             }
             EventFace::Gate(track) => self.start_draws(track, red),
         }
-        self.run_engine_steps(events);
+        if queued_first {
+            self.run_engine_steps(events);
+        } else if self.pending.is_empty() {
+            self.produce_at_once(player, events);
+        } else {
+            // The event die's steps were queued at the front: production and the end of the
+            // roll follow them.
+            self.queue_roll_steps(player);
+            self.run_engine_steps(events);
+        }
+    }
+
+    /// Queues production and the end of the roll after everything queued.
+    fn queue_roll_steps(&mut self, player: PlayerId) {
+        self.queue_last(Pending::ck(player, CkPending::Produce));
+        self.queue_last(Pending::ck(player, CkPending::EndRoll));
+    }
+
+    /// Production and the end of the roll with nothing queued before them: what
+    /// [`Game::run_engine_steps`] does with the two steps queued, without queueing them
+    /// unless it stops first. It stops before a step when the player on turn has reached the
+    /// target (the steps stay queued, the victory rule ends the game), and after production
+    /// when production queued decisions (discards, the robber, the aqueduct, gold), the end
+    /// of the roll behind them.
+    fn produce_at_once(&mut self, player: PlayerId, events: &mut Vec<Event>) {
+        if self.current_reaches_target() {
+            self.queue_roll_steps(player);
+            return;
+        }
+        self.produce_after_event_die(events);
+        if !self.pending.is_empty() || self.current_reaches_target() {
+            self.queue_last(Pending::ck(player, CkPending::EndRoll));
+            self.run_engine_steps(events);
+            return;
+        }
+        self.ck.dice = None;
     }
 
     /// Runs one of the roll's engine steps (see [`pending`]).
@@ -179,8 +222,86 @@ impl Game {
     }
 }
 
+/// The roll as the rule reads, for the tests: production and the end of the roll queued
+/// before the event die is resolved, then the engine steps run.
+#[cfg(test)]
+impl Game {
+    fn do_ck_dice_queued(&mut self, red: u8, yellow: u8, event: EventFace, events: &mut Vec<Event>) {
+        self.pending.pop_front();
+        let player = self.current;
+        events.push(Event::Rolled {
+            player,
+            red,
+            yellow,
+            total: red + yellow,
+        });
+        events.push(Event::Ck(CkEvent::EventDieRolled { player, face: event }));
+        self.ck.dice = Some((red, yellow, event));
+        self.queue_roll_steps(player);
+        match event {
+            EventFace::Ship => {
+                if !self.ship_face_ext(player, red + yellow, events) {
+                    self.advance_barbarians(events);
+                }
+            }
+            EventFace::Gate(track) => self.start_draws(track, red),
+        }
+        self.run_engine_steps(events);
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    /// Random games of the Cities & Knights rulesets: at every roll of the three dice, each of
+    /// a spread of outcomes leaves the same game and the same events whether production and
+    /// the end of the roll run at once or are queued first (`do_ck_dice_queued`); both the
+    /// rolls that run them at once and those whose event die queues steps are met.
+    #[test]
+    fn a_roll_run_at_once_equals_the_roll_through_the_queue_in_random_games() {
+        use crate::action::Outcome;
+        use crate::ruleset::Expansion::{BarbarianAttack, CitiesAndKnights};
+        let sets: [&[crate::ruleset::Expansion]; 2] = [&[CitiesAndKnights], &[CitiesAndKnights, BarbarianAttack]];
+        let games = crate::testkit::ck_games(2, &sets, &crate::SeaMap::ALL[..1]);
+        let (mut at_once, mut queued) = (0usize, 0usize);
+        for (mut g, seed) in games {
+            crate::testkit::check_random_play(&mut g, seed, crate::random::Policy::Uniform, 250, |g| {
+                if !g.ck_dice_pending() || g.actor() != crate::state::Actor::Chance {
+                    return;
+                }
+                for pick in (0..216).step_by(7) {
+                    let Some(Outcome::CkDice { red, yellow, event }) = Game::ck_dice_at(pick) else {
+                        panic!("an outcome at {pick}");
+                    };
+                    let (mut fast, mut slow) = (g.clone(), g.clone());
+                    let (mut fast_events, mut slow_events) = (Vec::new(), Vec::new());
+                    fast.do_ck_dice(red, yellow, event, &mut fast_events);
+                    slow.do_ck_dice_queued(red, yellow, event, &mut slow_events);
+                    assert_eq!(fast_events, slow_events, "seed {seed} turn {} pick {pick}", g.turn());
+                    assert!(fast == slow, "seed {seed} turn {} pick {pick}", g.turn());
+                    let mut probe = g.clone();
+                    probe.pending.pop_front();
+                    match event {
+                        EventFace::Ship => {
+                            if !probe.ship_face_ext(g.current(), red + yellow, &mut Vec::new()) {
+                                probe.advance_barbarians(&mut Vec::new());
+                            }
+                        }
+                        EventFace::Gate(track) => probe.start_draws(track, red),
+                    }
+                    if probe.pending.is_empty() {
+                        at_once += 1;
+                    } else {
+                        queued += 1;
+                    }
+                }
+            });
+        }
+        assert!(
+            at_once > 1000 && queued > 300,
+            "{at_once} rolls at once, {queued} queued"
+        );
+    }
+
     use crate::board::{Board, Corner::*};
     use crate::cards::{CardKind, CardKind::*, Cards};
     use crate::progress::EventFace;
