@@ -179,18 +179,6 @@ impl Game {
     fn push_roads(&self, p: PlayerId, out: &mut Vec<Action>) {
         let topo = &self.board.topology;
         let own = |v: usize| self.sites[v].is_some_and(|s| s.owner == p);
-        // The ends of the roads, and the buildings at the ends of the ships (Seafarers).
-        let mut ends = crate::id_set::IdSet::<16>::default();
-        for &e in &self.players[p.index()].roads {
-            for v in topo.edges()[e.index()].vertices {
-                ends.insert_if(v.index(), true);
-            }
-        }
-        for &e in self.route_ships_ext(p) {
-            for v in topo.edges()[e.index()].vertices {
-                ends.insert_if(v.index(), own(v.index()));
-            }
-        }
         let mut candidates = crate::id_set::IdSet::<8>::default();
         // Without a branch per path: an empty path's bit is set, a built one's is left.
         let mut add_paths_at = |v: usize| {
@@ -198,13 +186,30 @@ impl Game {
                 candidates.insert_if(at.index(), self.roads[at.index()].is_none() && !self.path_taken_ext(at));
             }
         };
+        // The ends of the roads, and the buildings at the ends of the ships (Seafarers), each
+        // judged once, when first met.
+        let mut ends = crate::id_set::IdSet::<16>::default();
         let mut buildings = 0;
-        ends.for_each_member(|v| {
+        let mut judge = |v: usize| {
             buildings += usize::from(own(v));
             if self.road_passes(p, VertexId(v as u16)) {
                 add_paths_at(v);
             }
-        });
+        };
+        for &e in &self.players[p.index()].roads {
+            for v in topo.edges()[e.index()].vertices {
+                if ends.insert(v.index()) {
+                    judge(v.index());
+                }
+            }
+        }
+        for &e in self.route_ships_ext(p) {
+            for v in topo.edges()[e.index()].vertices {
+                if own(v.index()) && ends.insert(v.index()) {
+                    judge(v.index());
+                }
+            }
+        }
         // Fewer buildings found than the player has on the board (the supply tells: invariant
         // `piece-count`), as after a Diplomat took a building's last road: every intersection.
         if buildings < self.buildings_on_board(p) {

@@ -35,9 +35,7 @@ impl Game {
     pub(crate) fn finish_turn(&mut self, player: PlayerId, events: &mut Vec<Event>) {
         let st = &mut self.players[player.index()];
         let new = std::mem::replace(&mut st.new_dev_cards, DevCards::EMPTY);
-        for (c, n) in new.iter() {
-            st.dev_cards.add(c, n);
-        }
+        st.dev_cards.add_all(&new);
         self.dev_played = false;
         self.end_turn_ext();
         events.push(Event::TurnEnded { player });

@@ -591,23 +591,21 @@ impl Game {
     /// End of turn: knights may be promoted and act again next turn. Only the intersections
     /// [`MarkedKnights`] holds can carry a mark (every one when it is unknown).
     pub(crate) fn refresh_knights(&mut self) {
-        let marked = std::mem::replace(
-            &mut self.ck.marked,
-            MarkedKnights(crate::kept::Kept(Some(Default::default()))),
-        );
-        let Some(set) = *marked.0 else {
-            for k in self.ck.knights.iter_mut().flatten() {
+        let knights = &mut self.ck.knights;
+        let Some(set) = self.ck.marked.0.as_mut() else {
+            for k in knights.iter_mut().flatten() {
                 k.fresh = false;
                 k.promoted = false;
             }
+            *self.ck.marked.0 = Some(Default::default());
             return;
         };
-        for v in set.iter() {
-            if let Some(k) = self.ck.knights.get_mut(v).and_then(Option::as_mut) {
+        std::mem::take(set).for_each_member(|v| {
+            if let Some(k) = knights.get_mut(v).and_then(Option::as_mut) {
                 k.fresh = false;
                 k.promoted = false;
             }
-        }
+        });
     }
 }
 
