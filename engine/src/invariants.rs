@@ -309,6 +309,15 @@ impl Game {
             if st.ck.improvements.iter().any(|&l| l > 5) {
                 return fail("improvements", format!("{}: a level above 5", st.colour));
             }
+            if !st.ck.progress.kept_values_hold() {
+                return fail(
+                    "progress-hand-kept",
+                    format!(
+                        "{}: the kept number or set of progress cards is not the hand's",
+                        st.colour
+                    ),
+                );
+            }
             let p = PlayerId(i as u8);
             let pending = self.phase() == (Phase::Ck(CkPhase::DiscardingProgress { player: p }))
                 || matches!(self.phase(), Phase::Ended { .. });

@@ -386,14 +386,91 @@ impl CardSort for ProgressCard {
 }
 
 impl Multiset<ProgressCard, 25> {
-    /// The cards held at least once, in canonical order (as [`Multiset::iter`] lists
-    /// them): the 25 counts are read once into a bit per card, then the set bits are
-    /// visited lowest first (the hot path of listing progress-card plays).
-    pub fn held(&self) -> impl Iterator<Item = ProgressCard> {
+    /// The full deck of one track.
+    pub fn full_deck(track: Track) -> ProgressCards {
+        let mut c = ProgressCards::EMPTY;
+        for card in ProgressCard::ALL {
+            if card.track() == track {
+                c.set(card, card.copies());
+            }
+        }
+        c
+    }
+}
+
+/// A player's progress cards in hand, with their number and the set of cards held kept
+/// beside the counts. The hand limit (at most 4 cards at the end of one's turn, victory
+/// point cards aside; source `000_fee7e8147b67bbe6.txt` p. 10) is checked on every listing
+/// and at every end of turn, and the plays are listed card by card on every listing, so
+/// [`ProgressHand::total`] and [`ProgressHand::held`] read the kept values instead of the 25
+/// counts.
+///
+/// The counts change only through [`ProgressHand::add`] and [`ProgressHand::remove`], which
+/// keep both; the other reads go to the cards (`Deref`). It compares, hashes, prints and is
+/// written out as the cards alone, as the plain [`ProgressCards`] hand was. The invariant
+/// `progress-hand-kept` and a unit test compare the kept values with the counts.
+#[derive(Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(from = "ProgressCards", into = "ProgressCards")]
+pub struct ProgressHand {
+    cards: ProgressCards,
+    /// Bit `i` set when card `i` is held at least once.
+    held: u32,
+    /// The number of cards.
+    total: u16,
+}
+
+impl ProgressHand {
+    /// No cards.
+    pub const EMPTY: ProgressHand = ProgressHand {
+        cards: ProgressCards::EMPTY,
+        held: 0,
+        total: 0,
+    };
+
+    /// The hand with these cards (its kept values computed from the counts).
+    pub fn new(cards: ProgressCards) -> ProgressHand {
         let mut held = 0u32;
-        for (i, &n) in self.counts().iter().enumerate() {
+        for (i, &n) in cards.counts().iter().enumerate() {
             held |= u32::from(n != 0) << i;
         }
+        ProgressHand {
+            cards,
+            held,
+            total: cards.total() as u16,
+        }
+    }
+
+    /// The cards held.
+    #[inline]
+    pub fn cards(&self) -> ProgressCards {
+        self.cards
+    }
+
+    /// Whether the kept number and set are those of the counts (the invariants' check).
+    pub fn kept_values_hold(&self) -> bool {
+        let fresh = ProgressHand::new(self.cards);
+        fresh.held == self.held && fresh.total == self.total
+    }
+
+    /// Number of cards held (the kept number).
+    #[inline]
+    pub fn total(&self) -> u32 {
+        debug_assert!(self.kept_values_hold());
+        u32::from(self.total)
+    }
+
+    /// Whether no card is held (read from the kept set).
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.held == 0
+    }
+
+    /// The cards held at least once, in canonical order (as [`Multiset::iter`] lists them),
+    /// read from the kept set lowest bit first (the hot path of listing progress-card plays).
+    #[inline]
+    pub fn held(&self) -> impl Iterator<Item = ProgressCard> {
+        debug_assert!(self.kept_values_hold());
+        let mut held = self.held;
         std::iter::from_fn(move || {
             if held == 0 {
                 return None;
@@ -404,15 +481,56 @@ impl Multiset<ProgressCard, 25> {
         })
     }
 
-    /// The full deck of one track.
-    pub fn full_deck(track: Track) -> ProgressCards {
-        let mut c = ProgressCards::EMPTY;
-        for card in ProgressCard::ALL {
-            if card.track() == track {
-                c.set(card, card.copies());
-            }
-        }
-        c
+    /// Adds `n` copies of a card (saturating at 255 as the cards do).
+    #[inline]
+    pub fn add(&mut self, card: ProgressCard, n: u8) {
+        let before = self.cards.get(card);
+        self.cards.add(card, n);
+        let after = self.cards.get(card);
+        self.total += u16::from(after - before);
+        self.held |= u32::from(after != 0) << card.index();
+    }
+
+    /// Removes `n` copies of a card; the caller has checked the count (saturating at 0).
+    #[inline]
+    pub fn remove(&mut self, card: ProgressCard, n: u8) {
+        let before = self.cards.get(card);
+        self.cards.remove(card, n);
+        let after = self.cards.get(card);
+        self.total -= u16::from(before - after);
+        self.held &= !(u32::from(after == 0) << card.index());
+    }
+}
+
+impl From<ProgressCards> for ProgressHand {
+    fn from(cards: ProgressCards) -> ProgressHand {
+        ProgressHand::new(cards)
+    }
+}
+
+impl From<ProgressHand> for ProgressCards {
+    fn from(hand: ProgressHand) -> ProgressCards {
+        hand.cards
+    }
+}
+
+impl std::ops::Deref for ProgressHand {
+    type Target = ProgressCards;
+    #[inline]
+    fn deref(&self) -> &ProgressCards {
+        &self.cards
+    }
+}
+
+impl std::hash::Hash for ProgressHand {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.cards.hash(state);
+    }
+}
+
+impl fmt::Debug for ProgressHand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.cards, f)
     }
 }
 
@@ -565,6 +683,38 @@ mod tests {
             assert!(u.push(ProgressCard::Crane));
         }
         assert!(!u.push(ProgressCard::Crane));
+    }
+
+    #[test]
+    fn a_hand_keeps_its_number_and_set_of_cards_through_adds_and_removes() {
+        let mut hand = ProgressHand::EMPTY;
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..2_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let card = ProgressCard::ALL[(x % 25) as usize];
+            let n = ((x >> 8) % 4) as u8;
+            if (x >> 16).is_multiple_of(3) {
+                hand.remove(card, n);
+            } else {
+                hand.add(card, n);
+            }
+            assert_eq!(hand.total(), hand.cards().total());
+            assert!(hand.kept_values_hold());
+            assert!(hand.held().eq(hand.cards().iter().map(|(c, _)| c)));
+            assert_eq!(hand.is_empty(), hand.cards().is_empty());
+        }
+        let mut full = ProgressHand::EMPTY;
+        full.add(ProgressCard::Merchant, 250);
+        full.add(ProgressCard::Merchant, 10);
+        assert_eq!(full.total(), 255);
+        full.remove(ProgressCard::Merchant, 255);
+        full.remove(ProgressCard::Merchant, 1);
+        assert_eq!(full.total(), 0);
+        let cards = ProgressCards::full_deck(Track::Trade);
+        assert_eq!(ProgressHand::from(cards).total(), 18);
+        assert_eq!(ProgressCards::from(ProgressHand::from(cards)), cards);
     }
 
     #[test]

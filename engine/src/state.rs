@@ -7,7 +7,7 @@
 use crate::board::Board;
 use crate::cards::{Cards, DevCard, DevCards};
 use crate::ids::{Colour, EdgeId, HexId, PlayerId, VertexId, MAX_PLAYERS};
-use crate::progress::{ProgressCard, ProgressCards, ProgressDeck, Track};
+use crate::progress::{ProgressCard, ProgressCards, ProgressDeck, ProgressHand, Track};
 use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -299,8 +299,8 @@ pub struct CkPlayer {
     pub knights_left: [u8; 3],
     /// City walls in supply.
     pub walls_left: u8,
-    /// Progress cards in hand (never victory point cards).
-    pub progress: ProgressCards,
+    /// Progress cards in hand (never victory point cards), with their number kept.
+    pub progress: ProgressHand,
     /// Victory point progress cards face up (Printing, Constitution).
     pub progress_vp: ProgressCards,
     /// Defender VP tokens.
@@ -336,7 +336,7 @@ impl Default for CkPlayer {
             improvements: [0; 3],
             knights_left: [KNIGHTS_PER_LEVEL; 3],
             walls_left: WALLS_PER_PLAYER,
-            progress: ProgressCards::EMPTY,
+            progress: ProgressHand::EMPTY,
             progress_vp: ProgressCards::EMPTY,
             vp_tokens: 0,
             damaged_cities: 0,

@@ -124,7 +124,7 @@ impl Game {
         if let Some(c) = ps.ck.progress_vp.iter().map(|(c, _)| c).find(|c| !c.is_victory_point()) {
             return Err(err(Subject::Progress(p), format!("{c} is not a victory point card")));
         }
-        st.ck.progress = ps.ck.progress;
+        st.ck.progress = ps.ck.progress.into();
         st.ck.progress_vp = ps.ck.progress_vp;
         Ok(())
     }
@@ -282,7 +282,7 @@ impl Game {
         }
         for (ps, st) in s.players.iter_mut().zip(&self.players) {
             ps.ck.improvements = st.ck.improvements;
-            ps.ck.progress = st.ck.progress;
+            ps.ck.progress = st.ck.progress.cards();
             ps.ck.progress_vp = st.ck.progress_vp;
             ps.ck.vp_tokens = st.ck.vp_tokens;
         }
