@@ -275,16 +275,20 @@ impl Game {
     /// Knights changed: every player's movable ships are recomputed (a knight at a line's
     /// end, or an opponent's knight on it, fixes ships).
     pub(crate) fn knights_changed_ships(&mut self) {
+        // Every seat's bits are recomputed: those of the ships knights fix are known again.
+        *self.sea.knight_fixed = Some([0; crate::ids::MAX_PLAYERS]);
         for p in 0..self.players.len() {
             self.refresh_movable(PlayerId(p as u8));
         }
     }
 
     /// Knights changed at `changed` (empty: anywhere): the movable ships of the players whose
-    /// ships touch those intersections are recomputed (under `knight-link settlement`, and
-    /// when the place is not known, every player's: a knight's link may run far).
+    /// ships touch those intersections are given the knights' say again where they touch them
+    /// ([`Game::movable_after_knights_at`]; recomputed under `knight-link settlement`, and when
+    /// the place is not known, every player's: a knight's link may run far).
     pub(crate) fn knights_changed_at(&mut self, changed: &[VertexId]) {
-        if changed.is_empty() || self.rules.sea.knight_link == KnightLink::Settlement {
+        if changed.is_empty() || self.rules.sea.knight_link == KnightLink::Settlement || self.sea.knight_fixed.is_none()
+        {
             self.knights_changed_ships();
             return;
         }
@@ -296,7 +300,7 @@ impl Game {
                     .vertex(v)
                     .is_some_and(|info| info.edges.iter().any(|e| self.sea.ship(e) == Some(player)))
             });
-            if touches {
+            if touches && !self.movable_after_knights_at(player, changed) {
                 self.refresh_movable(player);
             }
         }

@@ -35,6 +35,7 @@ impl ExpansionRules for Seafarers {
             moved: false,
             players: (0..g.players.len()).map(|_| SeaPlayer::default()).collect(),
             movable: [0; crate::ids::MAX_PLAYERS],
+            knight_fixed: crate::kept::Kept(Some([0; crate::ids::MAX_PLAYERS])),
             sea_paths: Default::default(),
             ship_sites: super::ships::KeptShipSites::empty(e, g.board.topology.vertex_count()),
             sea_hexes: Default::default(),
@@ -345,7 +346,8 @@ impl Game {
                     );
                 }
             }
-            if self.sea.movable[i] != self.movable_ships_searched(PlayerId(i as u8)) {
+            let (movable, fixed) = self.movable_ships_searched(PlayerId(i as u8));
+            if self.sea.movable[i] != movable || self.sea.knight_fixed.as_ref().is_some_and(|f| f[i] != fixed) {
                 return fail(
                     "sea-movable",
                     format!("seat {i}: the movable ships kept differ from their lines"),

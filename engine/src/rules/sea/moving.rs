@@ -200,7 +200,13 @@ impl Game {
         {
             return Err(RuleError::Sea(SeaRule::MoveLeavesBuilding));
         }
-        // With Cities & Knights (see `ck.rs`): knights fix ships.
+        self.knights_let_ship_go(player, from)
+    }
+
+    /// With Cities & Knights (see `ck.rs`): knights fix ships. The knights' say, tested last
+    /// of all a ship's conditions, reads only the knights at the ship's two ends and the
+    /// owner's pieces there (under `knight-link route`).
+    pub(super) fn knights_let_ship_go(&self, player: PlayerId, from: EdgeId) -> Result<(), RuleError> {
         if self.ship_next_to_foreign_knight(player, from) {
             return Err(RuleError::Sea(SeaRule::ForeignKnight));
         }
@@ -218,24 +224,27 @@ impl Game {
     /// unless the network holds a loop (only then is the line searched). A ship without an
     /// open end is an end ship only when its whole line has none (a ring), and only then is
     /// it searched ([`Game::ship_shape_movable`]).
-    pub(crate) fn movable_ships(&self, player: PlayerId) -> u16 {
+    ///
+    /// Returns the movable bits and, beside them, the bits of the ships whose line lets them
+    /// move but which knights fix ([`super::state::SeaState::knight_fixed`]).
+    pub(crate) fn movable_ships(&self, player: PlayerId) -> (u16, u16) {
         let ships = &self.sea.players[player.index()].ships;
         let n = ships.len().min(16);
         let mut lines = Lines::blank();
         if lines.fill(self, player, &ships[..n]).is_none() {
             return self.movable_ships_searched(player);
         }
-        let mut bits = 0u16;
+        let (mut bits, mut fixed) = (0u16, 0u16);
         for (i, &e) in ships[..n].iter().enumerate() {
             let [x, y] = lines.ends[i].map(usize::from);
             let (bx, by) = (lines.building[x], lines.building[y]);
             let (ax, ay) = (lines.ships_at[x] == 1, lines.ships_at[y] == 1);
-            let movable = if (!bx && ax) || (!by && ay) {
+            let say = if (!bx && ax) || (!by && ay) {
                 // A free end.
-                self.ship_may_leave_building(player, e).is_ok()
+                self.ship_may_leave_building(player, e)
             } else if bx && by {
                 // Between two own buildings: a closed line.
-                false
+                continue;
             } else if bx || by {
                 // From an own building into a line: the line's own buildings, and the loops of
                 // the network for the cut.
@@ -244,32 +253,36 @@ impl Game {
                 let closed = lines.line_buildings[line]
                     .iter()
                     .any(|&b| b != u8::MAX && usize::from(b) != at);
-                !closed
-                    && lines.has_loop(into)
-                    && !self.ship_move_cuts_line(player, e)
-                    && self.ship_may_leave_building(player, e).is_ok()
+                if closed || !lines.has_loop(into) || self.ship_move_cuts_line(player, e) {
+                    continue;
+                }
+                self.ship_may_leave_building(player, e)
+            } else if lines.line_open[lines.line(x)] {
+                // No open end on a line that has one: not an end ship.
+                continue;
             } else {
                 // No open end: an end ship only on a ring.
-                !lines.line_open[lines.line(x)] && self.ship_shape_movable(player, e).is_ok()
+                self.ship_shape_movable(player, e)
             };
-            if movable {
-                bits |= 1 << i;
-            }
+            let (movable, by_knights) = sort_say(&say);
+            bits |= u16::from(movable) << i;
+            fixed |= u16::from(by_knights) << i;
         }
-        bits
+        (bits, fixed)
     }
 
     /// The movable-shape bits of `player`'s ships by searching every ship's lines
-    /// ([`Game::ship_shape_searched`]; for the invariants).
-    pub(crate) fn movable_ships_searched(&self, player: PlayerId) -> u16 {
+    /// ([`Game::ship_shape_searched`]; for the invariants), and beside them those of the ships
+    /// knights fix (as [`Game::movable_ships`]).
+    pub(crate) fn movable_ships_searched(&self, player: PlayerId) -> (u16, u16) {
         let ships = &self.sea.players[player.index()].ships;
-        let mut bits = 0u16;
+        let (mut bits, mut fixed) = (0u16, 0u16);
         for (i, &e) in ships.iter().take(16).enumerate() {
-            if self.ship_shape_searched(player, e).is_ok() {
-                bits |= 1 << i;
-            }
+            let (movable, by_knights) = sort_say(&self.ship_shape_searched(player, e));
+            bits |= u16::from(movable) << i;
+            fixed |= u16::from(by_knights) << i;
         }
-        bits
+        (bits, fixed)
     }
 
     /// Recomputes the movable-shape bits of `player` after their ships or buildings changed.
@@ -277,10 +290,74 @@ impl Game {
         if let Some(slot) = self.sea.movable.get_mut(player.index()) {
             *slot = 0;
         }
-        let bits = self.movable_ships(player);
+        let (bits, fixed) = self.movable_ships(player);
+        self.set_movable(player, bits, fixed);
+    }
+
+    /// Writes `player`'s movable bits and, when kept, the bits of their ships knights fix.
+    pub(super) fn set_movable(&mut self, player: PlayerId, bits: u16, fixed: u16) {
         if let Some(slot) = self.sea.movable.get_mut(player.index()) {
             *slot = bits;
         }
+        if let Some(slot) = self.sea.knight_fixed.as_mut().and_then(|f| f.get_mut(player.index())) {
+            *slot = fixed;
+        }
+    }
+
+    /// The kept bits of `player`'s ships knights fix (0 when not kept).
+    fn knight_fixed(&self, player: PlayerId) -> u16 {
+        self.sea
+            .knight_fixed
+            .as_ref()
+            .and_then(|f| f.get(player.index()).copied())
+            .unwrap_or(0)
+    }
+
+    /// With Cities & Knights under `knight-link route`, `player`'s movable bits once knights
+    /// changed at the intersections `changed` and nothing else did: the lines' shapes do not
+    /// depend on knights, so the ships whose line lets them move are those movable or fixed
+    /// by knights before ([`super::state::SeaState::knight_fixed`]), and the knights' say
+    /// ([`Game::knights_let_ship_go`]) reads only the knights at a ship's ends: only those
+    /// with an end at `changed` are given it again. `false` (nothing written) when the fixed
+    /// bits are not kept.
+    pub(super) fn movable_after_knights_at(&mut self, player: PlayerId, changed: &[VertexId]) -> bool {
+        let p = player.index();
+        let (Some(bits), Some(fixed)) = (
+            self.sea.movable.get(p).copied(),
+            self.sea.knight_fixed.as_ref().and_then(|f| f.get(p).copied()),
+        ) else {
+            return false;
+        };
+        let (bits, fixed) = self.knights_say_at(player, bits | fixed, changed);
+        self.set_movable(player, bits, fixed);
+        true
+    }
+
+    /// `player`'s movable bits and those of the ships knights fix, for the ships whose line
+    /// lets them move `shape`, when only the pieces or knights at the intersections `at`
+    /// changed the knights' say and only ships with an end there changed shape: the ships
+    /// with an end at `at` are given the knights' say ([`Game::knights_let_ship_go`], which
+    /// reads only the knights and pieces at a ship's ends, under `knight-link route`), the
+    /// others keep it from the kept bits ([`super::state::SeaState::knight_fixed`]).
+    fn knights_say_at(&self, player: PlayerId, mut shape: u16, at: &[VertexId]) -> (u16, u16) {
+        let kept = self.sea.movable.get(player.index()).copied().unwrap_or(0);
+        let (mut bits, mut fixed) = (kept & shape, self.knight_fixed(player) & shape);
+        let edges = self.board.topology.edges();
+        let ships = &self.sea.players[player.index()].ships;
+        while shape != 0 {
+            let i = shape.trailing_zeros() as usize;
+            shape &= shape - 1;
+            let Some(&e) = ships.get(i) else {
+                continue;
+            };
+            if !edges[e.index()].vertices.iter().any(|v| at.contains(v)) {
+                continue;
+            }
+            let go = self.knights_let_ship_go(player, e).is_ok();
+            bits = (bits & !(1 << i)) | (u16::from(go) << i);
+            fixed = (fixed & !(1 << i)) | (u16::from(!go) << i);
+        }
+        (bits, fixed)
     }
 
     /// Whether `player` may move the ship on `from` at all now (not where to).
@@ -354,8 +431,10 @@ impl Game {
     pub(crate) fn do_move_ship(&mut self, player: PlayerId, from: EdgeId, to: EdgeId, events: &mut Vec<Event>) {
         let swap = self.ship_move_swaps_dead_end(player, from, to);
         let ck = self.rules.ck();
+        let plain = self.movable_follows_dead_ends_at([from, to]);
+        let with_knights = !plain && self.movable_follows_with_knights();
         // A dead-end ship leaving a line end: what it leaves behind, for the bits below.
-        let left = if (swap && !ck) || !self.movable_follows_dead_ends_at([from, to]) {
+        let left = if (swap && !ck) || !(plain || with_knights) {
             None
         } else {
             self.dead_end_anchor(player, from)
@@ -369,19 +448,12 @@ impl Game {
         }
         self.sea.moved = true;
         // With Cities & Knights knights next to the ships decide too: the bits are updated
-        // next to the ship only when no knight stands at its ends, else recomputed.
+        // next to the ship, the knights' say given again where they stand at its ends.
         if !swap || ck {
-            let bits = left.and_then(|partner| {
-                let bits = self.movable_after_dead_end_left(player, partner)?;
-                let (bits, anchored) = self.movable_after_dead_end_added(player, to, bits)?;
-                Some(if ck {
-                    self.movable_knight_links(player, bits, [partner, anchored])
-                } else {
-                    bits
-                })
-            });
+            let bits =
+                left.and_then(|partner| self.movable_after_dead_end_move(player, (from, to), partner, with_knights));
             match bits {
-                Some(bits) => self.sea.movable[player.index()] = bits,
+                Some((bits, fixed)) => self.set_movable(player, bits, fixed),
                 None => self.refresh_movable(player),
             }
         }
@@ -391,6 +463,55 @@ impl Game {
         } else {
             self.longest_road_after_ship_move(player, (from, to), events);
         }
+    }
+
+    /// The movable bits, and those of the ships knights fix, once `player`'s dead-end ship
+    /// moved between the `paths` (`partner` at its old anchor, [`Game::dead_end_anchor`]),
+    /// updated next to it ([`Game::movable_after_dead_end_left`],
+    /// [`Game::movable_after_dead_end_added`]): with no knight at the paths' ends
+    /// ([`Game::movable_follows_dead_ends_at`]) the knights' say is given again to the ships
+    /// whose shape changed ([`Game::movable_knight_links`]); `with_knights`
+    /// ([`Game::movable_follows_with_knights`]), the shapes follow from those of the ships
+    /// movable or fixed by knights, and the knights' say is given again at the paths' ends
+    /// ([`Game::knights_say_at`]). `None` when the bits are to be recomputed.
+    fn movable_after_dead_end_move(
+        &self,
+        player: PlayerId,
+        (from, to): (EdgeId, EdgeId),
+        partner: Option<EdgeId>,
+        with_knights: bool,
+    ) -> Option<(u16, u16)> {
+        let p = player.index();
+        let fixed = self.knight_fixed(player);
+        if with_knights {
+            let shape = self.movable_after_dead_end_left(player, self.sea.movable.get(p)? | fixed, partner)?;
+            let (shape, _) = self.movable_after_dead_end_added(player, to, shape)?;
+            let edges = self.board.topology.edges();
+            let [a, b] = edges[from.index()].vertices;
+            let [c, d] = edges[to.index()].vertices;
+            return Some(self.knights_say_at(player, shape, &[a, b, c, d]));
+        }
+        let bits = self.movable_after_dead_end_left(player, *self.sea.movable.get(p)?, partner)?;
+        let (bits, anchored) = self.movable_after_dead_end_added(player, to, bits)?;
+        Some(if self.rules.ck() {
+            self.movable_knight_links(player, bits, [partner, anchored])
+        } else {
+            (bits, fixed)
+        })
+    }
+
+    /// With Cities & Knights, whether the lines' shapes follow a dead end even with knights
+    /// at the ends of its paths (where [`Game::movable_follows_dead_ends_at`] says no): under
+    /// `knight-link route`, where the knights' say on a ship reads only the knights and the
+    /// owner's pieces at its two ends ([`Game::knights_let_ship_go`]), not under
+    /// `ship-leaves-building refused`, and when the bits of the ships knights fix are kept
+    /// ([`super::state::SeaState::knight_fixed`]), whose union with the movable bits is the
+    /// shape.
+    fn movable_follows_with_knights(&self) -> bool {
+        self.rules.ck()
+            && self.rules.sea.ship_leaves_building != super::options::ShipLeavesBuilding::Refused
+            && self.rules.sea.knight_link == super::options::KnightLink::Route
+            && self.sea.knight_fixed.is_some()
     }
 
     /// Whether moving `player`'s ship on `from` to `to` (before the move) swaps one dead-end
@@ -457,16 +578,22 @@ impl Game {
     /// ([`Game::movable_after_dead_end_added`]) with the knights' say on the `ships` given
     /// ([`Game::ship_may_leave_building`]): the partners at the dead end's anchors, the only
     /// ships besides it whose shape changed. The dead end's own say is yes: no knight stands
-    /// at its ends ([`Game::movable_follows_dead_ends_at`]).
-    fn movable_knight_links(&self, player: PlayerId, mut bits: u16, ships: [Option<EdgeId>; 2]) -> u16 {
+    /// at its ends ([`Game::movable_follows_dead_ends_at`]). Returns the bits and those of
+    /// the ships knights fix ([`super::state::SeaState::knight_fixed`]): the kept ones, with
+    /// the `ships` given theirs again (the dead end's is clear: it was movable before a move,
+    /// and a new ship's bit was clear).
+    fn movable_knight_links(&self, player: PlayerId, mut bits: u16, ships: [Option<EdgeId>; 2]) -> (u16, u16) {
+        let mut fixed = self.knight_fixed(player);
         for e in ships.into_iter().flatten() {
             if let Some(i) = self.movable_bit(player, e) {
+                fixed &= !(1 << i);
                 if bits & (1 << i) != 0 && self.ship_may_leave_building(player, e).is_err() {
                     bits &= !(1 << i);
+                    fixed |= 1 << i;
                 }
             }
         }
-        bits
+        (bits, fixed)
     }
 
     /// At intersection `v` of `player`'s ship on `e`: whether their building stands there,
@@ -522,8 +649,7 @@ impl Game {
     /// its anchor now has a free end, so it may move (its own bit is overwritten by whoever
     /// takes the path, [`Game::movable_after_dead_end_added`]). `None` when a ship is beyond
     /// the bits.
-    fn movable_after_dead_end_left(&self, player: PlayerId, partner: Option<EdgeId>) -> Option<u16> {
-        let mut bits = self.sea.movable.get(player.index()).copied()?;
+    fn movable_after_dead_end_left(&self, player: PlayerId, mut bits: u16, partner: Option<EdgeId>) -> Option<u16> {
         if let Some(t) = partner {
             bits |= 1 << self.movable_bit(player, t)?;
         }
@@ -562,17 +688,24 @@ impl Game {
 
     /// The movable bits of `player` once their ship is built on `at`: updated next to it when
     /// it is a dead end and nothing else decides ([`Game::movable_follows_dead_ends_at`]);
-    /// `None` when they are to be recomputed.
-    pub(super) fn movable_after_ship_built(&self, player: PlayerId, at: EdgeId) -> Option<u16> {
+    /// `None` when they are to be recomputed. Returns the bits and, beside them, those of the
+    /// ships knights fix ([`Game::movable_knight_links`]).
+    pub(super) fn movable_after_ship_built(&self, player: PlayerId, at: EdgeId) -> Option<(u16, u16)> {
         let bits = self.sea.movable.get(player.index()).copied()?;
         if !self.movable_follows_dead_ends_at([at, at]) {
-            return None;
+            if !self.movable_follows_with_knights() {
+                return None;
+            }
+            // Knights at its ends: the shapes follow, the knights' say is given there again.
+            let (shape, _) = self.movable_after_dead_end_added(player, at, bits | self.knight_fixed(player))?;
+            let ends = self.board.topology.edges()[at.index()].vertices;
+            return Some(self.knights_say_at(player, shape, &ends));
         }
         let (bits, anchored) = self.movable_after_dead_end_added(player, at, bits)?;
         Some(if self.rules.ck() {
             self.movable_knight_links(player, bits, [anchored, None])
         } else {
-            bits
+            (bits, self.knight_fixed(player))
         })
     }
 
@@ -769,6 +902,18 @@ impl Lines {
     }
 }
 
+/// How a ship's conditions sort it: `(movable, fixed by knights)`. The knights' refusals
+/// (rules `SEA.CK.FOREIGN_KNIGHT`, `SEA.CK.KNIGHT_LINK`) are tested after every other
+/// condition ([`Game::knights_let_ship_go`]), so a ship refused by them alone has a line that
+/// lets it move.
+fn sort_say(say: &Result<(), RuleError>) -> (bool, bool) {
+    match say {
+        Ok(()) => (true, false),
+        Err(RuleError::Sea(SeaRule::ForeignKnight | SeaRule::KnightLink)) => (false, true),
+        Err(_) => (false, false),
+    }
+}
+
 /// The representative of `i` in a small union-find forest.
 fn find(parent: &[u8; 32], mut i: usize) -> usize {
     while parent[i] as usize != i {
@@ -953,7 +1098,7 @@ mod tests {
         use crate::{Board, Colour, Game, PlayerId, SeaMap};
         let sea = Ruleset::with(ExpansionSet::of(&[Expansion::Seafarers]));
         let sea_ck = Ruleset::with(ExpansionSet::of(&[Expansion::Seafarers, Expansion::CitiesAndKnights]));
-        let (mut moves, mut none_fresh) = (0, 0);
+        let (mut moves, mut none_fresh, mut fixed_seen) = (0, 0, 0);
         for rules in [sea, sea_ck] {
             for seed in 400..404u64 {
                 for map in SeaMap::ALL {
@@ -966,7 +1111,11 @@ mod tests {
                         g.apply(a).expect("a listed action");
                         for p in g.player_ids() {
                             let ctx = format!("{map:?} seed {seed} turn {} {p:?}", g.turn());
-                            assert_eq!(g.sea.movable[p.index()], g.movable_ships_searched(p), "{ctx}");
+                            let (movable, fixed) = g.movable_ships_searched(p);
+                            assert_eq!(g.sea.movable[p.index()], movable, "{ctx}");
+                            let kept = (*g.sea.knight_fixed).expect("kept in a game played from the start");
+                            assert_eq!(kept[p.index()], fixed, "{ctx}");
+                            fixed_seen += usize::from(fixed != 0);
                             let route = crate::rules::longest_road_length(&g, p);
                             assert_eq!(g.road_length(p), route, "{ctx}");
                             let mut found = Vec::new();
@@ -991,6 +1140,7 @@ mod tests {
         }
         assert!(moves > 1000, "ships moved {moves} times");
         assert!(none_fresh > 10_000, "no fresh ship known {none_fresh} times");
+        assert!(fixed_seen > 100, "ships fixed by knights {fixed_seen} times");
     }
 
     fn other_ship_count(g: &crate::Game, me: crate::PlayerId, v: crate::VertexId, skip: crate::EdgeId) -> usize {

@@ -171,7 +171,7 @@ impl Game {
         events.push(Event::Sea(SeaEvent::ShipBuilt { player, at, free }));
         // A new dead end changes the movable bits only next to it.
         match self.movable_after_ship_built(player, at) {
-            Some(bits) => self.sea.movable[player.index()] = bits,
+            Some((bits, fixed)) => self.set_movable(player, bits, fixed),
             None => self.refresh_movable(player),
         }
         self.longest_road_after_road(player, at, events);

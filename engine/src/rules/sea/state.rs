@@ -64,6 +64,16 @@ pub struct SeaState {
     /// next to the pirate is tested when listing.
     #[serde(default)]
     pub movable: [u16; crate::ids::MAX_PLAYERS],
+    /// Per seat, the ships (bits as [`SeaState::movable`]) whose line lets them move but
+    /// which knights fix (with Cities & Knights, rules `SEA.CK.FOREIGN_KNIGHT` and
+    /// `SEA.CK.KNIGHT_LINK`), kept beside the movable bits so that a knight placed, moved or
+    /// taken off gives only the ships at its intersections the knights' say again instead of
+    /// searching the lines (their shape does not depend on knights). Made known (all zero)
+    /// when the game starts and when every seat's bits are recomputed, unknown in a state
+    /// read back; kept up to date by every writer of the movable bits while known. Checked
+    /// by the invariants (`sea-movable`). Not part of the game ([`crate::kept::Kept`]).
+    #[serde(skip)]
+    pub(crate) knight_fixed: crate::kept::Kept<[u16; crate::ids::MAX_PLAYERS]>,
     /// The paths a ship may stand on (a sea hex on a side), found once from the board when
     /// the game starts ([`SeaPaths`]).
     #[serde(skip)]
