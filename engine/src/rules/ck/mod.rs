@@ -117,6 +117,29 @@ impl Game {
     /// production and the end of the roll then run at once ([`Game::produce_at_once`]) instead
     /// of being queued and run by [`Game::run_engine_steps`] next, with the same stops.
     pub(crate) fn do_ck_dice(&mut self, red: u8, yellow: u8, event: EventFace, events: &mut Vec<Event>) {
+        let player = self.announce_ck_roll(red, yellow, event, events);
+        // Entries already waiting (none in a game's own rolls): the two steps are queued
+        // behind them first, as the rule reads.
+        let queued_first = !self.pending.is_empty();
+        if queued_first {
+            self.queue_roll_steps(player);
+        }
+        self.resolve_event_die(player, red, yellow, event, events);
+        if queued_first {
+            self.run_engine_steps(events);
+        } else if self.pending.is_empty() {
+            self.produce_at_once(player, events);
+        } else {
+            // The event die's steps were queued at the front: production and the end of the
+            // roll follow them.
+            self.queue_roll_steps(player);
+            self.run_engine_steps(events);
+        }
+    }
+
+    /// The roll is taken off the queue and announced (the two dice's total, the event die's
+    /// face) and kept until its end; returns the roller.
+    fn announce_ck_roll(&mut self, red: u8, yellow: u8, event: EventFace, events: &mut Vec<Event>) -> PlayerId {
         self.pending.pop_front();
         let player = self.current;
         events.push(Event::Rolled {
@@ -127,31 +150,20 @@ impl Game {
         });
         events.push(Event::Ck(CkEvent::EventDieRolled { player, face: event }));
         self.ck.dice = Some((red, yellow, event));
-        // Entries already waiting (none in a game's own rolls): the two steps are queued
-        // behind them first, as the rule reads.
-        let queued_first = !self.pending.is_empty();
-        if queued_first {
-            self.queue_roll_steps(player);
-        }
+        player
+    }
+
+    /// The event die: a ship advances the barbarians (Barbarian Attack with Cities & Knights
+    /// lands a barbarian instead, extension point "dice"); a city gate draws progress cards
+    /// by the red die.
+    fn resolve_event_die(&mut self, player: PlayerId, red: u8, yellow: u8, event: EventFace, events: &mut Vec<Event>) {
         match event {
-            // Barbarian Attack with Cities & Knights lands a barbarian instead (extension
-            // point "dice").
             EventFace::Ship => {
                 if !self.ship_face_ext(player, red + yellow, events) {
                     self.advance_barbarians(events);
                 }
             }
             EventFace::Gate(track) => self.start_draws(track, red),
-        }
-        if queued_first {
-            self.run_engine_steps(events);
-        } else if self.pending.is_empty() {
-            self.produce_at_once(player, events);
-        } else {
-            // The event die's steps were queued at the front: production and the end of the
-            // roll follow them.
-            self.queue_roll_steps(player);
-            self.run_engine_steps(events);
         }
     }
 
@@ -227,25 +239,9 @@ impl Game {
 #[cfg(test)]
 impl Game {
     fn do_ck_dice_queued(&mut self, red: u8, yellow: u8, event: EventFace, events: &mut Vec<Event>) {
-        self.pending.pop_front();
-        let player = self.current;
-        events.push(Event::Rolled {
-            player,
-            red,
-            yellow,
-            total: red + yellow,
-        });
-        events.push(Event::Ck(CkEvent::EventDieRolled { player, face: event }));
-        self.ck.dice = Some((red, yellow, event));
+        let player = self.announce_ck_roll(red, yellow, event, events);
         self.queue_roll_steps(player);
-        match event {
-            EventFace::Ship => {
-                if !self.ship_face_ext(player, red + yellow, events) {
-                    self.advance_barbarians(events);
-                }
-            }
-            EventFace::Gate(track) => self.start_draws(track, red),
-        }
+        self.resolve_event_die(player, red, yellow, event, events);
         self.run_engine_steps(events);
     }
 }
