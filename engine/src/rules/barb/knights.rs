@@ -334,6 +334,9 @@ impl KnightMoveCount {
     /// of range. The knight's moves are its rings cut by the free paths, the castle's
     /// (`BARB.MOVE.NOT_BACK_TO_CASTLE`), its distance and the grain, and with Cities &
     /// Knights the weaker opposing knights a standing one displaces, as counted.
+    /// Out of line, with the chosen knight's rings read in place (one call, not a closure
+    /// per case of [`Game::with_rings`]).
+    #[inline(never)]
     pub(crate) fn nth(&self, g: &Game, mut k: usize) -> Option<crate::Action> {
         let words = g.barb.knights.len().div_ceil(64);
         for c in &self.knights[..self.counted] {
@@ -341,17 +344,23 @@ impl KnightMoveCount {
             if k < n {
                 let allowed = g.move_targets(c.on_castle);
                 let victims = g.displaced_by(self.who, c.displaces, &allowed);
-                return g.with_rings(c.from, |rings| {
-                    KnightMoves {
-                        from: c.from,
-                        rings,
-                        limit: usize::from(c.limit),
-                        open: path_and(&self.free, &allowed),
-                        victims,
-                        ck: self.ck,
+                let searched;
+                let rings = match g.barb.path_rings.get(c.from.index()) {
+                    Some(r) => r,
+                    None => {
+                        searched = path_rings(&g.barb.path_adjacency, c.from.index());
+                        &searched
                     }
-                    .nth(self.who, k, words)
-                });
+                };
+                return KnightMoves {
+                    from: c.from,
+                    rings,
+                    limit: usize::from(c.limit),
+                    open: path_and(&self.free, &allowed),
+                    victims,
+                    ck: self.ck,
+                }
+                .nth(self.who, k, words);
             }
             k -= n;
         }
