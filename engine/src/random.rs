@@ -112,6 +112,9 @@ pub struct RandomPlayer {
     agent: ChaCha8Rng,
     buf: Vec<Action>,
     events: Vec<Event>,
+    /// The knights' moves counted at the last step where they moved (counted again at
+    /// every such step, kept only to be written in place).
+    knight_moves: crate::rules::barb::knights::KnightMoveCount,
 }
 
 impl RandomPlayer {
@@ -126,6 +129,7 @@ impl RandomPlayer {
             agent,
             buf: Vec::with_capacity(256),
             events: Vec::with_capacity(64),
+            knight_moves: Default::default(),
         }
     }
 
@@ -159,9 +163,9 @@ impl RandomPlayer {
             }
         }
         // Likewise every knight's targets while the knights move (none is a building action).
-        if let Some(c) = game.knight_move_count() {
-            let k = index_below(&mut self.agent, c.total);
-            return c.nth(game, k);
+        if game.count_knight_moves(&mut self.knight_moves) {
+            let k = index_below(&mut self.agent, self.knight_moves.total);
+            return self.knight_moves.nth(game, k);
         }
         game.legal_actions(&mut self.buf);
         if self.buf.is_empty() {

@@ -292,7 +292,9 @@ struct CountedKnight {
 }
 
 /// The actions listed while the knights move, counted knight by knight
-/// ([`Game::knight_move_count`]).
+/// ([`Game::count_knight_moves`]). A player counting at every step (the random player) keeps
+/// one and counts into it again (no count of one step is read at the next).
+#[derive(Clone, Copy)]
 pub(crate) struct KnightMoveCount {
     who: PlayerId,
     /// Whether Cities & Knights is played (no move takes the grain).
@@ -306,12 +308,35 @@ pub(crate) struct KnightMoveCount {
     pub total: usize,
 }
 
+impl Default for KnightMoveCount {
+    fn default() -> Self {
+        let unset = CountedKnight {
+            from: EdgeId(0),
+            n: 0,
+            limit: 0,
+            on_castle: false,
+            displaces: 0,
+        };
+        KnightMoveCount {
+            who: PlayerId(0),
+            ck: false,
+            free: [0; 4],
+            knights: [unset; COUNTED_KNIGHTS],
+            counted: 0,
+            total: 0,
+        }
+    }
+}
+
 impl KnightMoveCount {
     /// The `k`-th action [`Game::legal_actions`] lists in `g`, the game counted (the same
     /// action at the same index), found without listing the others; `None` when `k` is out
     /// of range. The knight's moves are its rings cut by the free paths, the castle's
     /// (`BARB.MOVE.NOT_BACK_TO_CASTLE`), its distance and the grain, and with Cities &
     /// Knights the weaker opposing knights a standing one displaces, as counted.
+    /// Out of line, with the chosen knight's rings read in place (one call, not a closure
+    /// per case of [`Game::with_rings`]).
+    #[inline(never)]
     pub(crate) fn nth(&self, g: &Game, mut k: usize) -> Option<crate::Action> {
         let words = g.barb.knights.len().div_ceil(64);
         for c in &self.knights[..self.counted] {
@@ -319,17 +344,23 @@ impl KnightMoveCount {
             if k < n {
                 let allowed = g.move_targets(c.on_castle);
                 let victims = g.displaced_by(self.who, c.displaces, &allowed);
-                return g.with_rings(c.from, |rings| {
-                    KnightMoves {
-                        from: c.from,
-                        rings,
-                        limit: usize::from(c.limit),
-                        open: path_and(&self.free, &allowed),
-                        victims,
-                        ck: self.ck,
+                let searched;
+                let rings = match g.barb.path_rings.get(c.from.index()) {
+                    Some(r) => r,
+                    None => {
+                        searched = path_rings(&g.barb.path_adjacency, c.from.index());
+                        &searched
                     }
-                    .nth(self.who, k, words)
-                });
+                };
+                return KnightMoves {
+                    from: c.from,
+                    rings,
+                    limit: usize::from(c.limit),
+                    open: path_and(&self.free, &allowed),
+                    victims,
+                    ck: self.ck,
+                }
+                .nth(self.who, k, words);
             }
             k -= n;
         }
@@ -644,29 +675,34 @@ impl Game {
     /// listing them; `None` in any other phase (or for more knights than a player has).
     /// With [`KnightMoveCount::nth`] a player choosing uniformly among them (the random
     /// player) need not build the list of every knight's targets.
+    #[cfg(test)]
     pub(crate) fn knight_move_count(&self) -> Option<KnightMoveCount> {
-        if self.winner().is_some() || !self.knights_may_move() {
-            return None;
+        let mut c = KnightMoveCount::default();
+        self.count_knight_moves(&mut c).then_some(c)
+    }
+
+    /// [`Game::knight_move_count`] into `c` (whatever it held before): whether the knights
+    /// move (else `c` is not to be read). Counting into a count the caller keeps spares the
+    /// copies of a count returned by value.
+    #[inline]
+    pub(crate) fn count_knight_moves(&self, c: &mut KnightMoveCount) -> bool {
+        if !self.knights_may_move() || self.winner().is_some() {
+            return false;
         }
-        let who = self.pending.front()?.who;
+        let Some(who) = self.pending.front().map(|p| p.who) else {
+            return false;
+        };
         let (free, unmoved) = self.free_and_unmoved(who);
         // Only the board's paths hold knights: the words past them are empty.
         let words = self.barb.knights.len().div_ceil(64).min(4);
-        // What every knight reads the same way, read once: the rules, the grain in hand,
-        // the free paths off the castle's (`BARB.MOVE.NOT_BACK_TO_CASTLE`).
+        // What every knight reads the same way, read once: the rules, the grain in hand
+        // (without Cities & Knights), the free paths off the castle's
+        // (`BARB.MOVE.NOT_BACK_TO_CASTLE`).
         let ck = self.barb_ck();
-        let has_grain = self.players[who.index()].hand.get(CardKind::Grain) > 0;
+        let has_grain = !ck && self.players[who.index()].hand.get(CardKind::Grain) > 0;
         let castle = self.barb.castle_paths;
         let off_castle = castle.map(|w| !w);
         let open_off_castle = path_and(&free, &off_castle);
-        let unset = CountedKnight {
-            from: EdgeId(0),
-            n: 0,
-            limit: 0,
-            on_castle: false,
-            displaces: 0,
-        };
-        let mut knights = [unset; COUNTED_KNIGHTS];
         let (mut counted, mut total) = (0, 1);
         for (w, &word) in unmoved.iter().enumerate().take(words) {
             let mut bits = word;
@@ -679,18 +715,21 @@ impl Game {
                 let from = EdgeId(i as u16);
                 // As `KnightMoveCount::nth` reads them (the listing it follows).
                 let on_castle = castle[w] & (1 << (i % 64)) != 0;
-                let (open, allowed) = if on_castle {
-                    (free, [u64::MAX; 4])
-                } else {
-                    (open_off_castle, off_castle)
-                };
+                let open = if on_castle { &free } else { &open_off_castle };
                 let (limit, displaces) = Game::path_knight_reach(k, ck, has_grain);
-                let victims = self.displaced_by(who, displaces, &allowed);
+                let victims = if displaces == 0 {
+                    [0; 4]
+                } else {
+                    self.displaced_by(who, displaces, &self.move_targets(on_castle))
+                };
                 let n = self.with_rings(from, |rings| {
-                    count_listed(rings, usize::from(limit), &open, &victims, words)
+                    count_listed(rings, usize::from(limit), open, &victims, words)
                 });
                 // More knights than a player has: not counted (the listing is built).
-                *knights.get_mut(counted)? = CountedKnight {
+                let Some(slot) = c.knights.get_mut(counted) else {
+                    return false;
+                };
+                *slot = CountedKnight {
                     from,
                     n: n as u16,
                     limit,
@@ -701,14 +740,12 @@ impl Game {
                 total += n;
             }
         }
-        Some(KnightMoveCount {
-            who,
-            ck,
-            free,
-            knights,
-            counted,
-            total,
-        })
+        c.who = who;
+        c.ck = ck;
+        c.free = free;
+        c.counted = counted;
+        c.total = total;
+        true
     }
 
     /// How far knight `k` goes and the strength with which it displaces weaker opposing
@@ -982,7 +1019,8 @@ mod tests {
 
     /// In random games of both rulesets, whenever the knights move, `knight_move_count` and
     /// `KnightMoveCount::nth` agree with the list `legal_actions` builds (moves with and
-    /// without the grain, displacements); in every other phase they give nothing.
+    /// without the grain, displacements), also when counted into one count kept from step
+    /// to step (as the random player does); in every other phase they give nothing.
     #[test]
     fn knight_move_counting_agrees_with_legal_actions_in_random_games() {
         let (mut seen, mut grain, mut displace) = (0, 0, 0);
@@ -990,6 +1028,7 @@ mod tests {
             let mut g = if ck { barb_ck_game(4) } else { barb_game(4) };
             let mut rp = crate::random::RandomPlayer::new(seed);
             let mut buf = Vec::new();
+            let mut kept = KnightMoveCount::default();
             for _ in 0..6000 {
                 if g.winner().is_some() {
                     break;
@@ -997,11 +1036,15 @@ mod tests {
                 if g.knights_may_move() {
                     g.legal_actions(&mut buf);
                     let c = g.knight_move_count().unwrap();
+                    assert!(g.count_knight_moves(&mut kept));
                     assert_eq!(c.total, buf.len());
+                    assert_eq!(kept.total, buf.len());
                     for (k, a) in buf.iter().enumerate() {
                         assert_eq!(c.nth(&g, k), Some(*a));
+                        assert_eq!(kept.nth(&g, k), Some(*a));
                     }
                     assert_eq!(c.nth(&g, buf.len()), None);
+                    assert_eq!(kept.nth(&g, buf.len()), None);
                     seen += 1;
                     grain += buf
                         .iter()
@@ -1013,6 +1056,7 @@ mod tests {
                         .count();
                 } else {
                     assert!(g.knight_move_count().is_none());
+                    assert!(!g.count_knight_moves(&mut kept));
                 }
                 let a = rp.choose(&g, Default::default()).unwrap();
                 g.apply(a).unwrap();
