@@ -31,7 +31,10 @@ pub(crate) struct NumberedHexes {
 impl NumberedHexes {
     /// The index of `tokens` (by hex).
     pub(crate) fn of(tokens: &[Option<u8>]) -> NumberedHexes {
-        let mut index = NumberedHexes::default();
+        let mut index = NumberedHexes {
+            hexes: Vec::with_capacity(tokens.len()),
+            start: [0; 14],
+        };
         index.rebuild(tokens);
         index
     }
@@ -54,6 +57,25 @@ impl NumberedHexes {
                 self.hexes[usize::from(next[usize::from(t)])] = HexId(i as u16);
                 next[usize::from(t)] += 1;
             }
+        }
+    }
+
+    /// Hex `hex`'s token changed from `old` to `new`: the hex leaves its old number's hexes
+    /// and joins the new one's in hex order, the numbers after each moving their start (no
+    /// allocation: the list never holds more hexes than the board has).
+    pub(crate) fn retoken(&mut self, hex: HexId, old: Option<u8>, new: Option<u8>) {
+        if let Some(n) = old.filter(|&t| t <= 12).map(usize::from) {
+            let range = usize::from(self.start[n])..usize::from(self.start[n + 1]);
+            if let Some(at) = self.hexes[range.clone()].iter().position(|&h| h == hex) {
+                self.hexes.remove(range.start + at);
+                self.start[n + 1..].iter_mut().for_each(|s| *s -= 1);
+            }
+        }
+        if let Some(n) = new.filter(|&t| t <= 12).map(usize::from) {
+            let range = usize::from(self.start[n])..usize::from(self.start[n + 1]);
+            let at = range.start + self.hexes[range].iter().take_while(|&&h| h < hex).count();
+            self.hexes.insert(at, hex);
+            self.start[n + 1..].iter_mut().for_each(|s| *s += 1);
         }
     }
 
@@ -91,6 +113,16 @@ impl Game {
     pub(crate) fn set_tokens_with(&mut self, change: impl FnOnce(&mut Vec<Option<u8>>)) {
         change(&mut self.tokens);
         self.numbered.rebuild(&self.tokens);
+    }
+
+    /// Puts `token` on hex `h` (Barbarian Attack's conquest turning one face down or up),
+    /// moving that hex alone in [`NumberedHexes`] (the invariants count the tokens again).
+    pub(crate) fn set_token(&mut self, h: HexId, token: Option<u8>) {
+        let Some(slot) = self.tokens.get_mut(h.index()) else {
+            return;
+        };
+        let old = std::mem::replace(slot, token);
+        self.numbered.retoken(h, old, token);
     }
 
     pub(crate) fn do_dice(&mut self, red: u8, yellow: u8, events: &mut Vec<Event>) {
@@ -246,6 +278,46 @@ mod tests {
     use crate::state::{Building, Site};
     use crate::testkit::*;
     use crate::{Action, Event, Outcome};
+
+    /// 20,000 random token changes, one hex at a time (tokens 2–12, none, and above 12): the
+    /// index kept by `retoken` equals the one counted afresh after each, and a change between
+    /// two numbers, to none and back is met.
+    #[test]
+    fn numbered_hexes_kept_hex_by_hex_equal_a_fresh_count() {
+        use super::NumberedHexes;
+        use crate::ids::HexId;
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % n
+        };
+        let mut tokens: Vec<Option<u8>> = (0..37).map(|i| (i % 5 != 0).then_some(2 + (i % 11) as u8)).collect();
+        let mut kept = NumberedHexes::of(&tokens);
+        let (mut moved, mut removed, mut added) = (0, 0, 0);
+        for _ in 0..20_000 {
+            let h = next(37) as usize;
+            let new = match next(14) {
+                0 => None,
+                13 => Some(13),
+                t => Some(t as u8 + 1).filter(|&t| t <= 12),
+            };
+            let old = std::mem::replace(&mut tokens[h], new);
+            kept.retoken(HexId(h as u16), old, new);
+            assert_eq!(kept, NumberedHexes::of(&tokens));
+            match (old.filter(|&t| t <= 12), new.filter(|&t| t <= 12)) {
+                (Some(a), Some(b)) if a != b => moved += 1,
+                (Some(_), None) => removed += 1,
+                (None, Some(_)) => added += 1,
+                _ => {}
+            }
+        }
+        assert!(
+            moved > 1000 && removed > 500 && added > 500,
+            "{moved} {removed} {added}"
+        );
+    }
 
     /// Random games of the base game, Cities & Knights and Seafarers with Cities & Knights: at
     /// every position, production for every total but 7 pays each seat what a scan of every

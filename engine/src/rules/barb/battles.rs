@@ -165,7 +165,8 @@ impl Game {
                 self.give_prisoners(p, share[p.index()], events);
             }
         }
-        self.refresh_conquest_after_barbarians(events);
+        // Only this hex's barbarians changed.
+        self.refresh_conquest_of_hex(hex, events);
         if self.barb_ck() {
             // Taking part in a battle deactivates a knight (source `003_c1bc764549538a7d.txt`).
             let all = self.board.topology.hex(hex).map(|x| x.sides);

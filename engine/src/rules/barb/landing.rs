@@ -101,7 +101,7 @@ impl Game {
                 // paths of the hexes holding barbarians grow at the first (the kept flags and
                 // paths were in step before).
                 match self.barb.on(h) {
-                    BARBARIANS_TO_CONQUER.. => self.refresh_conquest_after_barbarians(events),
+                    BARBARIANS_TO_CONQUER.. => self.refresh_conquest_of_hex(h, events),
                     1 => self.barb.raided = self.barb.raided_paths(),
                     _ => {}
                 }
@@ -135,7 +135,13 @@ impl Game {
     /// inner hexes always do). With Cities & Knights a metropolis is never conquered (rule
     /// `BARB.CK.METROPOLIS`, source `003_c1bc764549538a7d.txt` "Metropolis").
     pub(crate) fn building_conquered(&self, v: VertexId) -> bool {
-        self.surrounded_by_conquest(v) && !(self.barb_ck() && self.metropolis_at(v).is_some())
+        self.surrounded_by_conquest(v) && !self.spared_metropolis_at(v)
+    }
+
+    /// With Cities & Knights, whether `v` holds a metropolis, which is never conquered (rule
+    /// `BARB.CK.METROPOLIS`).
+    fn spared_metropolis_at(&self, v: VertexId) -> bool {
+        self.barb_ck() && self.metropolis_at(v).is_some()
     }
 
     /// Whether every land hex `v` touches is a conquered coastal hex (and it touches land).
@@ -183,6 +189,22 @@ impl Game {
         }
     }
 
+    /// [`Game::refresh_conquest_after_barbarians`] when only hex `h`'s barbarians changed (a
+    /// barbarian landed on it, or a battle freed it) in a state whose kept points and paths
+    /// were in step: only `h`'s token can turn, and only the buildings on its corners can
+    /// become or stop being surrounded, so the kept points change by theirs alone; the kept
+    /// paths of the hexes holding barbarians change only when `h` gains its first barbarian
+    /// (its paths join, as [`Game::land_barbarian`] does itself) or loses its last (they are
+    /// recounted). The full refresh visits the coastal hexes in id order and only `h` turns
+    /// there: the events are the same. The invariants `conquest` and `coast` recount the
+    /// points and the paths after every step.
+    pub(crate) fn refresh_conquest_of_hex(&mut self, h: HexId, events: &mut Vec<Event>) {
+        if self.barb.on(h) == 0 {
+            self.barb.raided = self.barb.raided_paths();
+        }
+        self.turn_token(h, events);
+    }
+
     /// Turns each coastal hex's token face down or up to match its barbarians, reporting the
     /// hexes and buildings that change, and sets the kept paths of the hexes holding
     /// barbarians ([`super::state::BarbState::raided`]); whether any token turned.
@@ -190,49 +212,73 @@ impl Game {
         self.barb.raided = self.barb.raided_paths();
         let mut turned = false;
         for i in 0..self.barb.coastal.len() {
-            if !self.barb.coastal[i] {
-                continue;
+            turned |= self.turn_token(HexId(i as u16), events);
+        }
+        turned
+    }
+
+    /// Turns coastal hex `h`'s token face down or up to match its barbarians, reporting the
+    /// hex and the buildings on its corners that change, and moving the points of the
+    /// buildings there that become or stop being surrounded by conquest into or out of the
+    /// kept points ([`super::state::BarbState::lost_vp`]); whether the token turned.
+    fn turn_token(&mut self, h: HexId, events: &mut Vec<Event>) -> bool {
+        let i = h.index();
+        if !self.barb.coastal.get(i).copied().unwrap_or(false) {
+            return false;
+        }
+        let now = self.barb.on(h) >= BARBARIANS_TO_CONQUER;
+        if now == self.tokens[i].is_none() {
+            return false;
+        }
+        let corners = self
+            .board
+            .topology
+            .hex(h)
+            .map(|x| x.corners)
+            .unwrap_or([VertexId(0); 6]);
+        // Per corner holding a building: surrounded by conquest, and conquered (surrounded
+        // and not a spared metropolis).
+        let mut before = [(false, false); 6];
+        for (k, v) in corners.iter().enumerate() {
+            if self.sites[v.index()].is_some() {
+                let surrounded = self.surrounded_by_conquest(*v);
+                before[k] = (surrounded, surrounded && !self.spared_metropolis_at(*v));
             }
-            let h = HexId(i as u16);
-            let now = self.barb.on(h) >= BARBARIANS_TO_CONQUER;
-            if now == self.tokens[i].is_none() {
-                continue;
+        }
+        let token = if now { None } else { self.board.tokens[i] };
+        self.set_token(h, token);
+        if now {
+            self.merchant_conquered(h, events);
+        }
+        events.push(Event::Barb(if now {
+            BarbEvent::HexConquered { hex: h }
+        } else {
+            BarbEvent::HexLiberated { hex: h }
+        }));
+        for (k, v) in corners.iter().enumerate() {
+            let Some(site) = self.sites[v.index()] else { continue };
+            let surrounded = self.surrounded_by_conquest(*v);
+            let after = surrounded && !self.spared_metropolis_at(*v);
+            if after != before[k].1 {
+                let (player, at) = (site.owner, *v);
+                events.push(Event::Barb(if after {
+                    BarbEvent::BuildingConquered { player, at }
+                } else {
+                    BarbEvent::BuildingFreed { player, at }
+                }));
             }
-            let corners = self
-                .board
-                .topology
-                .hex(h)
-                .map(|x| x.corners)
-                .unwrap_or([VertexId(0); 6]);
-            let mut before = [false; 6];
-            for (k, v) in corners.iter().enumerate() {
-                before[k] = self.sites[v.index()].is_some() && self.building_conquered(*v);
-            }
-            turned = true;
-            let token = if now { None } else { self.board.tokens[i] };
-            self.set_tokens_with(|t| t[i] = token);
-            if now {
-                self.merchant_conquered(h, events);
-            }
-            events.push(Event::Barb(if now {
-                BarbEvent::HexConquered { hex: h }
-            } else {
-                BarbEvent::HexLiberated { hex: h }
-            }));
-            for (k, v) in corners.iter().enumerate() {
-                let Some(site) = self.sites[v.index()] else { continue };
-                let after = self.building_conquered(*v);
-                if after != before[k] {
-                    let (player, at) = (site.owner, *v);
-                    events.push(Event::Barb(if after {
-                        BarbEvent::BuildingConquered { player, at }
+            if surrounded != before[k].0 {
+                if let Some(lost) = self.barb.lost_vp.get_mut(site.owner.index()) {
+                    let vp = Game::building_vp(site.building);
+                    *lost = if surrounded {
+                        lost.saturating_add(vp)
                     } else {
-                        BarbEvent::BuildingFreed { player, at }
-                    }));
+                        lost.saturating_sub(vp)
+                    };
                 }
             }
         }
-        turned
+        true
     }
 
     /// The points each player's buildings surrounded by conquest would give, counted from the
