@@ -883,7 +883,7 @@ impl Game {
         let [least, most] = self.kept_route_lengths()[p];
         // Without ships (no ship moves) the graphs are not kept.
         if self.rules.has(crate::ruleset::Expansion::Seafarers) {
-            self.forget_route_graphs_at_knights();
+            self.route_graphs_after_knights();
             let piece = own_piece(self, player, at);
             let around = Around {
                 topo: &self.board.topology,
@@ -942,7 +942,7 @@ impl Game {
         let matters = may_decide(&lengths[..self.players.len()], p, self.longest_road);
         // The kept graph (before the move) gets the ship on `to`; an unknown one is made
         // (after the move) and gets it back on `from`. Either holds the ship on both paths.
-        self.forget_route_graphs_at_knights();
+        self.route_graphs_after_knights();
         let known = self.route.graphs[p].is_some();
         if !known {
             self.route.graphs[p] = Kept(RouteGraph::build(self, player));
@@ -1013,12 +1013,35 @@ impl Game {
     /// placed, moved or removed; an opponent's piece blocks a road there): recomputes the
     /// players whose trails may pass through one of them ([`Game::route_passes`]; nobody
     /// else's length changes), except `keeper`, whose blocking did not change there.
+    ///
+    /// Only knights changed: with Seafarers the kept graphs follow them
+    /// ([`Game::route_graphs_after_knights`]) and a length is searched on its seat's graph
+    /// when known, else from scratch.
     pub(crate) fn update_longest_road_at(
         &mut self,
         changed: &[VertexId],
         keeper: Option<PlayerId>,
         events: &mut Vec<Event>,
     ) {
+        let mask = self.routes_through(changed, keeper);
+        if self.rules.has(crate::ruleset::Expansion::Seafarers) {
+            self.route_graphs_after_knights();
+        }
+        self.kept_route_lengths();
+        for i in 0..self.players.len() {
+            if mask & (1 << i) != 0 {
+                let len = self
+                    .route_length_on_graph(i, [0, u8::MAX])
+                    .unwrap_or_else(|| longest_road_length(self, PlayerId(i as u8)));
+                self.kept_route_lengths()[i] = [len, len];
+            }
+        }
+        self.settle_longest_road(events);
+    }
+
+    /// The seats (bit per seat) but `keeper` with two pieces continuing each other at one of
+    /// the `changed` intersections ([`Game::route_passes`]).
+    fn routes_through(&self, changed: &[VertexId], keeper: Option<PlayerId>) -> u8 {
         let mut mask = 0u8;
         for &v in changed {
             if let Some(info) = self.board.topology.vertex(v) {
@@ -1031,7 +1054,7 @@ impl Game {
                 }
             }
         }
-        self.update_longest_road(mask, events);
+        mask
     }
 
     /// Whether two of `player`'s pieces continue each other at `v` (two roads, two ships, or
@@ -1094,18 +1117,22 @@ impl Game {
     /// else from scratch; the search stops at a trail of `most`.
     #[inline(never)]
     fn searched_route_length(&mut self, p: usize, [least, most]: [u8; 2]) -> u8 {
-        self.forget_route_graphs_at_knights();
-        match self.route.graphs[p].as_ref() {
-            Some(g) => {
-                // The search marks the graph: it runs on a copy.
-                let mut s = g.s;
-                s.comp[..s.n].fill(u8::MAX);
-                s.label_components();
-                s.cap = most;
-                s.longest(None, least)
-            }
-            None => longest_road_between(self, PlayerId(p as u8), least, most),
-        }
+        self.route_graphs_after_knights();
+        self.route_length_on_graph(p, [least, most])
+            .unwrap_or_else(|| longest_road_between(self, PlayerId(p as u8), least, most))
+    }
+
+    /// Seat `p`'s route length, known to lie within `least..=most`, searched on their kept
+    /// graph (up to date with the knights: [`Game::route_graphs_after_knights`]); `None`
+    /// when it is not known. The search stops at a trail of `most`.
+    fn route_length_on_graph(&self, p: usize, [least, most]: [u8; 2]) -> Option<u8> {
+        let g = self.route.graphs.get(p)?.as_ref()?;
+        // The search marks the graph: it runs on a copy.
+        let mut s = g.s;
+        s.comp[..s.n].fill(u8::MAX);
+        s.label_components();
+        s.cap = most;
+        Some(s.longest(None, least))
     }
 
     /// Each seat's [`RouteLengths`], measured from scratch first when not kept (a new game or

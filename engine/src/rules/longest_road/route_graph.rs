@@ -1,6 +1,6 @@
 //! The Longest Trade Route's graphs kept between steps (Seafarers): each player's whole
-//! network as a [`Search`] graph, edited when a piece is built, a ship moves or a building
-//! is placed, forgotten when a knight changes what it reads, and what the last ship move measured
+//! network as a [`Search`] graph, edited when a piece is built, a ship moves, a building
+//! is placed or a knight changes what it reads, and what the last ship move measured
 //! (source `004_bf8a3dbb68824bc0.txt`, "Die längste Handelsstraße"; invariant
 //! `route-graph`).
 
@@ -147,10 +147,9 @@ pub(super) struct MovedShip {
 /// ship moved edits it ([`Game::longest_road_after_road`],
 /// [`Game::longest_road_after_ship_move`], [`Game::route_graph_after_ship_swap`]); a
 /// building placed relinks the pieces of each graph at its intersection
-/// ([`Game::route_site_changed`]); a knight placed or taken off makes the graphs with a
-/// piece on a path of that intersection unknown
-/// ([`Game::forget_route_graphs_at_knights`]), and so does every other change of a network
-/// ([`Game::update_longest_road`], a road or ship taken off). With them, each seat's
+/// ([`Game::route_site_changed`]), and so does a knight placed or taken off
+/// ([`Game::route_graphs_after_knights`]); every other change of a network makes its graph
+/// unknown ([`Game::update_longest_road`], a road or ship taken off). With them, each seat's
 /// [`RouteLengths`] (kept in every ruleset).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct RouteGraphs {
@@ -167,8 +166,49 @@ impl Default for RouteGraphs {
     }
 }
 
-/// The intersections where a knight of one seat was placed or taken off.
-pub(crate) type KnightTouched = crate::id_set::IdSet<8>;
+/// The intersections where a knight of one seat was placed or taken off, each once, at
+/// most [`KnightTouched::CAPACITY`] (a short list: usually one or two are noted between two
+/// looks of the kept graphs, and an empty one is seen at once).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct KnightTouched {
+    at: [u16; KnightTouched::CAPACITY],
+    len: u8,
+}
+
+impl KnightTouched {
+    /// The most intersections noted.
+    const CAPACITY: usize = 4;
+
+    /// Notes `v`: `true` when it was not noted yet and fits.
+    pub(crate) fn insert(&mut self, v: usize) -> bool {
+        let len = usize::from(self.len);
+        match (self.contains(v), u16::try_from(v), self.at.get_mut(len)) {
+            (false, Ok(id), Some(slot)) => {
+                *slot = id;
+                self.len += 1;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether `v` is noted.
+    pub(crate) fn contains(&self, v: usize) -> bool {
+        self.iter().any(|x| x == v)
+    }
+
+    /// Whether nothing is noted.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The intersections noted, in the order noted.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.at[..usize::from(self.len).min(Self::CAPACITY)]
+            .iter()
+            .map(|&v| usize::from(v))
+    }
+}
 
 /// What a [`RouteGraph`] reads besides the player's pieces, borrowed apart from the kept
 /// graphs so that those are edited in place.
@@ -400,22 +440,35 @@ impl MovedShip {
 }
 
 impl Game {
-    /// Forgets the kept graphs with a piece on a path of an intersection where a knight was
-    /// placed or taken off since the last call ([`crate::state::CkState::route_touched`]):
-    /// such a knight blocks or frees their ends there. An unknown set forgets all of them.
-    /// Only Cities & Knights has knights on intersections: without it a known set stays empty.
-    pub(super) fn forget_route_graphs_at_knights(&mut self) {
+    /// Brings the kept graphs up to date with the knights placed or taken off since the last
+    /// call ([`crate::state::CkState::route_touched`]): a knight of another seat blocks or
+    /// frees the ends of a graph's pieces at its intersection (source
+    /// `000_fee7e8147b67bbe6.txt` p. 9), and nothing else of the graph, so each graph links
+    /// its pieces there again ([`RouteGraph::relink_at`], as for a building); the owner's own
+    /// knight never blocks them. An unknown set forgets every graph. Only Cities & Knights
+    /// has knights on intersections: without it a known set stays empty.
+    pub(super) fn route_graphs_after_knights(&mut self) {
         let touched = &mut self.ck.route_touched.0;
         let ck = self.rules.has(crate::ruleset::Expansion::CitiesAndKnights);
-        if touched.is_some_and(|t| !ck || t.iter().all(|set| set.is_empty())) {
-            return;
-        }
-        for (p, g) in self.route.graphs.iter_mut().enumerate() {
-            if g.as_ref()
-                .is_some_and(|graph| graph.knights_changed(&self.board.topology, *touched, p))
-            {
-                *g = Kept(None);
+        match touched {
+            Some(t) if !ck || t.iter().all(|set| set.is_empty()) => return,
+            Some(t) => {
+                let around = Around {
+                    topo: &self.board.topology,
+                    sites: &self.sites,
+                    knights: &self.ck.knights,
+                };
+                for (q, set) in t.iter().enumerate() {
+                    for v in set.iter() {
+                        for (p, g) in self.route.graphs.iter_mut().enumerate() {
+                            if let Some(graph) = g.0.as_mut().filter(|_| p != q) {
+                                graph.relink_at(&around, PlayerId(p as u8), VertexId(v as u16));
+                            }
+                        }
+                    }
+                }
             }
+            None => self.route.graphs.iter_mut().for_each(|g| *g = Kept(None)),
         }
         *touched = Some(Default::default());
     }
@@ -446,7 +499,7 @@ impl Game {
     /// `player`'s ship moved from `from` to `to` without a change of their route (a dead-end
     /// ship swapped for another at the same intersection): the kept graph follows it.
     pub(crate) fn route_graph_after_ship_swap(&mut self, player: PlayerId, (from, to): (EdgeId, EdgeId)) {
-        self.forget_route_graphs_at_knights();
+        self.route_graphs_after_knights();
         let around = Around {
             topo: &self.board.topology,
             sites: &self.sites,
