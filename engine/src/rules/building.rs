@@ -193,7 +193,7 @@ impl Game {
             self.bank.add_all(&cost::SETTLEMENT);
         }
         st.settlements_left -= 1;
-        st.buildings.note(at);
+        st.buildings.note(at, &self.board.topology);
         self.sites[at.index()] = Some(Site {
             owner: player,
             building: Building::Settlement,

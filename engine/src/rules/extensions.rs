@@ -311,7 +311,10 @@ pub(crate) trait ExpansionRules {
         false
     }
     /// Whether [`ExpansionRules::check_progress`] lets Invention move the token of `hex`
-    /// (`false`: it refuses every Invention play naming the hex).
+    /// (`false`: it refuses every Invention play naming the hex). An expansion that changes
+    /// Invention passes every play naming two different hexes it allows here whose tokens
+    /// Cities & Knights lets move ([`Game::inventable`]): the listing gives those plays
+    /// without checking them ([`Game::push_invention_plays`]).
     fn invention_hex(_g: &Game, _hex: HexId) -> bool {
         true
     }

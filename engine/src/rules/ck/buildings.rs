@@ -12,6 +12,7 @@
 //! own placement) makes the readers scan the board instead; the invariant
 //! `building-sites` checks that every noted intersection holds a building of its seat.
 
+use crate::board::Topology;
 use crate::id_set::IdSet;
 use crate::ids::{PlayerId, VertexId};
 use crate::kept::Kept;
@@ -23,20 +24,41 @@ use crate::state::Game;
 /// (which are moved whole when a game is made). Not part of the game
 /// ([`crate::kept::Kept`]).
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
-pub(crate) struct BuildingSites(Kept<(IdSet<8>, u8)>);
+pub(crate) struct BuildingSites(Kept<Noted>);
+
+/// The noted intersections, their number, and the hexes at a corner of one of them (the
+/// hexes the Merchant may stand on next to the seat's buildings, source
+/// `000_fee7e8147b67bbe6.txt` p. 14; `None` on a board beyond 256 hexes). Buildings only
+/// come, so the hexes only grow with the intersections.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub(crate) struct Noted {
+    set: IdSet<8>,
+    count: u8,
+    hexes: Option<IdSet<4>>,
+}
 
 impl BuildingSites {
-    /// An empty known set for a board of `vertices` intersections (unknown beyond 512).
-    pub(crate) fn empty(vertices: usize) -> Self {
-        BuildingSites(Kept((vertices <= 8 * 64).then(Default::default)))
+    /// An empty known set for `topo`'s board (unknown beyond 512 intersections; the hexes
+    /// unknown beyond 256).
+    pub(crate) fn empty(topo: &Topology) -> Self {
+        BuildingSites(Kept((topo.vertex_count() <= 8 * 64).then(|| Noted {
+            hexes: (topo.hex_count() <= 4 * 64).then(IdSet::default),
+            ..Noted::default()
+        })))
     }
 
-    /// Notes a building of the seat put on the empty intersection `at`.
+    /// Notes a building of the seat put on the empty intersection `at` of `topo`'s board,
+    /// and the hexes at its corners.
     #[inline]
-    pub(crate) fn note(&mut self, at: VertexId) {
-        if let Some((set, count)) = self.0.as_mut() {
-            if set.insert(at.index()) {
-                *count += 1;
+    pub(crate) fn note(&mut self, at: VertexId, topo: &Topology) {
+        if let Some(noted) = self.0.as_mut() {
+            if noted.set.insert(at.index()) {
+                noted.count += 1;
+                if let (Some(hexes), Some(info)) = (noted.hexes.as_mut(), topo.vertex(at)) {
+                    for h in info.hexes.iter() {
+                        hexes.insert(h.index());
+                    }
+                }
             }
         }
     }
@@ -45,20 +67,42 @@ impl BuildingSites {
     /// supply says are on the board) were noted: then they are exactly its buildings.
     #[inline]
     pub(crate) fn complete(&self, built: usize) -> Option<&IdSet<8>> {
-        let (set, count) = self.0.as_ref()?;
-        (usize::from(*count) == built).then_some(set)
+        let noted = self.0.as_ref()?;
+        (usize::from(noted.count) == built).then_some(&noted.set)
     }
 
-    /// Whether every noted intersection holds a building of `owner`, and the count is the
-    /// number of noted intersections (the invariant `building-sites`).
+    /// The hexes at a corner of the seat's buildings, when [`BuildingSites::complete`] gives
+    /// its intersections for `built` and the hexes are known.
+    #[inline]
+    pub(crate) fn complete_hexes(&self, built: usize) -> Option<&IdSet<4>> {
+        let noted = self.0.as_ref()?;
+        (usize::from(noted.count) == built)
+            .then_some(noted.hexes.as_ref())
+            .flatten()
+    }
+
+    /// Whether every noted intersection holds a building of `owner`, the count is the
+    /// number of noted intersections, and the hexes (when known) are those at a corner of
+    /// one of them (the invariant `building-sites`).
     pub(crate) fn sound(&self, g: &Game, owner: PlayerId) -> bool {
-        self.0.is_none_or(|(set, count)| {
+        self.0.is_none_or(|noted| {
             let mut n = 0usize;
-            let all_own = set.iter().all(|v| {
+            let mut hexes = IdSet::<4>::default();
+            let all_own = noted.set.iter().all(|v| {
                 n += 1;
+                for h in g
+                    .board
+                    .topology
+                    .vertices()
+                    .get(v)
+                    .into_iter()
+                    .flat_map(|i| i.hexes.iter())
+                {
+                    hexes.insert(h.index());
+                }
                 g.sites.get(v).copied().flatten().is_some_and(|s| s.owner == owner)
             });
-            all_own && n == usize::from(count)
+            all_own && n == usize::from(noted.count) && noted.hexes.is_none_or(|kept| kept == hexes)
         })
     }
 }
@@ -71,7 +115,8 @@ mod tests {
     /// Random games of the Cities & Knights rulesets: after every step each seat's kept
     /// intersections are known, complete (as many as its supply says are built on) and
     /// exactly the intersections of its buildings on the board, so [`Game::own_buildings`]
-    /// reads them rather than scanning.
+    /// reads them rather than scanning; the kept hexes are exactly those with one of the
+    /// seat's buildings at a corner.
     #[test]
     fn building_sites_equal_the_board_after_every_step_of_random_games() {
         use Expansion::{BarbarianAttack, CitiesAndKnights};
@@ -86,6 +131,16 @@ mod tests {
                     let on_board: Vec<usize> = (0..g.sites.len())
                         .filter(|&v| g.sites[v].is_some_and(|s| s.owner == p))
                         .collect();
+                    let hexes = kept.complete_hexes(on_board.len()).expect("known and complete");
+                    let at_own: Vec<usize> = (0..g.board.topology.hex_count())
+                        .filter(|&h| {
+                            g.board.topology.hexes()[h]
+                                .corners
+                                .iter()
+                                .any(|v| g.sites[v.index()].is_some_and(|s| s.owner == p))
+                        })
+                        .collect();
+                    assert_eq!(hexes.iter().collect::<Vec<_>>(), at_own, "seed {seed} {p:?}");
                     let kept = kept.complete(on_board.len()).expect("known and complete");
                     let kept = kept.iter().collect::<Vec<_>>();
                     assert_eq!(kept, on_board, "seed {seed} {p:?}");

@@ -54,7 +54,7 @@ impl Game {
         self.ck.knights = vec![None; v];
         self.ck.sites = crate::rules::ck::knights::KnightSites::empty(v);
         for st in self.players.iter_mut() {
-            st.buildings = buildings::BuildingSites::empty(v);
+            st.buildings = buildings::BuildingSites::empty(&self.board.topology);
         }
         self.ck.walls = vec![false; v];
         self.ck.decks = [

@@ -39,7 +39,7 @@ impl Game {
         let harbors = self.harbor_mask_at(at);
         self.players[player.index()].harbors |= harbors;
         self.players[player.index()].cities_left -= 1;
-        self.players[player.index()].buildings.note(at);
+        self.players[player.index()].buildings.note(at, &self.board.topology);
         self.raise_vp_bound(player);
         self.sites[at.index()] = Some(Site {
             owner: player,

@@ -158,7 +158,8 @@ impl Game {
     /// [`Game::progress_refused_ext`]), and each candidate's effect is then checked
     /// as `apply` checks it, unless the card is one whose candidates all pass
     /// ([`Game::lists_only_valid_plays`]) and no expansion changes it
-    /// ([`Game::progress_changed_ext`]). The test
+    /// ([`Game::progress_changed_ext`]); Invention's plays, which all pass whatever the
+    /// expansions, are written out by [`Game::push_invention_plays`]. The test
     /// `progress_plays_equal_every_candidate_checked_after_every_step` compares the list with
     /// every candidate checked.
     pub(crate) fn push_progress_plays(&self, p: PlayerId, out: &mut Vec<crate::Action>) {
@@ -181,6 +182,12 @@ impl Game {
             };
             // A card an expansion plays as its own action lists no play here.
             if !now || self.progress_refused_ext(card) {
+                continue;
+            }
+            // Invention's plays all pass whatever the expansions ([`Game::invention_hexes`]),
+            // and are written out in runs ([`Game::push_invention_plays`]).
+            if card == ProgressCard::Invention {
+                self.push_invention_plays(p, out);
                 continue;
             }
             let checked = !self.lists_only_valid_plays(card) || self.progress_changed_ext(card);
@@ -240,10 +247,16 @@ impl Game {
             }
             C::Crane => {
                 // Affordability first: the check asks for the discounted price in hand, and
-                // is the dearer test (an expansion's refusal comes before it).
+                // is the dearer test (an expansion's refusal comes before it). Unless an
+                // expansion has its say on Crane, the card's check is the improvement's at a
+                // discount of one ([`Game::check_improve_at`]), asked here directly: only
+                // plays that pass are given ([`Game::lists_only_valid_plays`]).
                 let hand = self.players[p.index()].hand;
+                let changed = self.progress_changed_ext(card);
                 for track in Track::ALL {
-                    if hand.contains(&self.improvement_cost_less(p, track, 1)) {
+                    if hand.contains(&self.improvement_cost_less(p, track, 1))
+                        && (changed || self.check_improve_at(p, track, 1).is_ok())
+                    {
                         push(P::Crane { track });
                     }
                 }
@@ -369,10 +382,19 @@ impl Game {
         }
     }
 
-    /// The hexes with one of `p`'s buildings at a corner, marked from the buildings' own hexes
-    /// (the board's relation read the other way); `None` on a board with more hexes than the
-    /// set holds, where each hex's corners are looked at instead.
+    /// The hexes with one of `p`'s buildings at a corner: those kept with the seat's
+    /// buildings when they are all noted ([`crate::rules::ck::buildings::BuildingSites`]),
+    /// or else marked from the buildings' own hexes (the board's relation read the other
+    /// way); `None` on a board with more hexes than the set holds, where each hex's corners
+    /// are looked at instead.
     fn hexes_at_own_buildings(&self, p: PlayerId) -> Option<crate::id_set::IdSet<4>> {
+        use crate::state::{CITIES_PER_PLAYER, SETTLEMENTS_PER_PLAYER};
+        let st = &self.players[p.index()];
+        let built = SETTLEMENTS_PER_PLAYER.saturating_sub(st.settlements_left)
+            + CITIES_PER_PLAYER.saturating_sub(st.cities_left);
+        if let Some(&kept) = st.buildings.complete_hexes(usize::from(built)) {
+            return Some(kept);
+        }
         let mut hexes = crate::id_set::IdSet::<4>::default();
         let topo = &self.board.topology;
         if topo.hexes().len() > 4 * 64 {
@@ -402,7 +424,8 @@ impl Game {
             C::Treason => {
                 // Unless an expansion has its say on Treason, a victim is another player with
                 // a knight on an intersection: one with every knight in their supply (piece
-                // counts, invariant `knights`) has none, and is not even checked.
+                // counts, invariant `knights`) has none, and any other has one, so only plays
+                // that pass are given ([`Game::lists_only_valid_plays`]).
                 let changed = self.progress_changed_ext(card);
                 for v in 0..n {
                     let victim = PlayerId(v);
@@ -428,14 +451,17 @@ impl Game {
 /// [`Game::push_progress_plays`], what each of them reads was read once before the loop at
 /// every listing, whichever cards were held.
 impl Game {
-    /// Candidate plays of Invention: every ordered pair of two hexes whose tokens may move.
-    #[inline(never)]
-    fn invention_candidates(&self, push: &mut impl FnMut(ProgressPlay)) {
+    /// The hexes whose tokens Invention may move, in hex order (at most 19 on the standard
+    /// island; the first 64 on a larger board, as many as the listing ever gives): a token
+    /// Cities & Knights lets move ([`Game::inventable`]) on a hex every expansion allows
+    /// ([`Game::invention_hex_ext`]). Every ordered pair of two of them passes the card's
+    /// check: Cities & Knights asks for two different such hexes
+    /// ([`Game::check_invention`]), and an expansion that changes the card passes two
+    /// different hexes it allows whose tokens Cities & Knights lets move (the contract of
+    /// [`crate::rules::extensions::ExpansionRules::invention_hex`]; Barbarian Attack with
+    /// Cities & Knights asks for two inner hexes with black numbers, `BARB.CK.INVENTION`).
+    fn invention_hexes(&self) -> ([crate::ids::HexId; 64], usize) {
         use crate::ids::HexId;
-        use ProgressPlay as P;
-        // The hexes whose tokens may move (at most 19 on the standard island), as far
-        // as an expansion's check of the card lets them (a pair naming a hex it
-        // refuses would be refused).
         let mut eligible = [HexId(0); 64];
         let mut k = 0;
         for h in 0..self.tokens.len().min(u16::MAX as usize) as u16 {
@@ -444,18 +470,51 @@ impl Game {
                 k += 1;
             }
         }
-        // The swap is symmetric, and `apply` takes the two hexes in either order,
-        // so both orders are listed.
+        (eligible, k)
+    }
+
+    /// Candidate plays of Invention: every ordered pair of two hexes whose tokens may move
+    /// ([`Game::invention_hexes`]). The swap is symmetric, and `apply` takes the two hexes in
+    /// either order, so both orders are listed.
+    #[inline(never)]
+    fn invention_candidates(&self, push: &mut impl FnMut(ProgressPlay)) {
+        let (eligible, k) = self.invention_hexes();
         for i in 0..k {
             for j in 0..k {
                 if i != j {
-                    push(P::Invention {
+                    push(ProgressPlay::Invention {
                         a: eligible[i],
                         b: eligible[j],
                     });
                 }
             }
         }
+    }
+
+    /// `p`'s Invention plays, the candidates of [`Game::invention_candidates`] in the same
+    /// order, none checked (all pass, [`Game::invention_hexes`]): for each first hex, the
+    /// second hexes before it then after it, each run written out at once (hundreds of plays
+    /// on a Seafarers map).
+    #[inline(never)]
+    fn push_invention_plays(&self, p: PlayerId, out: &mut Vec<crate::Action>) {
+        let (eligible, k) = self.invention_hexes();
+        let eligible = &eligible[..k];
+        let start = out.len();
+        let play = |a, b| {
+            crate::Action::Ck(CkAction::PlayProgress {
+                player: p,
+                play: ProgressPlay::Invention { a, b },
+            })
+        };
+        out.reserve(k * k.saturating_sub(1));
+        for (i, &a) in eligible.iter().enumerate() {
+            out.extend(eligible[..i].iter().map(|&b| play(a, b)));
+            out.extend(eligible[i + 1..].iter().map(|&b| play(a, b)));
+        }
+        debug_assert!(out[start..].iter().all(|a| match a {
+            crate::Action::Ck(CkAction::PlayProgress { play, .. }) => self.check_play_progress(p, play).is_ok(),
+            _ => false,
+        }));
     }
 
     /// Candidate plays of Guild Dues: each richer opponent and two of their cards (all when
@@ -614,8 +673,10 @@ impl Game {
     /// Espionage only other players and cards they hold, the Merchant (under
     /// `merchant-next-to settlements-or-cities`) only land hexes an expansion allows next to
     /// one of the player's buildings, Smithing only plays its own check passed
-    /// ([`Game::smithing_candidates`]), and the other cards here have no condition to their
-    /// effect.
+    /// ([`Game::smithing_candidates`]), Crane only tracks whose improvement at a discount
+    /// passes its check ([`Game::check_improve_at`], asked by the listing), Treason only
+    /// other players with a knight out of their supply (so on an intersection), and the
+    /// other cards here have no condition to their effect.
     fn lists_only_valid_plays(&self, card: crate::progress::ProgressCard) -> bool {
         use crate::progress::ProgressCard as C;
         match card {
@@ -634,7 +695,9 @@ impl Game {
             | C::Sabotage
             | C::Encouragement
             | C::Wedding
-            | C::Smithing => true,
+            | C::Smithing
+            | C::Crane
+            | C::Treason => true,
             C::Merchant => self.rules.ck.merchant_next_to == crate::ruleset::MerchantNextTo::SettlementsOrCities,
             _ => false,
         }
