@@ -90,13 +90,15 @@ impl Game {
         let own = self.sea.pirate;
         let to_hex = |to: HexId| crate::Action::Sea(super::actions::SeaAction::MovePirate { player, to });
         match self.sea.sea_hexes.get() {
-            // The kept sea hexes but the pirate's own, in order.
-            Some(&sea) => {
-                let mut sea = sea;
-                if let Some(h) = own {
-                    sea.set(h.index(), false);
-                }
-                sea.for_each_member(|h| out.push(to_hex(HexId(h as u16))));
+            // The kept sea hexes but the pirate's own, in order: the runs before and after
+            // it, each copied in one go.
+            Some(sea) => {
+                let (before, after) = match own.map(|h| sea.binary_search(&h)) {
+                    Some(Ok(k)) => (&sea[..k], &sea[k + 1..]),
+                    _ => (sea, &[][..]),
+                };
+                out.extend(before.iter().map(|&h| to_hex(h)));
+                out.extend(after.iter().map(|&h| to_hex(h)));
             }
             // The known hexes in order, read from the board's terrain: a sea hex other than
             // the pirate's own ([`Game::check_pirate_hex`]).

@@ -142,31 +142,29 @@ impl SeaPaths {
 }
 
 /// The sea hexes (the hexes the pirate may stand on, rule `SEA.PIRATE.SEA`,
-/// [`crate::Game::push_pirate_moves`]), kept so that listing the pirate's moves reads them a
-/// word at a time instead of testing every hex. The terrain is fixed once the board is built,
-/// so the set is found once, when the game starts; a state read back holds none ("unknown":
-/// every hex is tested on the board), nor does a board with a sea hex id beyond the set's
-/// capacity (128). Checked by the invariants (`sea-hexes`). Not part of the game
-/// ([`crate::kept::Kept`]).
-#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
-pub(crate) struct SeaHexes(crate::kept::Kept<crate::id_set::IdSet<2>>);
+/// [`crate::Game::push_pirate_moves`]) in increasing order, kept so that listing the pirate's
+/// moves copies them (two runs around the pirate's own hex) instead of testing every hex. The
+/// terrain is fixed once the board is built, so the list is found once, when the game starts;
+/// a state read back holds none ("unknown": every hex is tested on the board). Checked by the
+/// invariants (`sea-hexes`). Not part of the game ([`crate::kept::Kept`]).
+#[derive(Clone, Default, Debug, PartialEq, Eq)]
+pub(crate) struct SeaHexes(crate::kept::Kept<Box<[HexId]>>);
 
 impl SeaHexes {
-    /// The sea hexes of `game`'s board, hex by hex; unknown beyond the capacity.
+    /// The sea hexes of `game`'s board, hex by hex.
     pub(crate) fn of(game: &crate::Game) -> SeaHexes {
-        let mut set = crate::id_set::IdSet::<2>::default();
-        for (h, t) in game.board.terrain.iter().enumerate().take(game.tokens.len()) {
-            if *t == crate::board::Terrain::Sea && !set.insert(h) {
-                return SeaHexes::default();
-            }
-        }
-        SeaHexes(crate::kept::Kept(Some(set)))
+        let sea = game.board.terrain.iter().enumerate().take(game.tokens.len());
+        let list = sea
+            .filter(|(_, t)| **t == crate::board::Terrain::Sea)
+            .map(|(h, _)| HexId(h as u16))
+            .collect();
+        SeaHexes(crate::kept::Kept(Some(list)))
     }
 
-    /// The set, when known.
+    /// The list, when known.
     #[inline]
-    pub(crate) fn get(&self) -> Option<&crate::id_set::IdSet<2>> {
-        self.0.as_ref()
+    pub(crate) fn get(&self) -> Option<&[HexId]> {
+        self.0.as_deref()
     }
 }
 
