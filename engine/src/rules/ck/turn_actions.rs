@@ -171,7 +171,9 @@ impl Game {
     /// [`Game::check_promote`] is the phase, an own knight, [`Game::check_promotable`] and the
     /// price; [`Game::check_activate`] the phase, an own knight lying down and the price. The
     /// knight is `p`'s (`k` is read from `at`), and the phase and the prices are the flags,
-    /// so only what depends on the knight is tested here: the same answers.
+    /// so only what depends on the knight is tested here: the same answers. In line: it runs
+    /// for every knight of the listing player at every step, mostly to list one activation.
+    #[inline(always)]
     fn push_knight_actions(
         &self,
         p: PlayerId,
