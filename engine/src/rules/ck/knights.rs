@@ -261,7 +261,6 @@ impl Game {
         top += 1;
         let topo = &self.board.topology;
         let pass_buildings = self.rules.ck.knight_passing != KnightPassing::NoForeignPieces;
-        let owned = self.route_paths(owner);
         loop {
             let v = if top > 0 {
                 top -= 1;
@@ -274,11 +273,7 @@ impl Game {
             };
             let Some(info) = topo.vertex(v) else { continue };
             for (e, w) in info.links() {
-                let owns = match &owned {
-                    Some(set) => set.contains(e.index()),
-                    None => self.route_piece_owner(e) == Some(owner),
-                };
-                if !owns || !seen.insert(w) {
+                if self.route_piece_owner(e) != Some(owner) || !seen.insert(w) {
                     continue;
                 }
                 let site = self.sites[w.index()];
@@ -303,24 +298,6 @@ impl Game {
             }
         }
         reach
-    }
-
-    /// The paths of `owner`'s roads and ships, marked from the player's lists (a bit test per
-    /// path for the walk along them instead of reading the road and then the ship on it;
-    /// `None` on a board with more paths than the set holds).
-    fn route_paths(&self, owner: PlayerId) -> Option<crate::id_set::IdSet<16>> {
-        if self.board.topology.edges().len() > 16 * 64 {
-            return None;
-        }
-        let mut paths = crate::id_set::IdSet::<16>::default();
-        for e in self.players[owner.index()]
-            .roads
-            .iter()
-            .chain(self.route_ships_ext(owner))
-        {
-            paths.insert_if(e.index(), true);
-        }
-        Some(paths)
     }
 
     /// `p`'s knights on the board, in intersection order, read at the intersections kept
