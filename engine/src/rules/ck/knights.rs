@@ -194,7 +194,7 @@ impl Iterator for SiteCandidates<'_> {
 }
 
 /// A set of intersections (up to 512), without allocation.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
 pub(crate) struct VertexSet(crate::id_set::IdSet<8>);
 
 impl VertexSet {
@@ -213,11 +213,22 @@ impl VertexSet {
     pub(crate) fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
+    /// Takes out the smallest member.
+    fn pop_first(&mut self) -> Option<VertexId> {
+        let v = self.0.iter().next()?;
+        self.0.set(v, false);
+        Some(VertexId(v as u16))
+    }
+    /// Passes the members to `f` in increasing order ([`crate::id_set::IdSet::for_each_member`]).
+    #[inline]
+    pub(crate) fn for_each(&self, mut f: impl FnMut(VertexId)) {
+        self.0.for_each_member(|v| f(VertexId(v as u16)));
+    }
 }
 
 /// Where a knight standing on `from` can go: empty intersections, and intersections of
 /// opposing knights it meets (candidates for displacement).
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
 pub(crate) struct Reach {
     pub(crate) empty: VertexSet,
     pub(crate) knights: VertexSet,
@@ -230,42 +241,59 @@ impl Game {
     /// Knight"); `active`: whether the knight stands up (only an active knight may end on an
     /// intersection with sea all around, rule `SEA.CK.KNIGHT_ON_SEA`).
     pub(crate) fn knight_reach(&self, owner: PlayerId, from: VertexId, active: bool) -> Reach {
+        self.knight_reach_with::<64>(owner, from, active)
+    }
+
+    /// [`Game::knight_reach`] with a stack of `S` intersections still to walk from; any beyond
+    /// it wait in a set (the same reach: the walk's order does not change what it meets).
+    fn knight_reach_with<const S: usize>(&self, owner: PlayerId, from: VertexId, active: bool) -> Reach {
         let mut reach = Reach::default();
         let mut seen = VertexSet::default();
-        let mut stack = [VertexId(0); 512];
+        // The intersections still to walk from: each enters once (when first seen), and
+        // only the ends of `owner`'s roads and ships enter, 32 at most with a full supply of
+        // each; any beyond the stack wait in `spill` (a declared position), walked after.
+        let mut stack = [VertexId(0); S];
         let mut top = 0usize;
+        let mut spill = VertexSet::default();
+        let mut spilled = false;
         seen.insert(from);
         stack[top] = from;
         top += 1;
         let topo = &self.board.topology;
-        while top > 0 {
-            top -= 1;
-            let v = stack[top];
+        let pass_buildings = self.rules.ck.knight_passing != KnightPassing::NoForeignPieces;
+        loop {
+            let v = if top > 0 {
+                top -= 1;
+                stack[top]
+            } else {
+                match spilled.then(|| spill.pop_first()).flatten() {
+                    Some(v) => v,
+                    None => break,
+                }
+            };
             let Some(info) = topo.vertex(v) else { continue };
             for (e, w) in info.links() {
-                if self.route_piece_owner(e) != Some(owner) {
-                    continue;
-                }
-                if !seen.insert(w) {
+                if self.route_piece_owner(e) != Some(owner) || !seen.insert(w) {
                     continue;
                 }
                 let site = self.sites[w.index()];
                 let knight = self.ck.knights[w.index()];
-                let foreign_knight = knight.is_some_and(|k| k.owner != owner);
-                let foreign_building = site.is_some_and(|s| s.owner != owner);
-                if foreign_knight {
+                if knight.is_some_and(|k| k.owner != owner) {
                     reach.knights.insert(w);
                     continue;
                 }
-                if foreign_building && self.rules.ck.knight_passing == KnightPassing::NoForeignPieces {
+                if site.is_some_and(|s| s.owner != owner) && !pass_buildings {
                     continue;
                 }
                 if site.is_none() && knight.is_none() && self.check_knight_site_ext(w, active).is_ok() {
                     reach.empty.insert(w);
                 }
-                if top < stack.len() {
-                    stack[top] = w;
+                if let Some(slot) = stack.get_mut(top) {
+                    *slot = w;
                     top += 1;
+                } else {
+                    spill.insert(w);
+                    spilled = true;
                 }
             }
         }
@@ -950,6 +978,63 @@ mod tests {
             }
         }
         assert!(marks > 500 && refreshes > 1000, "marks {marks}, new turns {refreshes}");
+    }
+
+    /// The reach as first written: a walk from the knight over every path of `owner`'s
+    /// routes, passing what the mover may pass (the reference [`crate::Game::knight_reach`] is
+    /// compared with).
+    fn reach_by_search(g: &crate::Game, owner: crate::PlayerId, from: crate::VertexId, active: bool) -> super::Reach {
+        use crate::ruleset::KnightPassing;
+        let mut reach = super::Reach::default();
+        let mut seen = vec![from];
+        let mut todo = vec![from];
+        while let Some(v) = todo.pop() {
+            let Some(info) = g.board.topology.vertex(v) else {
+                continue;
+            };
+            for (e, w) in info.links() {
+                if g.route_piece_owner(e) != Some(owner) || seen.contains(&w) {
+                    continue;
+                }
+                seen.push(w);
+                let (site, knight) = (g.sites[w.index()], g.ck.knights[w.index()]);
+                if knight.is_some_and(|k| k.owner != owner) {
+                    reach.knights.insert(w);
+                    continue;
+                }
+                if site.is_some_and(|s| s.owner != owner) && g.rules.ck.knight_passing == KnightPassing::NoForeignPieces
+                {
+                    continue;
+                }
+                if site.is_none() && knight.is_none() && g.check_knight_site_ext(w, active).is_ok() {
+                    reach.empty.insert(w);
+                }
+                todo.push(w);
+            }
+        }
+        reach
+    }
+
+    /// Random Cities & Knights games with and without Seafarers: after every step, every
+    /// knight's reach, standing or lying, is the reference search's, also with a stack of 2
+    /// (the intersections beyond it wait in the spill set), and many reaches are not empty.
+    #[test]
+    fn knight_reach_equals_a_plain_search_after_every_step_of_random_games() {
+        let mut reached = 0usize;
+        for (mut g, seed) in ck_and_sea_games(3) {
+            check_random_play(&mut g, seed, crate::random::Policy::Uniform, 300, |g| {
+                for (v, k) in g.knights() {
+                    for active in [false, true] {
+                        let reach = g.knight_reach(k.owner, v, active);
+                        let ctx = format!("seed {seed} turn {} {v:?} active {active}", g.turn());
+                        assert_eq!(reach, reach_by_search(g, k.owner, v, active), "{ctx}");
+                        assert_eq!(reach, g.knight_reach_with::<2>(k.owner, v, active), "{ctx}: stack of 2");
+                        reached += usize::from(reach.empty.iter().nth(2).is_some());
+                    }
+                }
+            });
+        }
+        assert!(reached > 1000, "reaches of 3 or more {reached}");
     }
 
     /// Random Cities & Knights games with and without Seafarers: after every step the

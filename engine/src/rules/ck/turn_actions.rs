@@ -171,7 +171,9 @@ impl Game {
     /// [`Game::check_promote`] is the phase, an own knight, [`Game::check_promotable`] and the
     /// price; [`Game::check_activate`] the phase, an own knight lying down and the price. The
     /// knight is `p`'s (`k` is read from `at`), and the phase and the prices are the flags,
-    /// so only what depends on the knight is tested here: the same answers.
+    /// so only what depends on the knight is tested here: the same answers. In line: it runs
+    /// for every knight of the listing player at every step, mostly to list one activation.
+    #[inline(always)]
     fn push_knight_actions(
         &self,
         p: PlayerId,
@@ -192,26 +194,36 @@ impl Game {
                 out.push(Action::Ck(CkAction::ActivateKnight { player: p, at }));
             }
         } else if !k.fresh {
-            let reach = self.knight_reach(p, at, true);
-            for to in reach.empty.iter() {
-                out.push(Action::Ck(CkAction::MoveKnight {
+            self.push_knight_acts(p, at, k, out);
+        }
+    }
+
+    /// The acts of `p`'s active knight `k` on `at`, standing since before this turn: move to
+    /// an empty intersection it reaches, displace a weaker knight it meets, chase the robber
+    /// ([`Game::check_move_knight`], [`Game::check_displace`], [`Game::check_chase_robber`]).
+    /// Out of line: most knights listed lie down or stood up this turn, and their listing
+    /// stays small without the walk.
+    #[inline(never)]
+    fn push_knight_acts(&self, p: PlayerId, at: VertexId, k: crate::state::Knight, out: &mut Vec<Action>) {
+        let reach = self.knight_reach(p, at, true);
+        reach.empty.for_each(|to| {
+            out.push(Action::Ck(CkAction::MoveKnight {
+                player: p,
+                from: at,
+                to,
+            }));
+        });
+        reach.knights.for_each(|to| {
+            if self.ck.knights[to.index()].is_some_and(|t| t.level < k.level) {
+                out.push(Action::Ck(CkAction::DisplaceKnight {
                     player: p,
                     from: at,
                     to,
                 }));
             }
-            for to in reach.knights.iter() {
-                if self.ck.knights[to.index()].is_some_and(|t| t.level < k.level) {
-                    out.push(Action::Ck(CkAction::DisplaceKnight {
-                        player: p,
-                        from: at,
-                        to,
-                    }));
-                }
-            }
-            if self.check_chase_robber(p, at).is_ok() {
-                out.push(Action::Ck(CkAction::ChaseRobber { player: p, knight: at }));
-            }
+        });
+        if self.check_chase_robber(p, at).is_ok() {
+            out.push(Action::Ck(CkAction::ChaseRobber { player: p, knight: at }));
         }
     }
 }
