@@ -81,6 +81,15 @@ impl Game {
             );
         }
         self.check_piece_counts()?;
+        if !self
+            .player_ids()
+            .all(|p| self.players[p.index()].buildings.sound(self, p))
+        {
+            return fail(
+                "building-sites",
+                "an intersection noted as holding a seat's building does not".into(),
+            );
+        }
         let mut harbors = [0u8; crate::ids::MAX_PLAYERS];
         for (v, site) in self.sites.iter().enumerate() {
             if let Some(site) = site {
@@ -235,15 +244,6 @@ impl Game {
         let fail = |name, detail: String| Err(InvariantViolation { name, detail });
         let n = self.players.len();
         let mut knights = [[0u8; 3]; crate::ids::MAX_PLAYERS];
-        if !self
-            .player_ids()
-            .all(|p| self.players[p.index()].buildings.sound(self, p))
-        {
-            return fail(
-                "building-sites",
-                "an intersection noted as holding a seat's building does not".into(),
-            );
-        }
         if !self.ck.sites.agrees(&self.ck.knights) {
             return fail(
                 "knights",

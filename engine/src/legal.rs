@@ -143,14 +143,7 @@ impl Game {
             self.push_settlements(p, out);
         }
         if st.hand.contains(&crate::cards::cost::CITY) {
-            for v in 0..self.sites.len() {
-                if let Some(s) = self.sites[v] {
-                    let at = VertexId(v as u16);
-                    if s.owner == p && s.building != crate::state::Building::City && self.check_city(p, at).is_ok() {
-                        out.push(Action::BuildCity { player: p, at });
-                    }
-                }
-            }
+            self.push_cities(p, out);
         }
         if self.has_development_cards() {
             // The price first: `check_buy_dev` requires it, and it is the usual refusal.
@@ -163,6 +156,18 @@ impl Game {
         self.push_maritime(p, out);
         if self.check_end_turn(p).is_ok() {
             out.push(Action::EndTurn { player: p });
+        }
+    }
+
+    /// Cities `p` may build now: only their own settlements (and, in Cities & Knights, their
+    /// cities on their side) can qualify, so only those are tried, in intersection order (as
+    /// a scan of the board lists them), from the intersections kept for the seat
+    /// ([`Game::own_buildings`]).
+    fn push_cities(&self, p: PlayerId, out: &mut Vec<Action>) {
+        for at in self.own_buildings(p, |b| b != crate::state::Building::City) {
+            if self.check_city(p, at).is_ok() {
+                out.push(Action::BuildCity { player: p, at });
+            }
         }
     }
 
@@ -275,14 +280,29 @@ impl Game {
         });
     }
 
+    /// The development cards `p` may play now (source `base-rules` §6: one per turn, not
+    /// the turn it was bought; victory point cards are never played). Listed at nearly
+    /// every decision, it refuses at once, inline, when a card was played this turn or no
+    /// playable card is held (most steps), and tries the cards out of line otherwise.
+    #[inline(always)]
     fn push_dev_plays(&self, p: PlayerId, out: &mut Vec<Action>) {
         if self.dev_played {
             return;
         }
         let held = self.players[p.index()].dev_cards;
-        if held.total() == 0 {
-            return;
+        let playable = held.get(DevCard::Knight)
+            | held.get(DevCard::RoadBuilding)
+            | held.get(DevCard::YearOfPlenty)
+            | held.get(DevCard::Monopoly);
+        if playable != 0 {
+            self.push_held_dev_plays(p, held, out);
         }
+    }
+
+    /// [`Game::push_dev_plays`] once `p` holds a card that may be playable: each held kind
+    /// tried with the checks `apply` uses.
+    #[inline(never)]
+    fn push_held_dev_plays(&self, p: PlayerId, held: crate::cards::DevCards, out: &mut Vec<Action>) {
         let probe = |a: Action| self.check_play_dev(&a).is_ok();
         if held.get(DevCard::Knight) > 0 && probe(Action::PlayKnight { player: p }) {
             out.push(Action::PlayKnight { player: p });
@@ -313,27 +333,36 @@ impl Game {
         }
     }
 
+    /// Maritime trades `p` may make now (source `base-rules` §5): for each kind held twice
+    /// or more (the least any rate asks), each rate they have for it and can pay, every
+    /// other kind the bank still holds, in kind order. The kinds held twice or more are
+    /// found a word at a time (a byte per kind), so a hand without a pair leaves at once.
     fn push_maritime(&self, p: PlayerId, out: &mut Vec<Action>) {
-        let hand = self.players[p.index()].hand;
+        let hand = self.players[p.index()].hand.counts();
         let kinds: &[CardKind] = if self.has_commodities() {
             &CardKind::ALL
         } else {
             &CardKind::RESOURCES
         };
-        let mut mask = None;
-        for &give in kinds {
-            let n = hand.get(give);
-            if n < 2 {
-                continue;
-            }
-            let mask = *mask.get_or_insert_with(|| self.harbor_mask(p));
+        // A byte per kind in play, non-zero where the hand holds two or more.
+        let in_play = u64::MAX >> (8 * (CARD_KINDS - kinds.len()));
+        let mut pairs = u64::from_le_bytes(hand) & 0xFEFE_FEFE_FEFE_FEFE & in_play;
+        if pairs == 0 {
+            return;
+        }
+        let bank = self.bank.counts();
+        let mask = self.harbor_mask(p);
+        while pairs != 0 {
+            let i = (pairs.trailing_zeros() / 8) as usize;
+            pairs &= !(0xFF << (8 * i));
+            let (give, n) = (kinds[i], hand[i]);
             let rates = self.maritime_rates_with(p, give, mask);
-            for (i, rate) in [2u8, 3, 4].into_iter().enumerate() {
-                if !rates[i] || n < rate {
+            for (r, rate) in [2u8, 3, 4].into_iter().enumerate() {
+                if !rates[r] || n < rate {
                     continue;
                 }
-                for &get in kinds {
-                    if get != give && self.bank.get(get) > 0 {
+                for (j, &get) in kinds.iter().enumerate() {
+                    if j != i && bank[j] > 0 {
                         out.push(Action::MaritimeTrade {
                             player: p,
                             give,
@@ -381,6 +410,9 @@ impl Game {
         if self.ck_dice_pending() {
             return 36 * crate::rules::ck::chance::CK_DICE_PAIR_WEIGHT;
         }
+        if self.base_dice_pending() {
+            return 36;
+        }
         let mut total = 0u32;
         self.for_each_outcome(|_, w| total += w);
         total
@@ -392,6 +424,9 @@ impl Game {
     pub fn outcome_at(&self, pick: u32) -> Option<Outcome> {
         if self.ck_dice_pending() {
             return Game::ck_dice_at(pick);
+        }
+        if self.base_dice_pending() {
+            return Game::dice_at(pick);
         }
         let mut pick = pick;
         let mut chosen = None;
@@ -407,6 +442,32 @@ impl Game {
         chosen
     }
 
+    /// Whether the game waits for the base game's roll of the two dice (source `base-rules`
+    /// §4 "Production"), the commonest chance step: the phase is the roll and no expansion
+    /// rolls instead (only Cities & Knights does, with its three dice or Alchemy's event
+    /// die; the others' chance steps are their own phases). The same as the phase being
+    /// [`Phase::Rolling`] without Cities & Knights, without building the phase: only the
+    /// dice entry at the front of the queue shows it.
+    #[inline]
+    fn base_dice_pending(&self) -> bool {
+        use crate::pending::{BasePending, PendingKind, Step};
+        !self.rules.has(crate::ruleset::Expansion::CitiesAndKnights)
+            && !matches!(self.step, Step::Ended { .. })
+            && matches!(
+                self.pending.front(),
+                Some(e) if matches!(e.kind, PendingKind::Base(BasePending::Dice))
+            )
+    }
+
+    /// The roll of the two dice at `pick` (below 36) in the order of
+    /// [`Game::for_each_outcome`]: red, then yellow, each from 1 to 6, every roll weighing 1.
+    fn dice_at(pick: u32) -> Option<Outcome> {
+        (pick < 36).then(|| Outcome::Dice {
+            red: (pick / 6 + 1) as u8,
+            yellow: (pick % 6 + 1) as u8,
+        })
+    }
+
     /// Every possible chance outcome with its weight, collected (convenience; allocates).
     pub fn chance_outcomes(&self) -> Vec<(Outcome, u32)> {
         let mut v = Vec::new();
@@ -417,6 +478,11 @@ impl Game {
 
 /// Every multiset of exactly `count` cards from `hand`, listed in the order of the counts of
 /// [`CardKind::ALL`] taken lexicographically (fewest of the first kind first).
+///
+/// Walked without recursion: the first discard takes of each kind the least that the later
+/// kinds can still complete; each next one adds a card to the last kind that can take one
+/// more while a card of the kinds after it can be given back, and takes the least again of
+/// those later kinds (the lexicographic successor).
 pub(crate) fn push_discards(player: PlayerId, hand: &Cards, count: u8, out: &mut Vec<Action>) {
     let counts = hand.counts();
     // Cards of the kinds from index `i` on.
@@ -424,8 +490,39 @@ pub(crate) fn push_discards(player: PlayerId, hand: &Cards, count: u8, out: &mut
     for i in (0..CARD_KINDS).rev() {
         suffix[i] = suffix[i + 1].saturating_add(counts[i]);
     }
-    let d = Discards { player, counts, suffix };
-    d.push_from(count, 0, [0; CARD_KINDS], out);
+    if count > suffix[0] {
+        return;
+    }
+    // The least of each kind from `from` on that completes `left` cards.
+    let fill = |acc: &mut [u8; CARD_KINDS], from: usize, mut left: u8| {
+        for (slot, &later) in acc[from..].iter_mut().zip(&suffix[from + 1..]) {
+            *slot = left.saturating_sub(later);
+            left -= *slot;
+        }
+    };
+    let mut acc = [0u8; CARD_KINDS];
+    fill(&mut acc, 0, count);
+    loop {
+        out.push(Action::Discard {
+            player,
+            cards: Cards::from_counts(acc),
+        });
+        // The last kind that can take one more card while the kinds after it hold one.
+        let mut after = 0u8;
+        let mut i = CARD_KINDS;
+        loop {
+            if i == 0 {
+                return;
+            }
+            i -= 1;
+            if after > 0 && acc[i] < counts[i] {
+                break;
+            }
+            after += acc[i];
+        }
+        acc[i] += 1;
+        fill(&mut acc, i + 1, after - 1);
+    }
 }
 
 /// Card kinds in a hand.
@@ -471,29 +568,106 @@ impl Game {
     }
 }
 
-/// The discards of `size` cards from `hand` ([`push_discards`] lists them).
-fn count_discards(hand: &Cards, size: u8) -> usize {
-    if usize::from(size) < SMALL_DISCARD {
-        DiscardCounts::<SMALL_DISCARD>::new(hand, size).total()
-    } else {
-        DiscardCounts::<LARGE_DISCARD>::new(hand, size).total()
+impl Game {
+    /// While players discard, the discard a uniform choice among the listed ones falls on:
+    /// `draw` is given how many [`Game::legal_actions`] lists ([`Game::discard_count`]) and
+    /// returns an index below that; the action listed at that index ([`Game::nth_discard`])
+    /// is returned, or `Some(None)` when none is listed (then `draw` is not called); `None`
+    /// in any other phase. Each discarding hand is counted once and only the chosen hand's
+    /// table is built, so the random player does not count the hands twice.
+    pub fn pick_discard(&self, draw: impl FnOnce(usize) -> usize) -> Option<Option<Action>> {
+        if !self.in_discards() {
+            return None;
+        }
+        let mut owed = [0u8; crate::ids::MAX_PLAYERS];
+        let mut counts = [0usize; crate::ids::MAX_PLAYERS];
+        let mut total = 0usize;
+        for (i, (o, n)) in owed
+            .iter_mut()
+            .zip(counts.iter_mut())
+            .enumerate()
+            .take(self.players.len())
+        {
+            *o = self.discards_owed(PlayerId(i as u8));
+            if *o > 0 {
+                *n = count_discards(&self.players[i].hand, *o);
+                total = total.saturating_add(*n);
+            }
+        }
+        if total == 0 {
+            return Some(None);
+        }
+        let mut k = draw(total);
+        for (i, (&o, &n)) in owed.iter().zip(&counts).enumerate() {
+            if o > 0 && k < n {
+                let player = PlayerId(i as u8);
+                let cards = discard_in(&self.players[i].hand, o, k);
+                return Some(Some(Action::Discard { player, cards }));
+            }
+            k -= n.min(k);
+        }
+        Some(None)
     }
 }
 
-/// The `k`-th discard of `size` cards from `hand` in the order [`push_discards`] lists
-/// them, or, when `k` is past the last, how many there are (one table for both).
-fn discard_at(hand: &Cards, size: u8, k: usize) -> Result<Cards, usize> {
-    fn pick<const M: usize>(d: DiscardCounts<M>, k: usize) -> Result<Cards, usize> {
-        if k < d.total() {
-            Ok(d.nth(k))
-        } else {
-            Err(d.total())
+/// The discards of `size` cards from `hand` ([`push_discards`] lists them), counted in one
+/// row ([`count_in_row`]).
+fn count_discards(hand: &Cards, size: u8) -> usize {
+    if usize::from(size) < SMALL_DISCARD {
+        count_in_row::<SMALL_DISCARD>(hand, size)
+    } else {
+        count_in_row::<LARGE_DISCARD>(hand, size)
+    }
+}
+
+/// The multisets of `size` (below `M`) cards from `hand`, one kind at a time in a single
+/// row: after a kind, `row[n]` is the number of ways to take `n` cards from the kinds met so
+/// far, the sum of the previous row's `row[n - take]` for `take` up to the kind's count (a
+/// window of the previous row, slid from the top down so that the entries it still needs
+/// are not yet rewritten). Kinds the hand lacks leave the row as it is and are skipped.
+fn count_in_row<const M: usize>(hand: &Cards, size: u8) -> usize {
+    let size = usize::from(size).min(M - 1);
+    let mut row = [0usize; M];
+    row[0] = 1;
+    for most in hand.counts() {
+        let most = usize::from(most);
+        if most == 0 {
+            continue;
+        }
+        let mut window: usize = row[size.saturating_sub(most)..=size].iter().sum();
+        // Above `most` the window slides down by one entry; from `most` down it only loses.
+        for n in (most + 1..=size).rev() {
+            let old = row[n];
+            row[n] = window;
+            window = window - old + row[n - most - 1];
+        }
+        for n in (0..=size.min(most)).rev() {
+            let old = row[n];
+            row[n] = window;
+            window -= old;
         }
     }
+    row[size]
+}
+
+/// The `k`-th discard of `size` cards from `hand` in the order [`push_discards`] lists
+/// them, or, when `k` is past the last, how many there are: counted first in one row, the
+/// table to pick from built only when `k` falls among them.
+fn discard_at(hand: &Cards, size: u8, k: usize) -> Result<Cards, usize> {
+    let total = count_discards(hand, size);
+    if k >= total {
+        return Err(total);
+    }
+    Ok(discard_in(hand, size, k))
+}
+
+/// The `k`-th discard of `size` cards from `hand` (`k` below their number) in the order
+/// [`push_discards`] lists them.
+fn discard_in(hand: &Cards, size: u8, k: usize) -> Cards {
     if usize::from(size) < SMALL_DISCARD {
-        pick(DiscardCounts::<SMALL_DISCARD>::new(hand, size), k)
+        DiscardCounts::<SMALL_DISCARD>::new(hand, size).nth(k)
     } else {
-        pick(DiscardCounts::<LARGE_DISCARD>::new(hand, size), k)
+        DiscardCounts::<LARGE_DISCARD>::new(hand, size).nth(k)
     }
 }
 
@@ -502,13 +676,17 @@ const SMALL_DISCARD: usize = 16;
 /// The large table's sizes: up to 127 cards, half of the largest hand a `u8` count holds.
 const LARGE_DISCARD: usize = 128;
 
-/// The number of discards of each size (below `M` cards) from each suffix of a hand's
-/// kinds, to count and pick discards in the order [`push_discards`] lists them.
+/// The number of discards of each size (below `M` cards) from each suffix of the kinds a
+/// hand holds, to pick discards in the order [`push_discards`] lists them. A kind the hand
+/// lacks is always taken 0 times and adds no way, so only the kinds held have a row.
 struct DiscardCounts<const M: usize> {
-    counts: [u8; CARD_KINDS],
+    /// The kinds held (their index in [`CardKind::ALL`]) and their counts, in kind order;
+    /// the first `kinds` entries are used.
+    held: [(usize, usize); CARD_KINDS],
+    kinds: usize,
     /// The discard's size.
     size: usize,
-    /// `ways[i][n]`: the discards of `n` cards taken from the kinds from index `i` on.
+    /// `ways[j][n]`: the discards of `n` cards taken from the held kinds from the `j`-th on.
     ways: [[usize; M]; CARD_KINDS + 1],
 }
 
@@ -516,22 +694,25 @@ impl<const M: usize> DiscardCounts<M> {
     fn new(hand: &Cards, size: u8) -> Self {
         let size = usize::from(size).min(M - 1);
         let mut d = DiscardCounts {
-            counts: hand.counts(),
+            held: [(0, 0); CARD_KINDS],
+            kinds: 0,
             size,
             ways: [[0; M]; CARD_KINDS + 1],
         };
-        d.ways[CARD_KINDS][0] = 1;
-        // `ways[i][n]` sums `ways[i + 1][n - take]` for `take` up to the kind's count: a
+        for (i, n) in hand.counts().into_iter().enumerate() {
+            if n > 0 {
+                d.held[d.kinds] = (i, usize::from(n));
+                d.kinds += 1;
+            }
+        }
+        d.ways[d.kinds][0] = 1;
+        // `ways[j][n]` sums `ways[j + 1][n - take]` for `take` up to the kind's count: a
         // window of the running sum of the row below. No count overflows: a row holds at
         // most the multisets of `n` < 128 cards of 8 kinds, C(134, 7) < 2^37.
-        for i in (0..CARD_KINDS).rev() {
-            let most = usize::from(d.counts[i]);
-            let (upper, lower) = d.ways.split_at_mut(i + 1);
-            let (row, below) = (&mut upper[i], &lower[0]);
-            if most == 0 {
-                row[..=size].copy_from_slice(&below[..=size]);
-                continue;
-            }
+        for j in (0..d.kinds).rev() {
+            let most = d.held[j].1;
+            let (upper, lower) = d.ways.split_at_mut(j + 1);
+            let (row, below) = (&mut upper[j], &lower[0]);
             let mut running = 0usize;
             for n in 0..=size {
                 running += below[n];
@@ -545,21 +726,22 @@ impl<const M: usize> DiscardCounts<M> {
     }
 
     /// All discards of the size asked.
+    #[cfg(test)]
     fn total(&self) -> usize {
         self.ways[0][self.size]
     }
 
-    /// The `k`-th discard (`k` < [`DiscardCounts::total`]): each kind's count in increasing
-    /// order, skipping the discards every smaller count of that kind starts.
+    /// The `k`-th discard (`k` below the total): each held kind's count in increasing order,
+    /// skipping the discards every smaller count of that kind starts.
     fn nth(&self, mut k: usize) -> Cards {
         let mut acc = [0u8; CARD_KINDS];
         let mut left = self.size;
-        for (i, slot) in acc.iter_mut().enumerate() {
-            let most = usize::from(self.counts[i]).min(left);
+        for (j, &(i, count)) in self.held[..self.kinds].iter().enumerate() {
+            let most = count.min(left);
             for take in 0..=most {
-                let here = self.ways[i + 1][left - take];
+                let here = self.ways[j + 1][left - take];
                 if k < here {
-                    *slot = take as u8;
+                    acc[i] = take as u8;
                     left -= take;
                     break;
                 }
@@ -570,38 +752,6 @@ impl<const M: usize> DiscardCounts<M> {
     }
 }
 
-/// One hand's discard enumeration: its counts and their suffix sums.
-struct Discards {
-    player: PlayerId,
-    counts: [u8; CARD_KINDS],
-    suffix: [u8; CARD_KINDS + 1],
-}
-
-impl Discards {
-    /// Appends every completion of `acc` (kinds before `from` chosen) with `left` more cards
-    /// of the kinds from `from` on. A kind's count runs from the least that the later kinds
-    /// can still complete to the most the hand holds: exactly the counts for which a
-    /// discard exists, in increasing order.
-    fn push_from(&self, left: u8, from: usize, mut acc: [u8; CARD_KINDS], out: &mut Vec<Action>) {
-        if left == 0 {
-            out.push(Action::Discard {
-                player: self.player,
-                cards: Cards::from_counts(acc),
-            });
-            return;
-        }
-        if from >= CARD_KINDS {
-            return;
-        }
-        let lo = left.saturating_sub(self.suffix[from + 1]);
-        let hi = self.counts[from].min(left);
-        for take in lo..=hi {
-            acc[from] = take;
-            self.push_from(left - take, from + 1, acc, out);
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::{push_discards, DiscardCounts, LARGE_DISCARD, SMALL_DISCARD};
@@ -609,7 +759,7 @@ mod tests {
     use crate::ids::{PlayerId, VertexId};
     use crate::ruleset::{Expansion, ExpansionSet, Ruleset};
     use crate::state::{Game, Phase};
-    use crate::{Action, Colour};
+    use crate::{Action, Colour, Outcome};
     use std::sync::Arc;
 
     /// Counting and picking the k-th discard give the list `push_discards` builds, in its
@@ -624,12 +774,28 @@ mod tests {
                 *c = ((seed >> 33) % 5) as u8;
             }
             let hand = Cards::from_counts(counts);
-            for size in 1..=hand.total().min(20) as u8 {
+            // Sizes past the hand included: no discard, and the k-th of none is refused.
+            for size in 1..=(hand.total() + 1).min(20) as u8 {
                 let mut listed = Vec::new();
                 push_discards(PlayerId(1), &hand, size, &mut listed);
                 let large = DiscardCounts::<LARGE_DISCARD>::new(&hand, size);
                 let small = DiscardCounts::<SMALL_DISCARD>::new(&hand, size);
                 assert_eq!(large.total(), listed.len(), "{counts:?} {size}");
+                // Each listed discard is `size` cards of the hand, and the list strictly
+                // increases in the order of the counts: with the count, exactly every discard
+                // once, in that order.
+                let listed_counts: Vec<[u8; CardKind::ALL.len()]> = listed
+                    .iter()
+                    .map(|a| match a {
+                        Action::Discard { cards, .. } => cards.counts(),
+                        _ => panic!("not a discard"),
+                    })
+                    .collect();
+                for c in &listed_counts {
+                    assert_eq!(c.iter().map(|&n| u32::from(n)).sum::<u32>(), u32::from(size));
+                    assert!(c.iter().zip(&counts).all(|(a, b)| a <= b), "{c:?} from {counts:?}");
+                }
+                assert!(listed_counts.windows(2).all(|w| w[0] < w[1]), "{counts:?} {size}");
                 for (k, a) in listed.iter().enumerate() {
                     let Action::Discard { cards, .. } = a else {
                         panic!("not a discard")
@@ -640,6 +806,7 @@ mod tests {
                     }
                 }
                 assert_eq!(super::count_discards(&hand, size), listed.len());
+                assert_eq!(super::count_in_row::<LARGE_DISCARD>(&hand, size), listed.len());
                 for (k, a) in listed.iter().enumerate() {
                     let Action::Discard { cards, .. } = a else {
                         panic!("not a discard")
@@ -672,11 +839,17 @@ mod tests {
                         assert_eq!(g.discard_count(), Some(buf.len()));
                         for (k, a) in buf.iter().enumerate() {
                             assert_eq!(g.nth_discard(k), Some(*a));
+                            let picked = g.pick_discard(|n| {
+                                assert_eq!(n, buf.len());
+                                k
+                            });
+                            assert_eq!(picked, Some(Some(*a)));
                         }
                         assert_eq!(g.nth_discard(buf.len()), None);
                         seen += 1;
                     } else {
                         assert_eq!(g.discard_count(), None);
+                        assert_eq!(g.pick_discard(|_| panic!("no discard to draw")), None);
                     }
                     let Some(a) = rp.choose(&g, crate::random::Policy::Uniform) else {
                         break;
@@ -720,6 +893,94 @@ mod tests {
             }
         }
         assert!(listed > 1000, "only {listed} roads listed");
+    }
+
+    /// In random games of every expansion, at every chance step the total weight and the
+    /// outcome at every pick (past the total included) are those of the full list of
+    /// outcomes laid end to end, whether found there or directly (the base game's two dice,
+    /// Cities & Knights' three).
+    #[test]
+    fn chance_picks_are_those_of_the_listed_outcomes() {
+        let sets: [&[&str]; 6] = [
+            &[],
+            &["court"],
+            &["seafarers"],
+            &["cities-and-knights"],
+            &["barbarian-attack"],
+            &["cities-and-knights", "barbarian-attack"],
+        ];
+        let mut rolls = 0;
+        for (i, names) in sets.into_iter().enumerate() {
+            let mut g = crate::testkit::named_rules_game(names, 3, 3);
+            crate::testkit::check_random_play(&mut g, 40 + i as u64, crate::random::Policy::Uniform, 200, |g| {
+                assert_eq!(g.base_dice_pending(), g.phase() == Phase::Rolling && !g.rules().ck());
+                let outcomes = g.chance_outcomes();
+                let total: u32 = outcomes.iter().map(|&(_, w)| w).sum();
+                assert_eq!(g.outcome_total(), total, "{names:?}");
+                if total == 0 {
+                    return;
+                }
+                rolls += usize::from(matches!(outcomes[0].0, Outcome::Dice { .. }));
+                let mut pick = 0;
+                for &(o, w) in &outcomes {
+                    for _ in 0..w {
+                        assert_eq!(g.outcome_at(pick), Some(o), "{names:?} pick {pick}");
+                        pick += 1;
+                    }
+                }
+                assert_eq!(g.outcome_at(total), None, "{names:?}");
+            });
+        }
+        assert!(rolls > 100, "only {rolls} rolls of the two dice met");
+    }
+
+    /// In random games of every expansion (the base game, The Court, Seafarers, Cities &
+    /// Knights with its cities on their side, Barbarian Attack with and without it), after
+    /// every step the cities `push_cities` lists for each seat, read from the kept
+    /// intersections of their buildings, are those a scan of every intersection finds (its
+    /// own settlements and cities on their side that `check_city` accepts), in intersection
+    /// order; the kept set is complete at every step, so the scan is never the fallback.
+    #[test]
+    fn the_cities_listed_are_those_a_scan_of_every_intersection_finds() {
+        let sets: [&[&str]; 6] = [
+            &[],
+            &["court"],
+            &["seafarers"],
+            &["cities-and-knights"],
+            &["barbarian-attack"],
+            &["cities-and-knights", "barbarian-attack"],
+        ];
+        let mut listed = 0;
+        for (i, names) in sets.into_iter().enumerate() {
+            for seed in 0..2u64 {
+                let mut g = crate::testkit::named_rules_game(names, seed, seed);
+                let (mut fast, mut slow) = (Vec::new(), Vec::new());
+                let policy = crate::random::Policy::Builder;
+                crate::testkit::check_random_play(&mut g, seed * 10 + i as u64, policy, 300, |g| {
+                    for p in g.player_ids() {
+                        let st = &g.players[p.index()];
+                        assert!(
+                            st.buildings.complete(g.buildings_on_board(p)).is_some(),
+                            "{names:?} {p:?}"
+                        );
+                        fast.clear();
+                        slow.clear();
+                        g.push_cities(p, &mut fast);
+                        for v in 0..g.sites.len() {
+                            let at = VertexId(v as u16);
+                            if g.sites[v].is_some_and(|s| s.owner == p && s.building != crate::state::Building::City)
+                                && g.check_city(p, at).is_ok()
+                            {
+                                slow.push(Action::BuildCity { player: p, at });
+                            }
+                        }
+                        assert_eq!(fast, slow, "{names:?} seed {seed} turn {}", g.turn());
+                        listed += fast.len();
+                    }
+                });
+            }
+        }
+        assert!(listed > 100, "only {listed} cities listed");
     }
 
     /// Random games' setups (base, Cities & Knights with its setup city, Seafarers on both

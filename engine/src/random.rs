@@ -154,12 +154,8 @@ impl RandomPlayer {
         // at that index (no discard is a building action, so both policies are uniform).
         // (Discarders decide together: only then can the phase be the discards.)
         if actor == Actor::Discarders {
-            if let Some(n) = game.discard_count() {
-                if n == 0 {
-                    return None;
-                }
-                let k = index_below(&mut self.agent, n);
-                return game.nth_discard(k);
+            if let Some(choice) = game.pick_discard(|n| index_below(&mut self.agent, n)) {
+                return choice;
             }
         }
         // Likewise every knight's targets while the knights move (none is a building action).

@@ -371,8 +371,8 @@ pub struct PlayerState {
     /// Cities & Knights: the player's knights, walls, improvements and progress cards (left
     /// at their starting values in other games).
     pub ck: CkPlayer,
-    /// Cities & Knights: the intersections of this player's buildings, a cache (unknown in
-    /// other games; not written out, read back as unknown).
+    /// The intersections of this player's buildings, a cache kept in every game (read by the
+    /// city listing and Cities & Knights' listings; not written out, read back as unknown).
     #[serde(skip)]
     pub(crate) buildings: crate::rules::ck::buildings::BuildingSites,
 }
@@ -526,6 +526,9 @@ impl Game {
             vp_bounds: crate::rules::victory::VpBounds::default(),
             route: crate::rules::RouteGraphs::default(),
         };
+        for st in g.players.iter_mut() {
+            st.buildings = crate::rules::ck::buildings::BuildingSites::empty(v);
+        }
         g.start_expansions()?;
         g.recount_vp_bounds();
         Ok(g)
