@@ -526,8 +526,9 @@ impl Game {
             vp_bounds: crate::rules::victory::VpBounds::default(),
             route: crate::rules::RouteGraphs::default(),
         };
+        let topo = &g.board.topology;
         for st in g.players.iter_mut() {
-            st.buildings = crate::rules::ck::buildings::BuildingSites::empty(v);
+            st.buildings = crate::rules::ck::buildings::BuildingSites::empty(topo);
         }
         g.start_expansions()?;
         g.recount_vp_bounds();

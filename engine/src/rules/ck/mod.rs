@@ -53,9 +53,6 @@ impl Game {
         let v = self.board.topology.vertex_count();
         self.ck.knights = vec![None; v];
         self.ck.sites = crate::rules::ck::knights::KnightSites::empty(v);
-        for st in self.players.iter_mut() {
-            st.buildings = buildings::BuildingSites::empty(&self.board.topology);
-        }
         self.ck.walls = vec![false; v];
         self.ck.decks = [
             ProgressDeck::full(Track::Science),
