@@ -579,6 +579,46 @@ mod tests {
         }
     }
 
+    /// A knight placed or taken off at one intersection refreshes the kept ship sites there
+    /// only when the reach there changes (`refresh_ship_sites_after_knight_at`): blue's
+    /// knight inside red's line takes the intersection from red's reach and its paths from
+    /// red's sites, and taking it off gives them back; a knight of red's own changes no
+    /// reach. After each change the kept sites equal those found from the pieces.
+    #[test]
+    fn a_knight_on_a_ship_line_changes_the_kept_ship_sites_only_where_the_reach_changes() {
+        let (mut g, _v, ships, _end) = line_game(rules());
+        if ships.len() < 2 {
+            return;
+        }
+        let (me, blue) = (PlayerId(0), PlayerId(1));
+        let last = *ships.last().unwrap();
+        let [a, b] = g.board.topology.edges()[last.index()].vertices;
+        let inner = if g.board.topology.edges()[ships[ships.len() - 2].index()]
+            .vertices
+            .contains(&a)
+        {
+            a
+        } else {
+            b
+        };
+        let fresh = |g: &Game| super::super::ships::KeptShipSites::of(g).tables().cloned();
+        let reach = |g: &Game| g.sea.ship_sites.reach(inner).unwrap_or(0);
+        assert_eq!(reach(&g) & 1 << me.0, 1 << me.0);
+        for (who, reached) in [(Some(blue), false), (None, true), (Some(me), true), (None, true)] {
+            let k = who.map(|owner| Knight {
+                owner,
+                level: 1,
+                active: true,
+                fresh: false,
+                promoted: false,
+            });
+            g.ck.put_knight(inner, k);
+            g.after_knights_changed_ext(&[inner]);
+            assert_eq!(g.sea.ship_sites.tables().cloned(), fresh(&g), "knight of {who:?}");
+            assert_eq!(reach(&g) & 1 << me.0 != 0, reached, "knight of {who:?}");
+        }
+    }
+
     #[test]
     fn the_pirate_waits_off_the_board_until_the_first_attack() {
         let g = game_with(rules(), SeaMap::NewShores);

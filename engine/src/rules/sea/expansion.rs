@@ -95,7 +95,7 @@ impl ExpansionRules for Seafarers {
             g.rebuild_ship_sites();
         }
         for &v in changed {
-            g.refresh_ship_sites_at(v);
+            g.refresh_ship_sites_after_knight_at(v);
         }
         g.knights_changed_at(changed);
     }

@@ -443,15 +443,18 @@ impl Game {
         self.ship_sites_after_ship_removed(player, from);
         self.sea.ships[to.index()] = Some(player);
         self.ship_sites_after_ship_added(player, to);
-        if let Some(slot) = self.sea.players[player.index()].ships.iter_mut().find(|e| **e == from) {
-            *slot = to;
+        let ships = &mut self.sea.players[player.index()].ships;
+        let slot = ships.iter().position(|&e| e == from);
+        if let Some(i) = slot {
+            ships[i] = to;
         }
         self.sea.moved = true;
         // With Cities & Knights knights next to the ships decide too: the bits are updated
         // next to the ship, the knights' say given again where they stand at its ends.
         if !swap || ck {
-            let bits =
-                left.and_then(|partner| self.movable_after_dead_end_move(player, (from, to), partner, with_knights));
+            let bits = left.zip(slot).and_then(|(partner, slot)| {
+                self.movable_after_dead_end_move(player, (from, to, slot), partner, with_knights)
+            });
             match bits {
                 Some((bits, fixed)) => self.set_movable(player, bits, fixed),
                 None => self.refresh_movable(player),
@@ -466,7 +469,8 @@ impl Game {
     }
 
     /// The movable bits, and those of the ships knights fix, once `player`'s dead-end ship
-    /// moved between the `paths` (`partner` at its old anchor, [`Game::dead_end_anchor`]),
+    /// moved between the `paths` (`partner` at its old anchor, [`Game::dead_end_anchor`]; the
+    /// ship's place in their ship list beside them),
     /// updated next to it ([`Game::movable_after_dead_end_left`],
     /// [`Game::movable_after_dead_end_added`]): with no knight at the paths' ends
     /// ([`Game::movable_follows_dead_ends_at`]) the knights' say is given again to the ships
@@ -477,7 +481,7 @@ impl Game {
     fn movable_after_dead_end_move(
         &self,
         player: PlayerId,
-        (from, to): (EdgeId, EdgeId),
+        (from, to, slot): (EdgeId, EdgeId, usize),
         partner: Option<EdgeId>,
         with_knights: bool,
     ) -> Option<(u16, u16)> {
@@ -485,14 +489,14 @@ impl Game {
         let fixed = self.knight_fixed(player);
         if with_knights {
             let shape = self.movable_after_dead_end_left(player, self.sea.movable.get(p)? | fixed, partner)?;
-            let (shape, _) = self.movable_after_dead_end_added(player, to, shape)?;
+            let (shape, _) = self.movable_after_dead_end_added(player, (to, slot), shape)?;
             let edges = self.board.topology.edges();
             let [a, b] = edges[from.index()].vertices;
             let [c, d] = edges[to.index()].vertices;
             return Some(self.knights_say_at(player, shape, &[a, b, c, d]));
         }
         let bits = self.movable_after_dead_end_left(player, *self.sea.movable.get(p)?, partner)?;
-        let (bits, anchored) = self.movable_after_dead_end_added(player, to, bits)?;
+        let (bits, anchored) = self.movable_after_dead_end_added(player, (to, slot), bits)?;
         Some(if self.rules.ck() {
             self.movable_knight_links(player, bits, [partner, anchored])
         } else {
@@ -656,8 +660,9 @@ impl Game {
         Some(bits)
     }
 
-    /// The movable-shape bits `bits` (those before the ship on `e` came) once it stands
-    /// there, when it is a dead end ([`Game::dead_end_anchor`]): it may move (a free end),
+    /// The movable-shape bits `bits` (those before the ship on `e` came, `slot` its place in
+    /// `player`'s ship list, so its bit when below 16) once it stands there, when it is a dead
+    /// end ([`Game::dead_end_anchor`]): it may move (a free end),
     /// and the one other ship at its anchor, which lost its free end there, may move only
     /// if its other end is free (otherwise it now joins the new dead end to a line that is
     /// open: not an end, or cutting the line, or closed). Returns the bits and that other
@@ -666,11 +671,12 @@ impl Game {
     fn movable_after_dead_end_added(
         &self,
         player: PlayerId,
-        e: EdgeId,
+        (e, slot): (EdgeId, usize),
         mut bits: u16,
     ) -> Option<(u16, Option<EdgeId>)> {
         let partner = self.dead_end_anchor(player, e)?;
-        bits |= 1 << self.movable_bit(player, e)?;
+        debug_assert_eq!(self.sea.players[player.index()].ships.get(slot), Some(&e));
+        bits |= 1 << (slot < 16).then_some(slot)?;
         if let Some(t) = partner {
             let i = self.movable_bit(player, t)?;
             // Its end at the anchor is no longer free: only a free far end keeps it movable.
@@ -692,16 +698,18 @@ impl Game {
     /// ships knights fix ([`Game::movable_knight_links`]).
     pub(super) fn movable_after_ship_built(&self, player: PlayerId, at: EdgeId) -> Option<(u16, u16)> {
         let bits = self.sea.movable.get(player.index()).copied()?;
+        // The new ship is the last of the list.
+        let slot = (at, self.sea.players[player.index()].ships.len().checked_sub(1)?);
         if !self.movable_follows_dead_ends_at([at, at]) {
             if !self.movable_follows_with_knights() {
                 return None;
             }
             // Knights at its ends: the shapes follow, the knights' say is given there again.
-            let (shape, _) = self.movable_after_dead_end_added(player, at, bits | self.knight_fixed(player))?;
+            let (shape, _) = self.movable_after_dead_end_added(player, slot, bits | self.knight_fixed(player))?;
             let ends = self.board.topology.edges()[at.index()].vertices;
             return Some(self.knights_say_at(player, shape, &ends));
         }
-        let (bits, anchored) = self.movable_after_dead_end_added(player, at, bits)?;
+        let (bits, anchored) = self.movable_after_dead_end_added(player, slot, bits)?;
         Some(if self.rules.ck() {
             self.movable_knight_links(player, bits, [anchored, None])
         } else {

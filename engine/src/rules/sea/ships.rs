@@ -492,6 +492,19 @@ impl Game {
         }
     }
 
+    /// Refreshes [`KeptShipSites`] at intersection `v` after knights changed there (rule
+    /// `SEA.CK.SHIPS_ARE_ROADS`: an opponent's knight blocks ships as it blocks roads). A
+    /// knight changes only who reaches `v`; the paths there and the reach at their far ends
+    /// stay, so when the reach at `v` is as kept no site changes and nothing is refreshed.
+    pub(crate) fn refresh_ship_sites_after_knight_at(&mut self, v: VertexId) {
+        let Some(kept) = self.sea.ship_sites.tables() else {
+            return;
+        };
+        if self.ship_reach_counted(v, kept.ships_at[v.index()]) != kept.reach[v.index()] {
+            self.refresh_ship_sites_at(v);
+        }
+    }
+
     /// Updates [`KeptShipSites`] after `player`'s ship came onto path `e`: the path is no
     /// one's site any more, and the player's line now reaches each end without another
     /// player's building or knight, so the empty sea paths there become the player's sites
