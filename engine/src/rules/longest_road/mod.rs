@@ -852,6 +852,40 @@ impl Game {
         self.settle_longest_road(events);
     }
 
+    /// Bounds (least, most) on `player`'s route once their road (with Seafarers, or ship) on
+    /// `at` is taken away by Diplomacy (an open one: source `000_fee7e8147b67bbe6.txt` p. 15;
+    /// rule `SEA.CK.DIPLOMACY`), read while it is
+    /// still there, their route being kept exact: taking a piece away never lengthens a
+    /// trail, and [`length_without`] gives the least. `None` when not seen so (the route not
+    /// kept exact, or the road not seen to be a dead end of a component large enough).
+    pub(crate) fn route_bounds_without(&self, player: PlayerId, at: EdgeId) -> Option<[u8; 2]> {
+        let [least, most] = *self.route.lengths.0?.get(player.index())?;
+        if least != most {
+            return None;
+        }
+        Some([length_without(self, player, at, most, None)?, most])
+    }
+
+    /// `player`'s road or ship was taken away, their route then known within `bounds`
+    /// ([`Game::route_bounds_without`], read before): the bounds are kept (searched only when
+    /// the card may depend on them: [`Game::settle_longest_road`]) and the card moves by the
+    /// rules; without them, as [`Game::update_longest_road`].
+    pub(crate) fn longest_road_after_removal(
+        &mut self,
+        player: PlayerId,
+        bounds: Option<[u8; 2]>,
+        events: &mut Vec<Event>,
+    ) {
+        match bounds {
+            Some(bounds) if self.route.lengths.is_some() => {
+                self.forget_route_graph(player);
+                self.kept_route_lengths()[player.index()] = bounds;
+                self.settle_longest_road(events);
+            }
+            _ => self.update_longest_road(1 << player.0, events),
+        }
+    }
+
     /// When no route length is kept (a state just read back), every seat's is measured from
     /// scratch on the board as it now is (`player`'s graph forgotten first, since its piece
     /// just changed) and the card moves by the rules: `true`, nothing more to do. `false`

@@ -446,8 +446,12 @@ impl Game {
     /// `000_fee7e8147b67bbe6.txt` p. 9), and nothing else of the graph, so each graph links
     /// its pieces there again ([`RouteGraph::relink_at`], as for a building); the owner's own
     /// knight never blocks them. An unknown set forgets every graph. Only Cities & Knights
-    /// has knights on intersections: without it a known set stays empty.
+    /// has knights on intersections: without it a known set stays empty. Without Seafarers
+    /// no graph is kept: the set is left unknown, so that knights note nothing in it.
     pub(super) fn route_graphs_after_knights(&mut self) {
+        if !self.rules.has(crate::ruleset::Expansion::Seafarers) {
+            return;
+        }
         let touched = &mut self.ck.route_touched.0;
         let ck = self.rules.has(crate::ruleset::Expansion::CitiesAndKnights);
         match touched {

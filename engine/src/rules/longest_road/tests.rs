@@ -203,7 +203,7 @@ fn brute_force(g: &Game, p: PlayerId) -> u8 {
 }
 
 /// Plays `rules` on `board` from `seed`, checking after every step that each player's
-/// cached length and the search both equal the brute force.
+/// cached length and the search both equal the brute force, and the kept bounds hold it.
 fn check_against_brute_force(rules: &Ruleset, board: Board, seed: u64, policy: crate::random::Policy) {
     let mut g = Game::new(rules.clone(), Arc::new(board), &Colour::ALL[..4], PlayerId(0)).expect("a game");
     let mut rp = crate::random::RandomPlayer::new(seed);
@@ -217,6 +217,8 @@ fn check_against_brute_force(rules: &Ruleset, board: Board, seed: u64, policy: c
             assert_eq!(len(&g, p), expected, "seed {seed} step {steps} {p:?}");
             assert_eq!(g.road_length(p), expected, "cached, seed {seed} step {steps}");
         }
+        // The kept bounds (a road taken by Diplomacy, a ship moved) hold every length.
+        assert!(g.longest_road_consistent(), "bounds, seed {seed} step {steps}");
     }
 }
 
@@ -751,4 +753,40 @@ fn the_kept_route_bounds_hold_the_length_and_the_holder_after_every_step() {
         }
     }
     assert!(loose > 1000, "bounds short of exact met {loose} times");
+}
+
+/// Random Cities & Knights games, alone and with Barbarian Attack (no kept graphs): after
+/// every road Diplomacy takes away, the kept bounds of its owner's route (read before the
+/// road went: [`Game::route_bounds_without`]) hold the length searched from scratch, and
+/// the card's holder is the one the rules give; more than 20 such removals are seen.
+#[test]
+fn the_bounds_kept_after_diplomacy_hold_the_route_from_scratch() {
+    use crate::board::TokenPlacement;
+    use crate::random::Policy;
+    use crate::ruleset::{Expansion, ExpansionSet};
+    use crate::CkEvent;
+    let ba_ck = Ruleset::with(ExpansionSet::of(&[
+        Expansion::CitiesAndKnights,
+        Expansion::BarbarianAttack,
+    ]));
+    let mut removed = 0;
+    for rules in [Ruleset::cities_and_knights(), ba_ck] {
+        for seed in 0..8u64 {
+            let board = rules.random_board(seed, TokenPlacement::Spiral);
+            let mut g = Game::new(rules.clone(), Arc::new(board), &Colour::ALL[..4], PlayerId(0)).expect("a game");
+            let mut rp = crate::random::RandomPlayer::new(seed);
+            while g.winner().is_none() && g.turn() <= 300 {
+                let Some(a) = rp.choose(&g, Policy::Uniform) else { break };
+                let events = g.apply(a).expect("a listed action");
+                if events
+                    .iter()
+                    .any(|e| matches!(e, Event::Ck(CkEvent::RoadRemoved { .. })))
+                {
+                    removed += 1;
+                    assert!(g.longest_road_consistent(), "seed {seed} turn {}", g.turn());
+                }
+            }
+        }
+    }
+    assert!(removed > 20, "only {removed} roads taken by Diplomacy");
 }

@@ -283,7 +283,10 @@ impl Game {
     }
 
     pub(crate) fn do_diplomacy(&mut self, player: PlayerId, road: EdgeId, events: &mut Vec<Event>) {
-        if let Some(owner) = self.roads[road.index()].take() {
+        if let Some(owner) = self.roads[road.index()] {
+            // What Longest Road can tell before the road goes (an open road is a dead end).
+            let bounds = self.route_bounds_without(owner, road);
+            self.roads[road.index()] = None;
             self.forget_route_graph(owner);
             let st = &mut self.players[owner.index()];
             st.roads.retain(|&e| e != road);
@@ -292,7 +295,7 @@ impl Game {
                 player: owner,
                 at: road,
             }));
-            self.update_longest_road(1 << owner.0, events);
+            self.longest_road_after_removal(owner, bounds, events);
             // The road may have been a knight's link (Seafarers: ships it held in place).
             self.after_road_removed_ext(owner, road);
             if owner == player && self.players[player.index()].roads_left > 0 {
@@ -302,9 +305,17 @@ impl Game {
                 };
                 self.queue_next(Pending::ck(player, free));
             }
-        } else if let Some(owner) = self.remove_path_piece_ext(road, events) {
-            // Seafarers: a ship removed; its owner may build a ship only.
-            self.update_longest_road(1 << owner.0, events);
+        } else {
+            // Seafarers: a ship; what Longest Road can tell before it goes.
+            let bounds = self
+                .path_owner_ext(road)
+                .and_then(|o| Some((o, self.route_bounds_without(o, road)?)));
+            let Some(owner) = self.remove_path_piece_ext(road, events) else {
+                return;
+            };
+            // Its owner may build a ship only.
+            let bounds = bounds.filter(|&(o, _)| o == owner).map(|(_, b)| b);
+            self.longest_road_after_removal(owner, bounds, events);
             if owner == player && self.route_pieces_left_ext(player) > 0 {
                 let free = CkPending::DiplomacyRoad {
                     removed: road,
