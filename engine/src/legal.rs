@@ -14,19 +14,22 @@ impl Game {
     pub fn legal_actions(&self, out: &mut Vec<Action>) {
         out.clear();
         let p = self.current;
+        // The turn's own steps (most listings: chance is sampled, not listed) are told by the
+        // step alone when nothing is pending: the phase view is built only for the others.
+        if self.pending.is_empty() {
+            match self.step {
+                crate::pending::Step::Main => return self.push_main_actions(p, out),
+                crate::pending::Step::BeforeRoll => return self.push_before_roll(p, out),
+                _ => {}
+            }
+        }
         match self.phase() {
             Phase::Ended { .. } => {}
             ph if ph.is_chance() => {
                 self.for_each_outcome(|o, _| out.push(Action::Chance(o)));
             }
             Phase::Setup { road_from, .. } => self.push_setup_actions(p, road_from, out),
-            Phase::BeforeRoll => {
-                if self.has_development_cards() {
-                    self.push_dev_plays(p, out);
-                }
-                self.push_before_roll_actions_ext(p, out);
-                out.push(Action::Roll { player: p });
-            }
+            Phase::BeforeRoll => self.push_before_roll(p, out),
             Phase::Discarding => {
                 for player in self.player_ids() {
                     let owed = self.discards_owed(player);
@@ -74,6 +77,17 @@ impl Game {
             // The decisions an expansion adds (Cities & Knights: pillage, decks, aqueduct, ...).
             phase => self.push_decision_actions_ext(phase, out),
         }
+    }
+
+    /// Before the roll: the development cards that may be played, an expansion's own
+    /// actions, then the roll (source `base-rules` §4).
+    #[inline]
+    fn push_before_roll(&self, p: PlayerId, out: &mut Vec<Action>) {
+        if self.has_development_cards() {
+            self.push_dev_plays(p, out);
+        }
+        self.push_before_roll_actions_ext(p, out);
+        out.push(Action::Roll { player: p });
     }
 
     /// Setup: a settlement (a city in the round an expansion says so) on any legal
@@ -664,13 +678,18 @@ fn discard_at(hand: &Cards, size: u8, k: usize) -> Result<Cards, usize> {
 /// The `k`-th discard of `size` cards from `hand` (`k` below their number) in the order
 /// [`push_discards`] lists them.
 fn discard_in(hand: &Cards, size: u8, k: usize) -> Cards {
-    if usize::from(size) < SMALL_DISCARD {
+    if usize::from(size) < TINY_DISCARD {
+        DiscardCounts::<TINY_DISCARD>::new(hand, size).nth(k)
+    } else if usize::from(size) < SMALL_DISCARD {
         DiscardCounts::<SMALL_DISCARD>::new(hand, size).nth(k)
     } else {
         DiscardCounts::<LARGE_DISCARD>::new(hand, size).nth(k)
     }
 }
 
+/// The commonest discards (up to 7 cards, half a hand of up to 15) are picked from a tiny
+/// table (sizes 0..8): half the small one's cells to clear and fill.
+const TINY_DISCARD: usize = 8;
 /// The usual discard (up to 15 cards) is counted in a small table (sizes 0..16).
 const SMALL_DISCARD: usize = 16;
 /// The large table's sizes: up to 127 cards, half of the largest hand a `u8` count holds.
@@ -754,7 +773,7 @@ impl<const M: usize> DiscardCounts<M> {
 
 #[cfg(test)]
 mod tests {
-    use super::{push_discards, DiscardCounts, LARGE_DISCARD, SMALL_DISCARD};
+    use super::{push_discards, DiscardCounts, LARGE_DISCARD, SMALL_DISCARD, TINY_DISCARD};
     use crate::cards::{CardKind, Cards};
     use crate::ids::{PlayerId, VertexId};
     use crate::ruleset::{Expansion, ExpansionSet, Ruleset};
@@ -780,6 +799,7 @@ mod tests {
                 push_discards(PlayerId(1), &hand, size, &mut listed);
                 let large = DiscardCounts::<LARGE_DISCARD>::new(&hand, size);
                 let small = DiscardCounts::<SMALL_DISCARD>::new(&hand, size);
+                let tiny = DiscardCounts::<TINY_DISCARD>::new(&hand, size);
                 assert_eq!(large.total(), listed.len(), "{counts:?} {size}");
                 // Each listed discard is `size` cards of the hand, and the list strictly
                 // increases in the order of the counts: with the count, exactly every discard
@@ -803,6 +823,9 @@ mod tests {
                     assert_eq!(large.nth(k), *cards, "{counts:?} {size} #{k}");
                     if usize::from(size) < SMALL_DISCARD {
                         assert_eq!(small.nth(k), *cards, "{counts:?} {size} #{k}");
+                    }
+                    if usize::from(size) < TINY_DISCARD {
+                        assert_eq!(tiny.nth(k), *cards, "{counts:?} {size} #{k}");
                     }
                 }
                 assert_eq!(super::count_discards(&hand, size), listed.len());

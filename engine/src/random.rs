@@ -145,6 +145,11 @@ impl RandomPlayer {
 
     /// Chooses the next action (a chance outcome or a player's decision).
     pub fn choose(&mut self, game: &Game, policy: Policy) -> Option<Action> {
+        // Nothing pending (most steps): the current player decides from the listing, with
+        // no chance, discard or knight move to look for (the same choice as below).
+        if game.pending().is_empty() {
+            return self.choose_listed(game, policy);
+        }
         let actor = game.actor();
         if actor == Actor::Chance {
             return self.sample_outcome(game).map(Action::Chance);
@@ -163,6 +168,12 @@ impl RandomPlayer {
             let k = index_below(&mut self.agent, self.knight_moves.total);
             return self.knight_moves.nth(game, k);
         }
+        self.choose_listed(game, policy)
+    }
+
+    /// Chooses among [`Game::legal_actions`] by the policy.
+    #[inline]
+    fn choose_listed(&mut self, game: &Game, policy: Policy) -> Option<Action> {
         game.legal_actions(&mut self.buf);
         if self.buf.is_empty() {
             return None;
