@@ -538,13 +538,13 @@ impl ParseErrors {
         self.errors.len()
     }
 
-    /// True when there are none (a `ParseErrors` from [`crate::parse`] always
+    /// True when there are none (a `ParseErrors` from [`crate::parse()`] always
     /// has at least one).
     pub fn is_empty(&self) -> bool {
         self.errors.is_empty()
     }
 
-    /// The file's name as given to [`crate::parse`].
+    /// The file's name as given to [`crate::parse()`].
     pub fn file_name(&self) -> &str {
         self.source_code.name()
     }

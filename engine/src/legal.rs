@@ -194,7 +194,7 @@ impl Game {
     /// theirs or an end of one of their roads ([`Game::road_passes`] judges those once each),
     /// and the empty paths around the ones that let the network through are the candidates,
     /// gathered as a set of path ids and tried in increasing id (the canonical order a full
-    /// scan of the paths lists them in; [`Game::push_roads_by_scan`] is that scan).
+    /// scan of the paths lists them in; `Game::push_roads_by_scan`, in the tests, is that scan).
     fn push_roads(&self, p: PlayerId, out: &mut Vec<Action>) {
         let topo = &self.board.topology;
         let own = |v: usize| self.sites[v].is_some_and(|s| s.owner == p);

@@ -5,7 +5,7 @@
 //! A [`Multiset`] is a fixed array of counts indexed by the card sort's dense index, so it is
 //! `Copy`, never allocates, and compares and hashes by value. Each sort names itself through
 //! [`CardSort`]; the three multisets of the engine are the aliases [`crate::Cards`],
-//! [`crate::DevCards`] and [`crate::ProgressCards`]. An expansion with a new sort of card
+//! [`crate::DevCards`] and [`crate::progress::ProgressCards`]. An expansion with a new sort of card
 //! (Seafarers has none; Barbarian Attack has none) implements [`CardSort`] and gets the whole
 //! multiset for free.
 

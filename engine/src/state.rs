@@ -1,7 +1,7 @@
 //! Game state: the board's pieces, players, bank, decks, turn and phase.
 //!
 //! [`Game`] is the validated state; it changes only through [`Game::apply`]. A scenario or
-//! test builds an unvalidated [`Setup`] and turns it into a `Game` with
+//! test builds an unvalidated [`Setup`](crate::position::Setup) and turns it into a `Game` with
 //! [`Game::from_setup`], which checks the position for consistency.
 
 use crate::board::Board;

@@ -1,6 +1,6 @@
 //! One expansion's part of the scenario language, as the driver sees it: the
 //! [`ExpansionLowering`] trait, every hook defaulting to "not mine", and
-//! [`each_lowering!`], the one list of expansions whose words the language knows.
+//! `each_lowering!`, the one list of expansions whose words the language knows.
 //!
 //! The driver (`lower/mod.rs`) offers every step, expectation and position item to each
 //! expansion in turn, then to the base game (`lower/base.rs`); the first that recognises it
@@ -8,7 +8,7 @@
 //! `lower/court.rs`, `lower/sea.rs`) and its game words in its own vocabulary table
 //! (`vocab/ck.rs`, `vocab/court.rs`, `vocab/sea.rs`, given to the lookups as
 //! [`ExpansionLowering::VOCABULARY`]); adding one is an impl of this trait and one line in
-//! [`each_lowering!`].
+//! `each_lowering!`.
 
 use super::{Cx, ItemSpans};
 use crate::ast::{Arg, PositionItem, Span, Spanned};
@@ -223,7 +223,7 @@ pub(super) fn global_item_names(names: &mut Vec<&'static str>) {
     each_lowering!(E => names.extend(E::GLOBAL_ITEMS));
 }
 
-/// Every expansion's vocabulary table, in the order of [`each_lowering!`] (what
+/// Every expansion's vocabulary table, in the order of `each_lowering!` (what
 /// [`crate::vocab::entries`] visits after the base game's table).
 pub(crate) fn vocabularies() -> &'static [&'static [Entry]] {
     static TABLES: std::sync::OnceLock<Vec<&'static [Entry]>> = std::sync::OnceLock::new();

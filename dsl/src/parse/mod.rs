@@ -133,7 +133,7 @@ pub(crate) fn comment_start(line: &str) -> Option<usize> {
     None
 }
 
-/// Parses a whole file; see [`crate::parse`].
+/// Parses a whole file; see [`crate::parse()`].
 pub(crate) fn parse_file(file_name: &str, source: &str) -> Result<ScenarioFile, ParseErrors> {
     let mut ctx = Ctx::new(source);
     let mut items = Vec::new();

@@ -4,7 +4,7 @@
 //! `rules/court/`); every method has a default that does nothing, so an expansion writes only
 //! the hooks it needs. The base rules never ask which expansions a game has: they call the
 //! `Game` methods below, each of which visits the ruleset's [`ExpansionSet`] with
-//! [`each_expansion!`], statically dispatched (a bit test and a direct call per expansion,
+//! `each_expansion!`, statically dispatched (a bit test and a direct call per expansion,
 //! no allocation, no virtual call).
 //!
 //! | extension point | called from | Cities & Knights | The Court |
@@ -49,7 +49,7 @@
 //! battles, before the turn ends).
 //!
 //! Adding an expansion: a folder `rules/<name>/` with a unit struct implementing
-//! [`ExpansionRules`], and one line in [`each_expansion!`].
+//! [`ExpansionRules`], and one line in `each_expansion!`.
 
 use crate::action::Action;
 use crate::cards::CardKind;

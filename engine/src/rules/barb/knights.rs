@@ -189,7 +189,7 @@ pub(crate) fn push_ring_moves(
     }
 }
 
-/// One knight's listed moves (see [`Game::knight_move_count`]): its rings, cut at `limit`,
+/// One knight's listed moves (see [`Game::count_knight_moves`]): its rings, cut at `limit`,
 /// by the `open` paths a move ends on and (with Cities & Knights, within 3 paths) the
 /// `victims` paths a displacement ends on; without Cities & Knights moves beyond 3 paths
 /// take the grain.
@@ -270,11 +270,11 @@ fn count_listed(rings: &[PathBits; 6], limit: usize, open: &PathBits, victims: &
     n
 }
 
-/// The most knights [`Game::knight_move_count`] counts one by one: a player's six
+/// The most knights [`Game::count_knight_moves`] counts one by one: a player's six
 /// (`KNIGHTS_PER_PLAYER`; with Cities & Knights two of each strength), with room to spare.
 const COUNTED_KNIGHTS: usize = 8;
 
-/// A knight as [`Game::knight_move_count`] counted it: what its listing reads besides the
+/// A knight as [`Game::count_knight_moves`] counted it: what its listing reads besides the
 /// free paths, kept so that [`KnightMoveCount::nth`] need not read the knight again.
 #[derive(Clone, Copy)]
 struct CountedKnight {
@@ -476,7 +476,7 @@ impl Game {
         PathScan { free, own, unmoved }
     }
 
-    /// What [`Game::knight_move_count`] reads of the paths: the paths no knight stands on
+    /// What [`Game::count_knight_moves`] reads of the paths: the paths no knight stands on
     /// (with the knights' sets kept, also the bits past the board's paths, which no ring
     /// holds) and `player`'s knights that have not moved this turn; the rest of a
     /// [`Game::path_scan`] left out.
@@ -670,20 +670,20 @@ impl Game {
         });
     }
 
-    /// While the knights move, how many actions [`Game::legal_actions`] lists (the knights'
-    /// moves and displacements, then ending the turn), counted knight by knight without
-    /// listing them; `None` in any other phase (or for more knights than a player has).
-    /// With [`KnightMoveCount::nth`] a player choosing uniformly among them (the random
-    /// player) need not build the list of every knight's targets.
+    /// [`Game::count_knight_moves`] into a new count (tests).
     #[cfg(test)]
     pub(crate) fn knight_move_count(&self) -> Option<KnightMoveCount> {
         let mut c = KnightMoveCount::default();
         self.count_knight_moves(&mut c).then_some(c)
     }
 
-    /// [`Game::knight_move_count`] into `c` (whatever it held before): whether the knights
-    /// move (else `c` is not to be read). Counting into a count the caller keeps spares the
-    /// copies of a count returned by value.
+    /// While the knights move, how many actions [`Game::legal_actions`] lists (the knights'
+    /// moves and displacements, then ending the turn), counted knight by knight without
+    /// listing them into `c` (whatever it held before): whether the knights move (else `c` is
+    /// not to be read; also `false` for more knights than a player has). With
+    /// [`KnightMoveCount::nth`] a player choosing uniformly among them (the random player)
+    /// need not build the list of every knight's targets; counting into a count the caller
+    /// keeps spares the copies of a count returned by value.
     #[inline]
     pub(crate) fn count_knight_moves(&self, c: &mut KnightMoveCount) -> bool {
         if !self.knights_may_move() || self.winner().is_some() {

@@ -358,7 +358,7 @@ impl Game {
     ///
     /// Read from the board's harbors: a harbor serves when one of its two intersections
     /// holds an unconquered building of the player (the union of those buildings' harbors,
-    /// [`Game::barb_harbor_mask_from_sites`], without visiting every intersection).
+    /// `Game::barb_harbor_mask_from_sites` (tests), without visiting every intersection).
     pub(crate) fn barb_harbor_mask(&self, player: PlayerId, mask: u8) -> u8 {
         // Nothing of theirs is surrounded by conquest: every harbor of theirs serves.
         if self.barb.lost_vp.get(player.index()).copied().unwrap_or(0) == 0 {
