@@ -884,6 +884,45 @@ mod tests {
         assert!(seen > 20, "only {seen} discard steps met");
     }
 
+    /// One ruleset per expansion, and Barbarian Attack with Cities & Knights.
+    const EVERY_EXPANSION: [&[&str]; 6] = [
+        &[],
+        &["court"],
+        &["seafarers"],
+        &["cities-and-knights"],
+        &["barbarian-attack"],
+        &["cities-and-knights", "barbarian-attack"],
+    ];
+
+    /// In builder-policy random games of each set of expansions (two seeds each), after
+    /// every step, for each seat, `fast` lists what `scan` finds, in the same order; the
+    /// number of actions listed.
+    fn listing_agrees_with_scan(
+        sets: &[&[&str]],
+        mut fast_list: impl FnMut(&Game, PlayerId, &mut Vec<Action>),
+        mut scan: impl FnMut(&Game, PlayerId, &mut Vec<Action>),
+    ) -> usize {
+        let mut listed = 0;
+        for (i, names) in sets.iter().enumerate() {
+            for seed in 0..2u64 {
+                let mut g = crate::testkit::named_rules_game(names, seed, seed);
+                let (mut fast, mut slow) = (Vec::new(), Vec::new());
+                let policy = crate::random::Policy::Builder;
+                crate::testkit::check_random_play(&mut g, seed * 10 + i as u64, policy, 300, |g| {
+                    for p in g.player_ids() {
+                        fast.clear();
+                        slow.clear();
+                        fast_list(g, p, &mut fast);
+                        scan(g, p, &mut slow);
+                        assert_eq!(fast, slow, "{names:?} seed {seed} turn {}", g.turn());
+                        listed += fast.len();
+                    }
+                });
+            }
+        }
+        listed
+    }
+
     /// In random games of the base game, Cities & Knights (knights block roads), Seafarers
     /// (ships carry buildings), Barbarian Attack (conquered hexes refuse roads) and Barbarian
     /// Attack with Cities & Knights, after every step the roads `push_roads` lists for each
@@ -897,24 +936,7 @@ mod tests {
             &["barbarian-attack"],
             &["cities-and-knights", "barbarian-attack"],
         ];
-        let mut listed = 0;
-        for (i, names) in sets.into_iter().enumerate() {
-            for seed in 0..2u64 {
-                let mut g = crate::testkit::named_rules_game(names, seed, seed);
-                let (mut fast, mut slow) = (Vec::new(), Vec::new());
-                let policy = crate::random::Policy::Builder;
-                crate::testkit::check_random_play(&mut g, seed * 10 + i as u64, policy, 300, |g| {
-                    for p in g.player_ids() {
-                        fast.clear();
-                        slow.clear();
-                        g.push_roads(p, &mut fast);
-                        g.push_roads_by_scan(p, &mut slow);
-                        assert_eq!(fast, slow, "{names:?} seed {seed} turn {}", g.turn());
-                        listed += fast.len();
-                    }
-                });
-            }
-        }
+        let listed = listing_agrees_with_scan(&sets, Game::push_roads, Game::push_roads_by_scan);
         assert!(listed > 1000, "only {listed} roads listed");
     }
 
@@ -924,14 +946,7 @@ mod tests {
     /// Cities & Knights' three).
     #[test]
     fn chance_picks_are_those_of_the_listed_outcomes() {
-        let sets: [&[&str]; 6] = [
-            &[],
-            &["court"],
-            &["seafarers"],
-            &["cities-and-knights"],
-            &["barbarian-attack"],
-            &["cities-and-knights", "barbarian-attack"],
-        ];
+        let sets = EVERY_EXPANSION;
         let mut rolls = 0;
         for (i, names) in sets.into_iter().enumerate() {
             let mut g = crate::testkit::named_rules_game(names, 3, 3);
@@ -965,44 +980,20 @@ mod tests {
     /// order; the kept set is complete at every step, so the scan is never the fallback.
     #[test]
     fn the_cities_listed_are_those_a_scan_of_every_intersection_finds() {
-        let sets: [&[&str]; 6] = [
-            &[],
-            &["court"],
-            &["seafarers"],
-            &["cities-and-knights"],
-            &["barbarian-attack"],
-            &["cities-and-knights", "barbarian-attack"],
-        ];
-        let mut listed = 0;
-        for (i, names) in sets.into_iter().enumerate() {
-            for seed in 0..2u64 {
-                let mut g = crate::testkit::named_rules_game(names, seed, seed);
-                let (mut fast, mut slow) = (Vec::new(), Vec::new());
-                let policy = crate::random::Policy::Builder;
-                crate::testkit::check_random_play(&mut g, seed * 10 + i as u64, policy, 300, |g| {
-                    for p in g.player_ids() {
-                        let st = &g.players[p.index()];
-                        assert!(
-                            st.buildings.complete(g.buildings_on_board(p)).is_some(),
-                            "{names:?} {p:?}"
-                        );
-                        fast.clear();
-                        slow.clear();
-                        g.push_cities(p, &mut fast);
-                        for v in 0..g.sites.len() {
-                            let at = VertexId(v as u16);
-                            if g.sites[v].is_some_and(|s| s.owner == p && s.building != crate::state::Building::City)
-                                && g.check_city(p, at).is_ok()
-                            {
-                                slow.push(Action::BuildCity { player: p, at });
-                            }
-                        }
-                        assert_eq!(fast, slow, "{names:?} seed {seed} turn {}", g.turn());
-                        listed += fast.len();
-                    }
-                });
+        let sets = EVERY_EXPANSION;
+        let scan = |g: &Game, p: PlayerId, out: &mut Vec<Action>| {
+            let st = &g.players[p.index()];
+            assert!(st.buildings.complete(g.buildings_on_board(p)).is_some(), "{p:?}");
+            for v in 0..g.sites.len() {
+                let at = VertexId(v as u16);
+                if g.sites[v].is_some_and(|s| s.owner == p && s.building != crate::state::Building::City)
+                    && g.check_city(p, at).is_ok()
+                {
+                    out.push(Action::BuildCity { player: p, at });
+                }
             }
-        }
+        };
+        let listed = listing_agrees_with_scan(&sets, Game::push_cities, scan);
         assert!(listed > 100, "only {listed} cities listed");
     }
 

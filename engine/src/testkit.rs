@@ -82,6 +82,20 @@ pub fn check_random_play(g: &mut Game, seed: u64, policy: Policy, max_turn: u32,
     }
 }
 
+/// The hexes (by index) with one of `p`'s buildings at a corner, found by a scan of every
+/// hex's corners (what the kept and marked sets are compared with).
+pub fn hexes_at_buildings_by_scan(g: &Game, p: PlayerId) -> Vec<usize> {
+    let topo = &g.board.topology;
+    (0..topo.hex_count())
+        .filter(|&h| {
+            topo.hexes()[h]
+                .corners
+                .iter()
+                .any(|v| g.sites[v.index()].is_some_and(|s| s.owner == p))
+        })
+        .collect()
+}
+
 /// A game of The Court on its beginner board, at the start of setup.
 pub fn court_game(n: usize) -> Game {
     Game::new(

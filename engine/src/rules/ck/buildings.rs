@@ -132,14 +132,7 @@ mod tests {
                         .filter(|&v| g.sites[v].is_some_and(|s| s.owner == p))
                         .collect();
                     let hexes = kept.complete_hexes(on_board.len()).expect("known and complete");
-                    let at_own: Vec<usize> = (0..g.board.topology.hex_count())
-                        .filter(|&h| {
-                            g.board.topology.hexes()[h]
-                                .corners
-                                .iter()
-                                .any(|v| g.sites[v.index()].is_some_and(|s| s.owner == p))
-                        })
-                        .collect();
+                    let at_own = crate::testkit::hexes_at_buildings_by_scan(g, p);
                     assert_eq!(hexes.iter().collect::<Vec<_>>(), at_own, "seed {seed} {p:?}");
                     let kept = kept.complete(on_board.len()).expect("known and complete");
                     let kept = kept.iter().collect::<Vec<_>>();

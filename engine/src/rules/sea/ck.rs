@@ -402,6 +402,14 @@ mod tests {
         g.knights_changed_ships();
     }
 
+    /// The last ship of a line of at least two, and its end shared with the ship before it.
+    fn last_ship_and_inner_end(g: &Game, ships: &[EdgeId]) -> (EdgeId, VertexId) {
+        let last = ships[ships.len() - 1];
+        let [a, b] = g.board.topology.edges()[last.index()].vertices;
+        let before = g.board.topology.edges()[ships[ships.len() - 2].index()].vertices;
+        (last, if before.contains(&a) { a } else { b })
+    }
+
     fn other_end(g: &Game, e: EdgeId, not: VertexId) -> VertexId {
         let [a, b] = g.board.topology.edges()[e.index()].vertices;
         if a == not {
@@ -552,16 +560,7 @@ mod tests {
         }
         let me = PlayerId(0);
         let blue = PlayerId(1);
-        let last = *ships.last().unwrap();
-        let [a, b] = g.board.topology.edges()[last.index()].vertices;
-        let inner = if g.board.topology.edges()[ships[ships.len() - 2].index()]
-            .vertices
-            .contains(&a)
-        {
-            a
-        } else {
-            b
-        };
+        let (last, inner) = last_ship_and_inner_end(&g, &ships);
         assert!(g.check_ship_movable(me, last).is_ok());
         knight(&mut g, blue, inner, true);
         assert_eq!(
@@ -591,16 +590,7 @@ mod tests {
             return;
         }
         let (me, blue) = (PlayerId(0), PlayerId(1));
-        let last = *ships.last().unwrap();
-        let [a, b] = g.board.topology.edges()[last.index()].vertices;
-        let inner = if g.board.topology.edges()[ships[ships.len() - 2].index()]
-            .vertices
-            .contains(&a)
-        {
-            a
-        } else {
-            b
-        };
+        let (_, inner) = last_ship_and_inner_end(&g, &ships);
         let fresh = |g: &Game| super::super::ships::KeptShipSites::of(g).tables().cloned();
         let reach = |g: &Game| g.sea.ship_sites.reach(inner).unwrap_or(0);
         assert_eq!(reach(&g) & 1 << me.0, 1 << me.0);

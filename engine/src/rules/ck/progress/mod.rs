@@ -862,14 +862,7 @@ mod tests {
         assert_eq!(g.own_knights(p).collect::<Vec<_>>(), own, "{p:?}");
         let others: Vec<_> = g.knights().filter(|(_, k)| k.owner != p).collect();
         assert_eq!(g.knights_of(|q| q != p).collect::<Vec<_>>(), others, "{p:?}");
-        let at_own: Vec<usize> = (0..g.board.topology.hexes().len())
-            .filter(|&h| {
-                g.board.topology.hexes()[h]
-                    .corners
-                    .iter()
-                    .any(|v| g.sites[v.index()].is_some_and(|s| s.owner == p))
-            })
-            .collect();
+        let at_own = crate::testkit::hexes_at_buildings_by_scan(g, p);
         let marked = g.hexes_at_own_buildings(p).expect("a board within the set");
         assert_eq!(marked.iter().collect::<Vec<_>>(), at_own, "{p:?}");
     }
