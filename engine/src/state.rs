@@ -374,7 +374,7 @@ pub struct PlayerState {
     /// The intersections of this player's buildings, a cache kept in every game (read by the
     /// city listing and Cities & Knights' listings; not written out, read back as unknown).
     #[serde(skip)]
-    pub(crate) buildings: crate::rules::ck::buildings::BuildingSites,
+    pub(crate) buildings: crate::rules::building_sites::BuildingSites,
 }
 
 impl PlayerState {
@@ -528,7 +528,7 @@ impl Game {
         };
         let topo = &g.board.topology;
         for st in g.players.iter_mut() {
-            st.buildings = crate::rules::ck::buildings::BuildingSites::empty(topo);
+            st.buildings = crate::rules::building_sites::BuildingSites::empty(topo);
         }
         g.start_expansions()?;
         g.recount_vp_bounds();
@@ -832,7 +832,7 @@ impl Game {
     }
     /// `p`'s buildings of the kinds `wanted` accepts, in intersection order: the intersections
     /// of its buildings kept by Cities & Knights when they are all known
-    /// ([`crate::rules::ck::buildings::BuildingSites`]), else a scan of the board. Either
+    /// ([`crate::rules::building_sites::BuildingSites`]), else a scan of the board. Either
     /// stops once it has met as many as the supply says are on the board: the pieces placed
     /// are the limit less the supply, a pillaged city on its side counted apart (the
     /// invariant `piece-count` keeps these equal to the board).

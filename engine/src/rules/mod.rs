@@ -6,6 +6,7 @@
 
 pub(crate) mod barb;
 mod building;
+pub(crate) mod building_sites;
 pub(crate) mod ck;
 pub(crate) mod court;
 mod development;

@@ -15,7 +15,6 @@
 
 pub mod actions;
 pub(crate) mod barbarians;
-pub(crate) mod buildings;
 pub(crate) mod chance;
 mod decisions;
 pub(crate) mod draws;

@@ -383,7 +383,7 @@ impl Game {
     }
 
     /// The hexes with one of `p`'s buildings at a corner: those kept with the seat's
-    /// buildings when they are all noted ([`crate::rules::ck::buildings::BuildingSites`]),
+    /// buildings when they are all noted ([`crate::rules::building_sites::BuildingSites`]),
     /// or else marked from the buildings' own hexes (the board's relation read the other
     /// way); `None` on a board with more hexes than the set holds, where each hex's corners
     /// are looked at instead.

@@ -1,5 +1,6 @@
-//! Each seat's buildings, kept as a set of intersections for the listings that look for a
-//! player's own buildings ([`Game::own_buildings`]: walls and Engineering under cities,
+//! Each seat's buildings, kept as a set of intersections (and the hexes at their corners)
+//! for the listings that look for a player's own buildings ([`Game::own_buildings`]: cities
+//! on settlements in every game; with Cities & Knights walls and Engineering under cities,
 //! Medicine on settlements, the Merchant next to any building).
 //!
 //! A building is never taken off the board (a pillaged city becomes a settlement or a city
@@ -19,10 +20,9 @@ use crate::kept::Kept;
 use crate::state::Game;
 
 /// One seat's intersections noted as holding one of its buildings, and how many they are;
-/// `None` is "unknown" (a game without Cities & Knights, a state just read back, a board
-/// beyond 512 intersections). Kept with the seat's state, outside the game's own fields
-/// (which are moved whole when a game is made). Not part of the game
-/// ([`crate::kept::Kept`]).
+/// `None` is "unknown" (a state just read back, a board beyond 512 intersections). Kept
+/// with the seat's state, outside the game's own fields (which are moved whole when a game
+/// is made). Not part of the game ([`crate::kept::Kept`]).
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
 pub(crate) struct BuildingSites(Kept<Noted>);
 
