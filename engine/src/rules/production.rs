@@ -20,12 +20,25 @@ use serde::{Deserialize, Serialize};
 /// Attack's conquest turns one face down): a production roll visits the hexes of its total
 /// instead of every hex. A token above 12 matches no dice total and is left out. The
 /// invariants compare it with a fresh count of the tokens.
-#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+#[derive(PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
 pub(crate) struct NumberedHexes {
     /// Hexes ordered by their token, in hex order within one number.
     hexes: Vec<HexId>,
     /// Where each number's hexes start in `hexes`: number `n`'s are `start[n]..start[n + 1]`.
     start: [u16; 14],
+}
+
+/// A copy keeps the room the original has, so [`NumberedHexes::retoken`] on a copied game
+/// (a hex's token turned face up again) does not allocate either.
+impl Clone for NumberedHexes {
+    fn clone(&self) -> Self {
+        let mut hexes = Vec::with_capacity(self.hexes.capacity());
+        hexes.extend_from_slice(&self.hexes);
+        NumberedHexes {
+            hexes,
+            start: self.start,
+        }
+    }
 }
 
 impl NumberedHexes {
@@ -278,6 +291,26 @@ mod tests {
     use crate::state::{Building, Site};
     use crate::testkit::*;
     use crate::{Action, Event, Outcome};
+
+    /// A copied index turns a face-down token up again in the room it was copied with:
+    /// the copy has room for it and the list is not moved (no allocation).
+    #[test]
+    fn a_copied_index_takes_a_hex_back_without_moving() {
+        use super::NumberedHexes;
+        use crate::ids::HexId;
+        let tokens: Vec<Option<u8>> = (0..19).map(|i| (i != 4).then_some(2 + (i % 11) as u8)).collect();
+        let mut copy = NumberedHexes::of(&tokens).clone();
+        assert!(
+            copy.hexes.capacity() > copy.hexes.len(),
+            "the copy keeps room for the hex"
+        );
+        let before = copy.hexes.as_ptr();
+        copy.retoken(HexId(4), None, Some(9));
+        assert_eq!(copy.hexes.as_ptr(), before);
+        let mut tokens = tokens;
+        tokens[4] = Some(9);
+        assert_eq!(copy, NumberedHexes::of(&tokens));
+    }
 
     /// 20,000 random token changes, one hex at a time (tokens 2–12, none, and above 12): the
     /// index kept by `retoken` equals the one counted afresh after each, and a change between
