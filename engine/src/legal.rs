@@ -118,14 +118,45 @@ impl Game {
         if self.players[p.index()].settlements_left == 0 {
             return;
         }
+        self.for_each_setup_site(|at| {
+            if self.check_setup_site_ext(at).is_ok() && self.check_building_site_ext(at).is_ok() {
+                out.push(Action::BuildSettlement { player: p, at });
+            }
+        });
+    }
+
+    /// Calls `f` with each intersection on land that the distance rule leaves open (no
+    /// building on it or one path away, source `base-rules` §3), in increasing id. Found from
+    /// the board's land intersections as bits less the buildings and their neighbours (in
+    /// setup at most two or three a seat, read from the seats' kept intersections,
+    /// [`crate::rules::building_sites::BuildingSites`]); a board beyond 512 intersections, or
+    /// a seat whose buildings are not all noted, is scanned intersection by intersection
+    /// (`Game::for_each_setup_site_by_scan`, the tests compare the two).
+    fn for_each_setup_site(&self, mut f: impl FnMut(VertexId)) {
+        let topo = &self.board.topology;
+        let Some(mut open) = topo.land_vertices().copied() else {
+            return self.for_each_setup_site_by_scan(f);
+        };
+        for (i, st) in self.players.iter().enumerate() {
+            let Some(built) = st.buildings.complete(self.buildings_on_board(PlayerId(i as u8))) else {
+                return self.for_each_setup_site_by_scan(f);
+            };
+            built.for_each_member(|v| {
+                open.set(v, false);
+                for n in topo.vertices().get(v).into_iter().flat_map(|i| i.neighbours.iter()) {
+                    open.set(n.index(), false);
+                }
+            });
+        }
+        open.for_each_member(|v| f(VertexId(v as u16)));
+    }
+
+    /// [`Game::for_each_setup_site`] by a scan of every intersection.
+    fn for_each_setup_site_by_scan(&self, mut f: impl FnMut(VertexId)) {
         for (v, info) in self.board.topology.vertices().iter().enumerate() {
             let at = VertexId(v as u16);
-            if info.on_land
-                && self.distance_ok(at)
-                && self.check_setup_site_ext(at).is_ok()
-                && self.check_building_site_ext(at).is_ok()
-            {
-                out.push(Action::BuildSettlement { player: p, at });
+            if info.on_land && self.distance_ok(at) {
+                f(at);
             }
         }
     }
@@ -138,12 +169,11 @@ impl Game {
         if self.players[p.index()].cities_left == 0 {
             return;
         }
-        for (v, info) in self.board.topology.vertices().iter().enumerate() {
-            let at = VertexId(v as u16);
-            if info.on_land && self.distance_ok(at) && self.check_setup_site_ext(at).is_ok() {
+        self.for_each_setup_site(|at| {
+            if self.check_setup_site_ext(at).is_ok() {
                 out.push(Action::BuildCity { player: p, at });
             }
-        }
+        });
     }
 
     /// The build phase: roads, settlements and cities the player can pay for, development
@@ -997,15 +1027,25 @@ mod tests {
         assert!(listed > 100, "only {listed} cities listed");
     }
 
-    /// Random games' setups (base, Cities & Knights with its setup city, Seafarers on both
-    /// maps with their home island, and both together): at every setup settlement step the
-    /// listed settlements and cities are exactly the intersections `check_settlement` and
-    /// `check_city` accept, in intersection order.
+    /// Random games' setups (base, Cities & Knights with its setup city, The Court with its
+    /// soldiers, Barbarian Attack alone and with Cities & Knights, Seafarers on both maps with
+    /// their home island, and Seafarers with Cities & Knights): at every setup settlement step
+    /// the listed settlements and cities are exactly the intersections `check_settlement` and
+    /// `check_city` accept, in intersection order; the listing read the board's land
+    /// intersections and the seats' kept buildings (both known at every step), and the land
+    /// bits are exactly the intersections on land.
     #[test]
     fn setup_settlements_listed_are_those_the_check_accepts() {
         let sea = Ruleset::with(ExpansionSet::of(&[Expansion::Seafarers]));
         let mut games = Vec::new();
-        for set in [&[][..], &[Expansion::CitiesAndKnights][..]] {
+        let base_sets: [&[Expansion]; 5] = [
+            &[],
+            &[Expansion::CitiesAndKnights],
+            &[Expansion::TheCourt],
+            &[Expansion::BarbarianAttack],
+            &[Expansion::CitiesAndKnights, Expansion::BarbarianAttack],
+        ];
+        for set in base_sets {
             let rules = Ruleset::with(ExpansionSet::of(set));
             let board = Arc::new(rules.random_board(7, crate::board::TokenPlacement::Spiral));
             games.push(Game::new(rules, board, &Colour::ALL[..4], PlayerId(0)).expect("a game"));
@@ -1021,9 +1061,22 @@ mod tests {
         for (i, mut g) in games.into_iter().enumerate() {
             let mut rp = crate::random::RandomPlayer::new(i as u64);
             let mut buf = Vec::new();
+            let land = g
+                .board
+                .topology
+                .land_vertices()
+                .copied()
+                .expect("at most 512 intersections");
+            for (v, info) in g.board.topology.vertices().iter().enumerate() {
+                assert_eq!(land.contains(v), info.on_land, "game {i} intersection {v}");
+            }
             while matches!(g.phase(), Phase::Setup { .. }) {
                 if let Phase::Setup { road_from: None, .. } = g.phase() {
                     let p = g.current();
+                    for q in g.player_ids() {
+                        let kept = g.players[q.index()].buildings.complete(g.buildings_on_board(q));
+                        assert!(kept.is_some(), "game {i} seat {q:?}");
+                    }
                     g.legal_actions(&mut buf);
                     let listed = |city: bool| -> Vec<VertexId> {
                         buf.iter()
@@ -1047,6 +1100,6 @@ mod tests {
                 g.apply(a).expect("a listed action");
             }
         }
-        assert!(seen >= 48, "only {seen} setup settlement steps met");
+        assert!(seen >= 72, "only {seen} setup settlement steps met");
     }
 }

@@ -418,7 +418,36 @@ impl Board {
         Board::standard(&name, &rows, harbors)
     }
 
+    /// The standard island with `rows` (terrain and token of each hex of
+    /// [`standard_coords`], in their order) and the harbor kinds of the nine harbor slots:
+    /// written into the island's frame ([`StandardFrame`]), built once per thread.
     pub(crate) fn standard(name: &str, rows: &[(Terrain, Option<u8>)], harbors: [HarborKind; 9]) -> Board {
+        thread_local! {
+            static FRAME: StandardFrame = StandardFrame::build();
+        }
+        FRAME.with(|f| {
+            let mut terrain = vec![Terrain::Desert; 19];
+            let mut tokens = vec![None; 19];
+            for (h, (t, tok)) in f.hexes.iter().zip(rows) {
+                if let Some(id) = h {
+                    terrain[id.index()] = *t;
+                    tokens[id.index()] = *tok;
+                }
+            }
+            let hs = f
+                .harbor_edges
+                .iter()
+                .zip(harbors)
+                .filter_map(|(edge, kind)| edge.map(|edge| Harbor { edge, kind }))
+                .collect();
+            Board::assemble(name, f.topology.clone(), terrain, tokens, hs)
+        })
+    }
+
+    /// [`Board::standard`] built from scratch: the topology, the hexes by coordinate and the
+    /// coastal cycle found again (what the tests compare it with).
+    #[cfg(test)]
+    fn standard_from_scratch(name: &str, rows: &[(Terrain, Option<u8>)], harbors: [HarborKind; 9]) -> Board {
         let coords = standard_coords();
         let spec: Vec<(Axial, bool)> = coords.iter().map(|c| (*c, true)).collect();
         let topology = Topology::new(&spec);
@@ -456,6 +485,33 @@ impl Board {
                 .hex(id)
                 .map(|h| h.coord.to_string())
                 .unwrap_or_else(|| format!("{id:?}")),
+        }
+    }
+}
+
+/// The standard island apart from what lies on it: its topology, the hex of each of
+/// [`standard_coords`] (in their order) and the path of each harbor slot ([`HARBOR_SLOTS`]
+/// along [`coastal_cycle`]). None of these depends on the terrain, tokens or harbor kinds,
+/// so every standard board (random play builds one per game) is this frame with its
+/// contents written in; a test compares such boards with boards built from scratch.
+struct StandardFrame {
+    topology: Topology,
+    hexes: Vec<Option<HexId>>,
+    harbor_edges: [Option<EdgeId>; 9],
+}
+
+impl StandardFrame {
+    fn build() -> StandardFrame {
+        let coords = standard_coords();
+        let spec: Vec<(Axial, bool)> = coords.iter().map(|c| (*c, true)).collect();
+        let topology = Topology::new(&spec);
+        let hexes = coords.iter().map(|c| topology.hex_at(*c)).collect();
+        let ring = coastal_cycle(&topology);
+        let harbor_edges = HARBOR_SLOTS.map(|slot| ring.get(slot).copied());
+        StandardFrame {
+            topology,
+            hexes,
+            harbor_edges,
         }
     }
 }
@@ -631,6 +687,47 @@ mod tests {
 
     fn count(board: &Board, t: Terrain) -> usize {
         board.terrain.iter().filter(|x| **x == t).count()
+    }
+
+    /// Standard boards written into the island's frame are those built from scratch: random
+    /// boards of both token placements, The Court's, the beginner board, and a board whose
+    /// rows are short (the missing hexes stay desert without a token).
+    #[test]
+    fn standard_boards_from_the_frame_are_those_built_from_scratch() {
+        for seed in 0..40 {
+            for placement in [TokenPlacement::Spiral, TokenPlacement::Random] {
+                for board in [Board::random(seed, placement), Board::random_court(seed, placement)] {
+                    let rows: Vec<(Terrain, Option<u8>)> = standard_coords()
+                        .iter()
+                        .map(|&c| {
+                            let h = board.topology.hex_at(c).expect("a standard hex");
+                            (board.terrain[h.index()], board.tokens[h.index()])
+                        })
+                        .collect();
+                    let kinds: [HarborKind; 9] = std::array::from_fn(|i| board.harbors[i].kind);
+                    assert_eq!(
+                        board,
+                        Board::standard_from_scratch(&board.name, &rows, kinds),
+                        "seed {seed}"
+                    );
+                    let short = &rows[..seed as usize % 19];
+                    assert_eq!(
+                        Board::standard("short", short, kinds),
+                        Board::standard_from_scratch("short", short, kinds)
+                    );
+                }
+            }
+        }
+        let b = Board::beginner();
+        let kinds: [HarborKind; 9] = std::array::from_fn(|i| b.harbors[i].kind);
+        let rows: Vec<(Terrain, Option<u8>)> = standard_coords()
+            .iter()
+            .map(|&c| {
+                let h = b.topology.hex_at(c).expect("a standard hex");
+                (b.terrain[h.index()], b.tokens[h.index()])
+            })
+            .collect();
+        assert_eq!(b, Board::standard_from_scratch("beginner", &rows, kinds));
     }
 
     #[test]

@@ -6,6 +6,7 @@
 //! it touches land and also sea or the edge of the board.
 
 use super::coord::{Axial, Corner, EdgeKey, Side, VertexKey};
+use crate::id_set::IdSet;
 use crate::ids::{EdgeId, HexId, VertexId};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -112,6 +113,9 @@ pub struct Topology {
     edges: Arc<[EdgeInfo]>,
     /// The lookups by coordinate and key, shared by every copy.
     index: Arc<Index>,
+    /// The intersections on land as bits (`None` on a board beyond 512 intersections): the
+    /// setup listing starts from them instead of visiting every intersection.
+    land_vertices: Option<IdSet<8>>,
 }
 
 /// The lookups of a [`Topology`] by coordinate and canonical key.
@@ -246,7 +250,15 @@ impl Topology {
             v.on_land = lands > 0;
             v.coastal = lands > 0 && lands < 3;
         }
+        let land_vertices = (vertices.len() <= 8 * 64).then(|| {
+            let mut land = IdSet::<8>::default();
+            for (i, v) in vertices.iter().enumerate() {
+                land.insert_if(i, v.on_land);
+            }
+            land
+        });
         Topology {
+            land_vertices,
             hexes: hexes_out.into(),
             vertices: vertices.into(),
             edges: edges.into(),
@@ -293,6 +305,12 @@ impl Topology {
     /// All paths in id order.
     pub fn edges(&self) -> &[EdgeInfo] {
         &self.edges
+    }
+    /// The intersections on land (those whose [`VertexInfo::on_land`] is set) as bits, on
+    /// boards of at most 512 intersections.
+    #[inline]
+    pub(crate) fn land_vertices(&self) -> Option<&IdSet<8>> {
+        self.land_vertices.as_ref()
     }
     /// The hex at an axial coordinate.
     pub fn hex_at(&self, c: Axial) -> Option<HexId> {
