@@ -13,16 +13,24 @@ impl Game {
     /// Fills `out` (cleared first) with every legal action but trade offers.
     pub fn legal_actions(&self, out: &mut Vec<Action>) {
         out.clear();
-        let p = self.current;
         // The turn's own steps (most listings: chance is sampled, not listed) are told by the
-        // step alone when nothing is pending: the phase view is built only for the others.
+        // step alone when nothing is pending: the phase view is built only for the others,
+        // out of line ([`Game::push_phase_actions`]), so these listings skip its set-up.
         if self.pending.is_empty() {
             match self.step {
-                crate::pending::Step::Main => return self.push_main_actions(p, out),
-                crate::pending::Step::BeforeRoll => return self.push_before_roll(p, out),
+                crate::pending::Step::Main => return self.push_main_actions(self.current, out),
+                crate::pending::Step::BeforeRoll => return self.push_before_roll(self.current, out),
                 _ => {}
             }
         }
+        self.push_phase_actions(out);
+    }
+
+    /// [`Game::legal_actions`] read from the phase: setup, chance, discards, the robber,
+    /// victims, free roads, trade answers, and the expansions' decisions.
+    #[inline(never)]
+    fn push_phase_actions(&self, out: &mut Vec<Action>) {
+        let p = self.current;
         match self.phase() {
             Phase::Ended { .. } => {}
             ph if ph.is_chance() => {
