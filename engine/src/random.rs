@@ -8,7 +8,6 @@ use crate::ids::PlayerId;
 use crate::invariants::InvariantViolation;
 use crate::state::{Actor, Game};
 use crate::CkAction;
-use crate::CkEvent;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -200,10 +199,11 @@ impl RandomPlayer {
         mut record: Option<&mut Vec<Action>>,
     ) -> Result<GameSummary, PlayFailure> {
         let mut step = 0u64;
-        let mut cards_played = [0u32; 25];
-        // Only Cities & Knights plays and reveals progress cards: other games' events are not
-        // looked through.
+        // Only Cities & Knights plays and reveals progress cards: the game's own tally of
+        // them ([`crate::rules::ck::progress::ProgressTally`]) is read before and after, and
+        // no step's events are looked through.
         let progress_cards = game.rules().ck();
+        let tally_before = if progress_cards { game.progress_tally() } else { [0; 25] };
         while game.winner().is_none() && game.turn() <= cfg.max_turns {
             let Some(action) = self.choose(game, cfg.policy) else {
                 return Err(PlayFailure::Stuck { step });
@@ -222,15 +222,6 @@ impl RandomPlayer {
             if let Some(r) = record.as_deref_mut() {
                 r.push(action);
             }
-            if progress_cards {
-                for e in &self.events {
-                    if let Event::Ck(CkEvent::ProgressPlayed { card, .. })
-                    | Event::Ck(CkEvent::VictoryCardRevealed { card, .. }) = e
-                    {
-                        cards_played[card.index()] += 1;
-                    }
-                }
-            }
             if cfg.check_invariants {
                 if let Err(violation) = game.check_invariants() {
                     return Err(PlayFailure::Invariant {
@@ -241,6 +232,13 @@ impl RandomPlayer {
                 }
             }
             step += 1;
+        }
+        let mut cards_played = [0u32; 25];
+        if progress_cards {
+            let after = game.progress_tally();
+            for ((n, a), b) in cards_played.iter_mut().zip(after).zip(tally_before) {
+                *n = a.wrapping_sub(b);
+            }
         }
         Ok(GameSummary {
             winner: game.winner(),

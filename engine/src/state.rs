@@ -97,6 +97,10 @@ pub struct CkState {
     /// written out (read back as unknown: every intersection may have changed).
     #[serde(skip)]
     pub(crate) route_touched: crate::kept::Kept<[crate::rules::KnightTouched; MAX_PLAYERS]>,
+    /// The progress cards played and revealed since random play began counting: a history
+    /// kept for its summary, not part of the game, not written out.
+    #[serde(skip)]
+    pub(crate) tally: crate::rules::ck::progress::ProgressTally,
 }
 
 /// A building on an intersection.

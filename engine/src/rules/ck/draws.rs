@@ -75,6 +75,7 @@ impl Game {
         if card.is_victory_point() {
             st.ck.progress_vp.add(card, 1);
             self.raise_vp_bound(player);
+            self.ck.tally.note(card);
             events.push(Event::Ck(CkEvent::VictoryCardRevealed { player, card }));
             return;
         }

@@ -22,6 +22,34 @@ use crate::state::Game;
 use crate::CkAction;
 use crate::CkEvent;
 
+/// The progress cards played ([`CkEvent::ProgressPlayed`]) and victory point cards revealed
+/// ([`CkEvent::VictoryCardRevealed`]) since the tally began, by
+/// [`crate::progress::ProgressCard::index`]: the count random play reports for a game
+/// ([`crate::random::GameSummary::cards_played`]), kept by the two writers of those events
+/// ([`Game::discard_played_progress`], [`Game::receive_progress`]) so that the play loop does
+/// not look through every step's events. `None` is "not counting" (a new game, a state just
+/// read): it counts from the first [`ProgressTally::start`]. A history, not part of the game
+/// ([`crate::kept::Kept`]: every two compare equal, never written out); the test
+/// `progress_tally_counts_the_events_of_every_step` compares it with the events of random
+/// games.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub(crate) struct ProgressTally(crate::kept::Kept<[u32; 25]>);
+
+impl ProgressTally {
+    /// Counts one more `card` played or revealed, when counting.
+    #[inline]
+    pub(crate) fn note(&mut self, card: crate::progress::ProgressCard) {
+        if let Some(slot) = self.0.as_mut().and_then(|t| t.get_mut(card.index())) {
+            *slot = slot.wrapping_add(1);
+        }
+    }
+
+    /// The counts so far, counting from zero now when it was not counting.
+    pub(crate) fn start(&mut self) -> [u32; 25] {
+        *self.0.get_or_insert([0; 25])
+    }
+}
+
 impl Game {
     pub(crate) fn check_play_progress(&self, player: PlayerId, play: &ProgressPlay) -> Result<(), RuleError> {
         self.check_progress_held(player, play.card())?;
@@ -118,7 +146,15 @@ impl Game {
     ) {
         self.players[player.index()].ck.progress.remove(card, 1);
         self.ck.decks[card.track().index()].under.push(card);
+        self.ck.tally.note(card);
         events.push(Event::Ck(CkEvent::ProgressPlayed { player, card }));
+    }
+
+    /// The progress cards played or revealed since the tally began
+    /// ([`ProgressTally::start`]), by [`crate::progress::ProgressCard::index`]; begun now
+    /// (from zero) when it was not yet counting.
+    pub(crate) fn progress_tally(&mut self) -> [u32; 25] {
+        self.ck.tally.start()
     }
 
     /// Moves `cards` from `from` to `to` (Guild Dues, Wedding).
@@ -744,6 +780,63 @@ mod tests {
             }
         }
         assert!(listed > 0, "some plays were listed");
+    }
+
+    /// Random games of every Cities & Knights ruleset (with Seafarers on each map): after
+    /// every step the kept tally ([`super::ProgressTally`]) has grown by exactly the
+    /// progress cards played and revealed in that step's events, and random play's summary
+    /// counts the cards of the game's events; a game read back is not counting until begun.
+    #[test]
+    fn progress_tally_counts_the_events_of_every_step() {
+        use crate::event::Event;
+        use crate::CkEvent;
+        use Expansion::{BarbarianAttack, CitiesAndKnights, TheCourt};
+        let sets: [&[Expansion]; 3] = [
+            &[CitiesAndKnights],
+            &[CitiesAndKnights, BarbarianAttack],
+            &[CitiesAndKnights, TheCourt],
+        ];
+        let mut counted = 0u32;
+        for (g, seed) in crate::testkit::ck_games(3, &sets, &SeaMap::ALL) {
+            let (mut fresh, mut stepped) = (g.clone(), g);
+            assert_eq!(*stepped.ck.tally.0, None, "a new game is not counting");
+            let mut total = [0u32; 25];
+            let mut before = stepped.progress_tally();
+            assert_eq!(before, [0; 25]);
+            let mut rp = crate::random::RandomPlayer::new(seed);
+            let mut events = Vec::new();
+            while stepped.winner().is_none() && stepped.turn() <= 1000 {
+                let Some(a) = rp.choose(&stepped, crate::random::Policy::Uniform) else {
+                    break;
+                };
+                events.clear();
+                stepped.apply_into(a, &mut events).expect("a listed action");
+                let mut seen = before;
+                for e in &events {
+                    if let Event::Ck(CkEvent::ProgressPlayed { card, .. } | CkEvent::VictoryCardRevealed { card, .. }) =
+                        e
+                    {
+                        seen[card.index()] += 1;
+                        total[card.index()] += 1;
+                    }
+                }
+                let after = stepped.progress_tally();
+                assert_eq!(after, seen, "seed {seed} after {a:?}");
+                before = after;
+            }
+            counted += total.iter().sum::<u32>();
+            let cfg = crate::random::PlayConfig {
+                check_invariants: false,
+                ..Default::default()
+            };
+            let summary = crate::random::RandomPlayer::new(seed)
+                .play(&mut fresh, &cfg, None)
+                .expect("a game");
+            assert_eq!(summary.cards_played, total, "seed {seed}");
+            let read: Game = serde_json::from_str(&serde_json::to_string(&fresh).expect("json")).expect("a game");
+            assert_eq!(*read.ck.tally.0, None, "a game read back is not counting");
+        }
+        assert!(counted > 100, "cards were played: {counted}");
     }
 
     /// The Merchant, Espionage, Trade Monopoly, Invention, Diplomacy and Intrigue plays listed
