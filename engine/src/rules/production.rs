@@ -8,7 +8,7 @@
 
 use crate::cards::CardKind;
 use crate::event::Event;
-use crate::ids::{HexId, MAX_PLAYERS};
+use crate::ids::{HexId, VertexId, MAX_PLAYERS};
 use crate::pending::{BasePending, Pending};
 use crate::ruleset::ShortageRule;
 use crate::state::{Building, Game};
@@ -26,7 +26,66 @@ pub(crate) struct NumberedHexes {
     hexes: Vec<HexId>,
     /// Where each number's hexes start in `hexes`: number `n`'s are `start[n]..start[n + 1]`.
     start: [u16; 14],
+    /// The built-on corners of each number's hexes, listed when that number is rolled.
+    #[serde(skip)]
+    paying: PayingCorners,
 }
+
+/// A built-on corner of a numbered hex, with what that hex pays a building there (one card
+/// kind per byte, as [`Game::produce`] counts): the building standing there is read when
+/// the number is rolled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PayingCorner {
+    vertex: VertexId,
+    hex: HexId,
+    settlement: u64,
+    city: u64,
+}
+
+impl PayingCorner {
+    /// What room not yet listed into holds.
+    const UNUSED: PayingCorner = PayingCorner {
+        vertex: VertexId(0),
+        hex: HexId(0),
+        settlement: 0,
+        city: 0,
+    };
+}
+
+/// For each number, the corners of its hexes that held a building when it was last rolled
+/// (or `None` once a token moved), in hex then corner order, and the pieces left in the
+/// players' supplies then ([`Game::supply_key`]).
+///
+/// Buildings are never taken off the board (a pillaged city stays a settlement or a city on
+/// its side, source `000_fee7e8147b67bbe6.txt` p. 11; Barbarian Attack's conquest leaves it
+/// standing; a declared position is a new game), and every building put on an empty
+/// intersection leaves the supply (invariant `piece-count`): while no settlement has been
+/// built the built-on corners are the same, and a roll reads only those instead of every
+/// corner of its hexes. A city built or pillaged changes the building at a listed corner,
+/// which is read at the roll. Not part of the game (every two compare equal); a test
+/// compares the lists with a scan of the board after every step of random games.
+#[derive(Debug, Default)]
+struct PayingCorners {
+    /// Number `n`'s corners in `from[n]..`, `len[n]` of them.
+    corners: Vec<PayingCorner>,
+    /// Where each number's room starts in `corners`: number `n`'s is `from[n]..from[n + 1]`,
+    /// six corners for each hex it had when laid out ([`NumberedHexes::lay_out_paying`]).
+    /// A hex leaving a number (Barbarian Attack's conquest) leaves the room, so a token
+    /// turned face down and up again moves no corner.
+    from: [u16; 14],
+    len: [u16; 13],
+    /// The supply key each number's list was made at; `None` when not made since the tokens
+    /// moved.
+    key: [Option<u16>; 13],
+}
+
+impl PartialEq for PayingCorners {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for PayingCorners {}
 
 /// A copy keeps the room the original has, so [`NumberedHexes::retoken`] on a copied game
 /// (a hex's token turned face up again) does not allocate either.
@@ -34,9 +93,17 @@ impl Clone for NumberedHexes {
     fn clone(&self) -> Self {
         let mut hexes = Vec::with_capacity(self.hexes.capacity());
         hexes.extend_from_slice(&self.hexes);
+        let mut corners = Vec::with_capacity(self.paying.corners.capacity());
+        corners.extend_from_slice(&self.paying.corners);
         NumberedHexes {
             hexes,
             start: self.start,
+            paying: PayingCorners {
+                corners,
+                from: self.paying.from,
+                len: self.paying.len,
+                key: self.paying.key,
+            },
         }
     }
 }
@@ -47,6 +114,10 @@ impl NumberedHexes {
         let mut index = NumberedHexes {
             hexes: Vec::with_capacity(tokens.len()),
             start: [0; 14],
+            paying: PayingCorners {
+                corners: Vec::with_capacity(6 * tokens.len()),
+                ..PayingCorners::default()
+            },
         };
         index.rebuild(tokens);
         index
@@ -61,27 +132,67 @@ impl NumberedHexes {
         for n in 1..start.len() {
             start[n] += start[n - 1];
         }
-        self.start = start;
-        self.hexes.clear();
-        self.hexes.resize(usize::from(start[13]), HexId(0));
+        // As many hexes of each number as before (Invention's swap): the numbers whose hexes
+        // changed are forgotten alone.
+        let same_counts = start == self.start && self.hexes.len() == usize::from(start[13]);
+        if !same_counts {
+            self.start = start;
+            self.hexes.clear();
+            self.hexes.resize(usize::from(start[13]), HexId(0));
+        }
+        let mut changed = 0u16;
         let mut next = start;
         for (i, &t) in tokens.iter().enumerate() {
             if let Some(t) = t.filter(|&t| t <= 12) {
-                self.hexes[usize::from(next[usize::from(t)])] = HexId(i as u16);
+                let slot = &mut self.hexes[usize::from(next[usize::from(t)])];
+                if *slot != HexId(i as u16) {
+                    *slot = HexId(i as u16);
+                    changed |= 1 << t;
+                }
                 next[usize::from(t)] += 1;
             }
         }
+        if same_counts {
+            for (n, key) in self.paying.key.iter_mut().enumerate() {
+                if changed & (1 << n) != 0 {
+                    *key = None;
+                }
+            }
+        } else {
+            self.lay_out_paying();
+        }
+    }
+
+    /// Every number's built-on corners are listed again at its next roll, in room for six
+    /// corners for each of its hexes (never more than the board's hexes: no allocation).
+    fn lay_out_paying(&mut self) {
+        let p = &mut self.paying;
+        p.key = [None; 13];
+        for (from, &start) in p.from.iter_mut().zip(self.start.iter()) {
+            *from = 6 * start;
+        }
+        p.corners.resize(6 * self.hexes.len(), PayingCorner::UNUSED);
+    }
+
+    /// Whether number `n`'s room holds six corners for each of its hexes.
+    fn paying_room_fits(&self, n: usize) -> bool {
+        let hexes = self.start[n + 1] - self.start[n];
+        let room = self.paying.from[n + 1].saturating_sub(self.paying.from[n]);
+        6 * hexes <= room && usize::from(self.paying.from[13]) <= self.paying.corners.len()
     }
 
     /// Hex `hex`'s token changed from `old` to `new`: the hex leaves its old number's hexes
     /// and joins the new one's in hex order, the numbers after each moving their start (no
-    /// allocation: the list never holds more hexes than the board has).
+    /// allocation: the list never holds more hexes than the board has). Only the two numbers'
+    /// built-on corners are forgotten, in their room when it fits.
     pub(crate) fn retoken(&mut self, hex: HexId, old: Option<u8>, new: Option<u8>) {
         if let Some(n) = old.filter(|&t| t <= 12).map(usize::from) {
             let range = usize::from(self.start[n])..usize::from(self.start[n + 1]);
             if let Some(at) = self.hexes[range.clone()].iter().position(|&h| h == hex) {
-                self.hexes.remove(range.start + at);
+                let i = range.start + at;
+                self.hexes.remove(i);
                 self.start[n + 1..].iter_mut().for_each(|s| *s -= 1);
+                self.paying.key[n] = None;
             }
         }
         if let Some(n) = new.filter(|&t| t <= 12).map(usize::from) {
@@ -89,7 +200,24 @@ impl NumberedHexes {
             let at = range.start + self.hexes[range].iter().take_while(|&&h| h < hex).count();
             self.hexes.insert(at, hex);
             self.start[n + 1..].iter_mut().for_each(|s| *s += 1);
+            self.paying.key[n] = None;
+            if !self.paying_room_fits(n) {
+                self.lay_out_paying();
+            }
         }
+    }
+
+    /// The built-on corners of the hexes whose token is `total` as last listed
+    /// ([`Game::refresh_paying_corners`] brings them up to date).
+    #[inline]
+    fn paying_corners(&self, total: u8) -> &[PayingCorner] {
+        let n = usize::from(total);
+        if n > 12 {
+            return &[];
+        }
+        let from = usize::from(self.paying.from[n]);
+        let len = usize::from(self.paying.len[n]);
+        self.paying.corners.get(from..from + len).unwrap_or(&[])
     }
 
     /// The hexes whose token is `total`, in hex order.
@@ -138,6 +266,71 @@ impl Game {
         self.numbered.retoken(h, old, token);
     }
 
+    /// The pieces left in the players' supplies: settlements and cities, which a building put
+    /// on an empty intersection lowers and a city built or pillaged leaves as it was.
+    #[inline]
+    fn supply_key(&self) -> u16 {
+        self.players.iter().fold(0, |k, st| {
+            k + u16::from(st.settlements_left) + u16::from(st.cities_left)
+        })
+    }
+
+    /// Lists the built-on corners of the hexes whose token is `total` again
+    /// ([`PayingCorners`]) when a settlement was built since they were or the tokens moved.
+    #[inline]
+    fn refresh_paying_corners(&mut self, total: u8) {
+        let n = usize::from(total);
+        if n > 12 {
+            return;
+        }
+        let key = self.supply_key();
+        if self.numbered.paying.key[n] != Some(key) {
+            self.list_paying_corners(n, key);
+        }
+    }
+
+    /// Lists number `n`'s built-on corners (see [`PayingCorners`]) at supply key `key`: each
+    /// hex with a resource, in hex order, its corners holding a building in corner order,
+    /// with what the hex pays a settlement and a city (the expansions' city yield).
+    #[inline(never)]
+    fn list_paying_corners(&mut self, n: usize, key: u16) {
+        // A state read back lays out its room once.
+        if !self.numbered.paying_room_fits(n) {
+            self.numbered.lay_out_paying();
+        }
+        let slots = usize::from(self.numbered.start[n])..usize::from(self.numbered.start[n + 1]);
+        let from = usize::from(self.numbered.paying.from[n]);
+        let mut at = from;
+        for slot in slots {
+            let h = self.numbered.hexes[slot];
+            let Some(hex) = self.board.topology.hexes().get(h.index()) else {
+                continue;
+            };
+            let terrain = self.board.terrain[h.index()];
+            let Some(res) = terrain.resource() else {
+                continue;
+            };
+            let (city_resources, commodity) = self.city_yield(terrain);
+            let settlement = kind_unit(res.card());
+            let city = u64::from(city_resources) * settlement + commodity.map_or(0, kind_unit);
+            for vertex in hex.corners {
+                if self.sites[vertex.index()].is_some() {
+                    if let Some(slot) = self.numbered.paying.corners.get_mut(at) {
+                        *slot = PayingCorner {
+                            vertex,
+                            hex: h,
+                            settlement,
+                            city,
+                        };
+                        at += 1;
+                    }
+                }
+            }
+        }
+        self.numbered.paying.len[n] = (at - from) as u16;
+        self.numbered.paying.key[n] = Some(key);
+    }
+
     pub(crate) fn do_dice(&mut self, red: u8, yellow: u8, events: &mut Vec<Event>) {
         self.pending.pop_front();
         let total = red + yellow;
@@ -166,27 +359,17 @@ impl Game {
     /// are `u8`).
     pub(crate) fn produce(&mut self, total: u8, events: &mut Vec<Event>) -> u8 {
         let mut owed = [0u64; MAX_PLAYERS];
-        let topo = &self.board.topology;
-        for &h in self.numbered.with(total) {
-            let i = h.index();
-            if self.robber.map(|r| r.index()) == Some(i) {
+        self.refresh_paying_corners(total);
+        let robber = self.robber;
+        for c in self.numbered.paying_corners(total) {
+            if Some(c.hex) == robber {
                 continue;
             }
-            let Some(hex) = topo.hexes().get(i) else { continue };
-            let terrain = self.board.terrain[i];
-            let Some(res) = terrain.resource() else {
-                continue;
-            };
-            let (city_resources, commodity) = self.city_yield(terrain);
-            let settlement = kind_unit(res.card());
-            let city = u64::from(city_resources) * settlement + commodity.map_or(0, kind_unit);
-            for v in hex.corners {
-                if let Some(site) = self.sites[v.index()] {
-                    owed[site.owner.index()] += match site.building {
-                        Building::Settlement | Building::DamagedCity => settlement,
-                        Building::City => city,
-                    };
-                }
+            if let Some(site) = self.sites[c.vertex.index()] {
+                owed[site.owner.index()] += match site.building {
+                    Building::Settlement | Building::DamagedCity => c.settlement,
+                    Building::City => c.city,
+                };
             }
         }
         let all = owed.iter().fold(0u64, |sum, &o| sum.wrapping_add(o));
@@ -339,6 +522,13 @@ mod tests {
             let old = std::mem::replace(&mut tokens[h], new);
             kept.retoken(HexId(h as u16), old, new);
             assert_eq!(kept, NumberedHexes::of(&tokens));
+            for n in 2..=12 {
+                assert!(kept.paying_room_fits(n), "room for number {n}'s corners");
+            }
+            assert!(
+                kept.paying.corners.len() <= 6 * tokens.len(),
+                "no more room than the board needs"
+            );
             match (old.filter(|&t| t <= 12), new.filter(|&t| t <= 12)) {
                 (Some(a), Some(b)) if a != b => moved += 1,
                 (Some(_), None) => removed += 1,
@@ -415,6 +605,50 @@ mod tests {
             });
         }
         assert!(paid > 1000, "{paid} payments ({short} shortages)");
+    }
+
+    /// Random games of five rulesets (Invention's swaps and Barbarian Attack's conquests
+    /// move tokens, pillaged cities change buildings): after every step, each number's
+    /// built-on corners as kept, when kept for the supply as it is, equal the corners listed
+    /// afresh from the board; lists kept and current are met many times, and lists made
+    /// stale by a settlement or a token moved too.
+    #[test]
+    fn paying_corners_kept_equal_a_fresh_listing_in_random_games() {
+        let sets: [&[&str]; 5] = [
+            &[],
+            &["cities-and-knights"],
+            &["seafarers"],
+            &["cities-and-knights", "seafarers"],
+            &["cities-and-knights", "barbarian-attack"],
+        ];
+        let (mut current, mut stale) = (0usize, 0usize);
+        for (i, names) in sets.into_iter().enumerate() {
+            let mut g = named_rules_game(names, i as u64 + 11, 2);
+            crate::testkit::check_random_play(&mut g, i as u64 + 5, crate::random::Policy::Uniform, 250, |g| {
+                let key = g.supply_key();
+                for total in 2..=12u8 {
+                    let n = usize::from(total);
+                    match g.numbered.paying.key[n] {
+                        Some(k) if k == key => current += 1,
+                        Some(_) => {
+                            stale += 1;
+                            continue;
+                        }
+                        None => continue,
+                    }
+                    let mut fresh = g.clone();
+                    fresh.numbered.paying.key = [None; 13];
+                    fresh.refresh_paying_corners(total);
+                    assert_eq!(
+                        g.numbered.paying_corners(total),
+                        fresh.numbered.paying_corners(total),
+                        "{names:?} turn {} total {total}",
+                        g.turn()
+                    );
+                }
+            });
+        }
+        assert!(current > 20_000 && stale > 1_000, "{current} current, {stale} stale");
     }
 
     #[test]
