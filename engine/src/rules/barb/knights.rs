@@ -204,16 +204,18 @@ struct KnightMoves<'a> {
 
 impl KnightMoves<'_> {
     /// The `k`-th action listed (`k` below their [`count_listed`]): by distance, then the
-    /// target's path id. Read word by word over the first `words` words (those of the board's
-    /// paths): the targets at distance `d` are the ring's `open` paths and, within 3 paths,
-    /// its `victims` paths (the union of both read once); their set bits are stepped over one
-    /// by one (cheaper than counting each word's bits first, as a knight's targets are few).
+    /// target's path id. Read word by word over the first `WORDS` words (at least those of
+    /// the board's paths, [`board_words`]; a constant, so that the loop over them unrolls):
+    /// the targets at distance `d` are the ring's `open` paths and, within 3 paths, its
+    /// `victims` paths (the union of both read once); their set bits are stepped over one by
+    /// one (cheaper than counting each word's bits first, as a knight's targets are few).
     /// The words are indexed: the same loop over zipped iterators measured 0.2% more
     /// instructions per game.
     #[allow(clippy::needless_range_loop)]
-    fn nth(&self, player: PlayerId, mut k: usize, words: usize) -> Option<crate::Action> {
+    #[inline(always)]
+    fn nth<const WORDS: usize>(&self, player: PlayerId, mut k: usize) -> Option<crate::Action> {
         use super::actions::BarbAction as A;
-        let words = words.min(4);
+        let words = WORDS.min(4);
         let near_targets: PathBits = [0, 1, 2, 3].map(|w| self.open[w] | self.victims[w]);
         for d in 1..=self.limit.min(5) {
             let r = &self.rings[d];
@@ -250,13 +252,13 @@ impl KnightMoves<'_> {
 
 /// The number of actions a knight's listing holds: its `rings` are disjoint, so the paths
 /// of their union within `limit`, `open` (free and allowed) or, within 3 paths, `victims`
-/// (held by a knight it displaces), counted over the first `words` words (those of the
-/// board's paths). Moves end on free paths and displacements on held ones: one count for
-/// both.
+/// (held by a knight it displaces), counted over the first `WORDS` words (at least those of
+/// the board's paths, [`board_words`]). Moves end on free paths and displacements on held
+/// ones: one count for both.
 #[inline(always)]
-fn count_listed(rings: &[PathBits; 6], limit: usize, open: &PathBits, victims: &PathBits, words: usize) -> usize {
-    let mut n = 0;
-    for w in 0..words.min(4) {
+fn count_listed<const WORDS: usize>(rings: &[PathBits; 6], limit: usize, open: &PathBits, victims: &PathBits) -> usize {
+    let mut listed: PathBits = [0; 4];
+    for w in 0..WORDS.min(4) {
         let near = rings[1][w] | rings[2][w] | rings[3][w];
         let mut reach = near;
         if limit >= 4 {
@@ -265,9 +267,48 @@ fn count_listed(rings: &[PathBits; 6], limit: usize, open: &PathBits, victims: &
         if limit >= 5 {
             reach |= rings[5][w];
         }
-        n += ((reach & open[w]) | (near & victims[w])).count_ones() as usize;
+        listed[w] = (reach & open[w]) | (near & victims[w]);
     }
-    n
+    let n = count_pair(listed[0], listed[1]);
+    if WORDS > 2 {
+        n + count_pair(listed[2], listed[3])
+    } else {
+        n
+    }
+}
+
+/// The set bits of two words together (`a.count_ones() + b.count_ones()`). The build targets
+/// no CPU with a popcount instruction, so each `count_ones` is a dozen shifts, masks and a
+/// multiply; here both words are summed per nibble (each at most 4 + 4 bits) and finished
+/// once (at most 128 bits fit the byte the multiply sums into). The knights' count adds up
+/// two words per knight ([`board_words`]).
+#[inline(always)]
+fn count_pair(a: u64, b: u64) -> usize {
+    const ODD: u64 = 0x5555_5555_5555_5555;
+    const PAIRS: u64 = 0x3333_3333_3333_3333;
+    const NIBBLES: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+    const BYTES: u64 = 0x0101_0101_0101_0101;
+    let a = a - ((a >> 1) & ODD);
+    let b = b - ((b >> 1) & ODD);
+    let a = (a & PAIRS) + ((a >> 2) & PAIRS);
+    let b = (b & PAIRS) + ((b >> 2) & PAIRS);
+    let s = a + b;
+    let s = (s & NIBBLES) + ((s >> 4) & NIBBLES);
+    (s.wrapping_mul(BYTES) >> 56) as usize
+}
+
+/// How many words of a [`PathBits`] hold the paths of a board of `paths` paths, as the
+/// knights' move count and choice read them: 2 for boards of up to 128 paths (every
+/// Barbarian Attack board yet; the loops over two constant words unroll), else all 4. Only
+/// the board's paths hold knights or are in a path's rings, so the words read past the
+/// board's are empty and change no count.
+#[inline(always)]
+fn board_words(paths: usize) -> usize {
+    if paths <= 128 {
+        2
+    } else {
+        4
+    }
 }
 
 /// The most knights [`Game::count_knight_moves`] counts one by one: a player's six
@@ -337,8 +378,14 @@ impl KnightMoveCount {
     /// Out of line, with the chosen knight's rings read in place (one call, not a closure
     /// per case of [`Game::with_rings`]).
     #[inline(never)]
-    pub(crate) fn nth(&self, g: &Game, mut k: usize) -> Option<crate::Action> {
-        let words = g.barb.knights.len().div_ceil(64);
+    pub(crate) fn nth(&self, g: &Game, k: usize) -> Option<crate::Action> {
+        self.nth_over(g, k, board_words(g.barb.knights.len()) > 2)
+    }
+
+    /// [`KnightMoveCount::nth`], the chosen knight's targets read over all four words
+    /// (`wide`) or the first two ([`board_words`]; the tests read a usual board both ways).
+    #[inline(always)]
+    fn nth_over(&self, g: &Game, mut k: usize, wide: bool) -> Option<crate::Action> {
         for c in &self.knights[..self.counted] {
             let n = usize::from(c.n);
             if k < n {
@@ -352,15 +399,18 @@ impl KnightMoveCount {
                         &searched
                     }
                 };
-                return KnightMoves {
+                let moves = KnightMoves {
                     from: c.from,
                     rings,
                     limit: usize::from(c.limit),
                     open: path_and(&self.free, &allowed),
                     victims,
                     ck: self.ck,
-                }
-                .nth(self.who, k, words);
+                };
+                return match wide {
+                    false => moves.nth::<2>(self.who, k),
+                    true => moves.nth::<4>(self.who, k),
+                };
             }
             k -= n;
         }
@@ -476,20 +526,22 @@ impl Game {
         PathScan { free, own, unmoved }
     }
 
-    /// What [`Game::count_knight_moves`] reads of the paths: the paths no knight stands on
-    /// (with the knights' sets kept, also the bits past the board's paths, which no ring
-    /// holds) and `player`'s knights that have not moved this turn; the rest of a
-    /// [`Game::path_scan`] left out.
-    #[inline]
-    fn free_and_unmoved(&self, player: PlayerId) -> (PathBits, PathBits) {
+    /// What [`Game::count_knight_moves`] reads of the paths, over the first `WORDS` words
+    /// ([`board_words`]): the paths no knight stands on (with the knights' sets kept, also
+    /// the bits past the board's paths in those words, which no ring holds) and `player`'s
+    /// knights that have not moved this turn; the rest of a [`Game::path_scan`] left out
+    /// (with the sets kept, the words past the first `WORDS` are left empty: nothing reads
+    /// them).
+    #[inline(always)]
+    fn free_and_unmoved<const WORDS: usize>(&self, player: PlayerId) -> (PathBits, PathBits) {
         let b = &self.barb;
         let Some(own) = b.owned.get(player.index()).filter(|_| b.owned_kept()) else {
             let scan = self.path_scan_from_paths(player);
             return (scan.free, scan.unmoved);
         };
-        let taken = b.sets.taken();
-        let free = taken.map(|w| !w);
-        let unmoved = [0, 1, 2, 3].map(|w| own[w] & !b.sets.moved[w]);
+        let [one, two, three] = &b.sets.levels;
+        let free = [0, 1, 2, 3].map(|w| if w < WORDS { !(one[w] | two[w] | three[w]) } else { 0 });
+        let unmoved = [0, 1, 2, 3].map(|w| if w < WORDS { own[w] & !b.sets.moved[w] } else { 0 });
         (free, unmoved)
     }
 
@@ -692,9 +744,24 @@ impl Game {
         let Some(who) = self.pending.front().map(|p| p.who) else {
             return false;
         };
-        let (free, unmoved) = self.free_and_unmoved(who);
-        // Only the board's paths hold knights: the words past them are empty.
-        let words = self.barb.knights.len().div_ceil(64).min(4);
+        match board_words(self.barb.knights.len()) {
+            2 => self.count_knight_moves_in::<2>(who, c),
+            _ => self.count_wide_knight_moves(who, c),
+        }
+    }
+
+    /// [`Game::count_knight_moves`] on a board of more than 128 paths (out of line: the
+    /// usual boards take the two-word count).
+    #[inline(never)]
+    fn count_wide_knight_moves(&self, who: PlayerId, c: &mut KnightMoveCount) -> bool {
+        self.count_knight_moves_in::<4>(who, c)
+    }
+
+    /// [`Game::count_knight_moves`] for `who`, the paths read over the first `WORDS` words
+    /// ([`board_words`]: the words past the board's paths are empty).
+    #[inline(always)]
+    fn count_knight_moves_in<const WORDS: usize>(&self, who: PlayerId, c: &mut KnightMoveCount) -> bool {
+        let (free, unmoved) = self.free_and_unmoved::<WORDS>(who);
         // What every knight reads the same way, read once: the rules, the grain in hand
         // (without Cities & Knights), the free paths off the castle's
         // (`BARB.MOVE.NOT_BACK_TO_CASTLE`).
@@ -704,7 +771,7 @@ impl Game {
         let off_castle = castle.map(|w| !w);
         let open_off_castle = path_and(&free, &off_castle);
         let (mut counted, mut total) = (0, 1);
-        for (w, &word) in unmoved.iter().enumerate().take(words) {
+        for (w, &word) in unmoved.iter().enumerate().take(WORDS) {
             let mut bits = word;
             while bits != 0 {
                 let i = w * 64 + bits.trailing_zeros() as usize;
@@ -723,7 +790,7 @@ impl Game {
                     self.displaced_by(who, displaces, &self.move_targets(on_castle))
                 };
                 let n = self.with_rings(from, |rings| {
-                    count_listed(rings, usize::from(limit), open, &victims, words)
+                    count_listed::<WORDS>(rings, usize::from(limit), open, &victims)
                 });
                 // More knights than a player has: not counted (the listing is built).
                 let Some(slot) = c.knights.get_mut(counted) else {
@@ -1029,6 +1096,7 @@ mod tests {
             let mut rp = crate::random::RandomPlayer::new(seed);
             let mut buf = Vec::new();
             let mut kept = KnightMoveCount::default();
+            let mut wide = KnightMoveCount::default();
             for _ in 0..6000 {
                 if g.winner().is_some() {
                     break;
@@ -1037,14 +1105,20 @@ mod tests {
                     g.legal_actions(&mut buf);
                     let c = g.knight_move_count().unwrap();
                     assert!(g.count_knight_moves(&mut kept));
+                    // The same count and choice read over all four words (boards of more
+                    // than 128 paths), as over the two of this board's paths.
+                    assert!(g.count_wide_knight_moves(kept.who, &mut wide));
                     assert_eq!(c.total, buf.len());
                     assert_eq!(kept.total, buf.len());
+                    assert_eq!(wide.total, buf.len());
                     for (k, a) in buf.iter().enumerate() {
                         assert_eq!(c.nth(&g, k), Some(*a));
                         assert_eq!(kept.nth(&g, k), Some(*a));
+                        assert_eq!(wide.nth_over(&g, k, true), Some(*a));
                     }
                     assert_eq!(c.nth(&g, buf.len()), None);
                     assert_eq!(kept.nth(&g, buf.len()), None);
+                    assert_eq!(wide.nth_over(&g, buf.len(), true), None);
                     seen += 1;
                     grain += buf
                         .iter()
@@ -1063,6 +1137,25 @@ mod tests {
             }
         }
         assert!(seen > 100 && grain > 0 && displace > 0, "{seen} {grain} {displace}");
+    }
+
+    /// Two words' set bits counted together equal their `count_ones`: every word with 0,
+    /// 1, 63 or 64 bits set and random words (a wrong mask or carry fails).
+    #[test]
+    fn two_words_counted_together_equal_their_count_ones() {
+        let mut edge = vec![0u64, u64::MAX, 1, 1 << 63, u64::MAX >> 1, u64::MAX << 1];
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            edge.push(x);
+        }
+        for (i, &a) in edge.iter().enumerate() {
+            for &b in edge.iter().skip(i % 7).step_by(97) {
+                assert_eq!(super::count_pair(a, b), (a.count_ones() + b.count_ones()) as usize);
+            }
+        }
     }
 
     #[test]
