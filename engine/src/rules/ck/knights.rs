@@ -234,6 +234,22 @@ pub(crate) struct Reach {
     pub(crate) knights: VertexSet,
 }
 
+/// One knight walk ([`Game::knight_reach_shared`]): the reach, and every intersection the
+/// walk met.
+///
+/// Another knight of the same owner on an intersection the walk met, on the same board and
+/// with the same standing, reaches exactly the same: a knight stands on no building, so the
+/// walk passed its intersection, and the walk from it passes the same intersections (each
+/// path is followed by its owner alone, each intersection passed or not by what stands on it,
+/// whichever way it is entered), meeting the same blockers; neither knight's own intersection
+/// is empty. The listing walks once for all of a player's knights on one network.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub(crate) struct KnightWalk {
+    pub(crate) reach: Reach,
+    /// The intersections met: passed, blocking, or behind a path of the owner's.
+    seen: VertexSet,
+}
+
 impl Game {
     /// Explores `owner`'s continuous routes from `from`, passing only pieces the mover may
     /// pass (source `000_fee7e8147b67bbe6.txt` p. 9 "Move a Knight"). With Seafarers a route
@@ -241,14 +257,38 @@ impl Game {
     /// Knight"); `active`: whether the knight stands up (only an active knight may end on an
     /// intersection with sea all around, rule `SEA.CK.KNIGHT_ON_SEA`).
     pub(crate) fn knight_reach(&self, owner: PlayerId, from: VertexId, active: bool) -> Reach {
-        self.knight_reach_with::<64>(owner, from, active)
+        let mut walk = KnightWalk::default();
+        self.knight_walk_with::<64>(owner, from, active, &mut walk);
+        walk.reach
+    }
+
+    /// The reach of `owner`'s knight on `from`, read from `walk` when its last walk (of the
+    /// same owner and standing, on the same board) met `from`, else walked into `walk` (`None`:
+    /// no walk yet): see [`KnightWalk`] for why both knights reach the same intersections.
+    #[inline]
+    pub(crate) fn knight_reach_shared<'w>(
+        &self,
+        owner: PlayerId,
+        from: VertexId,
+        active: bool,
+        walk: &'w mut Option<KnightWalk>,
+    ) -> &'w Reach {
+        if walk.as_ref().is_some_and(|w| w.seen.contains(from)) {
+            if let Some(w) = walk {
+                return &w.reach;
+            }
+        }
+        let w = walk.get_or_insert_with(KnightWalk::default);
+        self.knight_walk_with::<64>(owner, from, active, w);
+        &w.reach
     }
 
     /// [`Game::knight_reach`] with a stack of `S` intersections still to walk from; any beyond
-    /// it wait in a set (the same reach: the walk's order does not change what it meets).
-    fn knight_reach_with<const S: usize>(&self, owner: PlayerId, from: VertexId, active: bool) -> Reach {
-        let mut reach = Reach::default();
-        let mut seen = VertexSet::default();
+    /// it wait in a set (the same reach: the walk's order does not change what it meets),
+    /// written into `walk` with the intersections the walk met.
+    fn knight_walk_with<const S: usize>(&self, owner: PlayerId, from: VertexId, active: bool, walk: &mut KnightWalk) {
+        *walk = KnightWalk::default();
+        let KnightWalk { reach, seen } = walk;
         // The intersections still to walk from: each enters once (when first seen), and
         // only the ends of `owner`'s roads and ships enter, 32 at most with a full supply of
         // each; any beyond the stack wait in `spill` (a declared position), walked after.
@@ -297,7 +337,6 @@ impl Game {
                 }
             }
         }
-        reach
     }
 
     /// `p`'s knights on the board, in intersection order, read at the intersections kept
@@ -595,17 +634,22 @@ impl Game {
         if !self.robber_active() {
             return Err(RuleError::Ck(CkRule::RobberInactive));
         }
-        let next_to_robber = self.robber.is_some_and(|h| {
+        if !self.robber_touches(knight) {
+            return Err(RuleError::Ck(CkRule::KnightNotAtRobber));
+        }
+        Ok(())
+    }
+
+    /// Whether `at` is a corner of the robber's hex (a knight there may chase it).
+    #[inline]
+    pub(crate) fn robber_touches(&self, at: VertexId) -> bool {
+        self.robber.is_some_and(|h| {
             self.board
                 .topology
                 .hexes()
                 .get(h.index())
-                .is_some_and(|hex| hex.corners.contains(&knight))
-        });
-        if !next_to_robber {
-            return Err(RuleError::Ck(CkRule::KnightNotAtRobber));
-        }
-        Ok(())
+                .is_some_and(|hex| hex.corners.contains(&at))
+        })
     }
 
     pub(crate) fn do_chase_robber(&mut self, player: PlayerId, knight: VertexId, events: &mut Vec<Event>) {
@@ -1028,13 +1072,42 @@ mod tests {
                         let reach = g.knight_reach(k.owner, v, active);
                         let ctx = format!("seed {seed} turn {} {v:?} active {active}", g.turn());
                         assert_eq!(reach, reach_by_search(g, k.owner, v, active), "{ctx}");
-                        assert_eq!(reach, g.knight_reach_with::<2>(k.owner, v, active), "{ctx}: stack of 2");
+                        let mut walk = super::KnightWalk::default();
+                        g.knight_walk_with::<2>(k.owner, v, active, &mut walk);
+                        assert_eq!(reach, walk.reach, "{ctx}: stack of 2");
                         reached += usize::from(reach.empty.iter().nth(2).is_some());
                     }
                 }
             });
         }
         assert!(reached > 1000, "reaches of 3 or more {reached}");
+    }
+
+    /// Random Cities & Knights games with and without Seafarers: after every step, for every
+    /// pair of one owner's knights, standing or lying, the reach read from the first knight's
+    /// walk when it met the second ([`crate::Game::knight_reach_shared`]) is the second's own
+    /// reach, and many second knights are read that way.
+    #[test]
+    fn a_shared_knight_walk_gives_each_knight_its_own_reach_in_random_games() {
+        let mut shared = 0usize;
+        for (mut g, seed) in ck_and_sea_games(3) {
+            check_random_play(&mut g, seed, crate::random::Policy::Uniform, 300, |g| {
+                for (a, ka) in g.knights() {
+                    for (b, kb) in g.knights().filter(|&(b, kb)| b != a && kb.owner == ka.owner) {
+                        for active in [false, true] {
+                            let mut walk = None;
+                            g.knight_reach_shared(ka.owner, a, active, &mut walk);
+                            let first = walk;
+                            let reach = *g.knight_reach_shared(kb.owner, b, active, &mut walk);
+                            let ctx = format!("seed {seed} turn {} {a:?} {b:?} active {active}", g.turn());
+                            assert_eq!(reach, g.knight_reach(kb.owner, b, active), "{ctx}");
+                            shared += usize::from(walk == first);
+                        }
+                    }
+                }
+            });
+        }
+        assert!(shared > 1000, "reaches read from another knight's walk {shared}");
     }
 
     /// Random Cities & Knights games with and without Seafarers: after every step the

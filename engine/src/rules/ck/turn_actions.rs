@@ -8,6 +8,8 @@ use crate::ids::{PlayerId, VertexId};
 use crate::progress::Track;
 use crate::state::Game;
 
+use super::knights::KnightWalk;
+
 impl Game {
     /// The Cities & Knights actions of the action phase.
     ///
@@ -25,19 +27,22 @@ impl Game {
         let main = self.in_main();
         let walls = st.ck.walls_left > 0 && hand.contains(&cost::WALL);
         let recruits = main && st.ck.knights_left[0] > 0 && hand.contains(&cost::KNIGHT);
-        let promotions = main && hand.contains(&cost::PROMOTE);
-        let activations = main && hand.contains(&cost::ACTIVATE);
+        let mut knights = KnightListing {
+            promotions: main && hand.contains(&cost::PROMOTE),
+            activations: main && hand.contains(&cost::ACTIVATE),
+            walk: None,
+        };
         if !walls && !recruits {
             // Neither a wall nor a knight can be bought: only `p`'s knights (on intersections
             // without a building, as below) have actions, in the same intersection order
             // ([`Game::own_knights`]: the intersections known to hold one of theirs only).
             for (v, k) in self.own_knights(p) {
                 if self.sites[v.index()].is_none() {
-                    self.push_knight_actions(p, v, k, promotions, activations, out);
+                    self.push_knight_actions(p, v, k, &mut knights, out);
                 }
             }
         } else {
-            self.push_vertex_pieces(p, walls, recruits, promotions, activations, out);
+            self.push_vertex_pieces(p, walls, recruits, &mut knights, out);
         }
         for track in Track::ALL {
             // Affordability first: it is the cheap test. Then a city (not every one of them
@@ -85,8 +90,7 @@ impl Game {
         p: PlayerId,
         walls: bool,
         recruits: bool,
-        promotions: bool,
-        activations: bool,
+        knights: &mut KnightListing,
         out: &mut Vec<Action>,
     ) {
         let touched = if recruits {
@@ -112,7 +116,7 @@ impl Game {
                     debug_assert!(self.check_recruit(p, at).is_ok());
                     out.push(Action::Ck(CkAction::RecruitKnight { player: p, at }));
                 }
-                (None, Some(k)) if k.owner == p => self.push_knight_actions(p, at, k, promotions, activations, out),
+                (None, Some(k)) if k.owner == p => self.push_knight_actions(p, at, k, knights, out),
                 _ => {}
             }
         };
@@ -165,8 +169,7 @@ impl Game {
     }
 
     /// The actions of `p`'s knight `k` on `at`: promote, activate, or act (move, displace,
-    /// chase the robber). `promotions` and `activations`: whether it is the action phase and
-    /// `p` holds their prices.
+    /// chase the robber), with what the listing knows of the phase and prices (`knights`).
     ///
     /// [`Game::check_promote`] is the phase, an own knight, [`Game::check_promotable`] and the
     /// price; [`Game::check_activate`] the phase, an own knight lying down and the price. The
@@ -179,22 +182,21 @@ impl Game {
         p: PlayerId,
         at: VertexId,
         k: crate::state::Knight,
-        promotions: bool,
-        activations: bool,
+        knights: &mut KnightListing,
         out: &mut Vec<Action>,
     ) {
         debug_assert_eq!(self.ck.knights[at.index()], Some(k));
-        if promotions && k.level < 3 && !k.promoted && self.check_promotable(p, k).is_ok() {
+        if knights.promotions && k.level < 3 && !k.promoted && self.check_promotable(p, k).is_ok() {
             debug_assert!(self.check_promote(p, at).is_ok());
             out.push(Action::Ck(CkAction::PromoteKnight { player: p, at }));
         }
         if !k.active {
-            if activations {
+            if knights.activations {
                 debug_assert!(self.check_activate(p, at).is_ok());
                 out.push(Action::Ck(CkAction::ActivateKnight { player: p, at }));
             }
         } else if !k.fresh {
-            self.push_knight_acts(p, at, k, out);
+            self.push_knight_acts(p, at, k, knights, out);
         }
     }
 
@@ -202,10 +204,20 @@ impl Game {
     /// an empty intersection it reaches, displace a weaker knight it meets, chase the robber
     /// ([`Game::check_move_knight`], [`Game::check_displace`], [`Game::check_chase_robber`]).
     /// Out of line: most knights listed lie down or stood up this turn, and their listing
-    /// stays small without the walk.
+    /// stays small without the walk. The reach is the listing's last walk when that walk met
+    /// `at` ([`Game::knight_reach_shared`]). [`Game::check_chase_robber`] asks for a knight
+    /// that may act (the caller's tests), then the phase, the robber active and `at` a corner
+    /// of its hex, asked here.
     #[inline(never)]
-    fn push_knight_acts(&self, p: PlayerId, at: VertexId, k: crate::state::Knight, out: &mut Vec<Action>) {
-        let reach = self.knight_reach(p, at, true);
+    fn push_knight_acts(
+        &self,
+        p: PlayerId,
+        at: VertexId,
+        k: crate::state::Knight,
+        knights: &mut KnightListing,
+        out: &mut Vec<Action>,
+    ) {
+        let reach = self.knight_reach_shared(p, at, true, &mut knights.walk);
         reach.empty.for_each(|to| {
             out.push(Action::Ck(CkAction::MoveKnight {
                 player: p,
@@ -222,10 +234,20 @@ impl Game {
                 }));
             }
         });
-        if self.check_chase_robber(p, at).is_ok() {
+        if self.robber_touches(at) && self.in_main() && self.robber_active() {
+            debug_assert!(self.check_chase_robber(p, at).is_ok());
             out.push(Action::Ck(CkAction::ChaseRobber { player: p, knight: at }));
         }
     }
+}
+
+/// What one listing knows of the knights' actions: whether it is the action phase and the
+/// player holds the price of a promotion (`promotions`) and of an activation
+/// (`activations`), and the last knight walk ([`Game::knight_reach_shared`]).
+struct KnightListing {
+    promotions: bool,
+    activations: bool,
+    walk: Option<KnightWalk>,
 }
 
 /// A set of intersections (bit per id) touched by one player's roads and ships
