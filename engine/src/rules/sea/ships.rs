@@ -300,7 +300,7 @@ impl Game {
 /// the ship moves listed) read the reach of the unchanged far ends instead of looking at
 /// their pieces; and per intersection, how many ships each seat has there (changed only by
 /// a ship coming or leaving, at its two ends), which tells whether a line still reaches an
-/// end of a ship moving away, and what a ship's end holds ([`Game::ship_end`]). Unknown in
+/// end of a ship moving away, and what a ship's end holds ([`Game::ship_end_free`]). Unknown in
 /// a state read back (listing then walks the pieces) or on a board beyond 512 paths;
 /// checked by the invariants (`sea-ship-sites`). Not part of the game
 /// ([`crate::kept::Kept`]).
