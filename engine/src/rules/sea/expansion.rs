@@ -145,12 +145,17 @@ impl ExpansionRules for Seafarers {
 
     /// With Cities & Knights a settlement also cuts other players' knights off their
     /// buildings (`knight-link settlement`): every player's movable ships are recomputed.
+    /// Otherwise only the builder's can change, and only when one of their ships ends at the
+    /// settlement: a ship's move reads the owner's buildings only where their ships end (the
+    /// lines' shapes, [`Game::movable_ships`]; under `ship-leaves-building refused` a
+    /// building's only link) and the knights and pieces at its own two ends (rules
+    /// `SEA.MOVE.CLOSED_LINE`, `SEA.CK.FOREIGN_KNIGHT`, `SEA.CK.KNIGHT_LINK`).
     fn after_settlement(g: &mut Game, player: PlayerId, at: VertexId, events: &mut Vec<Event>) {
         g.refresh_ship_sites_at(at);
         g.settle_island(player, at, events);
         if g.rules.ck() && g.rules.sea.knight_link == super::options::KnightLink::Settlement {
             g.knights_changed_ships();
-        } else {
+        } else if g.ship_ends_at(player, at) {
             g.refresh_movable(player);
         }
     }

@@ -600,17 +600,14 @@ impl Game {
         (bits, fixed)
     }
 
-    /// At intersection `v` of `player`'s ship on `e`: whether their building stands there,
-    /// how many other ships of theirs meet there, and, when there is exactly one, that ship
-    /// (otherwise `e` or one of them: the callers read it only then). The number is read from the kept
-    /// ship counts ([`super::ships::KeptShipSites`]) when known, the paths looked at only to
-    /// find the single other ship.
-    fn ship_end(&self, player: PlayerId, v: VertexId, e: EdgeId) -> (bool, u8, EdgeId) {
+    /// At intersection `v` of `player`'s ship on `e`, not their building: the one other ship
+    /// of theirs there when there is exactly one. The number is read from the kept ship
+    /// counts ([`super::ships::KeptShipSites`]) when known, the paths looked at only to find
+    /// the single other ship.
+    fn single_other_ship(&self, player: PlayerId, v: VertexId, e: EdgeId) -> Option<EdgeId> {
         debug_assert_eq!(self.sea.ship(e), Some(player));
-        if let Some(ships) = self.sea.ship_sites.ships_at(v, player) {
-            if ships != 2 {
-                return (self.own_building(player, v), ships.saturating_sub(1), e);
-            }
+        if self.sea.ship_sites.ships_at(v, player).is_some_and(|ships| ships != 2) {
+            return None;
         }
         let mut others = 0;
         let mut last = e;
@@ -620,7 +617,30 @@ impl Game {
                 last = x;
             }
         }
-        (self.own_building(player, v), others, last)
+        (others == 1).then_some(last)
+    }
+
+    /// Whether one of `player`'s ships ends at intersection `v` (the kept ship counts,
+    /// [`super::ships::KeptShipSites`], read when known).
+    pub(super) fn ship_ends_at(&self, player: PlayerId, v: VertexId) -> bool {
+        match self.sea.ship_sites.ships_at(v, player) {
+            Some(ships) => ships != 0,
+            None => self.other_ships_at(player, v, EdgeId(u16::MAX)).next().is_some(),
+        }
+    }
+
+    /// Whether intersection `v` of `player`'s ship on `e` is a free end of it: neither their
+    /// building nor another of their ships there (the number of ships read from the kept
+    /// ship counts, [`super::ships::KeptShipSites`], when known).
+    #[inline]
+    fn ship_end_free(&self, player: PlayerId, v: VertexId, e: EdgeId) -> bool {
+        if self.own_building(player, v) {
+            return false;
+        }
+        match self.sea.ship_sites.ships_at(v, player) {
+            Some(ships) => ships <= 1,
+            None => self.other_ships_at(player, v, e).next().is_none(),
+        }
     }
 
     /// For a *dead-end* ship on `e` (exactly one free end: neither the owner's building nor
@@ -638,14 +658,15 @@ impl Game {
     /// [`Game::movable_after_dead_end_added`]).
     fn dead_end_anchor(&self, player: PlayerId, e: EdgeId) -> Option<Option<EdgeId>> {
         let [a, b] = self.board.topology.edges()[e.index()].vertices;
-        let (end_a, end_b) = (self.ship_end(player, a, e), self.ship_end(player, b, e));
-        let free = |(own, others, _): (bool, u8, EdgeId)| !own && others == 0;
-        let (own, others, last) = match (free(end_a), free(end_b)) {
-            (true, false) => end_b,
-            (false, true) => end_a,
+        let anchor = match (self.ship_end_free(player, a, e), self.ship_end_free(player, b, e)) {
+            (true, false) => b,
+            (false, true) => a,
             _ => return None,
         };
-        Some((!own && others == 1).then_some(last))
+        if self.own_building(player, anchor) {
+            return Some(None);
+        }
+        Some(self.single_other_ship(player, anchor, e))
     }
 
     /// The movable-shape bits once a dead-end ship ([`Game::dead_end_anchor`], found before
@@ -686,8 +707,8 @@ impl Game {
             } else {
                 b
             };
-            let (own, others, _) = self.ship_end(player, self.far_end(t, anchor), t);
-            bits = (bits & !(1 << i)) | (u16::from(!own && others == 0) << i);
+            let free = self.ship_end_free(player, self.far_end(t, anchor), t);
+            bits = (bits & !(1 << i)) | (u16::from(free) << i);
         }
         Some((bits, partner))
     }

@@ -26,10 +26,7 @@ pub const SHIP_COST: Cards = Cards::of(&[(CardKind::Lumber, 1), (CardKind::Wool,
 impl Game {
     /// Whether a ship may stand on path `e`: a sea hex lies on at least one side.
     pub(crate) fn is_sea_path(&self, e: EdgeId) -> bool {
-        self.board
-            .topology
-            .edge(e)
-            .is_some_and(|info| info.hexes.iter().any(|h| self.board.terrain[h.index()] == Terrain::Sea))
+        is_sea_path(&self.board, e)
     }
 
     /// Whether path `e` is a side of the pirate's hex.
@@ -286,6 +283,14 @@ impl Game {
     }
 }
 
+/// Whether a ship may stand on path `e` of `board`: a sea hex lies on at least one side.
+fn is_sea_path(board: &crate::board::Board, e: EdgeId) -> bool {
+    board
+        .topology
+        .edge(e)
+        .is_some_and(|info| info.hexes.iter().any(|h| board.terrain[h.index()] == Terrain::Sea))
+}
+
 /// Per seat, the paths where a new ship would join the seat's network (rule
 /// `SEA.SHIP.CONNECTED`, the pirate left out): the empty sea paths with an end at the
 /// seat's own building, or at one of their ships on an intersection without another
@@ -300,7 +305,7 @@ impl Game {
 /// the ship moves listed) read the reach of the unchanged far ends instead of looking at
 /// their pieces; and per intersection, how many ships each seat has there (changed only by
 /// a ship coming or leaving, at its two ends), which tells whether a line still reaches an
-/// end of a ship moving away, and what a ship's end holds ([`Game::ship_end`]). Unknown in
+/// end of a ship moving away, and what a ship's end holds ([`Game::ship_end_free`]). Unknown in
 /// a state read back (listing then walks the pieces) or on a board beyond 512 paths;
 /// checked by the invariants (`sea-ship-sites`). Not part of the game
 /// ([`crate::kept::Kept`]).
@@ -514,39 +519,35 @@ impl Game {
         let Some(kept) = self.sea.ship_sites.tables() else {
             return;
         };
-        let topo = &self.board.topology;
-        let mut added = [usize::MAX; 4];
-        let mut n = 0;
-        let ends = topo.edges()[e.index()].vertices;
-        let mut reached = [false; 2];
-        for (x, slot) in ends.into_iter().zip(reached.iter_mut()) {
-            if kept.reach[x.index()] >> player.0 & 1 != 0 {
-                continue;
-            }
-            let other = |owner: PlayerId| owner != player;
-            if self.sites[x.index()].is_some_and(|s| other(s.owner)) || self.knight(x).is_some_and(|k| other(k.owner)) {
-                continue;
-            }
-            *slot = true;
-            for f in topo.vertices()[x.index()].edges.iter() {
-                if f != e && n < added.len() && self.empty_sea_path(f) {
-                    added[n] = f.index();
-                    n += 1;
-                }
-            }
+        let ends = self.board.topology.edges()[e.index()].vertices;
+        let bit = 1u8 << player.0;
+        // The ends the player did not reach and now does: no other player's building or
+        // knight there.
+        let other = |owner: PlayerId| owner != player;
+        let newly = ends.map(|x| {
+            kept.reach[x.index()] & bit == 0
+                && !self.sites[x.index()].is_some_and(|s| other(s.owner))
+                && !self.knight(x).is_some_and(|k| other(k.owner))
+        });
+        let sea = self.sea.sea_paths.get();
+        let Some(t) = self.sea.ship_sites.0.as_mut() else {
+            return;
+        };
+        for set in t.sites.iter_mut() {
+            set.set(e.index(), false);
         }
-        if let Some(t) = self.sea.ship_sites.0.as_mut() {
-            // The player now reaches the ends without another player's building or knight
-            // (the others they reached already).
-            for (x, reached) in ends.into_iter().zip(reached) {
-                t.reach[x.index()] |= u8::from(reached) << player.0;
-                t.ships_at[x.index()] += 1 << (2 * player.0);
+        for (x, newly) in ends.into_iter().zip(newly) {
+            t.ships_at[x.index()] += 1 << (2 * player.0);
+            if !newly {
+                continue;
             }
-            for set in t.sites.iter_mut() {
-                set.set(e.index(), false);
-            }
-            for &f in &added[..n] {
-                t.sites[player.index()].insert(f);
+            t.reach[x.index()] |= bit;
+            // The empty sea paths there become the player's sites (read in place: the
+            // ships and roads are other fields than the kept tables).
+            for f in self.board.topology.vertices()[x.index()].edges.iter() {
+                let empty = self.roads[f.index()].is_none() && self.sea.ships[f.index()].is_none();
+                let on_sea = sea.map_or_else(|| is_sea_path(&self.board, f), |sea| sea.contains(f.index()));
+                t.sites[player.index()].insert_if(f.index(), empty && on_sea);
             }
         }
     }
@@ -561,34 +562,34 @@ impl Game {
         let Some(kept) = self.sea.ship_sites.tables() else {
             return;
         };
-        let mut mine = kept.sites[player.index()];
-        let topo = &self.board.topology;
-        let ends = topo.edges()[e.index()].vertices;
+        let ends = self.board.topology.edges()[e.index()].vertices;
+        let own = 1u8 << (2 * player.0);
         // The ends' reach without the ship: the kept counts less this ship.
-        let reach = ends.map(|x| self.ship_reach_counted(x, kept.ships_at[x.index()] - (1 << (2 * player.0))));
-        let here = if self.empty_sea_path(e) { reach[0] | reach[1] } else { 0 };
+        let reach = ends.map(|x| self.ship_reach_counted(x, kept.ships_at[x.index()] - own));
+        // The path held the ship: it is an empty sea path now.
+        debug_assert!(self.empty_sea_path(e));
+        let here = reach[0] | reach[1];
+        let Some(t) = self.sea.ship_sites.0.as_mut() else {
+            return;
+        };
+        let mine = &mut t.sites[player.index()];
         for (x, seats) in ends.into_iter().zip(reach) {
+            t.ships_at[x.index()] -= own;
+            t.reach[x.index()] = seats;
             if seats >> player.0 & 1 != 0 {
                 continue;
             }
             // A far end `u` is no end of `e` (two intersections share at most one path): its
             // reach is unchanged, read from the kept table.
-            let info = &topo.vertices()[x.index()];
+            let info = &self.board.topology.vertices()[x.index()];
             for (f, u) in info.edges.iter().zip(info.neighbours.iter()) {
                 if f != e && mine.contains(f.index()) {
-                    mine.set(f.index(), kept.reach[u.index()] >> player.0 & 1 != 0);
+                    mine.set(f.index(), t.reach[u.index()] >> player.0 & 1 != 0);
                 }
             }
         }
-        if let Some(t) = self.sea.ship_sites.0.as_mut() {
-            for (x, seats) in ends.into_iter().zip(reach) {
-                t.reach[x.index()] = seats;
-                t.ships_at[x.index()] -= 1 << (2 * player.0);
-            }
-            t.sites[player.index()] = mine;
-            for (p, set) in t.sites.iter_mut().enumerate() {
-                set.set(e.index(), here >> p & 1 != 0);
-            }
+        for (p, set) in t.sites.iter_mut().enumerate() {
+            set.set(e.index(), here >> p & 1 != 0);
         }
     }
 
