@@ -79,10 +79,11 @@ impl<K, const N: usize> Multiset<K, N> {
         self.counts.iter().map(|&n| n as u32).sum()
     }
 
-    /// Whether there are no cards.
+    /// Whether there are no cards (the counts compared with none at once, not one by one: a
+    /// progress deck's unseen cards are asked at every draw).
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.counts.iter().all(|&n| n == 0)
+        self.counts == [0; N]
     }
 
     /// Whether this multiset contains every card of `other`.

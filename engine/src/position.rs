@@ -374,6 +374,7 @@ impl Game {
                         return Err(err(subject, "two buildings on one intersection".into()));
                     }
                     self.sites[v.index()] = Some(Site { owner: p, building });
+                    self.paying_corner_built(v);
                     self.players[i].buildings.note(v, &self.board.topology);
                     let harbors = self.harbor_mask_at(v);
                     self.players[i].harbors |= harbors;

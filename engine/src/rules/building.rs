@@ -198,6 +198,7 @@ impl Game {
             owner: player,
             building: Building::Settlement,
         });
+        self.paying_corner_built(at);
         self.route_site_changed(at);
         self.raise_vp_bound(player);
         let harbors = self.harbor_mask_at(at);

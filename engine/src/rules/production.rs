@@ -52,18 +52,19 @@ impl PayingCorner {
     };
 }
 
-/// For each number, the corners of its hexes that held a building when it was last rolled
-/// (or `None` once a token moved), in hex then corner order, and the pieces left in the
-/// players' supplies then ([`Game::supply_key`]).
+/// For each number, the corners of its hexes that held a building when it was last rolled,
+/// in hex then corner order, and which numbers' lists are current.
 ///
 /// Buildings are never taken off the board (a pillaged city stays a settlement or a city on
 /// its side, source `000_fee7e8147b67bbe6.txt` p. 11; Barbarian Attack's conquest leaves it
-/// standing; a declared position is a new game), and every building put on an empty
-/// intersection leaves the supply (invariant `piece-count`): while no settlement has been
-/// built the built-on corners are the same, and a roll reads only those instead of every
-/// corner of its hexes. A city built or pillaged changes the building at a listed corner,
-/// which is read at the roll. Not part of the game (every two compare equal); a test
-/// compares the lists with a scan of the board after every step of random games.
+/// standing; a declared position is a new game), and a building put on an empty
+/// intersection ([`Game::paying_corner_built`]) changes the corners of the (at most three)
+/// hexes it touches alone: a number's built-on corners stay the same until a building goes
+/// up at a corner of one of its hexes or its hexes change, and a roll reads only those
+/// instead of every corner of its hexes. A city built or pillaged changes the building at a
+/// listed corner, which is read at the roll. Not part of the game (every two compare
+/// equal); a test compares the lists with a scan of the board after every step of random
+/// games.
 #[derive(Debug, Default)]
 struct PayingCorners {
     /// Number `n`'s corners in `from[n]..`, `len[n]` of them.
@@ -74,9 +75,9 @@ struct PayingCorners {
     /// turned face down and up again moves no corner.
     from: [u16; 14],
     len: [u16; 13],
-    /// The supply key each number's list was made at; `None` when not made since the tokens
-    /// moved.
-    key: [Option<u16>; 13],
+    /// Bit `n` set when number `n`'s list is current: made since its hexes last changed and
+    /// since a building last went up at a corner of one of them.
+    fresh: u16,
 }
 
 impl PartialEq for PayingCorners {
@@ -102,7 +103,7 @@ impl Clone for NumberedHexes {
                 corners,
                 from: self.paying.from,
                 len: self.paying.len,
-                key: self.paying.key,
+                fresh: self.paying.fresh,
             },
         }
     }
@@ -153,11 +154,7 @@ impl NumberedHexes {
             }
         }
         if same_counts {
-            for (n, key) in self.paying.key.iter_mut().enumerate() {
-                if changed & (1 << n) != 0 {
-                    *key = None;
-                }
-            }
+            self.paying.fresh &= !changed;
         } else {
             self.lay_out_paying();
         }
@@ -167,7 +164,7 @@ impl NumberedHexes {
     /// corners for each of its hexes (never more than the board's hexes: no allocation).
     fn lay_out_paying(&mut self) {
         let p = &mut self.paying;
-        p.key = [None; 13];
+        p.fresh = 0;
         for (from, &start) in p.from.iter_mut().zip(self.start.iter()) {
             *from = 6 * start;
         }
@@ -192,7 +189,7 @@ impl NumberedHexes {
                 let i = range.start + at;
                 self.hexes.remove(i);
                 self.start[n + 1..].iter_mut().for_each(|s| *s -= 1);
-                self.paying.key[n] = None;
+                self.paying.fresh &= !(1 << n);
             }
         }
         if let Some(n) = new.filter(|&t| t <= 12).map(usize::from) {
@@ -200,7 +197,7 @@ impl NumberedHexes {
             let at = range.start + self.hexes[range].iter().take_while(|&&h| h < hex).count();
             self.hexes.insert(at, hex);
             self.start[n + 1..].iter_mut().for_each(|s| *s += 1);
-            self.paying.key[n] = None;
+            self.paying.fresh &= !(1 << n);
             if !self.paying_room_fits(n) {
                 self.lay_out_paying();
             }
@@ -266,34 +263,40 @@ impl Game {
         self.numbered.retoken(h, old, token);
     }
 
-    /// The pieces left in the players' supplies: settlements and cities, which a building put
-    /// on an empty intersection lowers and a city built or pillaged leaves as it was.
+    /// A building was put on the empty intersection `at` (a settlement, a city in the
+    /// Cities & Knights set-up, a declared piece): the numbers of the hexes it touches list
+    /// their built-on corners again at their next roll ([`PayingCorners`]).
     #[inline]
-    fn supply_key(&self) -> u16 {
-        self.players.iter().fold(0, |k, st| {
-            k + u16::from(st.settlements_left) + u16::from(st.cities_left)
-        })
+    pub(crate) fn paying_corner_built(&mut self, at: VertexId) {
+        let Some(info) = self.board.topology.vertex(at) else {
+            return;
+        };
+        for h in info.hexes.iter() {
+            if let Some(t) = self.tokens.get(h.index()).copied().flatten().filter(|&t| t <= 12) {
+                self.numbered.paying.fresh &= !(1 << t);
+            }
+        }
     }
 
     /// Lists the built-on corners of the hexes whose token is `total` again
-    /// ([`PayingCorners`]) when a settlement was built since they were or the tokens moved.
+    /// ([`PayingCorners`]) when a building went up at one of their corners since they were or
+    /// the tokens moved.
     #[inline]
     fn refresh_paying_corners(&mut self, total: u8) {
         let n = usize::from(total);
         if n > 12 {
             return;
         }
-        let key = self.supply_key();
-        if self.numbered.paying.key[n] != Some(key) {
-            self.list_paying_corners(n, key);
+        if self.numbered.paying.fresh & (1 << n) == 0 {
+            self.list_paying_corners(n);
         }
     }
 
-    /// Lists number `n`'s built-on corners (see [`PayingCorners`]) at supply key `key`: each
-    /// hex with a resource, in hex order, its corners holding a building in corner order,
-    /// with what the hex pays a settlement and a city (the expansions' city yield).
+    /// Lists number `n`'s built-on corners (see [`PayingCorners`]): each hex with a
+    /// resource, in hex order, its corners holding a building in corner order, with what the
+    /// hex pays a settlement and a city (the expansions' city yield).
     #[inline(never)]
-    fn list_paying_corners(&mut self, n: usize, key: u16) {
+    fn list_paying_corners(&mut self, n: usize) {
         // A state read back lays out its room once.
         if !self.numbered.paying_room_fits(n) {
             self.numbered.lay_out_paying();
@@ -328,7 +331,7 @@ impl Game {
             }
         }
         self.numbered.paying.len[n] = (at - from) as u16;
-        self.numbered.paying.key[n] = Some(key);
+        self.numbered.paying.fresh |= 1 << n;
     }
 
     pub(crate) fn do_dice(&mut self, red: u8, yellow: u8, events: &mut Vec<Event>) {
@@ -609,9 +612,9 @@ mod tests {
 
     /// Random games of five rulesets (Invention's swaps and Barbarian Attack's conquests
     /// move tokens, pillaged cities change buildings): after every step, each number's
-    /// built-on corners as kept, when kept for the supply as it is, equal the corners listed
-    /// afresh from the board; lists kept and current are met many times, and lists made
-    /// stale by a settlement or a token moved too.
+    /// built-on corners as kept, when marked current, equal the corners listed afresh from
+    /// the board; lists kept and current are met many times, and lists not current (never
+    /// made, or made stale by a building or a token moved) too.
     #[test]
     fn paying_corners_kept_equal_a_fresh_listing_in_random_games() {
         let sets: [&[&str]; 5] = [
@@ -625,19 +628,14 @@ mod tests {
         for (i, names) in sets.into_iter().enumerate() {
             let mut g = named_rules_game(names, i as u64 + 11, 2);
             crate::testkit::check_random_play(&mut g, i as u64 + 5, crate::random::Policy::Uniform, 250, |g| {
-                let key = g.supply_key();
                 for total in 2..=12u8 {
-                    let n = usize::from(total);
-                    match g.numbered.paying.key[n] {
-                        Some(k) if k == key => current += 1,
-                        Some(_) => {
-                            stale += 1;
-                            continue;
-                        }
-                        None => continue,
+                    if g.numbered.paying.fresh & (1 << total) == 0 {
+                        stale += 1;
+                        continue;
                     }
+                    current += 1;
                     let mut fresh = g.clone();
-                    fresh.numbered.paying.key = [None; 13];
+                    fresh.numbered.paying.fresh = 0;
                     fresh.refresh_paying_corners(total);
                     assert_eq!(
                         g.numbered.paying_corners(total),
@@ -649,6 +647,27 @@ mod tests {
             });
         }
         assert!(current > 20_000 && stale > 1_000, "{current} current, {stale} stale");
+    }
+
+    /// A settlement built marks the numbers of the hexes it touches alone to be listed again;
+    /// the other numbers' lists stay current.
+    #[test]
+    fn a_settlement_makes_the_numbers_of_its_hexes_alone_stale() {
+        let mut g = bare();
+        for total in 2..=12u8 {
+            g.refresh_paying_corners(total);
+        }
+        let all = 0x1ffc; // numbers 2 to 12
+        assert_eq!(g.numbered.paying.fresh, all);
+        let v = vertex(&g, "B", Corner::N);
+        let touched = g.board.topology.vertex(v).unwrap().hexes.iter().fold(0u16, |m, h| {
+            m | g.tokens[h.index()].filter(|&t| t <= 12).map_or(0, |t| 1 << t)
+        });
+        assert!(touched != 0 && touched != all, "{touched:#x}");
+        g.players[0].hand.add_all(&crate::cards::cost::SETTLEMENT);
+        g.bank.remove_all(&crate::cards::cost::SETTLEMENT);
+        g.do_settlement(p(0), v, &mut Vec::new());
+        assert_eq!(g.numbered.paying.fresh, all & !touched);
     }
 
     #[test]

@@ -45,6 +45,7 @@ impl Game {
             owner: player,
             building: Building::City,
         });
+        self.paying_corner_built(at);
         self.route_site_changed(at);
         events.push(Event::CityBuilt { player, at });
         self.setup_after_settlement(player, at, events);
