@@ -772,29 +772,29 @@ impl Game {
     /// rule only).
     const fn lists_only_valid_plays(card: crate::progress::ProgressCard) -> bool {
         use crate::progress::ProgressCard as C;
-        match card {
+        matches!(
+            card,
             C::Alchemy
-            | C::Invention
-            | C::GuildDues
-            | C::Diplomacy
-            | C::Intrigue
-            | C::Irrigation
-            | C::Mining
-            | C::CommercialHarbor
-            | C::MerchantFleet
-            | C::ResourceMonopoly
-            | C::TradeMonopoly
-            | C::Espionage
-            | C::Sabotage
-            | C::Encouragement
-            | C::Wedding
-            | C::Smithing
-            | C::Crane
-            | C::Treason
-            | C::Engineering
-            | C::Merchant => true,
-            _ => false,
-        }
+                | C::Invention
+                | C::GuildDues
+                | C::Diplomacy
+                | C::Intrigue
+                | C::Irrigation
+                | C::Mining
+                | C::CommercialHarbor
+                | C::MerchantFleet
+                | C::ResourceMonopoly
+                | C::TradeMonopoly
+                | C::Espionage
+                | C::Sabotage
+                | C::Encouragement
+                | C::Wedding
+                | C::Smithing
+                | C::Crane
+                | C::Treason
+                | C::Engineering
+                | C::Merchant
+        )
     }
 }
 
