@@ -947,6 +947,34 @@ impl Game {
         refused
     }
 
+    /// Extension point "progress cards": the cards some expansion refuses every play of
+    /// ([`Game::progress_refused_ext`]), as a set by [`crate::progress::ProgressCard::index`]
+    /// (asked once per listing; an expansion whose answer does not depend on the game folds
+    /// to a constant set).
+    #[inline]
+    pub(crate) fn progress_refused_cards_ext(&self) -> u32 {
+        let mut refused = 0u32;
+        each_expansion!(self.rules.expansions, E => {
+            for card in crate::progress::ProgressCard::ALL {
+                refused |= u32::from(E::refuses_progress(self, card)) << card.index();
+            }
+        });
+        refused
+    }
+
+    /// Extension point "progress cards": the cards some expansion may have a verdict on
+    /// ([`Game::progress_changed_ext`]), as a set by [`crate::progress::ProgressCard::index`].
+    #[inline]
+    pub(crate) fn progress_changed_cards_ext(&self) -> u32 {
+        let mut changed = 0u32;
+        each_expansion!(self.rules.expansions, E => {
+            for card in crate::progress::ProgressCard::ALL {
+                changed |= u32::from(E::changes_progress(self, card)) << card.index();
+            }
+        });
+        changed
+    }
+
     /// Extension point "progress cards": whether an expansion carried out a play's effect.
     pub(crate) fn do_progress_ext(&mut self, player: PlayerId, play: ProgressPlay, events: &mut Vec<Event>) -> bool {
         let mut done = false;

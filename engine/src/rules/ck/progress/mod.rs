@@ -191,9 +191,10 @@ impl Game {
     /// effect. The first two are the same for every candidate of one card, and the card is in
     /// `p`'s hand since the hand is what is iterated: they are tested once per card (a card
     /// whose moment it is not lists nothing, nor one whose every play an expansion refuses,
-    /// [`Game::progress_refused_ext`]), and each candidate's effect is then checked
+    /// [`Game::progress_refused_ext`]; both asked once per listing as sets of cards,
+    /// [`Game::progress_refused_cards_ext`]), and each candidate's effect is then checked
     /// as `apply` checks it, unless the card is one whose candidates all pass
-    /// ([`Game::lists_only_valid_plays`]) and no expansion changes it
+    /// ([`Game::cards_listed_only_valid`]) and no expansion changes it
     /// ([`Game::progress_changed_ext`]); Invention's plays, which all pass whatever the
     /// expansions, are written out by [`Game::push_invention_plays`]. The test
     /// `progress_plays_equal_every_candidate_checked_after_every_step` compares the list with
@@ -210,14 +211,24 @@ impl Game {
         if !main && (!before_roll || hand.get(ProgressCard::Alchemy) == 0) {
             return;
         }
+        // The cards whose moment it is, less those an expansion plays as its own action
+        // (they list no play here), and the cards whose candidates are checked one by one:
+        // sets by card index, asked once for the whole hand.
+        let alchemy = 1u32 << ProgressCard::Alchemy.index();
+        let now = if before_roll { alchemy } else { 0 } | if main { !alchemy } else { 0 };
+        let listed = now & !self.progress_refused_cards_ext();
+        let checked_cards = !self.cards_listed_only_valid() | self.progress_changed_cards_ext();
         for card in hand.held() {
-            let now = if card == ProgressCard::Alchemy {
-                before_roll
-            } else {
-                main
-            };
-            // A card an expansion plays as its own action lists no play here.
-            if !now || self.progress_refused_ext(card) {
+            let bit = 1u32 << card.index();
+            debug_assert_eq!(listed & bit != 0, {
+                let now = if card == ProgressCard::Alchemy {
+                    before_roll
+                } else {
+                    main
+                };
+                now && !self.progress_refused_ext(card)
+            });
+            if listed & bit == 0 {
                 continue;
             }
             // Invention's plays all pass whatever the expansions ([`Game::invention_hexes`]),
@@ -226,7 +237,25 @@ impl Game {
                 self.push_invention_plays(p, out);
                 continue;
             }
-            let checked = !self.lists_only_valid_plays(card) || self.progress_changed_ext(card);
+            let checked = checked_cards & bit != 0;
+            // Alchemy's 36 plays all pass unless an expansion changes the card: written out
+            // in runs of one red die each, in the candidates' order.
+            if card == ProgressCard::Alchemy && !checked {
+                out.reserve(36);
+                for red in 1..=6 {
+                    out.extend((1..=6).map(|yellow| {
+                        crate::Action::Ck(CkAction::PlayProgress {
+                            player: p,
+                            play: ProgressPlay::Alchemy { red, yellow },
+                        })
+                    }));
+                }
+                continue;
+            }
+            debug_assert_eq!(
+                self.progress_changed_cards_ext() & bit != 0,
+                self.progress_changed_ext(card)
+            );
             let mut push = |play: ProgressPlay| {
                 debug_assert_eq!(play.card(), card);
                 debug_assert!(checked || self.check_progress_effect(p, &play).is_ok());
@@ -286,7 +315,7 @@ impl Game {
                 // is the dearer test (an expansion's refusal comes before it). Unless an
                 // expansion has its say on Crane, the card's check is the improvement's at a
                 // discount of one ([`Game::check_improve_at`]), asked here directly: only
-                // plays that pass are given ([`Game::lists_only_valid_plays`]).
+                // plays that pass are given ([`Game::cards_listed_only_valid`]).
                 let hand = self.players[p.index()].hand;
                 let changed = self.progress_changed_ext(card);
                 for track in Track::ALL {
@@ -298,8 +327,11 @@ impl Game {
                 }
             }
             C::Engineering if self.players[p.index()].ck.walls_left > 0 => {
+                // A city without a wall: the card's every condition ([`Game::check_wall_at`]).
                 for at in self.own_buildings(p, |b| b == Building::City) {
-                    push(P::Engineering { at });
+                    if !self.ck.walls.get(at.index()).copied().unwrap_or(true) {
+                        push(P::Engineering { at });
+                    }
                 }
             }
             C::Invention => self.invention_candidates(push),
@@ -320,7 +352,7 @@ impl Game {
     /// order (the listed one, or the reverse when only the reverse works: the stronger
     /// knight first frees the piece). Unless an expansion has its say on Smithing, only plays
     /// that pass the card's Cities & Knights check ([`Game::check_smithing`]) are given
-    /// ([`Game::lists_only_valid_plays`]); with an expansion's say the listing checks them.
+    /// ([`Game::cards_listed_only_valid`]); with an expansion's say the listing checks them.
     ///
     /// The check promotes the knights one after the other, each `p`'s own and promotable
     /// ([`Game::check_promotable_with`]: not mighty, not promoted this turn, strong only with
@@ -461,7 +493,7 @@ impl Game {
                 // Unless an expansion has its say on Treason, a victim is another player with
                 // a knight on an intersection: one with every knight in their supply (piece
                 // counts, invariant `knights`) has none, and any other has one, so only plays
-                // that pass are given ([`Game::lists_only_valid_plays`]).
+                // that pass are given ([`Game::cards_listed_only_valid`]).
                 let changed = self.progress_changed_ext(card);
                 for v in 0..n {
                     let victim = PlayerId(v);
@@ -712,31 +744,57 @@ impl Game {
     /// ([`Game::smithing_candidates`]), Crane only tracks whose improvement at a discount
     /// passes its check ([`Game::check_improve_at`], asked by the listing), Treason only
     /// other players with a knight out of their supply (so on an intersection), and the
-    /// other cards here have no condition to their effect.
-    fn lists_only_valid_plays(&self, card: crate::progress::ProgressCard) -> bool {
+    /// other cards here have no condition to their effect; Engineering only the player's own
+    /// cities without a wall (the listing asks for a wall left). A set by
+    /// [`crate::progress::ProgressCard::index`].
+    fn cards_listed_only_valid(&self) -> u32 {
         use crate::progress::ProgressCard as C;
-        match card {
-            C::Alchemy
-            | C::Invention
-            | C::GuildDues
-            | C::Diplomacy
-            | C::Intrigue
-            | C::Irrigation
-            | C::Mining
-            | C::CommercialHarbor
-            | C::MerchantFleet
-            | C::ResourceMonopoly
-            | C::TradeMonopoly
-            | C::Espionage
-            | C::Sabotage
-            | C::Encouragement
-            | C::Wedding
-            | C::Smithing
-            | C::Crane
-            | C::Treason => true,
-            C::Merchant => self.rules.ck.merchant_next_to == crate::ruleset::MerchantNextTo::SettlementsOrCities,
-            _ => false,
+        const SET: u32 = {
+            let mut set = 0u32;
+            let mut i = 0;
+            while i < C::ALL.len() {
+                if Game::lists_only_valid_plays(C::ALL[i]) {
+                    set |= 1 << i;
+                }
+                i += 1;
+            }
+            set
+        };
+        let merchant = self.rules.ck.merchant_next_to == crate::ruleset::MerchantNextTo::SettlementsOrCities;
+        if merchant {
+            SET
+        } else {
+            SET & !(1 << C::Merchant as u32)
         }
+    }
+
+    /// Whether `card` is one of [`Game::cards_listed_only_valid`] (the Merchant under its
+    /// rule only).
+    const fn lists_only_valid_plays(card: crate::progress::ProgressCard) -> bool {
+        use crate::progress::ProgressCard as C;
+        matches!(
+            card,
+            C::Alchemy
+                | C::Invention
+                | C::GuildDues
+                | C::Diplomacy
+                | C::Intrigue
+                | C::Irrigation
+                | C::Mining
+                | C::CommercialHarbor
+                | C::MerchantFleet
+                | C::ResourceMonopoly
+                | C::TradeMonopoly
+                | C::Espionage
+                | C::Sabotage
+                | C::Encouragement
+                | C::Wedding
+                | C::Smithing
+                | C::Crane
+                | C::Treason
+                | C::Engineering
+                | C::Merchant
+        )
     }
 }
 
@@ -839,10 +897,10 @@ mod tests {
         assert!(counted > 100, "cards were played: {counted}");
     }
 
-    /// The Merchant, Espionage, Trade Monopoly, Invention, Diplomacy and Intrigue plays listed
-    /// without a check of each (or from hexes an expansion's check allows) are those found by
-    /// checking every hex, every player with every card, every card kind, every pair of hexes,
-    /// every path and every intersection.
+    /// The Merchant, Espionage, Trade Monopoly, Invention, Diplomacy, Intrigue and Engineering
+    /// plays listed without a check of each (or from hexes an expansion's check allows) are
+    /// those found by checking every hex, every player with every card, every card kind, every
+    /// pair of hexes, every path and every intersection (knights, then walls).
     fn assert_unchecked_cards_list_every_play(g: &Game, p: PlayerId, listed: &[crate::Action]) {
         use crate::progress::{ProgressCard as C, ProgressPlay as P};
         let of = |card: C| -> Vec<P> {
@@ -899,6 +957,11 @@ mod tests {
             .filter(|play| held(C::Intrigue) && !g.progress_refused_ext(C::Intrigue) && ok(play))
             .collect();
         assert_eq!(of(C::Intrigue), all, "{p:?}");
+        let sites = (0..g.sites.len() as u16).map(|v| P::Engineering {
+            at: crate::ids::VertexId(v),
+        });
+        let all: Vec<P> = sites.filter(|play| held(C::Engineering) && ok(play)).collect();
+        assert_eq!(of(C::Engineering), all, "{p:?}");
     }
 
     /// The Smithing plays listed (knights no supply would let be promoted left out) are those
