@@ -697,14 +697,7 @@ mod tests {
         for seed in 0..40 {
             for placement in [TokenPlacement::Spiral, TokenPlacement::Random] {
                 for board in [Board::random(seed, placement), Board::random_court(seed, placement)] {
-                    let rows: Vec<(Terrain, Option<u8>)> = standard_coords()
-                        .iter()
-                        .map(|&c| {
-                            let h = board.topology.hex_at(c).expect("a standard hex");
-                            (board.terrain[h.index()], board.tokens[h.index()])
-                        })
-                        .collect();
-                    let kinds: [HarborKind; 9] = std::array::from_fn(|i| board.harbors[i].kind);
+                    let (rows, kinds) = rows_and_harbor_kinds(&board);
                     assert_eq!(
                         board,
                         Board::standard_from_scratch(&board.name, &rows, kinds),
@@ -719,15 +712,21 @@ mod tests {
             }
         }
         let b = Board::beginner();
-        let kinds: [HarborKind; 9] = std::array::from_fn(|i| b.harbors[i].kind);
-        let rows: Vec<(Terrain, Option<u8>)> = standard_coords()
+        let (rows, kinds) = rows_and_harbor_kinds(&b);
+        assert_eq!(b, Board::standard_from_scratch("beginner", &rows, kinds));
+    }
+
+    /// A standard board's terrain and token per hex of [`standard_coords`] (in their order)
+    /// and its nine harbors' kinds: what [`Board::standard`] builds it from.
+    fn rows_and_harbor_kinds(board: &Board) -> (Vec<(Terrain, Option<u8>)>, [HarborKind; 9]) {
+        let rows = standard_coords()
             .iter()
             .map(|&c| {
-                let h = b.topology.hex_at(c).expect("a standard hex");
-                (b.terrain[h.index()], b.tokens[h.index()])
+                let h = board.topology.hex_at(c).expect("a standard hex");
+                (board.terrain[h.index()], board.tokens[h.index()])
             })
             .collect();
-        assert_eq!(b, Board::standard_from_scratch("beginner", &rows, kinds));
+        (rows, std::array::from_fn(|i| board.harbors[i].kind))
     }
 
     #[test]

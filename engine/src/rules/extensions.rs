@@ -948,31 +948,20 @@ impl Game {
     }
 
     /// Extension point "progress cards": the cards some expansion refuses every play of
-    /// ([`Game::progress_refused_ext`]), as a set by [`crate::progress::ProgressCard::index`]
-    /// (asked once per listing; an expansion whose answer does not depend on the game folds
-    /// to a constant set).
+    /// ([`Game::progress_refused_ext`]) and the cards some expansion may have a verdict on
+    /// ([`Game::progress_changed_ext`]), in that order, each a set by
+    /// [`crate::progress::ProgressCard::index`] (asked once per listing; an expansion whose
+    /// answers do not depend on the game folds to constant sets).
     #[inline]
-    pub(crate) fn progress_refused_cards_ext(&self) -> u32 {
-        let mut refused = 0u32;
+    pub(crate) fn progress_card_sets_ext(&self) -> (u32, u32) {
+        let (mut refused, mut changed) = (0u32, 0u32);
         each_expansion!(self.rules.expansions, E => {
             for card in crate::progress::ProgressCard::ALL {
                 refused |= u32::from(E::refuses_progress(self, card)) << card.index();
-            }
-        });
-        refused
-    }
-
-    /// Extension point "progress cards": the cards some expansion may have a verdict on
-    /// ([`Game::progress_changed_ext`]), as a set by [`crate::progress::ProgressCard::index`].
-    #[inline]
-    pub(crate) fn progress_changed_cards_ext(&self) -> u32 {
-        let mut changed = 0u32;
-        each_expansion!(self.rules.expansions, E => {
-            for card in crate::progress::ProgressCard::ALL {
                 changed |= u32::from(E::changes_progress(self, card)) << card.index();
             }
         });
-        changed
+        (refused, changed)
     }
 
     /// Extension point "progress cards": whether an expansion carried out a play's effect.

@@ -192,7 +192,7 @@ impl Game {
     /// `p`'s hand since the hand is what is iterated: they are tested once per card (a card
     /// whose moment it is not lists nothing, nor one whose every play an expansion refuses,
     /// [`Game::progress_refused_ext`]; both asked once per listing as sets of cards,
-    /// [`Game::progress_refused_cards_ext`]), and each candidate's effect is then checked
+    /// [`Game::progress_card_sets_ext`]), and each candidate's effect is then checked
     /// as `apply` checks it, unless the card is one whose candidates all pass
     /// ([`Game::cards_listed_only_valid`]) and no expansion changes it
     /// ([`Game::progress_changed_ext`]); Invention's plays, which all pass whatever the
@@ -216,8 +216,9 @@ impl Game {
         // sets by card index, asked once for the whole hand.
         let alchemy = 1u32 << ProgressCard::Alchemy.index();
         let now = if before_roll { alchemy } else { 0 } | if main { !alchemy } else { 0 };
-        let listed = now & !self.progress_refused_cards_ext();
-        let checked_cards = !self.cards_listed_only_valid() | self.progress_changed_cards_ext();
+        let (refused, changed) = self.progress_card_sets_ext();
+        let listed = now & !refused;
+        let checked_cards = !self.cards_listed_only_valid() | changed;
         for card in hand.held() {
             let bit = 1u32 << card.index();
             debug_assert_eq!(listed & bit != 0, {
@@ -252,10 +253,7 @@ impl Game {
                 }
                 continue;
             }
-            debug_assert_eq!(
-                self.progress_changed_cards_ext() & bit != 0,
-                self.progress_changed_ext(card)
-            );
+            debug_assert_eq!(changed & bit != 0, self.progress_changed_ext(card));
             let mut push = |play: ProgressPlay| {
                 debug_assert_eq!(play.card(), card);
                 debug_assert!(checked || self.check_progress_effect(p, &play).is_ok());
