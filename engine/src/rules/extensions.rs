@@ -90,7 +90,10 @@ pub(crate) trait ExpansionRules {
         Ok(())
     }
     /// Production: what a city yields on a hex of `terrain`, as (resources, commodity), when
-    /// the expansion changes it (`None`: the base game's 2 resources).
+    /// the expansion changes it (`None`: the base game's 2 resources). The answer may depend
+    /// on the terrain and the ruleset alone: production keeps what each numbered hex pays
+    /// until a building goes up there or its token moves (`PayingCorners` in
+    /// `rules/production.rs`).
     fn city_yield(_g: &Game, _terrain: crate::board::Terrain) -> Option<(u8, Option<CardKind>)> {
         None
     }
