@@ -539,8 +539,8 @@ impl Game {
             let scan = self.path_scan_from_paths(player);
             return (scan.free, scan.unmoved);
         };
-        let [one, two, three] = &b.sets.levels;
-        let free = [0, 1, 2, 3].map(|w| if w < WORDS { !(one[w] | two[w] | three[w]) } else { 0 });
+        let taken = b.sets.taken();
+        let free = [0, 1, 2, 3].map(|w| if w < WORDS { !taken[w] } else { 0 });
         let unmoved = [0, 1, 2, 3].map(|w| if w < WORDS { own[w] & !b.sets.moved[w] } else { 0 });
         (free, unmoved)
     }
