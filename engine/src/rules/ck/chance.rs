@@ -85,12 +85,22 @@ impl Game {
 
     /// Whether the game waits for Cities & Knights' roll of the three dice, the outcomes
     /// [`Game::for_each_ck_outcome`] lists first (no expansion before Cities & Knights has
-    /// chance of its own).
+    /// chance of its own). The phase is [`Phase::Rolling`] only with the base game's dice
+    /// entry at the front of the queue and the game not over: that is read directly, without
+    /// building the phase.
     #[inline]
     pub(crate) fn ck_dice_pending(&self) -> bool {
-        self.rules.has(crate::ruleset::Expansion::CitiesAndKnights)
-            && self.ck.alchemy.is_none()
-            && self.phase() == Phase::Rolling
+        use crate::pending::{BasePending, PendingKind, Step};
+        if !self.rules.has(crate::ruleset::Expansion::CitiesAndKnights) || self.ck.alchemy.is_some() {
+            return false;
+        }
+        let rolling = !matches!(self.step, Step::Ended { .. })
+            && matches!(
+                self.pending.front(),
+                Some(e) if matches!(e.kind, PendingKind::Base(BasePending::Dice))
+            );
+        debug_assert_eq!(rolling, self.phase() == Phase::Rolling);
+        rolling
     }
 
     /// The roll of the three dice at `pick` (below 216) with the weights of
@@ -145,6 +155,9 @@ mod tests {
             let mut g = crate::testkit::named_rules_game(set, i as u64, 1);
             let mut rp = crate::random::RandomPlayer::new(i as u64);
             while g.winner().is_none() && g.turn() <= 150 {
+                // The dice roll read from the queue's front is the phase's.
+                let rolling = g.rules().ck() && g.ck.alchemy.is_none() && g.phase() == crate::state::Phase::Rolling;
+                assert_eq!(g.ck_dice_pending(), rolling, "{set:?}");
                 if g.actor() == crate::state::Actor::Chance {
                     let all = g.chance_outcomes();
                     let total: u32 = all.iter().map(|&(_, w)| w).sum();

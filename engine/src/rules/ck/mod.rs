@@ -88,19 +88,26 @@ impl Game {
     }
 
     /// The seats, in turn order from the current player, for which `f` holds (a fixed
-    /// array: no allocation; iterate with `.into_iter().flatten()`).
+    /// array: no allocation; iterate with `.into_iter().flatten()`). The seats are
+    /// [`Game::seat_from_current`] at offsets 0, 1, …: walked from the current seat and
+    /// wrapped after the last, with no division per seat (asked at every gate roll and every
+    /// production with an aqueduct).
     pub(crate) fn seats_from_current(
         &self,
         f: impl Fn(PlayerId) -> bool,
     ) -> [Option<PlayerId>; crate::ids::MAX_PLAYERS] {
         let mut seats = [None; crate::ids::MAX_PLAYERS];
         let mut n = 0;
-        for k in 0..self.players.len() as u8 {
-            let p = self.seat_from_current(k);
+        let count = self.players.len();
+        let mut seat = self.current.index().checked_rem(count).unwrap_or(0);
+        for k in 0..count {
+            let p = PlayerId(seat as u8);
+            debug_assert_eq!(p, self.seat_from_current(k as u8));
             if f(p) {
                 seats[n] = Some(p);
                 n += 1;
             }
+            seat = if seat + 1 == count { 0 } else { seat + 1 };
         }
         seats
     }
@@ -244,6 +251,30 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
+    /// The seats walked from the current one are `seat_from_current` at offsets 0, 1, …, each
+    /// kept when the filter holds: every current seat of games of three and four players,
+    /// with filters keeping every seat, none, and every other one.
+    #[test]
+    fn seats_from_current_are_the_seats_at_each_offset_in_turn_order() {
+        use crate::ids::PlayerId;
+        for players in [3u8, 4] {
+            let rules = crate::ruleset::Ruleset::from_names(["cities-and-knights"]).expect("a ruleset");
+            let board = std::sync::Arc::new(rules.random_board(1, crate::board::TokenPlacement::Spiral));
+            let colours = &crate::ids::Colour::ALL[..usize::from(players)];
+            let mut g = crate::state::Game::new(rules, board, colours, PlayerId(0)).expect("a game");
+            for current in 0..players {
+                g.current = PlayerId(current);
+                let filters: [&dyn Fn(PlayerId) -> bool; 3] = [&|_| true, &|_| false, &|p| p.0 % 2 == 0];
+                for f in filters {
+                    let expected: Vec<PlayerId> =
+                        (0..players).map(|k| g.seat_from_current(k)).filter(|&p| f(p)).collect();
+                    let got: Vec<PlayerId> = g.seats_from_current(f).into_iter().flatten().collect();
+                    assert_eq!(got, expected, "{players} players, current {current}");
+                }
+            }
+        }
+    }
+
     /// Random games of the Cities & Knights rulesets: at every roll of the three dice, each of
     /// a spread of outcomes leaves the same game and the same events whether production and
     /// the end of the roll run at once or are queued first (`do_ck_dice_queued`); both the

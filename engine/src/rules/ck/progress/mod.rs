@@ -199,12 +199,21 @@ impl Game {
     /// expansions, are written out by [`Game::push_invention_plays`]. The test
     /// `progress_plays_equal_every_candidate_checked_after_every_step` compares the list with
     /// every candidate checked.
+    ///
+    /// A player without a progress card lists none: that is asked here, in line at the
+    /// listing, and only a hand with cards is read by [`Game::push_held_progress_plays`].
+    #[inline]
     pub(crate) fn push_progress_plays(&self, p: PlayerId, out: &mut Vec<crate::Action>) {
+        if !self.players[p.index()].ck.progress.is_empty() {
+            self.push_held_progress_plays(p, out);
+        }
+    }
+
+    /// [`Game::push_progress_plays`] for a player holding at least one progress card.
+    #[inline(never)]
+    fn push_held_progress_plays(&self, p: PlayerId, out: &mut Vec<crate::Action>) {
         use crate::progress::{ProgressCard, Track};
         let hand = self.players[p.index()].ck.progress;
-        if hand.is_empty() {
-            return;
-        }
         let (before_roll, main) = (self.in_before_roll(), self.in_main());
         // Outside the action phase only Alchemy is played (before the roll): without it in
         // hand no card lists a play, and the hand is not read card by card.
