@@ -657,6 +657,36 @@ impl Game {
     /// of a single ship at its anchor change (see [`Game::movable_after_dead_end_left`] and
     /// [`Game::movable_after_dead_end_added`]).
     fn dead_end_anchor(&self, player: PlayerId, e: EdgeId) -> Option<Option<EdgeId>> {
+        let ends = self.board.topology.edges()[e.index()].vertices;
+        // The kept ship counts at both ends read at once (each end's own building read once).
+        let Some(ships) = self.sea.ship_sites.ships_at_ends(ends, player) else {
+            return self.dead_end_anchor_searched(player, e);
+        };
+        let own = ends.map(|v| self.own_building(player, v));
+        let free = [!own[0] && ships[0] <= 1, !own[1] && ships[1] <= 1];
+        let k = match free {
+            [true, false] => 1,
+            [false, true] => 0,
+            _ => return None,
+        };
+        // The anchor holds the dead end and, for a single partner, exactly one other ship:
+        // the first other one found.
+        if own[k] || ships[k] != 2 {
+            return Some(None);
+        }
+        let at = &self.board.topology.vertices()[ends[k].index()];
+        Some(
+            at.edges
+                .iter()
+                .find(|&x| x != e && self.sea.ships[x.index()] == Some(player)),
+        )
+    }
+
+    /// [`Game::dead_end_anchor`] without the kept ship counts (the paths looked at; a state
+    /// read back).
+    #[cold]
+    #[inline(never)]
+    fn dead_end_anchor_searched(&self, player: PlayerId, e: EdgeId) -> Option<Option<EdgeId>> {
         let [a, b] = self.board.topology.edges()[e.index()].vertices;
         let anchor = match (self.ship_end_free(player, a, e), self.ship_end_free(player, b, e)) {
             (true, false) => b,

@@ -187,11 +187,28 @@ impl Game {
     /// or bought; not in setup), found once for a listing: see [`ShipSites`].
     pub(crate) fn ship_sites(&self, player: PlayerId) -> ShipSites {
         let topo = &self.board.topology;
+        let pirate = self.sea.pirate.and_then(|h| topo.hex(h));
         let mut open = match self.sea.ship_sites.get() {
-            Some(kept) => kept[player.index()],
+            // Mostly no side of the pirate's hex is a site: the kept set is copied as it is
+            // (the sides are only read, not cleared in the copy, whose words would then be
+            // read back before the writes settle).
+            Some(kept) => {
+                let open = &kept[player.index()];
+                let hit = pirate.is_some_and(|hex| {
+                    let mut any = false;
+                    for side in hex.sides {
+                        any |= open.contains(side.index());
+                    }
+                    any
+                });
+                if !hit {
+                    return ShipSites { player, open: *open };
+                }
+                *open
+            }
             None => self.ship_sites_searched(player),
         };
-        if let Some(hex) = self.sea.pirate.and_then(|h| topo.hex(h)) {
+        if let Some(hex) = pirate {
             for side in hex.sides {
                 open.set(side.index(), false);
             }
@@ -413,6 +430,18 @@ impl KeptShipSites {
     pub(crate) fn ships_at(&self, v: VertexId, player: PlayerId) -> Option<u8> {
         self.0.as_ref().map(|t| t.ships_at[v.index()] >> (2 * player.0) & 3)
     }
+
+    /// How many of `player`'s ships touch each of the intersections `ends` (a path's two),
+    /// when known: [`KeptShipSites::ships_at`] with the table looked up once.
+    #[inline]
+    pub(crate) fn ships_at_ends(&self, ends: [VertexId; 2], player: PlayerId) -> Option<[u8; 2]> {
+        let t = self.0.as_ref()?;
+        let shift = 2 * player.0;
+        Some([
+            t.ships_at[ends[0].index()] >> shift & 3,
+            t.ships_at[ends[1].index()] >> shift & 3,
+        ])
+    }
 }
 
 impl Game {
@@ -536,9 +565,11 @@ impl Game {
         for set in t.sites.iter_mut() {
             set.set(e.index(), false);
         }
-        for (x, newly) in ends.into_iter().zip(newly) {
+        // By place, not a zip of the two arrays (whose iterator state is built on the stack
+        // and read back before its writes settle).
+        for (k, &x) in ends.iter().enumerate() {
             t.ships_at[x.index()] += 1 << (2 * player.0);
-            if !newly {
+            if !newly[k] {
                 continue;
             }
             t.reach[x.index()] |= bit;
@@ -573,7 +604,8 @@ impl Game {
             return;
         };
         let mine = &mut t.sites[player.index()];
-        for (x, seats) in ends.into_iter().zip(reach) {
+        for (k, &x) in ends.iter().enumerate() {
+            let seats = reach[k];
             t.ships_at[x.index()] -= own;
             t.reach[x.index()] = seats;
             if seats >> player.0 & 1 != 0 {
@@ -642,32 +674,33 @@ impl ShipSites {
     /// the player still reaches `v` without the moving ship, every site at `v` stays; where
     /// they do not, a site at `v` stays exactly when they reach its far end.
     pub(crate) fn for_each(&self, game: &Game, vacated: Option<EdgeId>, mut f: impl FnMut(EdgeId)) {
+        let Some(from) = vacated else {
+            return self.open.for_each_member(|i| f(EdgeId(i as u16)));
+        };
         let mut open = self.open;
-        if let Some(from) = vacated {
-            let topo = &game.board.topology;
-            for v in topo.edges()[from.index()].vertices {
-                // The moving ship is one of the player's ships counted there.
-                let reached = match game.sea.ship_sites.ships_at(v, self.player) {
-                    Some(ships) => game.ship_reaches_with(self.player, v, ships > 1),
-                    None => game.ship_reaches_without(self.player, v, from),
-                };
-                if reached {
-                    continue;
-                }
-                // The far end `u` is no end of `from`: its reach is the kept one when known.
-                let info = &topo.vertices()[v.index()];
-                for (at, u) in info.edges.iter().zip(info.neighbours.iter()) {
-                    if at != from && open.contains(at.index()) {
-                        let reached = match game.sea.ship_sites.reach(u) {
-                            Some(seats) => seats >> self.player.0 & 1 != 0,
-                            None => game.ship_reaches_without(self.player, u, from),
-                        };
-                        open.set(at.index(), reached);
-                    }
+        let topo = &game.board.topology;
+        for v in topo.edges()[from.index()].vertices {
+            // The moving ship is one of the player's ships counted there.
+            let reached = match game.sea.ship_sites.ships_at(v, self.player) {
+                Some(ships) => game.ship_reaches_with(self.player, v, ships > 1),
+                None => game.ship_reaches_without(self.player, v, from),
+            };
+            if reached {
+                continue;
+            }
+            // The far end `u` is no end of `from`: its reach is the kept one when known.
+            let info = &topo.vertices()[v.index()];
+            for (at, u) in info.edges.iter().zip(info.neighbours.iter()) {
+                if at != from && open.contains(at.index()) {
+                    let reached = match game.sea.ship_sites.reach(u) {
+                        Some(seats) => seats >> self.player.0 & 1 != 0,
+                        None => game.ship_reaches_without(self.player, u, from),
+                    };
+                    open.set(at.index(), reached);
                 }
             }
-            open.set(from.index(), false);
         }
+        open.set(from.index(), false);
         open.for_each_member(|i| f(EdgeId(i as u16)));
     }
 }
