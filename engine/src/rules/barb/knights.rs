@@ -189,86 +189,88 @@ pub(crate) fn push_ring_moves(
     }
 }
 
-/// One knight's listed moves (see [`Game::count_knight_moves`]): its rings, cut at `limit`,
-/// by the `open` paths a move ends on and (with Cities & Knights, within 3 paths) the
-/// `victims` paths a displacement ends on; without Cities & Knights moves beyond 3 paths
-/// take the grain.
-struct KnightMoves<'a> {
+/// The `k`-th action of one counted knight's listing (`k` below its count): its `listed`
+/// targets ([`listed_targets`]) by distance over its `rings` up to `limit`, then by path id;
+/// a target on a `free` path is a move (beyond 3 paths, without Cities & Knights (`!ck`),
+/// taking the grain), one on a held path a displacement. Read word by word over the first
+/// `WORDS` words (at least those of the board's paths, [`board_words`]; a constant, so that
+/// the loop over them unrolls); the targets' set bits are stepped over one by one (cheaper
+/// than counting each word's bits first, as a knight's targets are few). The words are
+/// indexed: the same loop over zipped iterators measured 0.2% more instructions per game.
+#[allow(clippy::needless_range_loop, clippy::too_many_arguments)]
+#[inline(always)]
+fn nth_listed<const WORDS: usize>(
+    player: PlayerId,
     from: EdgeId,
-    rings: &'a [PathBits; 6],
+    rings: &[PathBits; 6],
     limit: usize,
-    open: PathBits,
-    victims: PathBits,
+    listed: &PathBits,
+    free: &PathBits,
     ck: bool,
-}
-
-impl KnightMoves<'_> {
-    /// The `k`-th action listed (`k` below their [`count_listed`]): by distance, then the
-    /// target's path id. Read word by word over the first `WORDS` words (at least those of
-    /// the board's paths, [`board_words`]; a constant, so that the loop over them unrolls):
-    /// the targets at distance `d` are the ring's `open` paths and, within 3 paths, its
-    /// `victims` paths (the union of both read once); their set bits are stepped over one by
-    /// one (cheaper than counting each word's bits first, as a knight's targets are few).
-    /// The words are indexed: the same loop over zipped iterators measured 0.2% more
-    /// instructions per game.
-    #[allow(clippy::needless_range_loop)]
-    #[inline(always)]
-    fn nth<const WORDS: usize>(&self, player: PlayerId, mut k: usize) -> Option<crate::Action> {
-        use super::actions::BarbAction as A;
-        let words = WORDS.min(4);
-        let near_targets: PathBits = [0, 1, 2, 3].map(|w| self.open[w] | self.victims[w]);
-        for d in 1..=self.limit.min(5) {
-            let r = &self.rings[d];
-            let targets = if d <= usize::from(MOVE_PATHS) {
-                &near_targets
-            } else {
-                &self.open
-            };
-            for w in 0..words {
-                let mut b = r[w] & targets[w];
-                while b != 0 {
-                    if k == 0 {
-                        let e = w * 64 + b.trailing_zeros() as usize;
-                        let (from, to) = (self.from, EdgeId(e as u16));
-                        return Some(crate::Action::Barb(if has_path(&self.open, e) {
-                            A::MovePathKnight {
-                                player,
-                                from,
-                                to,
-                                grain: !self.ck && d > usize::from(MOVE_PATHS),
-                            }
-                        } else {
-                            A::DisplacePathKnight { player, from, to }
-                        }));
-                    }
-                    k -= 1;
-                    b &= b - 1;
+    mut k: usize,
+) -> Option<crate::Action> {
+    use super::actions::BarbAction as A;
+    let words = WORDS.min(4);
+    for d in 1..=limit.min(5) {
+        let r = &rings[d];
+        for w in 0..words {
+            let mut b = r[w] & listed[w];
+            while b != 0 {
+                if k == 0 {
+                    let e = w * 64 + b.trailing_zeros() as usize;
+                    let to = EdgeId(e as u16);
+                    return Some(crate::Action::Barb(if has_path(free, e) {
+                        A::MovePathKnight {
+                            player,
+                            from,
+                            to,
+                            grain: !ck && d > usize::from(MOVE_PATHS),
+                        }
+                    } else {
+                        A::DisplacePathKnight { player, from, to }
+                    }));
                 }
+                k -= 1;
+                b &= b - 1;
             }
         }
-        None
     }
+    None
 }
 
-/// The number of actions a knight's listing holds: its `rings` are disjoint, so the paths
-/// of their union within `limit`, `open` (free and allowed) or, within 3 paths, `victims`
-/// (held by a knight it displaces), counted over the first `WORDS` words (at least those of
-/// the board's paths, [`board_words`]). Moves end on free paths and displacements on held
-/// ones: one count for both.
+/// One knight's listed targets and what bounds them, over the first `WORDS` words (at
+/// least those of the board's paths, [`board_words`]; the others left empty): `reach`, the
+/// paths of its `rings` within `limit`, and `listed`, those of them it can end on: `open`
+/// (free and allowed) or, within 3 paths, `victims` (held by a knight it displaces). The
+/// rings are disjoint, so the listing holds one action per listed path: moves end on free
+/// paths and displacements on held ones.
 #[inline(always)]
-fn count_listed<const WORDS: usize>(rings: &[PathBits; 6], limit: usize, open: &PathBits, victims: &PathBits) -> usize {
-    let mut listed: PathBits = [0; 4];
+fn listed_targets<const WORDS: usize>(
+    rings: &[PathBits; 6],
+    limit: usize,
+    open: &PathBits,
+    victims: &PathBits,
+) -> (PathBits, PathBits) {
+    let (mut reach, mut listed): (PathBits, PathBits) = ([0; 4], [0; 4]);
     for w in 0..WORDS.min(4) {
         let near = rings[1][w] | rings[2][w] | rings[3][w];
-        let mut reach = near;
+        let mut r = near;
         if limit >= 4 {
-            reach |= rings[4][w];
+            r |= rings[4][w];
         }
         if limit >= 5 {
-            reach |= rings[5][w];
+            r |= rings[5][w];
         }
-        listed[w] = (reach & open[w]) | (near & victims[w]);
+        reach[w] = r;
+        listed[w] = (r & open[w]) | (near & victims[w]);
     }
+    (reach, listed)
+}
+
+/// The paths of `listed` (over the first `WORDS` words, the others empty): the number of
+/// actions a knight's listing holds.
+#[inline(always)]
+fn count_paths<const WORDS: usize>(listed: &PathBits) -> usize {
     let n = count_pair(listed[0], listed[1]);
     if WORDS > 2 {
         n + count_pair(listed[2], listed[3])
@@ -316,7 +318,8 @@ fn board_words(paths: usize) -> usize {
 const COUNTED_KNIGHTS: usize = 8;
 
 /// A knight as [`Game::count_knight_moves`] counted it: what its listing reads besides the
-/// free paths, kept so that [`KnightMoveCount::nth`] need not read the knight again.
+/// free paths, kept so that [`KnightMoveCount::nth`] need not read the knight again, and so
+/// that the next count of the same game may keep it ([`KnightMoveCount::carry`]).
 #[derive(Clone, Copy)]
 struct CountedKnight {
     from: EdgeId,
@@ -324,24 +327,34 @@ struct CountedKnight {
     n: u16,
     /// How far it moves: 3 or 5 paths ([`Game::path_knight_reach`]).
     limit: u8,
-    /// Whether it stands on a castle path (then its moves may end on one,
-    /// `BARB.MOVE.NOT_BACK_TO_CASTLE`).
-    on_castle: bool,
     /// With Cities & Knights, the strength of a standing knight that displaces weaker
     /// opposing knights (`BARB.CK.DISPLACE`); 0 when it displaces none.
     displaces: u8,
+    /// The paths of its rings within `limit` (its count reads the free paths only there).
+    reach: PathBits,
+    /// The paths its listed actions end on ([`listed_targets`]).
+    listed: PathBits,
 }
 
 /// The actions listed while the knights move, counted knight by knight
 /// ([`Game::count_knight_moves`]). A player counting at every step (the random player) keeps
-/// one and counts into it again (no count of one step is read at the next).
+/// one and counts into it again; when told that the game is the one counted last
+/// ([`KnightMoveCount::carry`]), a knight whose count could not change is kept as counted.
 #[derive(Clone, Copy)]
 pub(crate) struct KnightMoveCount {
     who: PlayerId,
     /// Whether Cities & Knights is played (no move takes the grain).
     ck: bool,
+    /// Whether the next count may keep knights counted before (the same game, played on:
+    /// see [`KnightMoveCount::carry`]).
+    allowed: bool,
+    /// Whether the knights below were counted in that game (by the last count, which
+    /// succeeded).
+    carried: bool,
     /// The paths no knight stands on.
     free: PathBits,
+    /// The paths of the knights counted (`who`'s knights that had not moved).
+    unmoved: PathBits,
     /// Each unmoved knight as counted, in path id order.
     knights: [CountedKnight; COUNTED_KNIGHTS],
     counted: usize,
@@ -355,13 +368,17 @@ impl Default for KnightMoveCount {
             from: EdgeId(0),
             n: 0,
             limit: 0,
-            on_castle: false,
             displaces: 0,
+            reach: [0; 4],
+            listed: [0; 4],
         };
         KnightMoveCount {
             who: PlayerId(0),
             ck: false,
+            allowed: false,
+            carried: false,
             free: [0; 4],
+            unmoved: [0; 4],
             knights: [unset; COUNTED_KNIGHTS],
             counted: 0,
             total: 0,
@@ -370,13 +387,26 @@ impl Default for KnightMoveCount {
 }
 
 impl KnightMoveCount {
+    /// Forgets what was counted and lets each count from now on keep the reach of knights
+    /// the count before it counted (`allowed`), or forbids it: allowed only while every
+    /// count is of one game, played on (the board's paths and rings, which a kept reach was
+    /// read from, are fixed for a game; the random player carries its count through one game
+    /// it plays, and forbids it when asked about any game). A reach is kept (not read from
+    /// the rings again) for a knight of the same seat on the same path going as far, which
+    /// displaces none (whose victims' paths and strengths may have changed).
+    #[inline]
+    pub(crate) fn carry(&mut self, allowed: bool) {
+        self.allowed = allowed;
+        self.carried = false;
+    }
+
     /// The `k`-th action [`Game::legal_actions`] lists in `g`, the game counted (the same
     /// action at the same index), found without listing the others; `None` when `k` is out
-    /// of range. The knight's moves are its rings cut by the free paths, the castle's
-    /// (`BARB.MOVE.NOT_BACK_TO_CASTLE`), its distance and the grain, and with Cities &
-    /// Knights the weaker opposing knights a standing one displaces, as counted.
-    /// Out of line, with the chosen knight's rings read in place (one call, not a closure
-    /// per case of [`Game::with_rings`]).
+    /// of range. The knight's moves are its rings cut by its listed targets as counted (the
+    /// free paths, the castle's (`BARB.MOVE.NOT_BACK_TO_CASTLE`), its distance, and with
+    /// Cities & Knights the weaker opposing knights a standing one displaces), the grain
+    /// taken beyond 3 paths without Cities & Knights. Out of line, with the chosen knight's
+    /// rings read in place.
     #[inline(never)]
     pub(crate) fn nth(&self, g: &Game, k: usize) -> Option<crate::Action> {
         self.nth_over(g, k, board_words(g.barb.knights.len()) > 2)
@@ -389,8 +419,6 @@ impl KnightMoveCount {
         for c in &self.knights[..self.counted] {
             let n = usize::from(c.n);
             if k < n {
-                let allowed = g.move_targets(c.on_castle);
-                let victims = g.displaced_by(self.who, c.displaces, &allowed);
                 let searched;
                 let rings = match g.barb.path_rings.get(c.from.index()) {
                     Some(r) => r,
@@ -399,17 +427,10 @@ impl KnightMoveCount {
                         &searched
                     }
                 };
-                let moves = KnightMoves {
-                    from: c.from,
-                    rings,
-                    limit: usize::from(c.limit),
-                    open: path_and(&self.free, &allowed),
-                    victims,
-                    ck: self.ck,
-                };
+                let (who, limit, ck) = (self.who, usize::from(c.limit), self.ck);
                 return match wide {
-                    false => moves.nth::<2>(self.who, k),
-                    true => moves.nth::<4>(self.who, k),
+                    false => nth_listed::<2>(who, c.from, rings, limit, &c.listed, &self.free, ck, k),
+                    true => nth_listed::<4>(who, c.from, rings, limit, &c.listed, &self.free, ck, k),
                 };
             }
             k -= n;
@@ -417,7 +438,6 @@ impl KnightMoveCount {
         (k == 0).then_some(crate::Action::EndTurn { player: self.who })
     }
 }
-
 /// The paths as one player's listings see them (read in one pass over the paths).
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
 pub(crate) struct PathScan {
@@ -731,11 +751,13 @@ impl Game {
 
     /// While the knights move, how many actions [`Game::legal_actions`] lists (the knights'
     /// moves and displacements, then ending the turn), counted knight by knight without
-    /// listing them into `c` (whatever it held before): whether the knights move (else `c` is
-    /// not to be read; also `false` for more knights than a player has). With
-    /// [`KnightMoveCount::nth`] a player choosing uniformly among them (the random player)
-    /// need not build the list of every knight's targets; counting into a count the caller
-    /// keeps spares the copies of a count returned by value.
+    /// listing them into `c` (whatever it held before; knights it counted in the same game
+    /// kept when their count cannot have changed, if the caller allowed it,
+    /// [`KnightMoveCount::carry`]): whether the knights move (else `c` is not to be read;
+    /// also `false` for more knights than a player has). With [`KnightMoveCount::nth`] a
+    /// player choosing uniformly among them (the random player) need not build the list of
+    /// every knight's targets; counting into a count the caller keeps spares the copies of
+    /// a count returned by value.
     #[inline]
     pub(crate) fn count_knight_moves(&self, c: &mut KnightMoveCount) -> bool {
         if !self.knights_may_move() || self.winner().is_some() {
@@ -758,7 +780,13 @@ impl Game {
     }
 
     /// [`Game::count_knight_moves`] for `who`, the paths read over the first `WORDS` words
-    /// ([`board_words`]: the words past the board's paths are empty).
+    /// ([`board_words`]: the words past the board's paths are empty). With the last count
+    /// carried ([`KnightMoveCount::carry`]: the same game) for the same seat, and no knight
+    /// counted now that was not counted then, a knight counted then with the same reach
+    /// (its rings within the same distance, a function of its path and that distance on the
+    /// game's board) that displaces none, then and now, has its reach kept: its listed
+    /// paths are the open ones there, without reading its rings again. Every other knight
+    /// is counted from its rings.
     #[inline(always)]
     fn count_knight_moves_in<const WORDS: usize>(&self, who: PlayerId, c: &mut KnightMoveCount) -> bool {
         let (free, unmoved) = self.free_and_unmoved::<WORDS>(who);
@@ -770,7 +798,12 @@ impl Game {
         let castle = self.barb.castle_paths;
         let off_castle = castle.map(|w| !w);
         let open_off_castle = path_and(&free, &off_castle);
-        let (mut counted, mut total) = (0, 1);
+        // The knights counted last are read in step with those counted now (both in path id
+        // order, the latter among the former), so each is written at or before the place it
+        // is read from.
+        let carried =
+            c.allowed && c.carried && c.who == who && c.ck == ck && (0..WORDS).all(|w| unmoved[w] & !c.unmoved[w] == 0);
+        let (mut counted, mut total, mut last) = (0, 1, 0);
         for (w, &word) in unmoved.iter().enumerate().take(WORDS) {
             let mut bits = word;
             while bits != 0 {
@@ -780,28 +813,51 @@ impl Game {
                     continue;
                 };
                 let from = EdgeId(i as u16);
+                let (limit, displaces) = Game::path_knight_reach(k, ck, has_grain);
                 // As `KnightMoveCount::nth` reads them (the listing it follows).
                 let on_castle = castle[w] & (1 << (i % 64)) != 0;
                 let open = if on_castle { &free } else { &open_off_castle };
-                let (limit, displaces) = Game::path_knight_reach(k, ck, has_grain);
-                let victims = if displaces == 0 {
-                    [0; 4]
-                } else {
-                    self.displaced_by(who, displaces, &self.move_targets(on_castle))
+                // The same knight's reach counted last, if it displaces none (now and then).
+                let mut kept = None;
+                if carried && displaces == 0 {
+                    while last < c.counted && c.knights[last].from.index() < i {
+                        last += 1;
+                    }
+                    kept = c.knights[..c.counted]
+                        .get(last)
+                        .filter(|o| o.from == from && o.limit == limit && o.displaces == 0)
+                        .map(|o| o.reach);
+                }
+                let (reach, listed) = match kept {
+                    // Its listed paths are its reach's open paths.
+                    Some(reach) => (
+                        reach,
+                        [0, 1, 2, 3].map(|w| if w < WORDS { reach[w] & open[w] } else { 0 }),
+                    ),
+                    None => {
+                        let victims = if displaces == 0 {
+                            [0; 4]
+                        } else {
+                            self.displaced_by(who, displaces, &self.move_targets(on_castle))
+                        };
+                        self.with_rings(from, |rings| {
+                            listed_targets::<WORDS>(rings, usize::from(limit), open, &victims)
+                        })
+                    }
                 };
-                let n = self.with_rings(from, |rings| {
-                    count_listed::<WORDS>(rings, usize::from(limit), open, &victims)
-                });
+                let n = count_paths::<WORDS>(&listed);
                 // More knights than a player has: not counted (the listing is built).
                 let Some(slot) = c.knights.get_mut(counted) else {
+                    c.carried = false;
                     return false;
                 };
                 *slot = CountedKnight {
                     from,
                     n: n as u16,
                     limit,
-                    on_castle,
                     displaces,
+                    reach,
+                    listed,
                 };
                 counted += 1;
                 total += n;
@@ -810,8 +866,10 @@ impl Game {
         c.who = who;
         c.ck = ck;
         c.free = free;
+        c.unmoved = unmoved;
         c.counted = counted;
         c.total = total;
+        c.carried = true;
         true
     }
 
@@ -1087,16 +1145,20 @@ mod tests {
     /// In random games of both rulesets, whenever the knights move, `knight_move_count` and
     /// `KnightMoveCount::nth` agree with the list `legal_actions` builds (moves with and
     /// without the grain, displacements), also when counted into one count kept from step
-    /// to step (as the random player does); in every other phase they give nothing.
+    /// to step with its knights carried (as the random player does while it plays a game:
+    /// a knight kept whose count changed would give another total or other actions), over
+    /// two words and four; in every other phase they give nothing.
     #[test]
     fn knight_move_counting_agrees_with_legal_actions_in_random_games() {
-        let (mut seen, mut grain, mut displace) = (0, 0, 0);
-        for (ck, seed) in [(false, 1), (false, 2), (true, 3), (true, 4), (true, 5)] {
+        let (mut seen, mut grain, mut displace, mut carried, mut tampered) = (0, 0, 0, 0, 0);
+        for (ck, seed) in [(false, 1), (false, 2), (true, 3), (true, 4), (true, 5), (true, 6)] {
             let mut g = if ck { barb_ck_game(4) } else { barb_game(4) };
             let mut rp = crate::random::RandomPlayer::new(seed);
             let mut buf = Vec::new();
             let mut kept = KnightMoveCount::default();
             let mut wide = KnightMoveCount::default();
+            kept.carry(true);
+            wide.carry(true);
             for _ in 0..6000 {
                 if g.winner().is_some() {
                     break;
@@ -1104,6 +1166,16 @@ mod tests {
                 if g.knights_may_move() {
                     g.legal_actions(&mut buf);
                     let c = g.knight_move_count().unwrap();
+                    carried += usize::from(kept.carried && kept.who == g.pending.front().unwrap().who);
+                    // A kept reach is read: one made wrong gives another count (this test
+                    // can fail).
+                    let mut wrong = kept;
+                    for o in &mut wrong.knights[..wrong.counted] {
+                        o.reach = [u64::MAX; 4];
+                    }
+                    if g.count_knight_moves(&mut wrong) && wrong.total != buf.len() {
+                        tampered += 1;
+                    }
                     assert!(g.count_knight_moves(&mut kept));
                     // The same count and choice read over all four words (boards of more
                     // than 128 paths), as over the two of this board's paths.
@@ -1136,7 +1208,10 @@ mod tests {
                 g.apply(a).unwrap();
             }
         }
-        assert!(seen > 100 && grain > 0 && displace > 0, "{seen} {grain} {displace}");
+        assert!(
+            seen > 100 && grain > 0 && displace > 0 && carried > seen / 2 && tampered > seen / 4,
+            "{seen} {grain} {displace} {carried} {tampered}"
+        );
     }
 
     /// Two words' set bits counted together equal their `count_ones`: every word with 0,

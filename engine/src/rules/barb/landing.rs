@@ -359,13 +359,26 @@ impl Game {
     /// Read from the board's harbors: a harbor serves when one of its two intersections
     /// holds an unconquered building of the player (the union of those buildings' harbors,
     /// `Game::barb_harbor_mask_from_sites` (tests), without visiting every intersection).
+    /// The harbors at the player's buildings are `mask` (the player's harbors, as the
+    /// invariants recount them): only a harbor of a kind in `mask` not found serving yet is
+    /// looked at, none once all of `mask` serves (the harbors test compares the answer with
+    /// one read from every intersection in random games).
     pub(crate) fn barb_harbor_mask(&self, player: PlayerId, mask: u8) -> u8 {
         // Nothing of theirs is surrounded by conquest: every harbor of theirs serves.
-        if self.barb.lost_vp.get(player.index()).copied().unwrap_or(0) == 0 {
+        if mask == 0 || self.barb.lost_vp.get(player.index()).copied().unwrap_or(0) == 0 {
             return mask;
         }
+        self.serving_harbors(player, mask)
+    }
+
+    /// The harbors of the kinds in `wanted` at unconquered buildings of `player`.
+    fn serving_harbors(&self, player: PlayerId, wanted: u8) -> u8 {
         let mut m = 0;
         for h in &self.board.harbors {
+            let bit = crate::state::harbor_bit(h.kind);
+            if bit & wanted & !m == 0 {
+                continue;
+            }
             let Some(edge) = self.board.topology.edge(h.edge) else {
                 continue;
             };
@@ -377,8 +390,11 @@ impl Game {
                     .flatten()
                     .is_some_and(|s| s.owner == player);
                 if theirs && !self.building_conquered(v) {
-                    m |= crate::state::harbor_bit(h.kind);
+                    m |= bit;
                 }
+            }
+            if m == wanted {
+                break;
             }
         }
         m
