@@ -404,7 +404,7 @@ impl Game {
                     player: p,
                     take: [a, b],
                 };
-                let in_bank = held_a >= 1 + u8::from(a == b) && bank.get(b.card()) >= 1;
+                let in_bank = held_a > u8::from(a == b) && bank.get(b.card()) > 0;
                 debug_assert_eq!(in_bank, self.check_play_dev(&act).is_ok(), "{act:?}");
                 if in_bank {
                     out.push(act);
