@@ -6,6 +6,7 @@
 
 use crate::action::{Action, Outcome};
 use crate::cards::{CardKind, Cards, DevCard, Resource};
+use crate::error::RuleError;
 use crate::ids::{EdgeId, HexId, PlayerId, VertexId};
 use crate::state::{Game, Phase};
 
@@ -363,22 +364,49 @@ impl Game {
             out.push(Action::PlayRoadBuilding { player: p });
         }
         if held.get(DevCard::YearOfPlenty) > 0 {
-            for a in Resource::ALL {
-                for b in Resource::ALL {
-                    let act = Action::PlayYearOfPlenty {
-                        player: p,
-                        take: [a, b],
-                    };
-                    if probe(act) {
-                        out.push(act);
-                    }
+            self.push_year_of_plenty(p, out);
+        }
+        // Whether Monopoly may be played does not depend on the resource named: asked once.
+        if held.get(DevCard::Monopoly) > 0 {
+            let allowed = probe(Action::PlayMonopoly {
+                player: p,
+                resource: Resource::ALL[0],
+            });
+            for resource in Resource::ALL {
+                let act = Action::PlayMonopoly { player: p, resource };
+                debug_assert_eq!(allowed, probe(act), "{act:?}");
+                if allowed {
+                    out.push(act);
                 }
             }
         }
-        if held.get(DevCard::Monopoly) > 0 {
-            for resource in Resource::ALL {
-                let act = Action::PlayMonopoly { player: p, resource };
-                if probe(act) {
+    }
+
+    /// Year of Plenty's plays (source `base-rules` §6: two resources of the player's choice
+    /// from the bank), each ordered pair in resource order. All that `check_play_dev` asks
+    /// but the bank's stock is the same for every pair, so it is asked once (of the first
+    /// pair, whose only possible refusal beyond that is the bank's); each pair then needs
+    /// the bank to hold its cards, two of a kind taken twice (a debug assertion compares
+    /// every pair with `check_play_dev`).
+    fn push_year_of_plenty(&self, p: PlayerId, out: &mut Vec<Action>) {
+        let first = Action::PlayYearOfPlenty {
+            player: p,
+            take: [Resource::ALL[0]; 2],
+        };
+        if !matches!(self.check_play_dev(&first), Ok(()) | Err(RuleError::BankEmpty { .. })) {
+            return;
+        }
+        let bank = self.bank;
+        for a in Resource::ALL {
+            let held_a = bank.get(a.card());
+            for b in Resource::ALL {
+                let act = Action::PlayYearOfPlenty {
+                    player: p,
+                    take: [a, b],
+                };
+                let in_bank = held_a > u8::from(a == b) && bank.get(b.card()) > 0;
+                debug_assert_eq!(in_bank, self.check_play_dev(&act).is_ok(), "{act:?}");
+                if in_bank {
                     out.push(act);
                 }
             }
@@ -717,11 +745,11 @@ fn discard_at(hand: &Cards, size: u8, k: usize) -> Result<Cards, usize> {
 /// [`push_discards`] lists them.
 fn discard_in(hand: &Cards, size: u8, k: usize) -> Cards {
     if usize::from(size) < TINY_DISCARD {
-        DiscardCounts::<TINY_DISCARD>::new(hand, size).nth(k)
+        DiscardCounts::<TINY_DISCARD>::pick(hand, size, k)
     } else if usize::from(size) < SMALL_DISCARD {
-        DiscardCounts::<SMALL_DISCARD>::new(hand, size).nth(k)
+        DiscardCounts::<SMALL_DISCARD>::pick(hand, size, k)
     } else {
-        DiscardCounts::<LARGE_DISCARD>::new(hand, size).nth(k)
+        DiscardCounts::<LARGE_DISCARD>::pick(hand, size, k)
     }
 }
 
@@ -748,14 +776,38 @@ struct DiscardCounts<const M: usize> {
 }
 
 impl<const M: usize> DiscardCounts<M> {
+    /// The `k`-th discard of `size` cards from `hand` (`k` below their number), the table
+    /// built and read in place (a table returned by value is copied, about a fifth of the
+    /// work).
+    fn pick(hand: &Cards, size: u8, k: usize) -> Cards {
+        let mut d = Self::empty();
+        d.fill(hand, size);
+        d.nth(k)
+    }
+
+    /// The table of the discards of `size` cards from `hand`.
+    #[cfg(test)]
     fn new(hand: &Cards, size: u8) -> Self {
-        let size = usize::from(size).min(M - 1);
-        let mut d = DiscardCounts {
+        let mut d = Self::empty();
+        d.fill(hand, size);
+        d
+    }
+
+    /// A table of no kind held.
+    fn empty() -> Self {
+        DiscardCounts {
             held: [(0, 0); CARD_KINDS],
             kinds: 0,
-            size,
+            size: 0,
             ways: [[0; M]; CARD_KINDS + 1],
-        };
+        }
+    }
+
+    /// Fills an empty table with the discards of `size` cards from `hand`.
+    fn fill(&mut self, hand: &Cards, size: u8) {
+        let size = usize::from(size).min(M - 1);
+        let d = self;
+        d.size = size;
         for (i, n) in hand.counts().into_iter().enumerate() {
             if n > 0 {
                 d.held[d.kinds] = (i, usize::from(n));
@@ -779,7 +831,6 @@ impl<const M: usize> DiscardCounts<M> {
                 row[n] = running;
             }
         }
-        d
     }
 
     /// All discards of the size asked.
@@ -976,6 +1027,46 @@ mod tests {
         ];
         let listed = listing_agrees_with_scan(&sets, Game::push_roads, Game::push_roads_by_scan);
         assert!(listed > 1000, "only {listed} roads listed");
+    }
+
+    /// In random games of the base game and Seafarers, after every step the development
+    /// plays listed for each seat (Year of Plenty's pairs by the bank's stock, Monopoly asked
+    /// once) are those `check_play_dev` accepts of every play of every card they hold, in
+    /// the listing's order.
+    #[test]
+    fn the_development_plays_listed_are_those_check_play_dev_accepts() {
+        use crate::cards::{DevCard, Resource};
+        let sets: [&[&str]; 2] = [&[], &["seafarers"]];
+        let mut plenty = 0;
+        let listed = listing_agrees_with_scan(
+            &sets,
+            |g, p, out| {
+                g.push_held_dev_plays(p, g.players[p.index()].dev_cards, out);
+                plenty += out
+                    .iter()
+                    .filter(|a| matches!(a, Action::PlayYearOfPlenty { .. }))
+                    .count();
+            },
+            |g, p, out| {
+                let pairs = Resource::ALL.iter().flat_map(|&a| Resource::ALL.map(|b| [a, b]));
+                let plays = [Action::PlayKnight { player: p }, Action::PlayRoadBuilding { player: p }]
+                    .into_iter()
+                    .chain(pairs.map(|take| Action::PlayYearOfPlenty { player: p, take }))
+                    .chain(Resource::ALL.map(|resource| Action::PlayMonopoly { player: p, resource }));
+                for a in plays {
+                    let held = a
+                        .dev_card()
+                        .is_some_and(|c: DevCard| g.players[p.index()].dev_cards.get(c) > 0);
+                    if held && g.check_play_dev(&a).is_ok() {
+                        out.push(a);
+                    }
+                }
+            },
+        );
+        assert!(
+            plenty > 100,
+            "only {plenty} Year of Plenty plays listed ({listed} plays)"
+        );
     }
 
     /// In random games of every expansion, at every chance step the total weight and the
