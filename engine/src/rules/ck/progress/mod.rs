@@ -185,7 +185,7 @@ impl Game {
 impl Game {
     /// Every legal progress-card play of `p` now (Alchemy before the roll, the others in the
     /// action phase), confirmed by [`Game::check_play_progress`]. The candidates of each
-    /// card come from its track's generator.
+    /// card come from [`Game::card_candidates`].
     ///
     /// `check_play_progress` is the card's timing, the card in hand, then the play's own
     /// effect. The first two are the same for every candidate of one card, and the card is in
@@ -212,7 +212,7 @@ impl Game {
     /// [`Game::push_progress_plays`] for a player holding at least one progress card.
     #[inline(never)]
     fn push_held_progress_plays(&self, p: PlayerId, out: &mut Vec<crate::Action>) {
-        use crate::progress::{ProgressCard, Track};
+        use crate::progress::ProgressCard;
         let hand = self.players[p.index()].ck.progress;
         let (before_roll, main) = (self.in_before_roll(), self.in_main());
         // Outside the action phase only Alchemy is played (before the roll): without it in
@@ -270,11 +270,7 @@ impl Game {
                     out.push(crate::Action::Ck(CkAction::PlayProgress { player: p, play }));
                 }
             };
-            match card.track() {
-                Track::Science => self.science_candidates(p, card, &mut push),
-                Track::Trade => self.trade_candidates(p, card, &mut push),
-                Track::Politics => self.politics_candidates(p, card, &mut push),
-            }
+            self.card_candidates(p, card, &mut push);
         }
     }
 
@@ -282,7 +278,6 @@ impl Game {
     /// [`Game::push_progress_plays`] is tested against).
     #[cfg(test)]
     pub(crate) fn progress_plays_all_checked(&self, p: PlayerId) -> Vec<crate::Action> {
-        use crate::progress::Track;
         let mut out = Vec::new();
         for card in self.players[p.index()].ck.progress.held() {
             let mut push = |play: ProgressPlay| {
@@ -290,26 +285,21 @@ impl Game {
                     out.push(crate::Action::Ck(CkAction::PlayProgress { player: p, play }));
                 }
             };
-            match card.track() {
-                Track::Science => self.science_candidates(p, card, &mut push),
-                Track::Trade => self.trade_candidates(p, card, &mut push),
-                Track::Politics => self.politics_candidates(p, card, &mut push),
-            }
+            self.card_candidates(p, card, &mut push);
         }
         out
     }
 
-    /// Candidate plays of a science card (Printing, a victory point card, is never played).
-    fn science_candidates(
-        &self,
-        p: PlayerId,
-        card: crate::progress::ProgressCard,
-        push: &mut impl FnMut(ProgressPlay),
-    ) {
+    /// Candidate plays of a progress card, of each of the three decks (the victory point
+    /// cards, Printing and Constitution, are never played). One `match` over the card: the
+    /// listing jumps once per card held, not once to the card's deck and again to the card.
+    fn card_candidates(&self, p: PlayerId, card: crate::progress::ProgressCard, push: &mut impl FnMut(ProgressPlay)) {
+        use crate::cards::{CardKind, Resource};
         use crate::progress::{ProgressCard as C, Track};
         use crate::state::Building;
         use ProgressPlay as P;
         match card {
+            // Science.
             C::Alchemy => {
                 for red in 1..=6 {
                     for yellow in 1..=6 {
@@ -351,7 +341,44 @@ impl Game {
             }
             C::RoadBuilding => push(P::RoadBuilding),
             C::Smithing => self.smithing_candidates(p, push),
-            _ => {}
+            // Trade.
+            C::CommercialHarbor => push(P::CommercialHarbor),
+            C::GuildDues => self.guild_dues_candidates(p, push),
+            C::Merchant => self.merchant_candidates(p, push),
+            C::MerchantFleet => CardKind::ALL
+                .into_iter()
+                .for_each(|kind| push(P::MerchantFleet { kind })),
+            C::ResourceMonopoly => Resource::ALL
+                .into_iter()
+                .for_each(|resource| push(P::ResourceMonopoly { resource })),
+            C::TradeMonopoly => [CardKind::Paper, CardKind::Cloth, CardKind::Coin]
+                .into_iter()
+                .for_each(|commodity| push(P::TradeMonopoly { commodity })),
+            // Politics.
+            C::Taxation => push(P::Taxation),
+            C::Treason => self.treason_candidates(p, push),
+            C::Diplomacy => self.diplomacy_candidates(push),
+            C::Intrigue => self.intrigue_candidates(p, push),
+            C::Sabotage => push(P::Sabotage),
+            C::Espionage => self.espionage_candidates(p, push),
+            C::Encouragement => push(P::Encouragement),
+            C::Wedding => push(P::Wedding),
+            C::Engineering | C::Medicine | C::Printing | C::Constitution => {}
+        }
+    }
+
+    /// Candidate plays of Treason. Unless an expansion has its say on Treason, a victim is
+    /// another player with a knight on an intersection: one with every knight in their
+    /// supply (piece counts, invariant `knights`) has none, and any other has one, so only
+    /// plays that pass are given ([`Game::cards_listed_only_valid`]).
+    fn treason_candidates(&self, p: PlayerId, push: &mut impl FnMut(ProgressPlay)) {
+        let changed = self.progress_changed_ext(crate::progress::ProgressCard::Treason);
+        for (v, st) in self.players.iter().enumerate() {
+            let victim = PlayerId(v as u8);
+            let left: u8 = st.ck.knights_left.iter().sum();
+            if changed || (victim != p && left < 3 * crate::state::KNIGHTS_PER_LEVEL) {
+                push(ProgressPlay::Treason { victim });
+            }
         }
     }
 
@@ -435,28 +462,6 @@ impl Game {
         }
     }
 
-    /// Candidate plays of a trade card.
-    fn trade_candidates(&self, p: PlayerId, card: crate::progress::ProgressCard, push: &mut impl FnMut(ProgressPlay)) {
-        use crate::cards::{CardKind, Resource};
-        use crate::progress::ProgressCard as C;
-        use ProgressPlay as P;
-        match card {
-            C::CommercialHarbor => push(P::CommercialHarbor),
-            C::GuildDues => self.guild_dues_candidates(p, push),
-            C::Merchant => self.merchant_candidates(p, push),
-            C::MerchantFleet => CardKind::ALL
-                .into_iter()
-                .for_each(|kind| push(P::MerchantFleet { kind })),
-            C::ResourceMonopoly => Resource::ALL
-                .into_iter()
-                .for_each(|resource| push(P::ResourceMonopoly { resource })),
-            C::TradeMonopoly => [CardKind::Paper, CardKind::Cloth, CardKind::Coin]
-                .into_iter()
-                .for_each(|commodity| push(P::TradeMonopoly { commodity })),
-            _ => {}
-        }
-    }
-
     /// The hexes with one of `p`'s buildings at a corner: those kept with the seat's
     /// buildings when they are all noted ([`crate::rules::building_sites::BuildingSites`]),
     /// or else marked from the buildings' own hexes (the board's relation read the other
@@ -481,43 +486,6 @@ impl Game {
             }
         }
         Some(hexes)
-    }
-
-    /// Candidate plays of a politics card (Constitution, a victory point card, is never
-    /// played).
-    fn politics_candidates(
-        &self,
-        p: PlayerId,
-        card: crate::progress::ProgressCard,
-        push: &mut impl FnMut(ProgressPlay),
-    ) {
-        use crate::progress::ProgressCard as C;
-        use ProgressPlay as P;
-        let n = self.players.len() as u8;
-        match card {
-            C::Taxation => push(P::Taxation),
-            C::Treason => {
-                // Unless an expansion has its say on Treason, a victim is another player with
-                // a knight on an intersection: one with every knight in their supply (piece
-                // counts, invariant `knights`) has none, and any other has one, so only plays
-                // that pass are given ([`Game::cards_listed_only_valid`]).
-                let changed = self.progress_changed_ext(card);
-                for v in 0..n {
-                    let victim = PlayerId(v);
-                    let left: u8 = self.players[v as usize].ck.knights_left.iter().sum();
-                    if changed || (victim != p && left < 3 * crate::state::KNIGHTS_PER_LEVEL) {
-                        push(P::Treason { victim });
-                    }
-                }
-            }
-            C::Diplomacy => self.diplomacy_candidates(push),
-            C::Intrigue => self.intrigue_candidates(p, push),
-            C::Sabotage => push(P::Sabotage),
-            C::Espionage => self.espionage_candidates(p, push),
-            C::Encouragement => push(P::Encouragement),
-            C::Wedding => push(P::Wedding),
-            _ => {}
-        }
     }
 }
 

@@ -218,37 +218,57 @@ impl Game {
 
     /// Every open road and ship ([`Game::road_is_open`]) as a set of paths; `None` on a board
     /// with more intersections or paths than the sets hold. Each player's pieces are counted
-    /// at their ends once (a bit for "one of the player's pieces here", one for "two or
-    /// more"): a piece is open at an end where the count is one (the piece itself) and its
-    /// owner has no building or knight. Each player's lists of roads and ships are the pieces
-    /// on the board (invariant `piece-count`; the same lists Longest Road reads), so this is
-    /// `road_is_open` for every piece, without looking at each end's three paths.
+    /// at their ends once, a word at a time (a bit for "one of the player's pieces here", one
+    /// for "two or more"), and the last piece noted at each end is remembered: a piece is
+    /// open at an end where the count is one (the piece itself, so the end's remembered
+    /// piece) and its owner has no building or knight. Each player's lists of roads and ships
+    /// are the pieces on the board (invariant `piece-count`; the same lists Longest Road
+    /// reads), so this is `road_is_open` for every piece, with only the few ends of one piece
+    /// looked at once counted.
     pub(crate) fn open_route_pieces(&self) -> Option<crate::id_set::IdSet<16>> {
         use crate::id_set::IdSet;
+        const WORDS: usize = 8;
         let topo = &self.board.topology;
-        if topo.vertex_count() > 8 * 64 || topo.edge_count() > 16 * 64 {
+        if topo.vertex_count() > WORDS * 64 || topo.edge_count() > 16 * 64 {
             return None;
         }
         let edges = topo.edges();
+        let words = topo.vertex_count().div_ceil(64);
+        // The intersection's word and bit (every intersection is below `64 * WORDS`).
+        let slot = |v: VertexId| ((v.index() / 64) % WORDS, 1u64 << (v.index() % 64));
+        // The piece last noted at each intersection: read only at the ends the current
+        // player's pieces were just noted at.
+        let mut piece_at = [EdgeId(0); WORDS * 64];
         let mut open = IdSet::<16>::default();
         for (i, st) in self.players.iter().enumerate() {
             let owner = PlayerId(i as u8);
-            let pieces = || st.roads.iter().chain(self.route_ships_ext(owner));
-            let (mut once, mut twice) = (IdSet::<8>::default(), IdSet::<8>::default());
-            for e in pieces() {
-                for v in edges[e.index()].vertices {
-                    if !once.insert(v.index()) {
-                        twice.insert(v.index());
+            let (mut once, mut twice) = ([0u64; WORDS], [0u64; WORDS]);
+            // Roads, then ships (two plain loops: a chained iterator asks which part it is
+            // in at every piece).
+            for pieces in [&st.roads[..], self.route_ships_ext(owner)] {
+                for &e in pieces {
+                    let Some(info) = edges.get(e.index()) else {
+                        continue;
+                    };
+                    for v in info.vertices {
+                        let (w, bit) = slot(v);
+                        twice[w] |= once[w] & bit;
+                        once[w] |= bit;
+                        piece_at[v.index() % (WORDS * 64)] = e;
                     }
                 }
             }
-            for e in pieces() {
-                let free_end = edges[e.index()].vertices.iter().any(|v| {
-                    !twice.contains(v.index())
-                        && self.sites[v.index()].is_none_or(|s| s.owner != owner)
-                        && self.ck.knights[v.index()].is_none_or(|k| k.owner != owner)
-                });
-                open.insert_if(e.index(), free_end);
+            for (w, (&one, &more)) in once.iter().zip(&twice).enumerate().take(words) {
+                let mut ends = one & !more;
+                while ends != 0 {
+                    let v = w * 64 + ends.trailing_zeros() as usize;
+                    ends &= ends - 1;
+                    let building = self.sites.get(v).copied().flatten();
+                    let knight = self.ck.knights.get(v).copied().flatten();
+                    if building.is_none_or(|s| s.owner != owner) && knight.is_none_or(|k| k.owner != owner) {
+                        open.insert(piece_at[v % (WORDS * 64)].index());
+                    }
+                }
             }
         }
         Some(open)
