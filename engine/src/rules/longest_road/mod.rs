@@ -1120,8 +1120,24 @@ impl Game {
     /// Moves the Longest Road card by the rules, given the kept lengths: a length known only
     /// within bounds is searched when the card may depend on it ([`holder_within`]), so the
     /// card moves (and its event reports the new holder's length) as with every length
-    /// exact.
+    /// exact. The common cases where it stays put ([`card_stays`]) are told first, in line.
+    #[inline]
     fn settle_longest_road(&mut self, events: &mut Vec<Event>) {
+        let n = self.players.len();
+        if self
+            .route
+            .lengths
+            .as_ref()
+            .is_some_and(|l| card_stays(l, n, self.longest_road))
+        {
+            return;
+        }
+        self.settle_longest_road_searched(events);
+    }
+
+    /// [`Game::settle_longest_road`] past its quick test.
+    #[inline(never)]
+    fn settle_longest_road_searched(&mut self, events: &mut Vec<Event>) {
         let mut lengths = *self.kept_route_lengths();
         let n = self.players.len();
         let next = loop {
@@ -1260,6 +1276,45 @@ fn may_decide(bounds: &[[u8; 2]], p: usize, holder: Option<PlayerId>) -> bool {
     let most = bounds.get(p).map_or(0, |b| b[1]);
     holder.is_some_and(|h| h.index() == p)
         || (most >= LONGEST_ROAD_MIN && bounds.iter().enumerate().all(|(q, b)| q == p || b[0] <= most))
+}
+
+/// Whether [`holder_within`] keeps the card with `holder` for the seats `0..n` of `bounds`
+/// in one of its two common cases (source `base-rules` §7, see the module doc): nobody holds
+/// it and no seat's most reaches [`LONGEST_ROAD_MIN`], or the holder's least reaches it and
+/// no other seat's most exceeds that least. The bounds are read as one word (a seat's least
+/// and most in its 16 bits), every seat's most compared with the limit at once without a
+/// branch per seat: a seat's 16 bits of `limit | 0x8000` less its most keep their top bit
+/// exactly when the most does not exceed the limit (a most is below 256, so no lane borrows
+/// from the next). `false` says only that the full test is needed.
+#[inline]
+fn card_stays(bounds: &RouteLengths, n: usize, holder: Option<PlayerId>) -> bool {
+    const ONES: u64 = 0x0001_0001_0001_0001;
+    const TOP: u64 = 0x8000 * ONES;
+    let Ok(bytes) = <[u8; 8]>::try_from(bounds.as_flattened()) else {
+        return false;
+    };
+    let word = u64::from_le_bytes(bytes);
+    // The seats' lanes: those of `0..n`, the holder's left out.
+    let mut seats = u64::MAX
+        .checked_shr(16 * (MAX_PLAYERS.saturating_sub(n)) as u32)
+        .unwrap_or(0);
+    let limit = match holder {
+        None => LONGEST_ROAD_MIN - 1,
+        Some(h) => {
+            let Some(&[least, _]) = bounds[..n.min(MAX_PLAYERS)].get(h.index()) else {
+                return false;
+            };
+            if least < LONGEST_ROAD_MIN {
+                return false;
+            }
+            seats &= !(0xFFFF << (16 * h.index()));
+            least
+        }
+    };
+    let mosts = (word >> 8) & (0xFF * ONES) & seats;
+    let stays = (((u64::from(limit) * ONES) | TOP) - mosts) & TOP == TOP;
+    debug_assert!(!stays || holder_within(&bounds[..n.min(MAX_PLAYERS)], holder) == Ok(holder));
+    stays
 }
 
 /// [`holder_by_rules`] for lengths known within `bounds` (least, most) per seat, when every

@@ -708,6 +708,52 @@ fn the_holder_within_bounds_is_the_holder_for_every_length_within_them() {
     );
 }
 
+/// Every bounds of two or three seats within 0..=7 (least at most most, the lanes past the
+/// seats filled with junk) and every holder: [`super::card_stays`] says the card stays
+/// exactly when nobody holds it and every most is below the minimum, or the holder's least
+/// reaches the minimum and no other seat's most exceeds it, and then
+/// [`super::holder_within`] keeps the card there.
+#[test]
+fn the_card_stays_in_its_two_common_cases_read_as_one_word() {
+    use super::{card_stays, holder_within, LONGEST_ROAD_MIN};
+    let pairs: Vec<[u8; 2]> = (0..=7u8)
+        .flat_map(|least| (least..=7).map(move |most| [least, most]))
+        .collect();
+    let (mut stays, mut not) = (0, 0);
+    for a in &pairs {
+        for b in &pairs {
+            for c in &pairs {
+                for n in [2, 3] {
+                    let mut bounds = [*a, *b, *c, [9, 200]];
+                    if n == 2 {
+                        bounds[2] = [7, 255];
+                    }
+                    for holder in [None, Some(RED), Some(BLUE), Some(WHITE)] {
+                        let mostly = |skip: usize| (0..n).filter(|&q| q != skip).map(|q| bounds[q][1]).max();
+                        let plain = match holder {
+                            None => mostly(usize::MAX).unwrap_or(0) < LONGEST_ROAD_MIN,
+                            Some(h) if h.index() < n => {
+                                let least = bounds[h.index()][0];
+                                least >= LONGEST_ROAD_MIN && mostly(h.index()).unwrap_or(0) <= least
+                            }
+                            Some(_) => false,
+                        };
+                        let said = card_stays(&bounds, n, holder);
+                        assert_eq!(said, plain, "{bounds:?} {n} {holder:?}");
+                        if said {
+                            stays += 1;
+                            assert_eq!(holder_within(&bounds[..n], holder), Ok(holder), "{bounds:?} {holder:?}");
+                        } else {
+                            not += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(stays > 10_000 && not > 10_000, "stays {stays}, not {not}");
+}
+
 /// Random games of Seafarers on New Shores and Through the Desert and of Seafarers with
 /// Cities & Knights: after every step the kept bounds on each seat's route hold its length
 /// searched from scratch, and the card's holder is the one the rules give for those
