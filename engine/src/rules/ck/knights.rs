@@ -322,10 +322,9 @@ impl Game {
                     continue;
                 }
                 match (self.sites[w.index()], self.ck.knights[w.index()]) {
-                    (None, None) => {
-                        if self.check_knight_site_ext(w, active).is_ok() {
-                            reach.empty.insert(w);
-                        }
+                    // An empty intersection the expansions refuse is still passed (below).
+                    (None, None) if self.check_knight_site_ext(w, active).is_ok() => {
+                        reach.empty.insert(w);
                     }
                     (_, Some(k)) if k.owner != owner => {
                         reach.knights.insert(w);
