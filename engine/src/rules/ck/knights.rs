@@ -219,10 +219,13 @@ impl VertexSet {
         self.0.set(v, false);
         Some(VertexId(v as u16))
     }
-    /// Passes the members to `f` in increasing order ([`crate::id_set::IdSet::for_each_member`]).
+    /// Passes the members below `n` to `f` in increasing order, reading only the words that
+    /// may hold them (`n`: the board's intersections, beyond which a set holds none).
     #[inline]
-    pub(crate) fn for_each(&self, mut f: impl FnMut(VertexId)) {
-        self.0.for_each_member(|v| f(VertexId(v as u16)));
+    pub(crate) fn for_each_below(&self, n: usize, mut f: impl FnMut(VertexId)) {
+        for v in self.0.iter_below(n) {
+            f(VertexId(v as u16));
+        }
     }
 }
 
@@ -313,20 +316,22 @@ impl Game {
             };
             let Some(info) = topo.vertex(v) else { continue };
             for (e, w) in info.links() {
-                if self.route_piece_owner(e) != Some(owner) || !seen.insert(w) {
+                // An intersection met already (the one the walk came from, mostly) is passed
+                // over before its path's owner is read: the same walk, with fewer reads.
+                if seen.contains(w) || !self.own_route_piece(owner, e) || !seen.insert(w) {
                     continue;
                 }
-                let site = self.sites[w.index()];
-                let knight = self.ck.knights[w.index()];
-                if knight.is_some_and(|k| k.owner != owner) {
-                    reach.knights.insert(w);
-                    continue;
-                }
-                if site.is_some_and(|s| s.owner != owner) && !pass_buildings {
-                    continue;
-                }
-                if site.is_none() && knight.is_none() && self.check_knight_site_ext(w, active).is_ok() {
-                    reach.empty.insert(w);
+                match (self.sites[w.index()], self.ck.knights[w.index()]) {
+                    // An empty intersection the expansions refuse is still passed (below).
+                    (None, None) if self.check_knight_site_ext(w, active).is_ok() => {
+                        reach.empty.insert(w);
+                    }
+                    (_, Some(k)) if k.owner != owner => {
+                        reach.knights.insert(w);
+                        continue;
+                    }
+                    (Some(s), _) if s.owner != owner && !pass_buildings => continue,
+                    _ => {}
                 }
                 if let Some(slot) = stack.get_mut(top) {
                     *slot = w;
@@ -336,6 +341,16 @@ impl Game {
                     spilled = true;
                 }
             }
+        }
+    }
+
+    /// Whether path `e` holds a road or ship of `owner`: [`Game::route_piece_owner`] is
+    /// `owner` (a road read first, the expansions' pieces asked only on a path without one).
+    #[inline(always)]
+    fn own_route_piece(&self, owner: PlayerId, e: crate::ids::EdgeId) -> bool {
+        match self.roads.get(e.index()) {
+            Some(Some(o)) => *o == owner,
+            _ => self.path_owner_ext(e) == Some(owner),
         }
     }
 
@@ -1061,7 +1076,8 @@ mod tests {
 
     /// Random Cities & Knights games with and without Seafarers: after every step, every
     /// knight's reach, standing or lying, is the reference search's, also with a stack of 2
-    /// (the intersections beyond it wait in the spill set), and many reaches are not empty.
+    /// (the intersections beyond it wait in the spill set), its members below the board's
+    /// intersections are all of them, and many reaches are not empty.
     #[test]
     fn knight_reach_equals_a_plain_search_after_every_step_of_random_games() {
         let mut reached = 0usize;
@@ -1075,6 +1091,15 @@ mod tests {
                         let mut walk = super::KnightWalk::default();
                         g.knight_walk_with::<2>(k.owner, v, active, &mut walk);
                         assert_eq!(reach, walk.reach, "{ctx}: stack of 2");
+                        for set in [reach.empty, reach.knights] {
+                            let mut below = Vec::new();
+                            set.for_each_below(g.sites.len(), |v| below.push(v));
+                            assert_eq!(
+                                below,
+                                set.iter().collect::<Vec<_>>(),
+                                "{ctx}: members below the board's"
+                            );
+                        }
                         reached += usize::from(reach.empty.iter().nth(2).is_some());
                     }
                 }

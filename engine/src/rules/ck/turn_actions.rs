@@ -218,14 +218,16 @@ impl Game {
         out: &mut Vec<Action>,
     ) {
         let reach = self.knight_reach_shared(p, at, true, &mut knights.walk);
-        reach.empty.for_each(|to| {
+        // The walk meets only the board's intersections: the words beyond them are empty.
+        let n = self.sites.len();
+        reach.empty.for_each_below(n, |to| {
             out.push(Action::Ck(CkAction::MoveKnight {
                 player: p,
                 from: at,
                 to,
             }));
         });
-        reach.knights.for_each(|to| {
+        reach.knights.for_each_below(n, |to| {
             if self.ck.knights[to.index()].is_some_and(|t| t.level < k.level) {
                 out.push(Action::Ck(CkAction::DisplaceKnight {
                     player: p,
