@@ -53,7 +53,9 @@ impl ExpansionRules for BarbarianAttack {
     }
 
     /// With Cities & Knights, option `barb-ck-building-landing no`: buildings bring none.
-    fn after_settlement(g: &mut Game, player: PlayerId, _at: VertexId, events: &mut Vec<Event>) {
+    /// The new settlement's harbors serve its owner ([`Game::building_served`]).
+    fn after_settlement(g: &mut Game, player: PlayerId, at: VertexId, events: &mut Vec<Event>) {
+        g.building_served(player, at);
         if !g.barb_ck() || g.rules.barb.ck_building_landing {
             g.queue_landing(player, events);
         }
@@ -78,6 +80,7 @@ impl ExpansionRules for BarbarianAttack {
         if let Some(site) = g.sites[at.index()].filter(|_| g.surrounded_by_conquest(at)) {
             g.barb.lost_vp[player.index()] += Game::building_vp(site.building);
         }
+        g.building_served(player, at);
         if g.rules.barb.setup_landing {
             g.queue_landing(player, events);
         }
@@ -521,6 +524,8 @@ impl Game {
             deck: BarbCard::DECK,
             discards: [0; 4],
             lost_vp: [0; MAX_PLAYERS],
+            // No building yet.
+            unserved: Some([0; MAX_PLAYERS]),
             battle: None,
             fighters: 0,
             arrived: 0,
@@ -618,6 +623,9 @@ impl Game {
         }
         if b.lost_vp != self.surrounded_vp_from_scratch() {
             return fail("conquest", "conquered buildings' points out of step".into());
+        }
+        if b.unserved.is_some_and(|u| u != self.unserved_harbors_from_scratch()) {
+            return fail("conquest", "harbors kept unserved out of step".into());
         }
         let cards: u8 = b.deck.iter().chain(b.discards.iter()).sum();
         if cards != BarbCard::DECK.iter().sum::<u8>() {

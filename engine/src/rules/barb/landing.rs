@@ -176,6 +176,7 @@ impl Game {
     pub(crate) fn refresh_conquest(&mut self, events: &mut Vec<Event>) {
         self.turn_conquered_tokens(events);
         self.barb.lost_vp = self.surrounded_vp_from_scratch();
+        self.barb.unserved = Some(self.unserved_harbors_from_scratch());
     }
 
     /// [`Game::refresh_conquest`] after barbarians alone moved (landed, were expelled or
@@ -255,6 +256,7 @@ impl Game {
         } else {
             BarbEvent::HexLiberated { hex: h }
         }));
+        let mut surrounded_changed = false;
         for (k, v) in corners.iter().enumerate() {
             let Some(site) = self.sites[v.index()] else { continue };
             let surrounded = self.surrounded_by_conquest(*v);
@@ -268,6 +270,7 @@ impl Game {
                 }));
             }
             if surrounded != before[k].0 {
+                surrounded_changed = true;
                 if let Some(lost) = self.barb.lost_vp.get_mut(site.owner.index()) {
                     let vp = Game::building_vp(site.building);
                     *lost = if surrounded {
@@ -278,7 +281,57 @@ impl Game {
                 }
             }
         }
+        // The harbors served change only with a building becoming or stopping being
+        // surrounded.
+        if surrounded_changed || self.barb.unserved.is_none() {
+            self.barb.unserved = Some(self.unserved_harbors_from_scratch());
+        }
         true
+    }
+
+    /// For each seat, the harbor kinds at its buildings that only buildings of it surrounded
+    /// by conquest stand at, read from the board's harbors (the kept
+    /// [`super::state::BarbState::unserved`]; metropolises not spared).
+    pub(crate) fn unserved_harbors_from_scratch(&self) -> [u8; crate::ids::MAX_PLAYERS] {
+        let mut lost = [0u8; crate::ids::MAX_PLAYERS];
+        let mut served = [0u8; crate::ids::MAX_PLAYERS];
+        for h in &self.board.harbors {
+            let Some(edge) = self.board.topology.edge(h.edge) else {
+                continue;
+            };
+            let bit = crate::state::harbor_bit(h.kind);
+            for &v in &edge.vertices {
+                let Some(s) = self.sites.get(v.index()).copied().flatten() else {
+                    continue;
+                };
+                let seat = if self.surrounded_by_conquest(v) {
+                    &mut lost
+                } else {
+                    &mut served
+                };
+                if let Some(m) = seat.get_mut(s.owner.index()) {
+                    *m |= bit;
+                }
+            }
+        }
+        std::array::from_fn(|p| lost[p] & !served[p])
+    }
+
+    /// `player` built on `at`: its harbors serve them when it is not surrounded by conquest
+    /// (no settlement goes next to a conquered hex, `BARB.CONQUEST.NO_SETTLEMENT`), else the
+    /// kept harbors unserved are read from the board again (kept exact).
+    pub(crate) fn building_served(&mut self, player: PlayerId, at: VertexId) {
+        let Some(unserved) = self.barb.unserved else {
+            return;
+        };
+        if self.surrounded_by_conquest(at) {
+            self.barb.unserved = Some(self.unserved_harbors_from_scratch());
+        } else if unserved.get(player.index()).copied().unwrap_or(0) != 0 {
+            let served = self.harbor_mask_at(at);
+            if let Some(u) = self.barb.unserved.as_mut().and_then(|u| u.get_mut(player.index())) {
+                *u &= !served;
+            }
+        }
     }
 
     /// The points each player's buildings surrounded by conquest would give, counted from the
@@ -362,13 +415,38 @@ impl Game {
     /// The harbors at the player's buildings are `mask` (the player's harbors, as the
     /// invariants recount them): only a harbor of a kind in `mask` not found serving yet is
     /// looked at, none once all of `mask` serves (the harbors test compares the answer with
-    /// one read from every intersection in random games).
+    /// one read from every intersection in random games). With the kinds unserved kept
+    /// ([`super::state::BarbState::unserved`]) and no metropolis of the player's that could be
+    /// spared, the answer is `mask` without them, the harbors not visited.
     pub(crate) fn barb_harbor_mask(&self, player: PlayerId, mask: u8) -> u8 {
         // Nothing of theirs is surrounded by conquest: every harbor of theirs serves.
         if mask == 0 || self.barb.lost_vp.get(player.index()).copied().unwrap_or(0) == 0 {
             return mask;
         }
+        // The kinds kept unserved, when no metropolis of theirs may be spared.
+        if let Some(u) = self.barb.unserved {
+            let unserved = u.get(player.index()).copied().unwrap_or(0);
+            if unserved & mask == 0 {
+                return mask;
+            }
+            if !self.holds_metropolis(player) {
+                return mask & !unserved;
+            }
+        }
         self.serving_harbors(player, mask)
+    }
+
+    /// With Cities & Knights, whether `player` holds a metropolis (which is never conquered,
+    /// `BARB.CK.METROPOLIS`, so its harbor serves though it is surrounded).
+    fn holds_metropolis(&self, player: PlayerId) -> bool {
+        self.barb_ck()
+            && self.ck.metropolis.iter().flatten().any(|m| {
+                self.sites
+                    .get(m.index())
+                    .copied()
+                    .flatten()
+                    .is_some_and(|s| s.owner == player)
+            })
     }
 
     /// The harbors of the kinds in `wanted` at unconquered buildings of `player`.
@@ -426,10 +504,11 @@ mod tests {
 
     /// In random games of both rulesets, the harbors a player may use, read from the board's
     /// harbors, are those read from every intersection (players with buildings surrounded by
-    /// conquest and harbors among them included).
+    /// conquest and harbors among them included); the harbors kept unserved are those read
+    /// from the board.
     #[test]
     fn the_harbors_read_from_the_harbors_equal_those_read_from_every_intersection() {
-        let (mut conquered, mut served) = (0, 0);
+        let (mut conquered, mut served, mut unserved) = (0, 0, 0);
         for (ck, seed) in [(false, 1), (false, 2), (true, 3), (true, 4)] {
             let mut g = if ck { barb_ck_game(4) } else { barb_game(4) };
             let mut rp = crate::random::RandomPlayer::new(seed);
@@ -437,6 +516,9 @@ mod tests {
                 if g.winner().is_some() {
                     break;
                 }
+                let kept = g.barb.unserved;
+                assert_eq!(kept, Some(g.unserved_harbors_from_scratch()));
+                unserved += usize::from(kept.is_some_and(|u| u != [0; crate::ids::MAX_PLAYERS]));
                 for p in g.player_ids() {
                     if g.barb.lost_vp[p.index()] > 0 {
                         let m = g.barb_harbor_mask(p, g.players[p.index()].harbors);
@@ -449,7 +531,10 @@ mod tests {
                 g.apply(a).unwrap();
             }
         }
-        assert!(conquered > 100 && served > 10, "{conquered} {served}");
+        assert!(
+            conquered > 100 && served > 10 && unserved > 10,
+            "{conquered} {served} {unserved}"
+        );
     }
 
     fn land(g: &mut crate::Game, total: u8) -> Vec<Event> {

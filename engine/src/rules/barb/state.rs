@@ -114,6 +114,15 @@ pub struct BarbState {
     /// Victory points each player's conquered buildings would give (kept in step with the
     /// board; the invariants recount it).
     pub lost_vp: [u8; MAX_PLAYERS],
+    /// For each seat, the harbor kinds (bits as [`crate::state::PlayerState::harbors`]) at
+    /// its buildings that none of its buildings surrounded by conquest serves: kinds whose
+    /// every building of the seat at a harbor of that kind is surrounded (a metropolis among
+    /// them not spared). Kept so that the harbors a player may use are read without visiting
+    /// the harbors (`BARB.CONQUEST.BUILDING`): set from the board whenever a token turns,
+    /// cleared of a new building's harbors; the invariants recount it. `None` in a state
+    /// that keeps none (the harbors are then visited).
+    #[serde(default)]
+    pub unserved: Option<[u8; MAX_PLAYERS]>,
     /// The hex of the battle whose losses are still to be rolled.
     pub battle: Option<HexId>,
     /// The sides of that hex (bit `i`: side `i`) whose knights fought in it: every knight
