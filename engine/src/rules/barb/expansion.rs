@@ -525,7 +525,7 @@ impl Game {
             discards: [0; 4],
             lost_vp: [0; MAX_PLAYERS],
             // No building yet.
-            unserved: Some([0; MAX_PLAYERS]),
+            unserved: crate::kept::Kept(Some([0; MAX_PLAYERS])),
             battle: None,
             fighters: 0,
             arrived: 0,

@@ -176,7 +176,7 @@ impl Game {
     pub(crate) fn refresh_conquest(&mut self, events: &mut Vec<Event>) {
         self.turn_conquered_tokens(events);
         self.barb.lost_vp = self.surrounded_vp_from_scratch();
-        self.barb.unserved = Some(self.unserved_harbors_from_scratch());
+        *self.barb.unserved = Some(self.unserved_harbors_from_scratch());
     }
 
     /// [`Game::refresh_conquest`] after barbarians alone moved (landed, were expelled or
@@ -284,7 +284,7 @@ impl Game {
         // The harbors served change only with a building becoming or stopping being
         // surrounded.
         if surrounded_changed || self.barb.unserved.is_none() {
-            self.barb.unserved = Some(self.unserved_harbors_from_scratch());
+            *self.barb.unserved = Some(self.unserved_harbors_from_scratch());
         }
         true
     }
@@ -321,11 +321,11 @@ impl Game {
     /// (no settlement goes next to a conquered hex, `BARB.CONQUEST.NO_SETTLEMENT`), else the
     /// kept harbors unserved are read from the board again (kept exact).
     pub(crate) fn building_served(&mut self, player: PlayerId, at: VertexId) {
-        let Some(unserved) = self.barb.unserved else {
+        let Some(unserved) = *self.barb.unserved else {
             return;
         };
         if self.surrounded_by_conquest(at) {
-            self.barb.unserved = Some(self.unserved_harbors_from_scratch());
+            *self.barb.unserved = Some(self.unserved_harbors_from_scratch());
         } else if unserved.get(player.index()).copied().unwrap_or(0) != 0 {
             let served = self.harbor_mask_at(at);
             if let Some(u) = self.barb.unserved.as_mut().and_then(|u| u.get_mut(player.index())) {
@@ -424,7 +424,7 @@ impl Game {
             return mask;
         }
         // The kinds kept unserved, when no metropolis of theirs may be spared.
-        if let Some(u) = self.barb.unserved {
+        if let Some(u) = *self.barb.unserved {
             let unserved = u.get(player.index()).copied().unwrap_or(0);
             if unserved & mask == 0 {
                 return mask;
@@ -516,7 +516,7 @@ mod tests {
                 if g.winner().is_some() {
                     break;
                 }
-                let kept = g.barb.unserved;
+                let kept = *g.barb.unserved;
                 assert_eq!(kept, Some(g.unserved_harbors_from_scratch()));
                 unserved += usize::from(kept.is_some_and(|u| u != [0; crate::ids::MAX_PLAYERS]));
                 for p in g.player_ids() {

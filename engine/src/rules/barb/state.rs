@@ -119,10 +119,10 @@ pub struct BarbState {
     /// every building of the seat at a harbor of that kind is surrounded (a metropolis among
     /// them not spared). Kept so that the harbors a player may use are read without visiting
     /// the harbors (`BARB.CONQUEST.BUILDING`): set from the board whenever a token turns,
-    /// cleared of a new building's harbors; the invariants recount it. `None` in a state
-    /// that keeps none (the harbors are then visited).
-    #[serde(default)]
-    pub unserved: Option<[u8; MAX_PLAYERS]>,
+    /// cleared of a new building's harbors; the invariants recount it. Unknown in a state
+    /// read back (the harbors are then visited until a token turns); never written out.
+    #[serde(skip)]
+    pub(crate) unserved: crate::kept::Kept<[u8; MAX_PLAYERS]>,
     /// The hex of the battle whose losses are still to be rolled.
     pub battle: Option<HexId>,
     /// The sides of that hex (bit `i`: side `i`) whose knights fought in it: every knight
