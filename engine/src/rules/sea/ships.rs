@@ -186,29 +186,39 @@ impl Game {
     /// The paths where `player` could build a ship now as far as the board goes (for free
     /// or bought; not in setup), found once for a listing: see [`ShipSites`].
     pub(crate) fn ship_sites(&self, player: PlayerId) -> ShipSites {
-        let topo = &self.board.topology;
-        let pirate = self.sea.pirate.and_then(|h| topo.hex(h));
-        let mut open = match self.sea.ship_sites.get() {
-            // Mostly no side of the pirate's hex is a site: the kept set is copied as it is
-            // (the sides are only read, not cleared in the copy, whose words would then be
-            // read back before the writes settle).
-            Some(kept) => {
-                let open = &kept[player.index()];
-                let hit = pirate.is_some_and(|hex| {
+        // Mostly the sites are kept and no side of the pirate's hex is one: the kept set is
+        // copied as it is (the sides are only read, not cleared in the copy, whose words
+        // would then be read back before the writes settle); the rest out of line, so that
+        // this path saves and restores few registers.
+        if let Some(kept) = self.sea.ship_sites.get() {
+            let open = &kept[player.index()];
+            let hit = self
+                .sea
+                .pirate
+                .and_then(|h| self.board.topology.hex(h))
+                .is_some_and(|hex| {
                     let mut any = false;
                     for side in hex.sides {
                         any |= open.contains(side.index());
                     }
                     any
                 });
-                if !hit {
-                    return ShipSites { player, open: *open };
-                }
-                *open
+            if !hit {
+                return ShipSites { player, open: *open };
             }
+        }
+        self.ship_sites_off_pirate(player)
+    }
+
+    /// [`Game::ship_sites`] when a side of the pirate's hex is to be taken off the sites, or
+    /// the sites are not kept.
+    #[inline(never)]
+    fn ship_sites_off_pirate(&self, player: PlayerId) -> ShipSites {
+        let mut open = match self.sea.ship_sites.get() {
+            Some(kept) => kept[player.index()],
             None => self.ship_sites_searched(player),
         };
-        if let Some(hex) = pirate {
+        if let Some(hex) = self.sea.pirate.and_then(|h| self.board.topology.hex(h)) {
             for side in hex.sides {
                 open.set(side.index(), false);
             }
