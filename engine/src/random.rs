@@ -111,10 +111,8 @@ pub struct RandomPlayer {
     agent: ChaCha8Rng,
     buf: Vec<Action>,
     events: Vec<Event>,
-    /// The knights' moves counted at the last step where they moved: counted again at every
-    /// such step, each knight's count carried from the last step while [`RandomPlayer::play`]
-    /// plays one game (forgotten when it starts one and by [`RandomPlayer::choose`], which
-    /// may be asked about any game).
+    /// The knights' moves counted at the last step where they moved: counted again, into the
+    /// same place, at every such step.
     knight_moves: crate::rules::barb::knights::KnightMoveCount,
 }
 
@@ -147,14 +145,10 @@ impl RandomPlayer {
     /// Chooses the next action (a chance outcome or a player's decision).
     #[inline]
     pub fn choose(&mut self, game: &Game, policy: Policy) -> Option<Action> {
-        // Any game may be asked about: nothing counted for another is carried.
-        self.knight_moves.carry(false);
         self.choose_next(game, policy)
     }
 
-    /// [`RandomPlayer::choose`], the knights' count carried from the last step when the
-    /// caller allowed it ([`KnightMoveCount::carry`](crate::rules::barb::knights::KnightMoveCount::carry):
-    /// the same game, played on). One copy, out of line, as `choose` was (inlined into the
+    /// [`RandomPlayer::choose`]. One copy, out of line, as `choose` was (inlined into the
     /// play loop, the knights' count was not inlined into it).
     #[inline(never)]
     fn choose_next(&mut self, game: &Game, policy: Policy) -> Option<Action> {
@@ -177,7 +171,6 @@ impl RandomPlayer {
             }
         }
         // Likewise every knight's targets while the knights move (none is a building action).
-        // Within one game (`play`) each count may keep the knights the last one counted.
         if game.count_knight_moves(&mut self.knight_moves) {
             let k = index_below(&mut self.agent, self.knight_moves.total);
             return self.knight_moves.nth(game, k);
@@ -219,9 +212,6 @@ impl RandomPlayer {
         // no step's events are looked through.
         let progress_cards = game.rules().ck();
         let tally_before = if progress_cards { game.progress_tally() } else { [0; 25] };
-        // One game, changed only by the actions applied below: the knights' count of one
-        // step may be carried to the next (nothing counted before this game is).
-        self.knight_moves.carry(false);
         while game.winner().is_none() && game.turn() <= cfg.max_turns {
             let Some(action) = self.choose_next(game, cfg.policy) else {
                 return Err(PlayFailure::Stuck { step });

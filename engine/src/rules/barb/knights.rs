@@ -238,20 +238,20 @@ fn nth_listed<const WORDS: usize>(
     None
 }
 
-/// One knight's listed targets and what bounds them, over the first `WORDS` words (at
-/// least those of the board's paths, [`board_words`]; the others left empty): `reach`, the
-/// paths of its `rings` within `limit`, and `listed`, those of them it can end on: `open`
-/// (free and allowed) or, within 3 paths, `victims` (held by a knight it displaces). The
-/// rings are disjoint, so the listing holds one action per listed path: moves end on free
-/// paths and displacements on held ones.
+/// One knight's listed targets, written into the first `WORDS` words of `listed` (at
+/// least those of the board's paths, [`board_words`]; the words past them are not
+/// written, and nothing reads them): the paths of its `rings` within `limit` it can end
+/// on, `open` (free and allowed) or, within 3 paths, `victims` (held by a knight it
+/// displaces). The rings are disjoint, so the listing holds one action per listed path:
+/// moves end on free paths and displacements on held ones.
 #[inline(always)]
 fn listed_targets<const WORDS: usize>(
     rings: &[PathBits; 6],
     limit: usize,
     open: &PathBits,
     victims: &PathBits,
-) -> (PathBits, PathBits) {
-    let (mut reach, mut listed): (PathBits, PathBits) = ([0; 4], [0; 4]);
+    listed: &mut PathBits,
+) {
     for w in 0..WORDS.min(4) {
         let near = rings[1][w] | rings[2][w] | rings[3][w];
         let mut r = near;
@@ -261,10 +261,8 @@ fn listed_targets<const WORDS: usize>(
         if limit >= 5 {
             r |= rings[5][w];
         }
-        reach[w] = r;
         listed[w] = (r & open[w]) | (near & victims[w]);
     }
-    (reach, listed)
 }
 
 /// The paths of `listed` (over the first `WORDS` words, the others empty): the number of
@@ -318,8 +316,7 @@ fn board_words(paths: usize) -> usize {
 const COUNTED_KNIGHTS: usize = 8;
 
 /// A knight as [`Game::count_knight_moves`] counted it: what its listing reads besides the
-/// free paths, kept so that [`KnightMoveCount::nth`] need not read the knight again, and so
-/// that the next count of the same game may keep it ([`KnightMoveCount::carry`]).
+/// free paths, kept so that [`KnightMoveCount::nth`] need not read the knight again.
 #[derive(Clone, Copy)]
 struct CountedKnight {
     from: EdgeId,
@@ -327,34 +324,21 @@ struct CountedKnight {
     n: u16,
     /// How far it moves: 3 or 5 paths ([`Game::path_knight_reach`]).
     limit: u8,
-    /// With Cities & Knights, the strength of a standing knight that displaces weaker
-    /// opposing knights (`BARB.CK.DISPLACE`); 0 when it displaces none.
-    displaces: u8,
-    /// The paths of its rings within `limit` (its count reads the free paths only there).
-    reach: PathBits,
-    /// The paths its listed actions end on ([`listed_targets`]).
+    /// The paths its listed actions end on ([`listed_targets`]; the words past the board's
+    /// paths, [`board_words`], left as they were: nothing reads them).
     listed: PathBits,
 }
 
 /// The actions listed while the knights move, counted knight by knight
 /// ([`Game::count_knight_moves`]). A player counting at every step (the random player) keeps
-/// one and counts into it again; when told that the game is the one counted last
-/// ([`KnightMoveCount::carry`]), a knight whose count could not change is kept as counted.
+/// one and counts into it again (nothing of one count is read by the next).
 #[derive(Clone, Copy)]
 pub(crate) struct KnightMoveCount {
     who: PlayerId,
     /// Whether Cities & Knights is played (no move takes the grain).
     ck: bool,
-    /// Whether the next count may keep knights counted before (the same game, played on:
-    /// see [`KnightMoveCount::carry`]).
-    allowed: bool,
-    /// Whether the knights below were counted in that game (by the last count, which
-    /// succeeded).
-    carried: bool,
     /// The paths no knight stands on.
     free: PathBits,
-    /// The paths of the knights counted (`who`'s knights that had not moved).
-    unmoved: PathBits,
     /// Each unmoved knight as counted, in path id order.
     knights: [CountedKnight; COUNTED_KNIGHTS],
     counted: usize,
@@ -368,17 +352,12 @@ impl Default for KnightMoveCount {
             from: EdgeId(0),
             n: 0,
             limit: 0,
-            displaces: 0,
-            reach: [0; 4],
             listed: [0; 4],
         };
         KnightMoveCount {
             who: PlayerId(0),
             ck: false,
-            allowed: false,
-            carried: false,
             free: [0; 4],
-            unmoved: [0; 4],
             knights: [unset; COUNTED_KNIGHTS],
             counted: 0,
             total: 0,
@@ -387,19 +366,6 @@ impl Default for KnightMoveCount {
 }
 
 impl KnightMoveCount {
-    /// Forgets what was counted and lets each count from now on keep the reach of knights
-    /// the count before it counted (`allowed`), or forbids it: allowed only while every
-    /// count is of one game, played on (the board's paths and rings, which a kept reach was
-    /// read from, are fixed for a game; the random player carries its count through one game
-    /// it plays, and forbids it when asked about any game). A reach is kept (not read from
-    /// the rings again) for a knight of the same seat on the same path going as far, which
-    /// displaces none (whose victims' paths and strengths may have changed).
-    #[inline]
-    pub(crate) fn carry(&mut self, allowed: bool) {
-        self.allowed = allowed;
-        self.carried = false;
-    }
-
     /// The `k`-th action [`Game::legal_actions`] lists in `g`, the game counted (the same
     /// action at the same index), found without listing the others; `None` when `k` is out
     /// of range. The knight's moves are its rings cut by its listed targets as counted (the
@@ -751,10 +717,8 @@ impl Game {
 
     /// While the knights move, how many actions [`Game::legal_actions`] lists (the knights'
     /// moves and displacements, then ending the turn), counted knight by knight without
-    /// listing them into `c` (whatever it held before; knights it counted in the same game
-    /// kept when their count cannot have changed, if the caller allowed it,
-    /// [`KnightMoveCount::carry`]): whether the knights move (else `c` is not to be read;
-    /// also `false` for more knights than a player has). With [`KnightMoveCount::nth`] a
+    /// listing them into `c` (whatever it held before): whether the knights move (else `c`
+    /// is not to be read; also `false` for more knights than a player has). With [`KnightMoveCount::nth`] a
     /// player choosing uniformly among them (the random player) need not build the list of
     /// every knight's targets; counting into a count the caller keeps spares the copies of
     /// a count returned by value.
@@ -780,13 +744,8 @@ impl Game {
     }
 
     /// [`Game::count_knight_moves`] for `who`, the paths read over the first `WORDS` words
-    /// ([`board_words`]: the words past the board's paths are empty). With the last count
-    /// carried ([`KnightMoveCount::carry`]: the same game) for the same seat, and no knight
-    /// counted now that was not counted then, a knight counted then with the same reach
-    /// (its rings within the same distance, a function of its path and that distance on the
-    /// game's board) that displaces none, then and now, has its reach kept: its listed
-    /// paths are the open ones there, without reading its rings again. Every other knight
-    /// is counted from its rings.
+    /// ([`board_words`]: the words past the board's paths are empty), each knight counted
+    /// from its rings.
     #[inline(always)]
     fn count_knight_moves_in<const WORDS: usize>(&self, who: PlayerId, c: &mut KnightMoveCount) -> bool {
         let (free, unmoved) = self.free_and_unmoved::<WORDS>(who);
@@ -798,12 +757,7 @@ impl Game {
         let castle = self.barb.castle_paths;
         let off_castle = castle.map(|w| !w);
         let open_off_castle = path_and(&free, &off_castle);
-        // The knights counted last are read in step with those counted now (both in path id
-        // order, the latter among the former), so each is written at or before the place it
-        // is read from.
-        let carried =
-            c.allowed && c.carried && c.who == who && c.ck == ck && (0..WORDS).all(|w| unmoved[w] & !c.unmoved[w] == 0);
-        let (mut counted, mut total, mut last) = (0, 1, 0);
+        let (mut counted, mut total) = (0, 1);
         for (w, &word) in unmoved.iter().enumerate().take(WORDS) {
             let mut bits = word;
             while bits != 0 {
@@ -812,53 +766,27 @@ impl Game {
                 let Some(k) = self.barb.knights.get(i).copied().flatten() else {
                     continue;
                 };
+                // More knights than a player has: not counted (the listing is built).
+                let Some(slot) = c.knights.get_mut(counted) else {
+                    return false;
+                };
                 let from = EdgeId(i as u16);
                 let (limit, displaces) = Game::path_knight_reach(k, ck, has_grain);
                 // As `KnightMoveCount::nth` reads them (the listing it follows).
                 let on_castle = castle[w] & (1 << (i % 64)) != 0;
                 let open = if on_castle { &free } else { &open_off_castle };
-                // The same knight's reach counted last, if it displaces none (now and then).
-                let mut kept = None;
-                if carried && displaces == 0 {
-                    while last < c.counted && c.knights[last].from.index() < i {
-                        last += 1;
-                    }
-                    kept = c.knights[..c.counted]
-                        .get(last)
-                        .filter(|o| o.from == from && o.limit == limit && o.displaces == 0)
-                        .map(|o| o.reach);
-                }
-                let (reach, listed) = match kept {
-                    // Its listed paths are its reach's open paths.
-                    Some(reach) => (
-                        reach,
-                        [0, 1, 2, 3].map(|w| if w < WORDS { reach[w] & open[w] } else { 0 }),
-                    ),
-                    None => {
-                        let victims = if displaces == 0 {
-                            [0; 4]
-                        } else {
-                            self.displaced_by(who, displaces, &self.move_targets(on_castle))
-                        };
-                        self.with_rings(from, |rings| {
-                            listed_targets::<WORDS>(rings, usize::from(limit), open, &victims)
-                        })
-                    }
+                let victims = if displaces == 0 {
+                    [0; 4]
+                } else {
+                    self.displaced_by(who, displaces, &self.move_targets(on_castle))
                 };
-                let n = count_paths::<WORDS>(&listed);
-                // More knights than a player has: not counted (the listing is built).
-                let Some(slot) = c.knights.get_mut(counted) else {
-                    c.carried = false;
-                    return false;
-                };
-                *slot = CountedKnight {
-                    from,
-                    n: n as u16,
-                    limit,
-                    displaces,
-                    reach,
-                    listed,
-                };
+                self.with_rings(from, |rings| {
+                    listed_targets::<WORDS>(rings, usize::from(limit), open, &victims, &mut slot.listed)
+                });
+                let n = count_paths::<WORDS>(&slot.listed);
+                slot.from = from;
+                slot.n = n as u16;
+                slot.limit = limit;
                 counted += 1;
                 total += n;
             }
@@ -866,10 +794,8 @@ impl Game {
         c.who = who;
         c.ck = ck;
         c.free = free;
-        c.unmoved = unmoved;
         c.counted = counted;
         c.total = total;
-        c.carried = true;
         true
     }
 
@@ -1145,20 +1071,18 @@ mod tests {
     /// In random games of both rulesets, whenever the knights move, `knight_move_count` and
     /// `KnightMoveCount::nth` agree with the list `legal_actions` builds (moves with and
     /// without the grain, displacements), also when counted into one count kept from step
-    /// to step with its knights carried (as the random player does while it plays a game:
-    /// a knight kept whose count changed would give another total or other actions), over
-    /// two words and four; in every other phase they give nothing.
+    /// to step (as the random player does) whose knights' words past the board's paths hold
+    /// anything (a count reading them would give another total or other actions), over two
+    /// words and four; in every other phase they give nothing.
     #[test]
     fn knight_move_counting_agrees_with_legal_actions_in_random_games() {
-        let (mut seen, mut grain, mut displace, mut carried, mut tampered) = (0, 0, 0, 0, 0);
+        let (mut seen, mut grain, mut displace) = (0, 0, 0);
         for (ck, seed) in [(false, 1), (false, 2), (true, 3), (true, 4), (true, 5), (true, 6)] {
             let mut g = if ck { barb_ck_game(4) } else { barb_game(4) };
             let mut rp = crate::random::RandomPlayer::new(seed);
             let mut buf = Vec::new();
             let mut kept = KnightMoveCount::default();
             let mut wide = KnightMoveCount::default();
-            kept.carry(true);
-            wide.carry(true);
             for _ in 0..6000 {
                 if g.winner().is_some() {
                     break;
@@ -1166,15 +1090,11 @@ mod tests {
                 if g.knights_may_move() {
                     g.legal_actions(&mut buf);
                     let c = g.knight_move_count().unwrap();
-                    carried += usize::from(kept.carried && kept.who == g.pending.front().unwrap().who);
-                    // A kept reach is read: one made wrong gives another count (this test
-                    // can fail).
-                    let mut wrong = kept;
-                    for o in &mut wrong.knights[..wrong.counted] {
-                        o.reach = [u64::MAX; 4];
-                    }
-                    if g.count_knight_moves(&mut wrong) && wrong.total != buf.len() {
-                        tampered += 1;
+                    // Every word of the kept count's knights set: the two words of this board's
+                    // paths are written by the count, the two past them left as they are (a
+                    // count or choice reading them would differ from the listing).
+                    for o in &mut kept.knights {
+                        o.listed = [u64::MAX; 4];
                     }
                     assert!(g.count_knight_moves(&mut kept));
                     // The same count and choice read over all four words (boards of more
@@ -1208,10 +1128,7 @@ mod tests {
                 g.apply(a).unwrap();
             }
         }
-        assert!(
-            seen > 100 && grain > 0 && displace > 0 && carried > seen / 2 && tampered > seen / 4,
-            "{seen} {grain} {displace} {carried} {tampered}"
-        );
+        assert!(seen > 100 && grain > 0 && displace > 0, "{seen} {grain} {displace}");
     }
 
     /// Two words' set bits counted together equal their `count_ones`: every word with 0,
