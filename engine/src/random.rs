@@ -148,15 +148,23 @@ impl RandomPlayer {
         self.choose_next(game, policy)
     }
 
-    /// [`RandomPlayer::choose`]. One copy, out of line, as `choose` was (inlined into the
-    /// play loop, the knights' count was not inlined into it).
-    #[inline(never)]
+    /// [`RandomPlayer::choose`]. Nothing pending (most steps): the current player decides
+    /// from the listing, with no chance, discard or knight move to look for (the same choice
+    /// as [`RandomPlayer::choose_pending`] makes then). Only this test is inlined into the
+    /// caller, so a step with nothing pending does not pay for the larger function's frame.
+    #[inline(always)]
     fn choose_next(&mut self, game: &Game, policy: Policy) -> Option<Action> {
-        // Nothing pending (most steps): the current player decides from the listing, with
-        // no chance, discard or knight move to look for (the same choice as below).
         if game.pending().is_empty() {
             return self.choose_listed(game, policy);
         }
+        self.choose_pending(game, policy)
+    }
+
+    /// [`RandomPlayer::choose_next`] with something pending: a chance outcome, the discards,
+    /// the knights' moves, or a decision from the listing. One copy, out of line (the
+    /// knights' count is inlined into it).
+    #[inline(never)]
+    fn choose_pending(&mut self, game: &Game, policy: Policy) -> Option<Action> {
         let actor = game.actor();
         if actor == Actor::Chance {
             return self.sample_outcome(game).map(Action::Chance);
