@@ -121,7 +121,54 @@ impl Game {
         }
     }
 
+    /// Carries out a checked action. Runs at every step: each arm only calls the function
+    /// of its rule, kept out of line, so that a step pays the prologue and stack frame of
+    /// the rule it runs and not those of the largest rule (a frame of 0x9d8 bytes and six
+    /// saved registers when all were inlined here); a roll only queues the dice.
     fn execute(&mut self, action: Action, events: &mut Vec<Event>) {
+        match action {
+            Action::Roll { player } => {
+                self.set_step(crate::pending::Step::Main);
+                self.queue_next(crate::pending::Pending::base(player, crate::pending::BasePending::Dice));
+                events.push(Event::RollRequested { player });
+            }
+            Action::Chance(outcome) => self.execute_outcome(outcome, events),
+            Action::EndTurn { player } => self.execute_end_turn(player, events),
+            Action::Ck(a) => self.do_ck_action(a, events),
+            Action::Sea(a) => self.execute_sea(a, events),
+            Action::Barb(a) => self.execute_barb(a, events),
+            _ => self.execute_base(action, events),
+        }
+    }
+
+    /// [`Game::execute`] for a chance outcome, out of line.
+    #[inline(never)]
+    fn execute_outcome(&mut self, outcome: Outcome, events: &mut Vec<Event>) {
+        self.do_outcome(outcome, events);
+    }
+
+    /// [`Game::execute`] for the end of the turn, out of line.
+    #[inline(never)]
+    fn execute_end_turn(&mut self, player: PlayerId, events: &mut Vec<Event>) {
+        self.do_end_turn(player, events);
+    }
+
+    /// [`Game::execute`] for a Seafarers action, out of line.
+    #[inline(never)]
+    fn execute_sea(&mut self, action: crate::action::SeaAction, events: &mut Vec<Event>) {
+        self.do_sea_action(action, events);
+    }
+
+    /// [`Game::execute`] for a Barbarian Attack action, out of line.
+    #[inline(never)]
+    fn execute_barb(&mut self, action: crate::action::BarbAction, events: &mut Vec<Event>) {
+        self.do_barb_action(action, events);
+    }
+
+    /// [`Game::execute`] for the base game's other actions (building, cards, discards, the
+    /// robber, trades) and The Court's, out of line.
+    #[inline(never)]
+    fn execute_base(&mut self, action: Action, events: &mut Vec<Event>) {
         match action {
             Action::BuildRoad { player, at } => self.do_road(player, at, events),
             Action::BuildSettlement { player, at } => self.do_settlement(player, at, events),
@@ -131,11 +178,6 @@ impl Game {
             | Action::PlayRoadBuilding { .. }
             | Action::PlayYearOfPlenty { .. }
             | Action::PlayMonopoly { .. } => self.do_play_dev(action, events),
-            Action::Roll { player } => {
-                self.set_step(crate::pending::Step::Main);
-                self.queue_next(crate::pending::Pending::base(player, crate::pending::BasePending::Dice));
-                events.push(Event::RollRequested { player });
-            }
             Action::Discard { player, cards } => self.do_discard(player, cards, events),
             Action::MoveRobber { player, to } => self.do_move_robber(player, to, events),
             Action::Rob { player, victim } => self.do_rob(player, victim, events),
@@ -148,12 +190,14 @@ impl Game {
             Action::OfferTrade { player, to, give, get } => self.do_offer(player, to, give, get, events),
             Action::AcceptTrade { player } => self.do_accept(player, events),
             Action::DeclineTrade { player } => self.do_decline(player, events),
-            Action::EndTurn { player } => self.do_end_turn(player, events),
-            Action::Chance(outcome) => self.do_outcome(outcome, events),
-            Action::Ck(a) => self.do_ck_action(a, events),
             Action::Court(a) => self.do_court_action(a, events),
-            Action::Sea(a) => self.do_sea_action(a, events),
-            Action::Barb(a) => self.do_barb_action(a, events),
+            // Taken by `execute`.
+            Action::Roll { .. }
+            | Action::EndTurn { .. }
+            | Action::Chance(_)
+            | Action::Ck(_)
+            | Action::Sea(_)
+            | Action::Barb(_) => {}
         }
     }
 

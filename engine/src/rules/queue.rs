@@ -34,7 +34,20 @@ impl Game {
     /// outcome is next (or nothing is pending). The player on turn wins the moment they
     /// reach the target (a victory point card or a defender token during the roll): the
     /// engine stops there and the victory rule ends the game.
+    ///
+    /// Most calls find nothing pending (a roll's production done, a turn's decision taken):
+    /// only that test is inlined into the callers, the loop is out of line, so those calls
+    /// do not pay its frame.
+    #[inline]
     pub(crate) fn run_engine_steps(&mut self, events: &mut Vec<Event>) {
+        if !self.pending.is_empty() {
+            self.run_engine_steps_queued(events);
+        }
+    }
+
+    /// [`Game::run_engine_steps`] with something pending.
+    #[inline(never)]
+    fn run_engine_steps_queued(&mut self, events: &mut Vec<Event>) {
         while let Some(entry) = self.pending.front() {
             if entry.kind.resolver() != Resolver::Engine {
                 return;
