@@ -445,9 +445,11 @@ impl Game {
     /// frees the ends of a graph's pieces at its intersection (source
     /// `000_fee7e8147b67bbe6.txt` p. 9), and nothing else of the graph, so each graph links
     /// its pieces there again ([`RouteGraph::relink_at`], as for a building); the owner's own
-    /// knight never blocks them. An unknown set forgets every graph. Only Cities & Knights
-    /// has knights on intersections: without it a known set stays empty. Without Seafarers
-    /// no graph is kept: the set is left unknown, so that knights note nothing in it.
+    /// knight never blocks them; only the seats with a road or ship on a path there are
+    /// relinked (the known graphs hold the board's pieces: invariant `route-graph`). An
+    /// unknown set forgets every graph. Only Cities & Knights has knights on intersections:
+    /// without it a known set stays empty. Without Seafarers no graph is kept: the set is
+    /// left unknown, so that knights note nothing in it.
     pub(super) fn route_graphs_after_knights(&mut self) {
         if !self.rules.has(crate::ruleset::Expansion::Seafarers) {
             return;
@@ -464,9 +466,20 @@ impl Game {
                 };
                 for (q, set) in t.iter().enumerate() {
                     for v in set.iter() {
-                        for (p, g) in self.route.graphs.iter_mut().enumerate() {
-                            if let Some(graph) = g.0.as_mut().filter(|_| p != q) {
-                                graph.relink_at(&around, PlayerId(p as u8), VertexId(v as u16));
+                        let v = VertexId(v as u16);
+                        // Only the graphs with a piece on a path of `v` change there: the
+                        // seats owning a road or ship there (the graphs hold the board's).
+                        let mut seats = self.board.topology.vertex(v).map_or(0u32, |info| {
+                            info.edges.iter().fold(0, |m, e| {
+                                let owner = self.roads.get(e.index()).copied().flatten().or(self.sea.ship(e));
+                                m | owner.map_or(0, |o| 1u32.checked_shl(o.0.into()).unwrap_or(0))
+                            })
+                        }) & !(1u32 << q);
+                        while seats != 0 {
+                            let p = seats.trailing_zeros() as usize;
+                            seats &= seats - 1;
+                            if let Some(graph) = self.route.graphs.get_mut(p).and_then(|g| g.0.as_mut()) {
+                                graph.relink_at(&around, PlayerId(p as u8), v);
                             }
                         }
                     }

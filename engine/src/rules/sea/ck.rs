@@ -292,14 +292,20 @@ impl Game {
             self.knights_changed_ships();
             return;
         }
+        // The seats with a ship touching those intersections, found once for all seats.
+        let touching = changed.iter().fold(0u32, |m, &v| {
+            self.board.topology.vertex(v).map_or(m, |info| {
+                info.edges.iter().fold(m, |m, e| {
+                    m | self
+                        .sea
+                        .ship(e)
+                        .map_or(0, |o| 1u32.checked_shl(o.0.into()).unwrap_or(0))
+                })
+            })
+        });
         for p in 0..self.players.len() {
             let player = PlayerId(p as u8);
-            let touches = changed.iter().any(|&v| {
-                self.board
-                    .topology
-                    .vertex(v)
-                    .is_some_and(|info| info.edges.iter().any(|e| self.sea.ship(e) == Some(player)))
-            });
+            let touches = touching >> p & 1 != 0;
             if touches && !self.movable_after_knights_at(player, changed) {
                 self.refresh_movable(player);
             }
