@@ -47,6 +47,30 @@ impl<const W: usize> IdSet<W> {
         self.0.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
     }
 
+    /// [`IdSet::set`] for an id known to be below the capacity: the word is written at
+    /// `(i / 64) % W`, so no bounds check is paid (an id beyond the capacity would change
+    /// some other id's bit; it never panics).
+    #[inline]
+    pub(crate) fn set_below(&mut self, i: usize, yes: bool) {
+        let w = &mut self.0[(i / 64) % W];
+        *w = (*w & !(1 << (i % 64))) | (u64::from(yes) << (i % 64));
+    }
+
+    /// [`IdSet::insert_if`] for an id known to be below the capacity (as
+    /// [`IdSet::set_below`]).
+    #[inline]
+    pub(crate) fn insert_if_below(&mut self, i: usize, yes: bool) {
+        self.0[(i / 64) % W] |= u64::from(yes) << (i % 64);
+    }
+
+    /// Whether `i` is a member, for an id known to be below the capacity: the word is read
+    /// at `(i / 64) % W`, so no bounds check is paid (an id beyond the capacity would read
+    /// some other id's bit; it never panics).
+    #[inline]
+    pub(crate) fn contains_below(&self, i: usize) -> bool {
+        self.0[(i / 64) % W] & (1 << (i % 64)) != 0
+    }
+
     /// Keeps only the members of `other` too.
     #[inline]
     pub(crate) fn intersect(&mut self, other: &Self) {
@@ -134,5 +158,25 @@ mod tests {
         assert!(!s.insert(128), "beyond the capacity");
         assert!(!s.contains(128) && !s.contains(5) && s.contains(3));
         assert_eq!(s.iter().collect::<Vec<_>>(), vec![3, 70]);
+    }
+
+    #[test]
+    fn the_unchecked_reads_and_writes_agree_with_the_checked_ones_below_the_capacity() {
+        let mut s = IdSet::<8>::default();
+        for i in (0..512).filter(|i| i % 7 == 3 || i % 64 == 63) {
+            s.insert(i);
+        }
+        for i in 0..512 {
+            assert_eq!(s.contains_below(i), s.contains(i), "{i}");
+        }
+        for i in (0..512).step_by(5) {
+            let (mut a, mut b) = (s, s);
+            a.set_below(i, i % 2 == 0);
+            b.set(i, i % 2 == 0);
+            assert_eq!(a, b, "{i}");
+            a.insert_if_below(i + 1, true);
+            b.insert_if(i + 1, true);
+            assert_eq!(a, b, "{i}");
+        }
     }
 }

@@ -613,6 +613,7 @@ impl Game {
         let Some(t) = self.sea.ship_sites.0.as_mut() else {
             return;
         };
+        // Path ids below the sets' capacity (tables only up to 512 paths): no bounds checks.
         let mine = &mut t.sites[player.index()];
         for (k, &x) in ends.iter().enumerate() {
             let seats = reach[k];
@@ -625,13 +626,19 @@ impl Game {
             // reach is unchanged, read from the kept table.
             let info = &self.board.topology.vertices()[x.index()];
             for (f, u) in info.edges.iter().zip(info.neighbours.iter()) {
-                if f != e && mine.contains(f.index()) {
-                    mine.set(f.index(), t.reach[u.index()] >> player.0 & 1 != 0);
+                if f != e && mine.contains_below(f.index()) {
+                    mine.set_below(f.index(), t.reach[u.index()] >> player.0 & 1 != 0);
                 }
             }
         }
-        for (p, set) in t.sites.iter_mut().enumerate() {
-            set.set(e.index(), here >> p & 1 != 0);
+        // The path held a ship, so it was no one's site (a ship coming clears it for every
+        // seat, [`Game::ship_sites_after_ship_added`]): only the seats reaching an end gain it.
+        let mut seats = here;
+        while seats != 0 {
+            if let Some(set) = t.sites.get_mut(seats.trailing_zeros() as usize) {
+                set.insert_if_below(e.index(), true);
+            }
+            seats &= seats - 1;
         }
     }
 
