@@ -56,13 +56,6 @@ impl<const W: usize> IdSet<W> {
         *w = (*w & !(1 << (i % 64))) | (u64::from(yes) << (i % 64));
     }
 
-    /// [`IdSet::insert_if`] for an id known to be below the capacity (as
-    /// [`IdSet::set_below`]).
-    #[inline]
-    pub(crate) fn insert_if_below(&mut self, i: usize, yes: bool) {
-        self.0[(i / 64) % W] |= u64::from(yes) << (i % 64);
-    }
-
     /// Whether `i` is a member, for an id known to be below the capacity: the word is read
     /// at `(i / 64) % W`, so no bounds check is paid (an id beyond the capacity would read
     /// some other id's bit; it never panics).
@@ -173,9 +166,6 @@ mod tests {
             let (mut a, mut b) = (s, s);
             a.set_below(i, i % 2 == 0);
             b.set(i, i % 2 == 0);
-            assert_eq!(a, b, "{i}");
-            a.insert_if_below(i + 1, true);
-            b.insert_if(i + 1, true);
             assert_eq!(a, b, "{i}");
         }
     }

@@ -191,13 +191,13 @@ impl Game {
             Action::AcceptTrade { player } => self.do_accept(player, events),
             Action::DeclineTrade { player } => self.do_decline(player, events),
             Action::Court(a) => self.do_court_action(a, events),
-            // Taken by `execute`.
+            // Carried out by `execute`, which never passes them here.
             Action::Roll { .. }
             | Action::EndTurn { .. }
             | Action::Chance(_)
             | Action::Ck(_)
             | Action::Sea(_)
-            | Action::Barb(_) => {}
+            | Action::Barb(_) => debug_assert!(false, "{action:?} is carried out by Game::execute"),
         }
     }
 

@@ -636,7 +636,7 @@ impl Game {
         let mut seats = here;
         while seats != 0 {
             if let Some(set) = t.sites.get_mut(seats.trailing_zeros() as usize) {
-                set.insert_if_below(e.index(), true);
+                set.set_below(e.index(), true);
             }
             seats &= seats - 1;
         }
