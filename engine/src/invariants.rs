@@ -45,6 +45,11 @@ impl Game {
                 "the hexes kept by number disagree with the tokens".into(),
             );
         }
+        if let Some(kept) = self.land_hexes.get() {
+            if crate::rules::LandHexes::of(self).get() != Some(kept) {
+                return fail("land-hexes", "the land hexes kept differ from the board".into());
+            }
+        }
         for k in CardKind::RESOURCES {
             let total: u32 = self.bank.get(k) as u32 + self.players.iter().map(|p| p.hand.get(k) as u32).sum::<u32>();
             if total != CARDS_PER_RESOURCE as u32 {

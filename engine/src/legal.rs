@@ -7,7 +7,7 @@
 use crate::action::{Action, Outcome};
 use crate::cards::{CardKind, Cards, DevCard, Resource};
 use crate::error::RuleError;
-use crate::ids::{EdgeId, HexId, PlayerId, VertexId};
+use crate::ids::{EdgeId, PlayerId, VertexId};
 use crate::state::{Game, Phase};
 
 impl Game {
@@ -52,18 +52,15 @@ impl Game {
                 // The hexes `check_move_robber` accepts; what does not depend on the hex is
                 // tested once.
                 if self.check_robber_moment(p).is_ok() {
-                    for h in 0..self.tokens.len() {
-                        let to = HexId(h as u16);
-                        if self.known_hex(to).is_ok() && self.check_robber_hex(to).is_ok() {
-                            out.push(Action::MoveRobber { player: p, to });
-                        }
-                    }
+                    self.push_robber_moves(p, out);
                 }
                 self.push_robber_alternatives_ext(p, out);
             }
             Phase::ChoosingVictim => {
+                // The seats `check_rob` accepts, found once for all seats.
+                let victims = self.victims(p);
                 for victim in self.player_ids() {
-                    if self.is_victim(p, victim) {
+                    if victims & crate::rules::seat_bit(victim) != 0 {
                         out.push(Action::Rob { player: p, victim });
                     }
                 }

@@ -461,6 +461,10 @@ pub struct Game {
     /// unknown).
     #[serde(skip)]
     pub(crate) route: crate::rules::RouteGraphs,
+    /// The land hexes, found once from the board when the game starts: kept, not written
+    /// out (read back as unknown).
+    #[serde(skip)]
+    pub(crate) land_hexes: crate::rules::LandHexes,
 }
 
 impl Game {
@@ -529,7 +533,9 @@ impl Game {
             barb: crate::rules::barb::state::BarbState::default(),
             vp_bounds: crate::rules::victory::VpBounds::default(),
             route: crate::rules::RouteGraphs::default(),
+            land_hexes: Default::default(),
         };
+        g.land_hexes = crate::rules::LandHexes::of(&g);
         let topo = &g.board.topology;
         for st in g.players.iter_mut() {
             st.buildings = crate::rules::building_sites::BuildingSites::empty(topo);

@@ -240,9 +240,9 @@ pub(crate) trait ExpansionRules {
     fn after_production(_g: &mut Game, _total: u8, _events: &mut Vec<Event>) {}
     /// Moves the player may make instead of moving the robber (the pirate).
     fn push_robber_alternatives(_g: &Game, _player: PlayerId, _out: &mut Vec<Action>) {}
-    /// Whether `victim` may be robbed now, when the robbery pending is the expansion's
-    /// (`None`: the robber's).
-    fn robbery_victim(_g: &Game, _player: PlayerId, _victim: PlayerId) -> Option<bool> {
+    /// The seats (as bits, [`crate::rules::seat_bit`]) that may be robbed now, when the
+    /// robbery pending is the expansion's (`None`: the robber's).
+    fn robbery_victims(_g: &Game, _player: PlayerId) -> Option<u32> {
         None
     }
     /// Route pieces the player may place in place of a road: in setup at `setup_from`, or
@@ -774,11 +774,11 @@ impl Game {
         each_expansion!(self.rules.expansions, E => E::push_robber_alternatives(self, player, out));
     }
 
-    /// Extension point "robber": an expansion's verdict on a victim, when its robbery is
-    /// pending.
-    pub(crate) fn robbery_victim_ext(&self, player: PlayerId, victim: PlayerId) -> Option<bool> {
+    /// Extension point "robber": the seats an expansion names as victims (as bits), when its
+    /// robbery is pending.
+    pub(crate) fn robbery_victims_ext(&self, player: PlayerId) -> Option<u32> {
         let mut verdict = None;
-        each_expansion!(self.rules.expansions, E => verdict = verdict.or_else(|| E::robbery_victim(self, player, victim)));
+        each_expansion!(self.rules.expansions, E => verdict = verdict.or_else(|| E::robbery_victims(self, player)));
         verdict
     }
 

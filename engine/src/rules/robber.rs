@@ -12,7 +12,78 @@ use crate::ids::{HexId, PlayerId};
 use crate::pending::{BasePending, CkPending, Pending, PendingKind};
 use crate::state::{Game, Phase};
 
+/// The land hexes (those the robber may stand on, [`Game::check_robber_hex`]) in increasing
+/// id, kept so that the robber listing copies them rather than testing every hex of the
+/// board: on a Seafarers map about half the hexes are sea, and the per-hex land test was a
+/// branch the processor could not foresee. The terrain is fixed once the board is built,
+/// so the list is found once, when the game starts; a state read back holds none
+/// ("unknown": every hex is tested on the board). Checked by the invariants (`land-hexes`).
+/// Not part of the game ([`crate::kept::Kept`]).
+#[derive(Clone, Default, Debug, PartialEq, Eq)]
+pub(crate) struct LandHexes(crate::kept::Kept<Box<[HexId]>>);
+
+impl LandHexes {
+    /// The land hexes of `game`'s board among its known hexes ([`Game::known_hex`]), hex by
+    /// hex.
+    pub(crate) fn of(game: &Game) -> LandHexes {
+        let land = game.board.terrain.iter().enumerate().take(game.tokens.len());
+        let list = land
+            .filter(|(_, t)| t.is_land())
+            .map(|(h, _)| HexId(h as u16))
+            .collect();
+        LandHexes(crate::kept::Kept(Some(list)))
+    }
+
+    /// The list, when known.
+    #[inline]
+    pub(crate) fn get(&self) -> Option<&[HexId]> {
+        self.0.as_deref()
+    }
+}
+
+/// Seat `p` as a bit of a set of seats (bit `p`; none for an id past the bits).
+#[inline]
+pub(crate) fn seat_bit(p: PlayerId) -> u32 {
+    1u32.checked_shl(u32::from(p.0)).unwrap_or(0)
+}
+
 impl Game {
+    /// The robber moves `player` may make, once [`Game::check_robber_moment`] allows one:
+    /// every known land hex but the robber's own, in increasing id (the hexes
+    /// [`Game::check_move_robber`] accepts, source `base-rules` §4 "Rolling a 7").
+    pub(crate) fn push_robber_moves(&self, player: PlayerId, out: &mut Vec<crate::Action>) {
+        let own = self.robber;
+        let to_hex = |to: HexId| crate::Action::MoveRobber { player, to };
+        match self.land_hexes.get() {
+            // The kept land hexes but the robber's own (at `k`, found by a binary search), in
+            // order, copied in one loop whose length is fixed for the board: the `j`-th move
+            // goes to the `j`-th hex before `k` and to the next one from `k` on, an
+            // arithmetic step rather than a test (two runs, before and after `k`, had lengths
+            // the processor could not foresee).
+            Some(land) => {
+                let (k, found) = match own.map(|h| land.binary_search(&h)) {
+                    Some(Ok(k)) => (k, true),
+                    _ => (land.len(), false),
+                };
+                let n = land.len() - usize::from(found);
+                out.extend((0..n).map(|j| to_hex(land[j + usize::from(j >= k)])));
+            }
+            None => self.push_robber_moves_by_scan(player, out),
+        }
+    }
+
+    /// [`Game::push_robber_moves`] read from the board hex by hex (a state read back).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn push_robber_moves_by_scan(&self, player: PlayerId, out: &mut Vec<crate::Action>) {
+        for h in 0..self.tokens.len() {
+            let to = HexId(h as u16);
+            if self.known_hex(to).is_ok() && self.check_robber_hex(to).is_ok() {
+                out.push(crate::Action::MoveRobber { player, to });
+            }
+        }
+    }
+
     pub(crate) fn check_discard(&self, player: PlayerId, cards: Cards) -> Result<(), RuleError> {
         if self.phase() != Phase::Discarding {
             return Err(self.wrong_time(player, "discard"));
@@ -90,21 +161,33 @@ impl Game {
         Ok(())
     }
 
-    /// Whether `victim` can be robbed by `player` at the robber's hex.
+    /// Whether `victim` can be robbed by `player` now ([`Game::victims`]).
     pub(crate) fn is_victim(&self, player: PlayerId, victim: PlayerId) -> bool {
-        if let Some(verdict) = self.robbery_victim_ext(player, victim) {
-            return verdict;
-        }
-        if victim == player {
-            return false;
-        }
-        let Some(h) = self.robber else { return false };
-        let Some(hex) = self.board.topology.hex(h) else {
-            return false;
+        self.victims(player) & seat_bit(victim) != 0
+    }
+
+    /// The seats `player` may rob now, as bits ([`seat_bit`]): those an expansion names when
+    /// the robbery pending is its own (the pirate's), else those with a building at a corner
+    /// of the robber's hex; never `player`. Every corner is read and its owner's bit added,
+    /// without a test per corner and seat (which owner stands where is data the processor
+    /// cannot foresee).
+    pub(crate) fn victims(&self, player: PlayerId) -> u32 {
+        let seats = match self.robbery_victims_ext(player) {
+            Some(seats) => seats,
+            None => self.seats_at_robber(),
         };
-        hex.corners
-            .iter()
-            .any(|v| self.sites[v.index()].is_some_and(|s| s.owner == victim))
+        seats & !seat_bit(player)
+    }
+
+    /// The seats with a building at a corner of the robber's hex, as bits.
+    fn seats_at_robber(&self) -> u32 {
+        let Some(h) = self.robber else { return 0 };
+        let Some(hex) = self.board.topology.hex(h) else {
+            return 0;
+        };
+        hex.corners.iter().fold(0, |seats, v| {
+            seats | self.sites[v.index()].map_or(0, |s| seat_bit(s.owner))
+        })
     }
 
     pub(crate) fn do_move_robber(&mut self, player: PlayerId, to: HexId, events: &mut Vec<Event>) {
@@ -116,7 +199,7 @@ impl Game {
         events.push(Event::RobberMoved { player, from, to });
         if entry.kind == PendingKind::Ck(CkPending::TaxationRobber) {
             self.start_taxation(player);
-        } else if self.player_ids().any(|v| self.is_victim(player, v)) {
+        } else if self.victims(player) != 0 {
             self.queue_next(Pending::base(player, BasePending::ChooseVictim));
         }
         self.run_engine_steps(events);
@@ -176,6 +259,95 @@ mod tests {
     fn seven(g: &mut crate::Game) {
         g.apply(Action::Roll { player: g.current() }).unwrap();
         g.apply(Action::Chance(Outcome::Dice { red: 3, yellow: 4 })).unwrap();
+    }
+
+    /// Random games of the base game, Cities & Knights, Barbarian Attack and Seafarers on
+    /// every map (with and without Cities & Knights): at every step the robber moves listed
+    /// from the kept land hexes are those listed hex by hex (a state read back) and, while
+    /// the robber is to be moved, those `check_move_robber` accepts of every hex (and one
+    /// past the last); the kept hexes are those of the board; the victims are those a scan
+    /// finds seat by seat.
+    #[test]
+    fn the_listed_robber_moves_are_the_hexes_the_check_accepts_in_random_games() {
+        use crate::random::Policy;
+        use crate::ruleset::Expansion;
+        let mut games = crate::testkit::ck_games(
+            2,
+            &[&[], &[Expansion::CitiesAndKnights], &[Expansion::BarbarianAttack]],
+            &crate::SeaMap::ALL,
+        );
+        for seed in 0..2 {
+            for map in crate::SeaMap::ALL {
+                let rules = crate::Ruleset::from_names(["seafarers"]).expect("a ruleset");
+                let board = std::sync::Arc::new(crate::Board::seafarers(map, 4, seed).expect("a map"));
+                let colours = &crate::Colour::ALL[..4];
+                let g = crate::Game::new(rules, board, colours, crate::PlayerId(0)).expect("a game");
+                games.push((g, seed));
+            }
+        }
+        let (mut kept, mut scanned) = (Vec::new(), Vec::new());
+        let (mut listings, mut sea_listings, mut victims) = (0, 0, 0);
+        for (mut g, seed) in games {
+            crate::testkit::check_random_play(&mut g, seed, Policy::Uniform, 150, |g| {
+                assert_eq!(g.land_hexes, super::LandHexes::of(g));
+                assert!(g.land_hexes.get().is_some(), "land hexes kept");
+                let p = g.current();
+                kept.clear();
+                scanned.clear();
+                g.push_robber_moves(p, &mut kept);
+                g.push_robber_moves_by_scan(p, &mut scanned);
+                assert_eq!(kept, scanned, "seed {seed}");
+                // The victims found once for all seats are those a scan of the corners of the
+                // robber's hex (or the paths of the pirate's, when its robbery is pending)
+                // finds seat by seat.
+                let pirate = matches!(
+                    g.pending.front(),
+                    Some(e) if e.kind == crate::pending::PendingKind::Sea(crate::rules::sea::pending::SeaPending::PirateVictim)
+                );
+                for v in g.player_ids() {
+                    let by_scan = v != p
+                        && if pirate {
+                            let hex = g.sea.pirate.and_then(|h| g.board.topology.hex(h));
+                            hex.is_some_and(|hex| hex.sides.iter().any(|&e| g.sea.ship(e) == Some(v)))
+                        } else {
+                            let hex = g.robber.and_then(|h| g.board.topology.hex(h));
+                            hex.is_some_and(|hex| {
+                                hex.corners
+                                    .iter()
+                                    .any(|c| g.sites[c.index()].is_some_and(|s| s.owner == v))
+                            })
+                        };
+                    assert_eq!(g.is_victim(p, v), by_scan, "seed {seed}");
+                    victims += usize::from(by_scan && g.phase() == Phase::ChoosingVictim);
+                }
+                if g.phase() == Phase::MovingRobber {
+                    let accepted: Vec<Action> = (0..=g.board.topology.hex_count() as u16)
+                        .map(|h| Action::MoveRobber {
+                            player: p,
+                            to: crate::HexId(h),
+                        })
+                        .filter(|a| g.check(a).is_ok())
+                        .collect();
+                    let mut listed = Vec::new();
+                    g.legal_actions(&mut listed);
+                    listed.retain(|a| matches!(a, Action::MoveRobber { .. }));
+                    assert_eq!(listed, accepted, "seed {seed}");
+                    let mut unknown = g.clone();
+                    unknown.land_hexes = Default::default();
+                    let mut read_back = Vec::new();
+                    unknown.legal_actions(&mut read_back);
+                    read_back.retain(|a| matches!(a, Action::MoveRobber { .. }));
+                    assert_eq!(read_back, accepted, "seed {seed}");
+                    listings += 1;
+                    sea_listings += usize::from(g.board.terrain.contains(&crate::Terrain::Sea));
+                }
+            });
+        }
+        assert!(
+            listings > 40 && sea_listings > 20,
+            "{listings} robber listings, {sea_listings} at sea"
+        );
+        assert!(victims > 20, "{victims} victims");
     }
 
     #[test]

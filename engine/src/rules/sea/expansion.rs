@@ -192,9 +192,9 @@ impl ExpansionRules for Seafarers {
         g.push_pirate_moves(player, out);
     }
 
-    fn robbery_victim(g: &Game, player: PlayerId, victim: PlayerId) -> Option<bool> {
+    fn robbery_victims(g: &Game, player: PlayerId) -> Option<u32> {
         match g.pending.front() {
-            Some(e) if e.kind == PendingKind::Sea(SeaPending::PirateVictim) => Some(g.is_pirate_victim(player, victim)),
+            Some(e) if e.kind == PendingKind::Sea(SeaPending::PirateVictim) => Some(g.pirate_victims(player)),
             _ => None,
         }
     }

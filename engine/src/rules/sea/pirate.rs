@@ -53,16 +53,19 @@ impl Game {
         Ok(())
     }
 
-    /// Whether `victim` has a ship on a path of the pirate's hex (and is not the robber).
-    pub(crate) fn is_pirate_victim(&self, player: PlayerId, victim: PlayerId) -> bool {
-        if victim == player {
-            return false;
-        }
-        let Some(h) = self.sea.pirate else { return false };
-        self.board
-            .topology
-            .hex(h)
-            .is_some_and(|hex| hex.sides.iter().any(|&e| self.sea.ship(e) == Some(victim)))
+    /// The seats with a ship on a path of the pirate's hex but `player` (the mover), as bits
+    /// ([`crate::rules::seat_bit`]): those the mover may rob. Every path is read and its
+    /// owner's bit added, without a test per path and seat (which owner stands where is data
+    /// the processor cannot foresee).
+    pub(crate) fn pirate_victims(&self, player: PlayerId) -> u32 {
+        let Some(h) = self.sea.pirate else { return 0 };
+        let Some(hex) = self.board.topology.hex(h) else {
+            return 0;
+        };
+        let seats = hex.sides.iter().fold(0, |seats, &e| {
+            seats | self.sea.ship(e).map_or(0, crate::rules::seat_bit)
+        });
+        seats & !crate::rules::seat_bit(player)
     }
 
     /// Moves the pirate; the mover then names a victim if anyone has a ship there.
@@ -71,7 +74,7 @@ impl Game {
         let from = self.sea.pirate;
         self.sea.pirate = Some(to);
         events.push(Event::Sea(SeaEvent::PirateMoved { player, from, to }));
-        if self.player_ids().any(|v| self.is_pirate_victim(player, v)) {
+        if self.pirate_victims(player) != 0 {
             self.queue_next(Pending {
                 who: player,
                 kind: PendingKind::Sea(SeaPending::PirateVictim),
