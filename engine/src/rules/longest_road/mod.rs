@@ -200,6 +200,10 @@ fn blocks(game: &Game, player: PlayerId, v: VertexId) -> bool {
 /// The most roads (and, with Seafarers, ships) one network can hold for this search.
 const MAX_ROADS: usize = 64;
 
+/// The most forks whose second way [`Search::walk_trails`] keeps pending without a call (a
+/// trail seldom passes more than a few).
+const WALK_STACK: usize = 8;
+
 /// One player's roads as a small graph: each road's two ends, whether an end is blocked,
 /// the (at most two) other roads meeting at each end, and each road's component.
 #[derive(Clone, Copy, Debug)]
@@ -784,47 +788,78 @@ impl Search {
     /// [`Search::walk`], looking for peeled parts only when `PEELED`. The tables are read by
     /// piece end (`piece << 1 | side`, as in [`Search::adj`]); indices are masked into range
     /// (they are in range already: a piece is below [`MAX_ROADS`]), which only spares bounds
-    /// checks. The second way at a fork is walked on in this loop once the first came back.
+    /// checks.
+    ///
+    /// At a fork the first way is walked first and the second is kept on a short stack (the
+    /// roads used and the length at the fork), taken up once the first way's trails are all
+    /// walked: the trails are walked in the same order as by a call per fork, without the
+    /// calls. Past [`WALK_STACK`] forks pending, a fork's first way is walked by a call. The
+    /// search stops at the first trail end that brings the longest to [`Search::cap`].
     fn walk_trails<const PEELED: bool>(&self, j: usize, from: usize, mut used: u64, mut len: u8) -> u8 {
         const ENDS: usize = 2 * MAX_ROADS - 1;
         let pendant = self.pendant.as_flattened();
         let blocked = self.blocked.as_flattened();
         let adj = self.adj.as_flattened();
         let adj_len = self.adj_len.as_flattened();
+        // The second ways of the forks pending: the roads used before it, the end it leads
+        // to and the length there.
+        let mut pending_used = [0u64; WALK_STACK];
+        let mut pending_way = [(0u8, 0u8); WALK_STACK];
+        let mut top = 0;
         // The end of the last road crossed that the trail came in by.
         let mut at = (j << 1 | from) & ENDS;
-        // The longest of the first ways taken at forks.
+        // The longest trail found.
         let mut best = 0;
         loop {
-            // Into a part without a loop: no road there is used yet (only this road leads there).
-            if PEELED && pendant[at] != 0 {
-                return best.max(len - 1 + pendant[at]);
-            }
-            let out = at ^ 1;
-            if blocked[out] {
-                return best.max(len);
-            }
-            let n = adj_len[out];
-            let [a, b] = adj[out];
-            let a_open = n >= 1 && used & (1u64 << (a >> 1 & 63)) == 0;
-            let b_open = n >= 2 && used & (1u64 << (b >> 1 & 63)) == 0;
-            let next = match (a_open, b_open) {
-                (true, true) => {
-                    let r = usize::from(a >> 1);
-                    let first = self.walk_trails::<PEELED>(r, usize::from(a & 1), used | (1u64 << (r & 63)), len + 1);
-                    best = best.max(first);
-                    if best >= self.cap {
-                        return best;
-                    }
-                    b
+            // How long the trail is where it ends.
+            let end = loop {
+                // Into a part without a loop: no road there is used yet (only this road leads
+                // there).
+                if PEELED && pendant[at] != 0 {
+                    break len - 1 + pendant[at];
                 }
-                (true, false) => a,
-                (false, true) => b,
-                (false, false) => return best.max(len),
+                let out = at ^ 1;
+                if blocked[out] {
+                    break len;
+                }
+                let n = adj_len[out];
+                let [a, b] = adj[out];
+                let a_open = n >= 1 && used & (1u64 << (a >> 1 & 63)) == 0;
+                let b_open = n >= 2 && used & (1u64 << (b >> 1 & 63)) == 0;
+                let next = match (a_open, b_open) {
+                    (true, true) if top < WALK_STACK => {
+                        pending_used[top] = used;
+                        pending_way[top] = (b, len + 1);
+                        top += 1;
+                        a
+                    }
+                    (true, true) => {
+                        let r = usize::from(a >> 1);
+                        let first =
+                            self.walk_trails::<PEELED>(r, usize::from(a & 1), used | (1u64 << (r & 63)), len + 1);
+                        best = best.max(first);
+                        if best >= self.cap {
+                            return best;
+                        }
+                        b
+                    }
+                    (true, false) => a,
+                    (false, true) => b,
+                    (false, false) => break len,
+                };
+                at = usize::from(next) & ENDS;
+                used |= 1u64 << (next >> 1 & 63);
+                len += 1;
             };
+            best = best.max(end);
+            if top == 0 || best >= self.cap {
+                return best;
+            }
+            top -= 1;
+            let (next, next_len) = pending_way[top % WALK_STACK];
             at = usize::from(next) & ENDS;
-            used |= 1u64 << (next >> 1 & 63);
-            len += 1;
+            used = pending_used[top % WALK_STACK] | 1u64 << (next >> 1 & 63);
+            len = next_len;
         }
     }
 

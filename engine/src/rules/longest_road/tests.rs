@@ -836,3 +836,110 @@ fn the_bounds_kept_after_diplomacy_hold_the_route_from_scratch() {
     }
     assert!(removed > 20, "only {removed} roads taken by Diplomacy");
 }
+
+/// [`super::Search::walk`] as a call per fork (the walk before its pending forks were kept
+/// on a stack), with the most forks pending on one trail.
+fn walk_by_calls(
+    s: &super::Search,
+    j: usize,
+    from: usize,
+    used: u64,
+    len: u8,
+    depth: usize,
+    deepest: &mut usize,
+) -> u8 {
+    *deepest = (*deepest).max(depth);
+    let out = (2 * j + from) ^ 1;
+    if s.pendant[j][from] != 0 {
+        return len - 1 + s.pendant[j][from];
+    }
+    if s.blocked[out / 2][out % 2] {
+        return len;
+    }
+    let ways = &s.adj[out / 2][out % 2][..usize::from(s.adj_len[out / 2][out % 2])];
+    let open: Vec<u8> = ways
+        .iter()
+        .copied()
+        .filter(|&a| used & (1u64 << (a >> 1)) == 0)
+        .collect();
+    match open[..] {
+        [] => len,
+        [a] => walk_by_calls(
+            s,
+            usize::from(a >> 1),
+            usize::from(a & 1),
+            used | 1u64 << (a >> 1),
+            len + 1,
+            depth,
+            deepest,
+        ),
+        [a, b, ..] => {
+            let step = |x: u8, depth: usize, deepest: &mut usize| {
+                walk_by_calls(
+                    s,
+                    usize::from(x >> 1),
+                    usize::from(x & 1),
+                    used | 1u64 << (x >> 1),
+                    len + 1,
+                    depth,
+                    deepest,
+                )
+            };
+            let first = step(a, depth + 1, deepest);
+            if first >= s.cap {
+                return first;
+            }
+            first.max(step(b, depth, deepest))
+        }
+    }
+}
+
+#[test]
+fn the_walk_with_its_forks_on_a_stack_equals_a_call_per_fork() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(22);
+    let mut deepest_seen = 0;
+    for _ in 0..3000 {
+        let mut s = super::Search::blank();
+        s.n = rng.random_range(1..=super::MAX_ROADS);
+        // Every end a fork, in some graphs: trails with many forks pending.
+        let dense = rng.random_ratio(1, 2);
+        for i in 0..s.n {
+            for side in 0..2 {
+                s.blocked[i][side] = !dense && rng.random_ratio(1, 12);
+                s.adj_len[i][side] = if dense { 2 } else { rng.random_range(0..=2) };
+                for k in 0..2 {
+                    let r = rng.random_range(0..s.n) as u8;
+                    s.adj[i][side][k] = r << 1 | rng.random_range(0..2u8);
+                }
+            }
+        }
+        let peeled = rng.random_ratio(1, 3);
+        if peeled {
+            for i in 0..s.n {
+                for side in 0..2 {
+                    if rng.random_ratio(1, 10) {
+                        s.pendant[i][side] = rng.random_range(1..6);
+                    }
+                }
+            }
+        }
+        s.cap = if rng.random_ratio(1, 2) {
+            u8::MAX
+        } else {
+            rng.random_range(1..40)
+        };
+        let (j, from) = (rng.random_range(0..s.n), rng.random_range(0..2));
+        let mut deepest = 0;
+        let want = walk_by_calls(&s, j, from, 1u64 << j, 1, 0, &mut deepest);
+        deepest_seen = deepest_seen.max(deepest);
+        let got = if peeled {
+            s.walk(j, from, 1u64 << j, 1)
+        } else {
+            s.walk_unpeeled(j, from, 1u64 << j, 1)
+        };
+        assert_eq!(got, want, "{s:?} from {j}/{from}");
+    }
+    // Some walks had more forks pending than the stack holds (walked on by a call).
+    assert!(deepest_seen > super::WALK_STACK, "{deepest_seen}");
+}
