@@ -212,7 +212,8 @@ impl Game {
     /// Cities `p` may build now: only their own settlements (and, in Cities & Knights, their
     /// cities on their side) can qualify, so only those are tried, in intersection order (as
     /// a scan of the board lists them), from the intersections kept for the seat
-    /// ([`Game::own_buildings`]).
+    /// ([`Game::own_buildings`]). Out of line: few listings find a hand that pays for a city.
+    #[inline(never)]
     fn push_cities(&self, p: PlayerId, out: &mut Vec<Action>) {
         for at in self.own_buildings(p, |b| b != crate::state::Building::City) {
             if self.check_city(p, at).is_ok() {
@@ -238,7 +239,7 @@ impl Game {
         // Without a branch per path: an empty path's bit is set, a built one's is left.
         let mut add_paths_at = |v: usize| {
             for at in topo.vertices()[v].edges.iter() {
-                candidates.insert_if(at.index(), self.roads[at.index()].is_none() && !self.path_taken_ext(at));
+                candidates.insert_if(at.index(), self.roads[at.index()].is_none() & !self.path_taken_ext(at));
             }
         };
         // The ends of the roads, and the buildings at the ends of the ships (Seafarers), each
@@ -306,6 +307,8 @@ impl Game {
 
     /// Settlement sites of `p`: only intersections on their roads qualify, so only the ends
     /// of their roads are tried (in intersection order, as a full scan would list them).
+    /// Out of line: most listings find a hand that cannot pay for a settlement.
+    #[inline(never)]
     fn push_settlements(&self, p: PlayerId, out: &mut Vec<Action>) {
         let topo = &self.board.topology;
         let mut seen = [0u64; 8];
@@ -413,7 +416,10 @@ impl Game {
     /// Maritime trades `p` may make now (source `base-rules` §5): for each kind held twice
     /// or more (the least any rate asks), each rate they have for it and can pay, every
     /// other kind the bank still holds, in kind order. The kinds held twice or more are
-    /// found a word at a time (a byte per kind), so a hand without a pair leaves at once.
+    /// found a word at a time (a byte per kind), so a hand without a pair leaves at once;
+    /// the rates that can be paid and the kinds the bank holds are then sets of bits,
+    /// visited member by member, with no test per rate or kind that the hand or the bank
+    /// decides.
     fn push_maritime(&self, p: PlayerId, out: &mut Vec<Action>) {
         let hand = self.players[p.index()].hand.counts();
         let kinds: &[CardKind] = if self.has_commodities() {
@@ -427,26 +433,31 @@ impl Game {
         if pairs == 0 {
             return;
         }
-        let bank = self.bank.counts();
         let mask = self.harbor_mask(p);
         while pairs != 0 {
             let i = (pairs.trailing_zeros() / 8) as usize;
             pairs &= !(0xFF << (8 * i));
             let (give, n) = (kinds[i], hand[i]);
             let rates = self.maritime_rates_with(p, give, mask);
-            for (r, rate) in [2u8, 3, 4].into_iter().enumerate() {
-                if !rates[r] || n < rate {
-                    continue;
-                }
-                for (j, &get) in kinds.iter().enumerate() {
-                    if j != i && bank[j] > 0 {
-                        out.push(Action::MaritimeTrade {
-                            player: p,
-                            give,
-                            rate,
-                            get,
-                        });
-                    }
+            // A bit per rate (2:1, 3:1, 4:1) held for `give` and paid by the hand (two or
+            // more are held).
+            let mut payable =
+                u32::from(rates[0]) | u32::from(rates[1] & (n >= 3)) << 1 | u32::from(rates[2] & (n >= 4)) << 2;
+            while payable != 0 {
+                let rate = 2 + payable.trailing_zeros() as u8;
+                payable &= payable - 1;
+                // The kinds the bank holds, but `give`: read only when a rate can be paid
+                // (most pairs pay none).
+                let mut rest = stocked_kinds(&self.bank.counts(), in_play) & !(1 << i);
+                while rest != 0 {
+                    let get = CardKind::ALL[rest.trailing_zeros() as usize % CARD_KINDS];
+                    rest &= rest - 1;
+                    out.push(Action::MaritimeTrade {
+                        player: p,
+                        give,
+                        rate,
+                        get,
+                    });
                 }
             }
         }
@@ -551,6 +562,19 @@ impl Game {
         self.for_each_outcome(|o, w| v.push((o, w)));
         v
     }
+}
+
+/// A bit per kind (bit `k` for [`CardKind::ALL`]`[k]`) whose count is not zero, among the
+/// kinds whose byte `in_play` keeps: each byte's high bit set where the byte is not zero
+/// (the low seven bits plus `0x7F` carry into it, or it was set), then the eight high bits
+/// gathered into one byte by a multiplication (byte `k`'s bit lands on bit `56 + k`, no two
+/// partial products on the same bit).
+#[inline]
+fn stocked_kinds(counts: &[u8; CARD_KINDS], in_play: u64) -> u32 {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let x = u64::from_le_bytes(*counts) & in_play;
+    let high = (((x & LOW7) + LOW7) | x) & !LOW7;
+    ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
 }
 
 /// Every multiset of exactly `count` cards from `hand`, listed in the order of the counts of
@@ -859,7 +883,7 @@ impl<const M: usize> DiscardCounts<M> {
 
 #[cfg(test)]
 mod tests {
-    use super::{push_discards, DiscardCounts, LARGE_DISCARD, SMALL_DISCARD, TINY_DISCARD};
+    use super::{push_discards, stocked_kinds, DiscardCounts, CARD_KINDS, LARGE_DISCARD, SMALL_DISCARD, TINY_DISCARD};
     use crate::cards::{CardKind, Cards};
     use crate::ids::{PlayerId, VertexId};
     use crate::ruleset::{Expansion, ExpansionSet, Ruleset};
@@ -869,6 +893,27 @@ mod tests {
 
     /// Counting and picking the k-th discard give the list `push_discards` builds, in its
     /// order, for hands of every shape (one kind, all kinds, sizes from 1 to the hand).
+    /// The maritime listing's set of kinds the bank holds: the bit of each kind in play
+    /// whose count is not zero, as a test kind by kind finds it, for counts of every byte
+    /// value in every position (neighbouring bytes full, empty or mixed) and both kind sets.
+    #[test]
+    fn stocked_kinds_are_the_kinds_with_a_count() {
+        let by_test = |c: &[u8; CARD_KINDS], n: usize| (0..n).fold(0u32, |m, j| m | u32::from(c[j] > 0) << j);
+        for n in [5, CARD_KINDS] {
+            let in_play = u64::MAX >> (8 * (CARD_KINDS - n));
+            for k in 0..CARD_KINDS {
+                for v in 0..=255u8 {
+                    for fill in [0u8, 1, 0x7F, 0x80, 0xFF, 19] {
+                        let mut c = [fill; CARD_KINDS];
+                        c[k] = v;
+                        c[(k + 3) % CARD_KINDS] = v.wrapping_mul(7);
+                        assert_eq!(stocked_kinds(&c, in_play), by_test(&c, n), "{c:?} {n}");
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn the_kth_discard_is_the_kth_listed_for_many_hands() {
         let mut seed = 7u64;
