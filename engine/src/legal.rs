@@ -891,8 +891,6 @@ mod tests {
     use crate::{Action, Colour, Outcome};
     use std::sync::Arc;
 
-    /// Counting and picking the k-th discard give the list `push_discards` builds, in its
-    /// order, for hands of every shape (one kind, all kinds, sizes from 1 to the hand).
     /// The maritime listing's set of kinds the bank holds: the bit of each kind in play
     /// whose count is not zero, as a test kind by kind finds it, for counts of every byte
     /// value in every position (neighbouring bytes full, empty or mixed) and both kind sets.
@@ -914,6 +912,8 @@ mod tests {
         }
     }
 
+    /// Counting and picking the k-th discard give the list `push_discards` builds, in its
+    /// order, for hands of every shape (one kind, all kinds, sizes from 1 to the hand).
     #[test]
     fn the_kth_discard_is_the_kth_listed_for_many_hands() {
         let mut seed = 7u64;
