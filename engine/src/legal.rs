@@ -714,41 +714,57 @@ impl Game {
 /// The discards of `size` cards from `hand` ([`push_discards`] lists them), counted in one
 /// row ([`count_in_row`]).
 fn count_discards(hand: &Cards, size: u8) -> usize {
+    let (held, kinds) = held_kinds(hand);
+    let held = &held[..kinds];
     if usize::from(size) < SMALL_DISCARD {
-        count_in_row::<SMALL_DISCARD>(hand, size)
+        count_in_row::<SMALL_DISCARD>(held, size)
     } else {
-        count_in_row::<LARGE_DISCARD>(hand, size)
+        count_in_row::<LARGE_DISCARD>(held, size)
     }
 }
 
-/// The multisets of `size` (below `M`) cards from `hand`, one kind at a time in a single
+/// The multisets of `size` (below `M`) cards from a hand holding the kinds `held` (their
+/// index and count, [`held_kinds`]), one kind at a time in a single
 /// row: after a kind, `row[n]` is the number of ways to take `n` cards from the kinds met so
 /// far, the sum of the previous row's `row[n - take]` for `take` up to the kind's count (a
 /// window of the previous row, slid from the top down so that the entries it still needs
-/// are not yet rewritten). Kinds the hand lacks leave the row as it is and are skipped.
-fn count_in_row<const M: usize>(hand: &Cards, size: u8) -> usize {
+/// are not yet rewritten). Kinds the hand lacks would leave the row as it is: only the held
+/// ones are met.
+fn count_in_row<const M: usize>(held: &[(usize, usize)], size: u8) -> usize {
     let size = usize::from(size).min(M - 1);
     let mut row = [0usize; M];
     row[0] = 1;
-    for most in hand.counts() {
-        let most = usize::from(most);
-        if most == 0 {
-            continue;
-        }
-        let mut window: usize = row[size.saturating_sub(most)..=size].iter().sum();
+    for &(_, most) in held {
+        let mut window: usize = row[size.saturating_sub(most)..size + 1].iter().sum();
         // Above `most` the window slides down by one entry; from `most` down it only loses.
-        for n in (most + 1..=size).rev() {
+        for n in (most + 1..size + 1).rev() {
             let old = row[n];
             row[n] = window;
             window = window - old + row[n - most - 1];
         }
-        for n in (0..=size.min(most)).rev() {
+        for n in (0..size.min(most) + 1).rev() {
             let old = row[n];
             row[n] = window;
             window -= old;
         }
     }
     row[size]
+}
+
+/// The kinds `hand` holds (their index in [`CardKind::ALL`]) and their counts, in kind
+/// order, and how many there are (the first entries of the array). Gathered without a test
+/// per kind (which kinds a hand holds is data the processor cannot foresee): every kind is
+/// written at the next free place, which moves on only past a held one.
+#[inline]
+fn held_kinds(hand: &Cards) -> ([(usize, usize); CARD_KINDS], usize) {
+    let mut held = [(0, 0); CARD_KINDS];
+    let mut kinds = 0;
+    for (i, n) in hand.counts().into_iter().enumerate() {
+        // `kinds` is at most `i` here: the place is always in the array.
+        held[kinds.min(CARD_KINDS - 1)] = (i, usize::from(n));
+        kinds += usize::from(n > 0);
+    }
+    (held, kinds)
 }
 
 /// The `k`-th discard of `size` cards from `hand` in the order [`push_discards`] lists
@@ -829,12 +845,7 @@ impl<const M: usize> DiscardCounts<M> {
         let size = usize::from(size).min(M - 1);
         let d = self;
         d.size = size;
-        for (i, n) in hand.counts().into_iter().enumerate() {
-            if n > 0 {
-                d.held[d.kinds] = (i, usize::from(n));
-                d.kinds += 1;
-            }
-        }
+        (d.held, d.kinds) = held_kinds(hand);
         d.ways[d.kinds][0] = 1;
         // `ways[j][n]` sums `ways[j + 1][n - take]` for `take` up to the kind's count: a
         // window of the running sum of the row below. No count overflows: a row holds at
@@ -843,12 +854,17 @@ impl<const M: usize> DiscardCounts<M> {
             let most = d.held[j].1;
             let (upper, lower) = d.ways.split_at_mut(j + 1);
             let (row, below) = (&mut upper[j], &lower[0]);
+            // Up to `most` the window only grows; above it, it also loses an entry (two
+            // loops rather than a test per entry).
             let mut running = 0usize;
-            for n in 0..=size {
+            let low = most.min(size);
+            for n in 0..low + 1 {
                 running += below[n];
-                if n > most {
-                    running -= below[n - most - 1];
-                }
+                row[n] = running;
+            }
+            for n in low + 1..size + 1 {
+                running += below[n];
+                running -= below[n - most - 1];
                 row[n] = running;
             }
         }
@@ -867,7 +883,7 @@ impl<const M: usize> DiscardCounts<M> {
         let mut left = self.size;
         for (j, &(i, count)) in self.held[..self.kinds].iter().enumerate() {
             let most = count.min(left);
-            for take in 0..=most {
+            for take in 0..most + 1 {
                 let here = self.ways[j + 1][left - take];
                 if k < here {
                     acc[i] = take as u8;
@@ -960,7 +976,8 @@ mod tests {
                     }
                 }
                 assert_eq!(super::count_discards(&hand, size), listed.len());
-                assert_eq!(super::count_in_row::<LARGE_DISCARD>(&hand, size), listed.len());
+                let (held, kinds) = super::held_kinds(&hand);
+                assert_eq!(super::count_in_row::<LARGE_DISCARD>(&held[..kinds], size), listed.len());
                 for (k, a) in listed.iter().enumerate() {
                     let Action::Discard { cards, .. } = a else {
                         panic!("not a discard")
