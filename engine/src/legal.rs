@@ -306,30 +306,25 @@ impl Game {
     }
 
     /// Settlement sites of `p`: only intersections on their roads qualify, so only the ends
-    /// of their roads are tried (in intersection order, as a full scan would list them).
+    /// of their roads (and ships) are tried, in intersection order (as a full scan would list
+    /// them). The ends are gathered first as a set, without a test per end (most ends are met
+    /// twice), and then tried member by member, lowest first.
     /// Out of line: most listings find a hand that cannot pay for a settlement.
     #[inline(never)]
     fn push_settlements(&self, p: PlayerId, out: &mut Vec<Action>) {
         let topo = &self.board.topology;
-        let mut seen = [0u64; 8];
-        let start = out.len();
+        let mut ends = crate::id_set::IdSet::<8>::default();
         let ships = self.route_ships_ext(p);
         for &e in self.players[p.index()].roads.iter().chain(ships) {
             for at in topo.edges()[e.index()].vertices {
-                let (w, b) = (at.index() / 64, at.index() % 64);
-                if w >= seen.len() || seen[w] & (1 << b) != 0 {
-                    continue;
-                }
-                seen[w] |= 1 << b;
-                let info = &topo.vertices()[at.index()];
-                if info.on_land && self.distance_ok(at) && self.check_building_site_ext(at).is_ok() {
-                    out.push(Action::BuildSettlement { player: p, at });
-                }
+                ends.insert_if(at.index(), true);
             }
         }
-        out[start..].sort_unstable_by_key(|a| match a {
-            Action::BuildSettlement { at, .. } => at.0,
-            _ => u16::MAX,
+        ends.for_each_member(|v| {
+            let at = VertexId(v as u16);
+            if topo.vertices()[v].on_land && self.distance_ok(at) && self.check_building_site_ext(at).is_ok() {
+                out.push(Action::BuildSettlement { player: p, at });
+            }
         });
     }
 

@@ -623,12 +623,11 @@ impl Game {
                 continue;
             }
             // A far end `u` is no end of `e` (two intersections share at most one path): its
-            // reach is unchanged, read from the kept table.
-            let info = &self.board.topology.vertices()[x.index()];
-            for (f, u) in info.edges.iter().zip(info.neighbours.iter()) {
-                if f != e && mine.contains_below(f.index()) {
-                    mine.set_below(f.index(), t.reach[u.index()] >> player.0 & 1 != 0);
-                }
+            // reach is unchanged, read from the kept table. A site keeps its bit where they
+            // reach `u`, without a branch on what the path holds (the answers follow no
+            // pattern): `e`'s own bit, clear while it held the ship, stays clear.
+            for (f, u) in self.board.topology.vertices()[x.index()].links() {
+                mine.keep_below(f.index(), t.reach[u.index()] >> player.0 & 1 != 0);
             }
         }
         // The path held a ship, so it was no one's site (a ship coming clears it for every
