@@ -18,29 +18,9 @@
 #   (KEEP=DIR bench/branches.sh keeps each run's cachegrind file in DIR)
 set -euo pipefail
 
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-GAMES=${GAMES:-30}
-if ! command -v valgrind >/dev/null; then
-    echo "valgrind is needed (Debian: apt-get install valgrind)" >&2
-    exit 2
-fi
-if [ "$#" -eq 0 ]; then
-    cargo build --release --quiet --manifest-path "$ROOT/Cargo.toml"
-    set -- "$ROOT/target/release/catan-harness"
-fi
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-
-RULESETS=(
-    base
-    cities-and-knights
-    court
-    seafarers
-    "seafarers --map through-the-desert"
-    cities-and-knights,seafarers
-    barbarian-attack
-    cities-and-knights,barbarian-attack
-)
+# shellcheck source=bench/common.sh
+source "$(dirname "$0")/common.sh"
+set -- "${BINARIES[@]}"
 
 count() { # binary number, binary, ruleset words...
     local n=$1 bin=$2

@@ -46,7 +46,7 @@ impl Game {
             );
         }
         if let Some(kept) = self.land_hexes.get() {
-            if crate::rules::LandHexes::of(self).get() != Some(kept) {
+            if crate::kept::KeptHexes::land(self).get() != Some(kept) {
                 return fail("land-hexes", "the land hexes kept differ from the board".into());
             }
         }

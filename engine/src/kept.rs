@@ -36,6 +36,45 @@ impl<T> DerefMut for Kept<T> {
     }
 }
 
+/// Some hexes of the board, picked by their terrain, in increasing id: kept so that a listing
+/// copies them instead of testing every hex (a per-hex terrain test is a branch the processor
+/// cannot foresee on a map of land and sea). The terrain is fixed once the board is built, so
+/// the list is found once, when the game starts; a state read back holds none ("unknown":
+/// the listing tests every hex of the board). Used for the robber's land hexes
+/// ([`KeptHexes::land`]) and the pirate's sea hexes ([`KeptHexes::sea`]).
+#[derive(Clone, Default, Debug, PartialEq, Eq)]
+pub(crate) struct KeptHexes(Kept<Box<[crate::ids::HexId]>>);
+
+impl KeptHexes {
+    /// The land hexes of `game`'s board among its known hexes (those the robber may stand on,
+    /// [`crate::Game::check_robber_hex`]). Checked by the invariants (`land-hexes`).
+    pub(crate) fn land(game: &crate::Game) -> KeptHexes {
+        KeptHexes::of(game, crate::board::Terrain::is_land)
+    }
+
+    /// The sea hexes of `game`'s board among its known hexes (those the pirate may stand on,
+    /// rule `SEA.PIRATE.SEA`). Checked by the invariants (`sea-hexes`).
+    pub(crate) fn sea(game: &crate::Game) -> KeptHexes {
+        KeptHexes::of(game, |t| t == crate::board::Terrain::Sea)
+    }
+
+    /// The known hexes of `game`'s board whose terrain `keep` accepts, hex by hex.
+    fn of(game: &crate::Game, keep: impl Fn(crate::board::Terrain) -> bool) -> KeptHexes {
+        let hexes = game.board.terrain.iter().enumerate().take(game.tokens.len());
+        let list = hexes
+            .filter(|&(_, &t)| keep(t))
+            .map(|(h, _)| crate::ids::HexId(h as u16))
+            .collect();
+        KeptHexes(Kept(Some(list)))
+    }
+
+    /// The list, when known.
+    #[inline]
+    pub(crate) fn get(&self) -> Option<&[crate::ids::HexId]> {
+        self.0.as_deref()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::Kept;

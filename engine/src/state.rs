@@ -461,10 +461,10 @@ pub struct Game {
     /// unknown).
     #[serde(skip)]
     pub(crate) route: crate::rules::RouteGraphs,
-    /// The land hexes, found once from the board when the game starts: kept, not written
-    /// out (read back as unknown).
+    /// The land hexes, found once from the board when the game starts
+    /// ([`crate::kept::KeptHexes::land`]): kept, not written out (read back as unknown).
     #[serde(skip)]
-    pub(crate) land_hexes: crate::rules::LandHexes,
+    pub(crate) land_hexes: crate::kept::KeptHexes,
 }
 
 impl Game {
@@ -535,7 +535,7 @@ impl Game {
             route: crate::rules::RouteGraphs::default(),
             land_hexes: Default::default(),
         };
-        g.land_hexes = crate::rules::LandHexes::of(&g);
+        g.land_hexes = crate::kept::KeptHexes::land(&g);
         let topo = &g.board.topology;
         for st in g.players.iter_mut() {
             st.buildings = crate::rules::building_sites::BuildingSites::empty(topo);

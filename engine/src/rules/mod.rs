@@ -17,7 +17,7 @@ mod production;
 pub(crate) use production::NumberedHexes;
 mod queue;
 mod robber;
-pub(crate) use robber::{seat_bit, LandHexes};
+pub(crate) use robber::seat_bit;
 pub(crate) mod sea;
 mod setup;
 mod trade;

@@ -12,35 +12,6 @@ use crate::ids::{HexId, PlayerId};
 use crate::pending::{BasePending, CkPending, Pending, PendingKind};
 use crate::state::{Game, Phase};
 
-/// The land hexes (those the robber may stand on, [`Game::check_robber_hex`]) in increasing
-/// id, kept so that the robber listing copies them rather than testing every hex of the
-/// board: on a Seafarers map about half the hexes are sea, and the per-hex land test was a
-/// branch the processor could not foresee. The terrain is fixed once the board is built,
-/// so the list is found once, when the game starts; a state read back holds none
-/// ("unknown": every hex is tested on the board). Checked by the invariants (`land-hexes`).
-/// Not part of the game ([`crate::kept::Kept`]).
-#[derive(Clone, Default, Debug, PartialEq, Eq)]
-pub(crate) struct LandHexes(crate::kept::Kept<Box<[HexId]>>);
-
-impl LandHexes {
-    /// The land hexes of `game`'s board among its known hexes ([`Game::known_hex`]), hex by
-    /// hex.
-    pub(crate) fn of(game: &Game) -> LandHexes {
-        let land = game.board.terrain.iter().enumerate().take(game.tokens.len());
-        let list = land
-            .filter(|(_, t)| t.is_land())
-            .map(|(h, _)| HexId(h as u16))
-            .collect();
-        LandHexes(crate::kept::Kept(Some(list)))
-    }
-
-    /// The list, when known.
-    #[inline]
-    pub(crate) fn get(&self) -> Option<&[HexId]> {
-        self.0.as_deref()
-    }
-}
-
 /// Seat `p` as a bit of a set of seats (bit `p`; none for an id past the bits).
 #[inline]
 pub(crate) fn seat_bit(p: PlayerId) -> u32 {
@@ -289,7 +260,7 @@ mod tests {
         let (mut listings, mut sea_listings, mut victims) = (0, 0, 0);
         for (mut g, seed) in games {
             crate::testkit::check_random_play(&mut g, seed, Policy::Uniform, 150, |g| {
-                assert_eq!(g.land_hexes, super::LandHexes::of(g));
+                assert_eq!(g.land_hexes.get(), crate::kept::KeptHexes::land(g).get());
                 assert!(g.land_hexes.get().is_some(), "land hexes kept");
                 let p = g.current();
                 kept.clear();

@@ -862,29 +862,22 @@ fn walk_by_calls(
         .copied()
         .filter(|&a| used & (1u64 << (a >> 1)) == 0)
         .collect();
-    match open[..] {
-        [] => len,
-        [a] => walk_by_calls(
+    // Crossing the way `x` and walking on from its far end.
+    let step = |x: u8, depth: usize, deepest: &mut usize| {
+        walk_by_calls(
             s,
-            usize::from(a >> 1),
-            usize::from(a & 1),
-            used | 1u64 << (a >> 1),
+            usize::from(x >> 1),
+            usize::from(x & 1),
+            used | 1u64 << (x >> 1),
             len + 1,
             depth,
             deepest,
-        ),
+        )
+    };
+    match open[..] {
+        [] => len,
+        [a] => step(a, depth, deepest),
         [a, b, ..] => {
-            let step = |x: u8, depth: usize, deepest: &mut usize| {
-                walk_by_calls(
-                    s,
-                    usize::from(x >> 1),
-                    usize::from(x & 1),
-                    used | 1u64 << (x >> 1),
-                    len + 1,
-                    depth,
-                    deepest,
-                )
-            };
             let first = step(a, depth + 1, deepest);
             if first >= s.cap {
                 return first;

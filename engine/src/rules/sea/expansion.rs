@@ -42,7 +42,7 @@ impl ExpansionRules for Seafarers {
             no_fresh: super::state::NoFreshShips::KNOWN,
         };
         g.sea.sea_paths = super::state::SeaPaths::of(g);
-        g.sea.sea_hexes = super::state::SeaHexes::of(g);
+        g.sea.sea_hexes = crate::kept::KeptHexes::sea(g);
         if let Some(target) = g.board.victory_target {
             let default = crate::Ruleset::with(g.rules.expansions).base.victory_target;
             if g.rules.base.victory_target == default {
@@ -310,7 +310,7 @@ impl Game {
             return fail("sea-fresh", "a ship is kept as built this turn though none is".into());
         }
         if let Some(kept) = self.sea.sea_hexes.get() {
-            if super::state::SeaHexes::of(self).get() != Some(kept) {
+            if crate::kept::KeptHexes::sea(self).get() != Some(kept) {
                 return fail("sea-hexes", "the sea hexes kept differ from the board".into());
             }
         }

@@ -161,7 +161,7 @@ mod tests {
                 let mut g = Game::new(rules.clone(), board, &Colour::ALL[..4], PlayerId(0)).expect("a game");
                 let mut rp = RandomPlayer::new(seed);
                 while g.winner().is_none() && g.turn() <= 150 {
-                    assert_eq!(g.sea.sea_hexes.get(), super::super::state::SeaHexes::of(&g).get());
+                    assert_eq!(g.sea.sea_hexes.get(), crate::kept::KeptHexes::sea(&g).get());
                     assert!(g.sea.sea_hexes.get().is_some(), "seed {seed} {map:?}: sea hexes kept");
                     let p = g.current();
                     let mut unknown = g.clone();

@@ -82,9 +82,10 @@ pub struct SeaState {
     /// ([`super::ships::KeptShipSites`]).
     #[serde(skip)]
     pub(crate) ship_sites: super::ships::KeptShipSites,
-    /// The sea hexes, found once from the board when the game starts ([`SeaHexes`]).
+    /// The sea hexes, found once from the board when the game starts
+    /// ([`crate::kept::KeptHexes::sea`]).
     #[serde(skip)]
-    pub(crate) sea_hexes: SeaHexes,
+    pub(crate) sea_hexes: crate::kept::KeptHexes,
     /// Known when no path holds a ship built this turn ([`NoFreshShips`]).
     #[serde(skip)]
     pub(crate) no_fresh: NoFreshShips,
@@ -138,33 +139,6 @@ impl SeaPaths {
     #[inline]
     pub(crate) fn get(&self) -> Option<&crate::id_set::IdSet<8>> {
         self.0.as_ref()
-    }
-}
-
-/// The sea hexes (the hexes the pirate may stand on, rule `SEA.PIRATE.SEA`,
-/// [`crate::Game::push_pirate_moves`]) in increasing order, kept so that listing the pirate's
-/// moves copies them (two runs around the pirate's own hex) instead of testing every hex. The
-/// terrain is fixed once the board is built, so the list is found once, when the game starts;
-/// a state read back holds none ("unknown": every hex is tested on the board). Checked by the
-/// invariants (`sea-hexes`). Not part of the game ([`crate::kept::Kept`]).
-#[derive(Clone, Default, Debug, PartialEq, Eq)]
-pub(crate) struct SeaHexes(crate::kept::Kept<Box<[HexId]>>);
-
-impl SeaHexes {
-    /// The sea hexes of `game`'s board, hex by hex.
-    pub(crate) fn of(game: &crate::Game) -> SeaHexes {
-        let sea = game.board.terrain.iter().enumerate().take(game.tokens.len());
-        let list = sea
-            .filter(|(_, t)| **t == crate::board::Terrain::Sea)
-            .map(|(h, _)| HexId(h as u16))
-            .collect();
-        SeaHexes(crate::kept::Kept(Some(list)))
-    }
-
-    /// The list, when known.
-    #[inline]
-    pub(crate) fn get(&self) -> Option<&[HexId]> {
-        self.0.as_deref()
     }
 }
 
