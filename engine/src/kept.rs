@@ -73,6 +73,43 @@ impl KeptHexes {
     pub(crate) fn get(&self) -> Option<&[crate::ids::HexId]> {
         self.0.as_deref()
     }
+
+    /// The list but `own` (found by a binary search), when known: the hexes a piece standing
+    /// on `own` may move to, in the order the listings give them, counted and read by index
+    /// without being copied.
+    #[inline]
+    pub(crate) fn but(&self, own: Option<crate::ids::HexId>) -> Option<HexesBut<'_>> {
+        let list = self.get()?;
+        let skip = own.and_then(|h| list.binary_search(&h).ok());
+        Some(HexesBut { list, skip })
+    }
+}
+
+/// A kept hex list but one of its hexes ([`KeptHexes::but`]): the `k`-th hex is the list's
+/// `k`-th before the hex left out and the next one from there on.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct HexesBut<'a> {
+    list: &'a [crate::ids::HexId],
+    /// Where the hex left out stands in `list`, if it is there.
+    skip: Option<usize>,
+}
+
+impl HexesBut<'_> {
+    /// No hex at all.
+    pub(crate) const NONE: HexesBut<'static> = HexesBut { list: &[], skip: None };
+
+    /// How many hexes.
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.list.len() - usize::from(self.skip.is_some())
+    }
+
+    /// The `k`-th hex, `None` from [`HexesBut::len`] on.
+    #[inline]
+    pub(crate) fn get(&self, k: usize) -> Option<crate::ids::HexId> {
+        let past = self.skip.is_some_and(|s| k >= s);
+        self.list.get(k.saturating_add(usize::from(past))).copied()
+    }
 }
 
 #[cfg(test)]

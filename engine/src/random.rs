@@ -178,6 +178,11 @@ impl RandomPlayer {
                 return choice;
             }
         }
+        // Likewise the robber's (and the pirate's) moves, every land and sea hex, and its
+        // victims (none is a building action).
+        if let Some(choice) = game.pick_robber_step(|n| index_below(&mut self.agent, n)) {
+            return choice;
+        }
         // Likewise every knight's targets while the knights move (none is a building action).
         if game.count_knight_moves(&mut self.knight_moves) {
             let k = index_below(&mut self.agent, self.knight_moves.total);

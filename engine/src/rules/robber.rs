@@ -43,6 +43,105 @@ impl Game {
         }
     }
 
+    /// The robber's steps for a player choosing uniformly among the listed actions (the
+    /// random player): while the robber is to be moved, [`Game::pick_robber_move`]; while a
+    /// victim is to be named, [`Game::pick_victim`]; `None` in any other phase (one test of
+    /// the queue's front for both).
+    pub(crate) fn pick_robber_step(&self, draw: impl FnOnce(usize) -> usize) -> Option<Option<crate::Action>> {
+        use crate::rules::sea::pending::SeaPending;
+        if matches!(self.step, crate::pending::Step::Ended { .. }) {
+            return None;
+        }
+        match self.pending.front()?.kind {
+            PendingKind::Base(BasePending::MoveRobber)
+            | PendingKind::Ck(CkPending::TaxationRobber)
+            | PendingKind::Ck(CkPending::ChasedRobber) => self.pick_robber_move(draw),
+            PendingKind::Base(BasePending::ChooseVictim) | PendingKind::Sea(SeaPending::PirateVictim) => {
+                self.pick_victim(draw)
+            }
+            _ => None,
+        }
+    }
+
+    /// While a victim is to be named ([`Phase::ChoosingVictim`]), the robbery a uniform
+    /// choice among the listed ones falls on: `draw` is given how many
+    /// [`Game::legal_actions`] lists (one per seat [`Game::victims`] names, in seat order)
+    /// and returns an index below that; `Some(None)` when none is listed (then `draw` is not
+    /// called); `None` in any other phase.
+    pub(crate) fn pick_victim(&self, draw: impl FnOnce(usize) -> usize) -> Option<Option<crate::Action>> {
+        if self.phase() != Phase::ChoosingVictim {
+            return None;
+        }
+        let player = self.current;
+        let seats = self.player_ids().fold(0u32, |s, q| s | seat_bit(q));
+        let mut victims = self.victims(player) & seats;
+        if victims == 0 {
+            return Some(None);
+        }
+        let k = draw(victims.count_ones() as usize);
+        // The `k`-th seat of the set, the lower ones cleared first.
+        for _ in 0..k {
+            victims &= victims.wrapping_sub(1);
+        }
+        Some((victims != 0).then(|| crate::Action::Rob {
+            player,
+            victim: PlayerId(victims.trailing_zeros() as u8),
+        }))
+    }
+
+    /// While the robber is to be moved ([`Phase::MovingRobber`]), the move a uniform choice
+    /// among the listed ones falls on: `draw` is given how many [`Game::legal_actions`] lists
+    /// (the robber's moves, then the pirate's in their place, source `base-rules` §4
+    /// "Rolling a 7" and `004_bf8a3dbb68824bc0.txt` "Der Seeräuber") and returns an index
+    /// below that; the move listed at that index is built alone, from the kept hex lists
+    /// ([`crate::kept::KeptHexes`]), instead of listing every land and sea hex. `Some(None)`
+    /// when none is listed (then `draw` is not called); `None` in any other phase, or when a
+    /// kept list is unknown (a state read back: the listing decides).
+    pub(crate) fn pick_robber_move(&self, draw: impl FnOnce(usize) -> usize) -> Option<Option<crate::Action>> {
+        if !self.in_robber_move() {
+            return None;
+        }
+        // The player the listing names ([`Game::legal_actions`]).
+        let player = self.current;
+        let robber = match self.check_robber_moment(player) {
+            Ok(()) => self.land_hexes.but(self.robber)?,
+            Err(_) => crate::kept::HexesBut::NONE,
+        };
+        // Only Seafarers moves a piece in the robber's place (the pirate).
+        let pirate = match self.rules.has(crate::ruleset::Expansion::Seafarers) {
+            true => self.pirate_targets(player)?,
+            false => crate::kept::HexesBut::NONE,
+        };
+        let total = robber.len() + pirate.len();
+        if total == 0 {
+            return Some(None);
+        }
+        let k = draw(total);
+        Some(match k.checked_sub(robber.len()) {
+            None => robber.get(k).map(|to| crate::Action::MoveRobber { player, to }),
+            Some(j) => pirate
+                .get(j)
+                .map(|to| crate::Action::Sea(crate::SeaAction::MovePirate { player, to })),
+        })
+    }
+
+    /// Whether the robber is to be moved (the same as `phase() == Phase::MovingRobber`,
+    /// without building the view: only a robber move at the front of the queue shows it).
+    #[inline]
+    pub(crate) fn in_robber_move(&self) -> bool {
+        use crate::pending::Step;
+        !matches!(self.step, Step::Ended { .. })
+            && matches!(
+                self.pending.front(),
+                Some(e) if matches!(
+                    e.kind,
+                    PendingKind::Base(BasePending::MoveRobber)
+                        | PendingKind::Ck(CkPending::TaxationRobber)
+                        | PendingKind::Ck(CkPending::ChasedRobber)
+                )
+            )
+    }
+
     /// [`Game::push_robber_moves`] read from the board hex by hex (a state read back).
     #[cold]
     #[inline(never)]
@@ -319,6 +418,86 @@ mod tests {
             "{listings} robber listings, {sea_listings} at sea"
         );
         assert!(victims > 20, "{victims} victims");
+    }
+
+    /// Random games of every ruleset with a robber (Seafarers on both maps, alone and with
+    /// Cities & Knights, two seeds each): whenever the robber is to be moved or a victim
+    /// named, the pick ([`Game::pick_robber_step`]) is given the number of actions
+    /// `legal_actions` lists and returns, for every index `k`, the action listed at `k`
+    /// (robber and pirate moves, the robber's or the pirate's own hex left out; robberies);
+    /// with a kept hex list unknown it leaves the choice to the listing; in every other phase
+    /// it draws nothing.
+    #[test]
+    fn the_picked_robber_step_is_the_one_listed_at_its_index_in_random_games() {
+        use crate::random::Policy;
+        use crate::ruleset::Expansion as E;
+        let sets: &[&[E]] = &[
+            &[],
+            &[E::TheCourt],
+            &[E::Seafarers],
+            &[E::CitiesAndKnights],
+            &[E::BarbarianAttack],
+            &[E::CitiesAndKnights, E::BarbarianAttack],
+        ];
+        let mut games = crate::testkit::ck_games(2, sets, &crate::SeaMap::ALL);
+        for seed in 0..2 {
+            for map in crate::SeaMap::ALL {
+                let rules = crate::Ruleset::from_names(["seafarers"]).expect("a ruleset");
+                let board = std::sync::Arc::new(crate::Board::seafarers(map, 4, seed).expect("a map"));
+                let colours = &crate::Colour::ALL[..4];
+                let g = crate::Game::new(rules, board, colours, crate::PlayerId(0)).expect("a game");
+                games.push((g, seed));
+            }
+        }
+        let mut listed = Vec::new();
+        let (mut moves, mut pirate_moves, mut sea_picks, mut robberies) = (0, 0, 0, 0);
+        for (mut g, seed) in games {
+            crate::testkit::check_random_play(&mut g, seed, Policy::Uniform, 150, |g| {
+                let phase = g.phase();
+                assert_eq!(g.in_robber_move(), phase == Phase::MovingRobber, "seed {seed}");
+                if !matches!(phase, Phase::MovingRobber | Phase::ChoosingVictim) {
+                    assert_eq!(g.pick_robber_step(|_| panic!("no robber step to draw")), None);
+                    assert_eq!(g.pick_robber_move(|_| panic!("no robber move to draw")), None);
+                    assert_eq!(g.pick_victim(|_| panic!("no victim to draw")), None);
+                    return;
+                }
+                g.legal_actions(&mut listed);
+                if listed.is_empty() {
+                    assert_eq!(g.pick_robber_step(|_| panic!("nothing listed")), Some(None));
+                }
+                for (k, a) in listed.iter().enumerate() {
+                    let picked = g.pick_robber_step(|n| {
+                        assert_eq!(n, listed.len(), "seed {seed}");
+                        k
+                    });
+                    assert_eq!(picked, Some(Some(*a)), "seed {seed} k {k}");
+                    sea_picks += usize::from(matches!(a, Action::Sea(_)));
+                }
+                assert_eq!(g.pick_robber_step(|n| n), Some(None), "past the last");
+                if phase == Phase::ChoosingVictim {
+                    robberies += 1;
+                    return;
+                }
+                for unknown in [0, 1] {
+                    let mut read_back = g.clone();
+                    match unknown {
+                        0 => read_back.land_hexes = Default::default(),
+                        _ => read_back.sea.sea_hexes = Default::default(),
+                    }
+                    let robber = g.check_robber_moment(g.current()).is_ok();
+                    let pirate = listed.iter().any(|a| matches!(a, Action::Sea(_)));
+                    if (unknown == 0 && robber) || (unknown == 1 && pirate) {
+                        assert_eq!(read_back.pick_robber_step(|_| panic!("listed instead")), None);
+                    }
+                }
+                moves += 1;
+                pirate_moves += usize::from(listed.iter().any(|a| matches!(a, Action::Sea(_))));
+            });
+        }
+        assert!(
+            moves > 60 && pirate_moves > 10 && sea_picks > 100 && robberies > 30,
+            "{moves} robber moves, {pirate_moves} with the pirate, {sea_picks} pirate picks, {robberies} robberies"
+        );
     }
 
     #[test]

@@ -113,6 +113,15 @@ impl Game {
         }
     }
 
+    /// The hexes [`Game::push_pirate_moves`] lists, as the kept sea hexes but the pirate's own
+    /// (none when the pirate may not move now); `None` when the kept hexes are unknown.
+    pub(crate) fn pirate_targets(&self, player: PlayerId) -> Option<crate::kept::HexesBut<'_>> {
+        if self.check_pirate_moment(player).is_err() {
+            return Some(crate::kept::HexesBut::NONE);
+        }
+        self.sea.sea_hexes.but(self.sea.pirate)
+    }
+
     /// [`Game::push_pirate_moves`] read from the board's terrain hex by hex (a state read
     /// back): the known hexes in order, a sea hex other than the pirate's own
     /// ([`Game::check_pirate_hex`]).
