@@ -58,14 +58,17 @@ impl KeptHexes {
         KeptHexes::of(game, |t| t == crate::board::Terrain::Sea)
     }
 
-    /// The known hexes of `game`'s board whose terrain `keep` accepts, hex by hex.
+    /// The known hexes of `game`'s board whose terrain `keep` accepts, hex by hex: counted
+    /// first, so the list is allocated once at its length (no growth, no shrinking).
     fn of(game: &crate::Game, keep: impl Fn(crate::board::Terrain) -> bool) -> KeptHexes {
-        let hexes = game.board.terrain.iter().enumerate().take(game.tokens.len());
-        let list = hexes
-            .filter(|&(_, &t)| keep(t))
-            .map(|(h, _)| crate::ids::HexId(h as u16))
-            .collect();
-        KeptHexes(Kept(Some(list)))
+        let terrain = &game.board.terrain[..game.board.terrain.len().min(game.tokens.len())];
+        let mut list = Vec::with_capacity(terrain.iter().filter(|&&t| keep(t)).count());
+        for (h, &t) in terrain.iter().enumerate() {
+            if keep(t) {
+                list.push(crate::ids::HexId(h as u16));
+            }
+        }
+        KeptHexes(Kept(Some(list.into_boxed_slice())))
     }
 
     /// The list, when known.

@@ -18,6 +18,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::sync::Arc;
 
 /// What a hex is.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
@@ -159,8 +160,10 @@ pub struct Board {
     pub tokens: Vec<Option<u8>>,
     /// Harbors.
     pub harbors: Vec<Harbor>,
-    /// Label by hex id (`A`…); `None` for sea hexes.
-    pub labels: Vec<Option<String>>,
+    /// Label by hex id (`A`…); `None` for sea hexes. Shared: the labels follow from which
+    /// hexes are land, the same for every board of one geometry (random play builds one per
+    /// game), so boards built from one frame share one list.
+    pub labels: Arc<[Option<String>]>,
     /// Where the robber starts (the desert), if anywhere.
     pub robber_start: Option<HexId>,
     /// The Court: the coastal intersection where the purple foreign soldiers begin (the first
@@ -302,7 +305,19 @@ impl Board {
         tokens: Vec<Option<u8>>,
         harbors: Vec<Harbor>,
     ) -> Board {
-        let labels = letter_labels(&topology, &terrain);
+        let labels = letter_labels(&topology, &terrain).into();
+        Board::assemble_labelled(name, topology, terrain, tokens, harbors, labels)
+    }
+
+    /// [`Board::assemble`] with the labels given (those [`letter_labels`] finds for `terrain`).
+    fn assemble_labelled(
+        name: &str,
+        topology: Topology,
+        terrain: Vec<Terrain>,
+        tokens: Vec<Option<u8>>,
+        harbors: Vec<Harbor>,
+        labels: Arc<[Option<String>]>,
+    ) -> Board {
         let robber_start = terrain
             .iter()
             .position(|t| *t == Terrain::Desert)
@@ -440,7 +455,13 @@ impl Board {
                 .zip(harbors)
                 .filter_map(|(edge, kind)| edge.map(|edge| Harbor { edge, kind }))
                 .collect();
-            Board::assemble(name, f.topology.clone(), terrain, tokens, hs)
+            // Every standard board is all land (the frame's labels) unless `rows` say otherwise.
+            let labels = if terrain.iter().all(|t| t.is_land()) {
+                f.labels.clone()
+            } else {
+                letter_labels(&f.topology, &terrain).into()
+            };
+            Board::assemble_labelled(name, f.topology.clone(), terrain, tokens, hs, labels)
         })
     }
 
@@ -491,13 +512,15 @@ impl Board {
 
 /// The standard island apart from what lies on it: its topology, the hex of each of
 /// [`standard_coords`] (in their order) and the path of each harbor slot ([`HARBOR_SLOTS`]
-/// along [`coastal_cycle`]). None of these depends on the terrain, tokens or harbor kinds,
-/// so every standard board (random play builds one per game) is this frame with its
-/// contents written in; a test compares such boards with boards built from scratch.
+/// along [`coastal_cycle`]), and the labels of an island all of land. None of these depends
+/// on the terrain, tokens or harbor kinds, so every standard board (random play builds one
+/// per game) is this frame with its contents written in; a test compares such boards with
+/// boards built from scratch.
 struct StandardFrame {
     topology: Topology,
     hexes: Vec<Option<HexId>>,
     harbor_edges: [Option<EdgeId>; 9],
+    labels: Arc<[Option<String>]>,
 }
 
 impl StandardFrame {
@@ -508,10 +531,12 @@ impl StandardFrame {
         let hexes = coords.iter().map(|c| topology.hex_at(*c)).collect();
         let ring = coastal_cycle(&topology);
         let harbor_edges = HARBOR_SLOTS.map(|slot| ring.get(slot).copied());
+        let labels = letter_labels(&topology, &[Terrain::Desert; 19]).into();
         StandardFrame {
             topology,
             hexes,
             harbor_edges,
+            labels,
         }
     }
 }
@@ -708,6 +733,12 @@ mod tests {
                         Board::standard("short", short, kinds),
                         Board::standard_from_scratch("short", short, kinds)
                     );
+                    // A sea hex among the rows: the labels are found again, not the frame's.
+                    let mut wet = rows.clone();
+                    wet[seed as usize % 19] = (Terrain::Sea, None);
+                    let board = Board::standard("wet", &wet, kinds);
+                    assert_eq!(board, Board::standard_from_scratch("wet", &wet, kinds));
+                    assert_eq!(board.labels.iter().flatten().count(), 18);
                 }
             }
         }

@@ -302,7 +302,7 @@ impl Game {
     pub(crate) fn check_sea_invariants(&self) -> Result<(), InvariantViolation> {
         let fail = |rule: &'static str, detail: String| Err(InvariantViolation { name: rule, detail });
         if let Some(kept) = self.sea.sea_paths.get() {
-            if super::state::SeaPaths::of(self).get() != Some(kept) {
+            if super::state::SeaPaths::by_paths(self).get() != Some(kept) {
                 return fail("sea-paths", "the sea paths kept differ from the board".into());
             }
         }

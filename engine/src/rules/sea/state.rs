@@ -121,9 +121,29 @@ impl NoFreshShips {
 pub(crate) struct SeaPaths(crate::kept::Kept<crate::id_set::IdSet<8>>);
 
 impl SeaPaths {
-    /// The sea paths of `game`'s board, path by path; unknown when a path id is beyond the
-    /// set's capacity.
+    /// The sea paths of `game`'s board, found hex by hex: a path has a sea hex on a side
+    /// exactly when it is a side of a sea hex, so the sides of the sea hexes are the set (one
+    /// pass over the hexes when the game starts, instead of a test of both sides of every
+    /// path). Unknown when a path id is beyond the set's capacity.
     pub(crate) fn of(game: &crate::Game) -> SeaPaths {
+        let topo = &game.board.topology;
+        if topo.edge_count() > 64 * 8 {
+            return SeaPaths::default();
+        }
+        let mut set = crate::id_set::IdSet::<8>::default();
+        for (hex, t) in topo.hexes().iter().zip(&game.board.terrain) {
+            if *t == crate::board::Terrain::Sea {
+                for e in hex.sides {
+                    set.insert_if(e.index(), true);
+                }
+            }
+        }
+        SeaPaths(crate::kept::Kept(Some(set)))
+    }
+
+    /// [`SeaPaths::of`] path by path, from the rule (what the invariant `sea-paths` and the
+    /// tests compare the kept set with).
+    pub(crate) fn by_paths(game: &crate::Game) -> SeaPaths {
         let n = game.board.topology.edge_count();
         if n > 64 * 8 {
             return SeaPaths::default();
@@ -147,5 +167,56 @@ impl SeaState {
     #[inline]
     pub fn ship(&self, e: EdgeId) -> Option<PlayerId> {
         self.ships.get(e.index()).copied().flatten()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SeaPaths;
+    use crate::board::Terrain;
+    use crate::ids::{Colour, PlayerId};
+    use crate::ruleset::{Expansion, ExpansionSet, Ruleset};
+    use crate::{Board, Game, SeaMap};
+    use std::sync::Arc;
+
+    fn game(board: Board, players: usize) -> Game {
+        let rules = Ruleset::with(ExpansionSet::of(&[Expansion::Seafarers]));
+        Game::new(rules, Arc::new(board), &Colour::ALL[..players], PlayerId(0)).unwrap()
+    }
+
+    /// The sea paths found hex by hex are those found path by path: on both maps for 3 and 4
+    /// players and many seeds, on the standard island (no sea), and on islands with sea hexes
+    /// written in at random places (paths on the board's rim and between two sea hexes).
+    #[test]
+    fn sea_paths_by_hexes_are_those_by_paths() {
+        let same = |g: &Game| {
+            let (of, by) = (SeaPaths::of(g), SeaPaths::by_paths(g));
+            assert!(of.get().is_some());
+            assert_eq!(of.get(), by.get());
+        };
+        for map in SeaMap::ALL {
+            for players in [3, 4] {
+                for seed in 0..20 {
+                    let g = game(Board::seafarers(map, players, seed).unwrap(), players);
+                    assert!(g.sea.sea_paths.get().is_some_and(|s| !s.is_empty()));
+                    same(&g);
+                }
+            }
+        }
+        for seed in 0..40u64 {
+            let mut board = Board::random(seed, Default::default());
+            same(&game(board.clone(), 4));
+            for k in 0..=seed % 5 {
+                let i = ((seed * 7 + k * 11) % 19) as usize;
+                board.terrain[i] = Terrain::Sea;
+                board.tokens[i] = None;
+            }
+            board.robber_start = board
+                .terrain
+                .iter()
+                .position(|t| t.is_land())
+                .map(|i| crate::ids::HexId(i as u16));
+            same(&game(board, 3));
+        }
     }
 }
