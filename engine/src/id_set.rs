@@ -66,9 +66,9 @@ impl<const W: usize> IdSet<W> {
 
     /// Whether `i` is a member, for an id known to be below the capacity: the word is read
     /// at `(i / 64) % W`, so no bounds check is paid (an id beyond the capacity would read
-    /// some other id's bit; it never panics). Only the tests read it now
-    /// ([`IdSet::keep_below`] took its place in the ship sites' update).
-    #[cfg(test)]
+    /// some other id's bit; it never panics). The ship sites read the pirate's sides
+    /// with it ([`crate::state::Game::ship_sites`]).
+    #[inline]
     pub(crate) fn contains_below(&self, i: usize) -> bool {
         self.0[(i / 64) % W] & (1 << (i % 64)) != 0
     }

@@ -221,9 +221,10 @@ impl Game {
     /// another of their ships there) is movable as far as its line goes; a ship between two
     /// own buildings is on a closed line; a ship from an own building into a line is on a
     /// closed line when that line touches another own building, and otherwise cuts the line
-    /// unless the network holds a loop (only then is the line searched). A ship without an
-    /// open end is an end ship only when its whole line has none (a ring), and only then is
-    /// it searched ([`Game::ship_shape_movable`]).
+    /// unless the network holds a loop (only then is the graph searched,
+    /// [`Lines::joined_without`]). A ship without an open end is an end ship only when its
+    /// whole line has none (a ring), and only then is it searched
+    /// ([`Game::ship_shape_movable`]).
     ///
     /// Returns the movable bits and, beside them, the bits of the ships whose line lets them
     /// move but which knights fix ([`super::state::SeaState::knight_fixed`]).
@@ -253,7 +254,17 @@ impl Game {
                 let closed = lines.line_buildings[line]
                     .iter()
                     .any(|&b| b != u8::MAX && usize::from(b) != at);
-                if closed || !lines.has_loop(into) || self.ship_move_cuts_line(player, e) {
+                if closed || !lines.has_loop(into) {
+                    continue;
+                }
+                // The cut ([`Game::ship_move_cuts_line`]: both ends hold the owner's pieces
+                // here) from the graph when it holds every ship.
+                let cuts = if ships.len() <= 16 {
+                    !lines.joined_without(i)
+                } else {
+                    self.ship_move_cuts_line(player, e)
+                };
+                if cuts {
                     continue;
                 }
                 self.ship_may_leave_building(player, e)
@@ -868,6 +879,8 @@ struct Lines {
     net_parent: [u8; 32],
     /// Per network root: the part holds a loop.
     loops: u32,
+    /// Per intersection: the intersections one ship away, as bits.
+    next: [u32; 32],
     /// Per line root: up to two different own buildings the line touches (`u8::MAX`: none).
     line_buildings: [[u8; 2]; 32],
     /// Per line root: one of its ships has an open end (the owner's building or no other ship
@@ -885,6 +898,7 @@ impl Lines {
             line_parent: [0; 32],
             net_parent: [0; 32],
             loops: 0,
+            next: [0; 32],
             line_buildings: [[u8::MAX; 2]; 32],
             line_open: [false; 32],
         }
@@ -914,6 +928,8 @@ impl Lines {
         }
         for i in 0..ships.len().min(16) {
             let [x, y] = l.ends[i].map(usize::from);
+            l.next[x] |= 1 << y;
+            l.next[y] |= 1 << x;
             let (rx, ry) = (find_halving(&mut l.net_parent, x), find_halving(&mut l.net_parent, y));
             if rx == ry {
                 l.loops |= 1 << rx;
@@ -953,6 +969,29 @@ impl Lines {
     /// The line (root) of local intersection `v` (its entry once [`Lines::fill`] is done).
     fn line(&self, v: usize) -> usize {
         usize::from(self.line_parent[v])
+    }
+
+    /// Whether the two ends of ship `i` stay joined by the other ships (passing through
+    /// buildings too, as [`Game::ship_move_cuts_line`] walks): a search over the bits of the
+    /// intersections reached, leaving out the step along ship `i` (the only path between
+    /// its ends: two intersections share at most one path).
+    fn joined_without(&self, i: usize) -> bool {
+        let [x, y] = self.ends[i].map(usize::from);
+        let (mut seen, mut todo) = (1u32 << x, 1u32 << x);
+        while todo != 0 {
+            let v = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let mut step = self.next[v] & !seen;
+            if v == x {
+                step &= !(1 << y);
+            }
+            if step & (1 << y) != 0 {
+                return true;
+            }
+            seen |= step;
+            todo |= step;
+        }
+        false
     }
 
     /// Whether the part of the network holding local intersection `v` has a loop.
@@ -1200,6 +1239,50 @@ mod tests {
         assert!(moves > 1000, "ships moved {moves} times");
         assert!(none_fresh > 10_000, "no fresh ship known {none_fresh} times");
         assert!(fixed_seen > 100, "ships fixed by knights {fixed_seen} times");
+    }
+
+    /// Random games of Seafarers on both maps: for every ship both of whose ends hold the
+    /// owner's building or another of their ships, the ships' graph ([`super::Lines`]) says
+    /// its ends stay joined without it exactly when a walk along the other ships
+    /// ([`crate::Game::ship_move_cuts_line`]) says taking it off cuts nothing; both answers
+    /// are seen many times.
+    #[test]
+    fn the_ships_graph_finds_the_cuts_the_walk_finds() {
+        use crate::random::{Policy, RandomPlayer};
+        use crate::ruleset::{Expansion, ExpansionSet, Ruleset};
+        use crate::{Board, Colour, Game, PlayerId, SeaMap};
+        let rules = Ruleset::with(ExpansionSet::of(&[Expansion::Seafarers]));
+        let (mut cuts, mut joined) = (0, 0);
+        for seed in 500..504u64 {
+            for map in SeaMap::ALL {
+                let board = std::sync::Arc::new(Board::seafarers(map, 4, seed).expect("a map"));
+                let mut g = Game::new(rules.clone(), board, &Colour::ALL[..4], PlayerId(0)).expect("a game");
+                let mut rp = RandomPlayer::new(seed);
+                while g.winner().is_none() && g.turn() <= 400 {
+                    let Some(a) = rp.choose(&g, Policy::Uniform) else { break };
+                    g.apply(a).expect("a listed action");
+                    for p in g.player_ids() {
+                        let ships = g.sea.players[p.index()].ships.clone();
+                        assert!(ships.len() <= 16);
+                        let mut lines = super::Lines::blank();
+                        lines.fill(&g, p, &ships).expect("a graph");
+                        for (i, &e) in ships.iter().enumerate() {
+                            let holds = |v: crate::VertexId| {
+                                g.site(v).is_some_and(|s| s.owner == p) || g.other_ships_at(p, v, e).next().is_some()
+                            };
+                            if !g.board.topology.edges()[e.index()].vertices.into_iter().all(holds) {
+                                continue;
+                            }
+                            let cut = g.ship_move_cuts_line(p, e);
+                            assert_eq!(!lines.joined_without(i), cut, "{map:?} seed {seed} {p:?} {e:?}");
+                            cuts += usize::from(cut);
+                            joined += usize::from(!cut);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(cuts > 1000 && joined > 100, "cuts {cuts}, joined {joined}");
     }
 
     fn other_ship_count(g: &crate::Game, me: crate::PlayerId, v: crate::VertexId, skip: crate::EdgeId) -> usize {

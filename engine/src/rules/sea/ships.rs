@@ -187,9 +187,10 @@ impl Game {
     /// or bought; not in setup), found once for a listing: see [`ShipSites`].
     pub(crate) fn ship_sites(&self, player: PlayerId) -> ShipSites {
         // Mostly the sites are kept and no side of the pirate's hex is one: the kept set is
-        // copied as it is (the sides are only read, not cleared in the copy, whose words
-        // would then be read back before the writes settle); the rest out of line, so that
-        // this path saves and restores few registers.
+        // copied as it is (the sides are only read, with no bounds check: the sets are kept
+        // only for boards of at most 512 paths; not cleared in the copy, whose words would
+        // then be read back before the writes settle); the rest out of line, so that this
+        // path saves and restores few registers.
         if let Some(kept) = self.sea.ship_sites.get() {
             let open = &kept[player.index()];
             let hit = self
@@ -199,7 +200,7 @@ impl Game {
                 .is_some_and(|hex| {
                     let mut any = false;
                     for side in hex.sides {
-                        any |= open.contains(side.index());
+                        any |= open.contains_below(side.index());
                     }
                     any
                 });
