@@ -6,6 +6,7 @@
 //! player is owed it, that player takes what is left (option `shortage`, see
 //! [`crate::ruleset::ShortageRule`]). A 7 produces nothing and starts the robber sequence.
 
+use crate::board::Terrain;
 use crate::cards::CardKind;
 use crate::event::Event;
 use crate::ids::{HexId, VertexId, MAX_PLAYERS};
@@ -78,6 +79,10 @@ struct PayingCorners {
     /// Bit `n` set when number `n`'s list is current: made since its hexes last changed and
     /// since a building last went up at a corner of one of them.
     fresh: u16,
+    /// Bit `n` set when, as last listed, one of number `n`'s hexes is a Seafarers gold field
+    /// with a building at a corner (rule `SEA.GOLD.CHOICE`): most rolls owe no gold choice,
+    /// and [`Game::queue_gold`] answers them from this bit alone.
+    gold: u16,
 }
 
 impl PartialEq for PayingCorners {
@@ -104,6 +109,7 @@ impl Clone for NumberedHexes {
                 from: self.paying.from,
                 len: self.paying.len,
                 fresh: self.paying.fresh,
+                gold: self.paying.gold,
             },
         }
     }
@@ -292,9 +298,19 @@ impl Game {
         }
     }
 
+    /// Whether a roll of `total` may owe gold choices: one of its hexes is a gold field with
+    /// a building at a corner (the robber's hex included; [`PayingCorners::gold`], brought up
+    /// to date first).
+    #[inline]
+    pub(crate) fn may_pay_gold(&mut self, total: u8) -> bool {
+        self.refresh_paying_corners(total);
+        u32::from(self.numbered.paying.gold) & 1u32.checked_shl(u32::from(total)).unwrap_or(0) != 0
+    }
+
     /// Lists number `n`'s built-on corners (see [`PayingCorners`]): each hex with a
     /// resource, in hex order, its corners holding a building in corner order, with what the
-    /// hex pays a settlement and a city (the expansions' city yield).
+    /// hex pays a settlement and a city (the expansions' city yield); and whether a gold field
+    /// among its hexes has a building at a corner ([`PayingCorners::gold`]).
     #[inline(never)]
     fn list_paying_corners(&mut self, n: usize) {
         // A state read back lays out its room once.
@@ -304,6 +320,7 @@ impl Game {
         let slots = usize::from(self.numbered.start[n])..usize::from(self.numbered.start[n + 1]);
         let from = usize::from(self.numbered.paying.from[n]);
         let mut at = from;
+        let mut gold = false;
         for slot in slots {
             let h = self.numbered.hexes[slot];
             let Some(hex) = self.board.topology.hexes().get(h.index()) else {
@@ -311,6 +328,7 @@ impl Game {
             };
             let terrain = self.board.terrain[h.index()];
             let Some(res) = terrain.resource() else {
+                gold |= terrain == Terrain::Gold && hex.corners.iter().any(|v| self.sites[v.index()].is_some());
                 continue;
             };
             let (city_resources, commodity) = self.city_yield(terrain);
@@ -332,6 +350,7 @@ impl Game {
         }
         self.numbered.paying.len[n] = (at - from) as u16;
         self.numbered.paying.fresh |= 1 << n;
+        self.numbered.paying.gold = (self.numbered.paying.gold & !(1 << n)) | (u16::from(gold) << n);
     }
 
     pub(crate) fn do_dice(&mut self, red: u8, yellow: u8, events: &mut Vec<Event>) {
@@ -613,8 +632,9 @@ mod tests {
     /// Random games of five rulesets (Invention's swaps and Barbarian Attack's conquests
     /// move tokens, pillaged cities change buildings): after every step, each number's
     /// built-on corners as kept, when marked current, equal the corners listed afresh from
-    /// the board; lists kept and current are met many times, and lists not current (never
-    /// made, or made stale by a building or a token moved) too.
+    /// the board, and its gold bit a scan of the gold fields' corners; lists kept and current
+    /// are met many times (with gold too), and lists not current (never made, or made stale
+    /// by a building or a token moved) too.
     #[test]
     fn paying_corners_kept_equal_a_fresh_listing_in_random_games() {
         let sets: [&[&str]; 5] = [
@@ -624,7 +644,7 @@ mod tests {
             &["cities-and-knights", "seafarers"],
             &["cities-and-knights", "barbarian-attack"],
         ];
-        let (mut current, mut stale) = (0usize, 0usize);
+        let (mut current, mut stale, mut gold) = (0usize, 0usize, 0usize);
         for (i, names) in sets.into_iter().enumerate() {
             let mut g = named_rules_game(names, i as u64 + 11, 2);
             crate::testkit::check_random_play(&mut g, i as u64 + 5, crate::random::Policy::Uniform, 250, |g| {
@@ -643,10 +663,25 @@ mod tests {
                         "{names:?} turn {} total {total}",
                         g.turn()
                     );
+                    // The gold bit against a scan of every hex's token and corners.
+                    let scan = (0..g.tokens.len()).any(|h| {
+                        g.tokens[h] == Some(total)
+                            && g.board.terrain[h] == crate::board::Terrain::Gold
+                            && g.board.topology.hexes()[h]
+                                .corners
+                                .iter()
+                                .any(|v| g.sites[v.index()].is_some())
+                    });
+                    let kept = g.numbered.paying.gold & (1 << total) != 0;
+                    assert_eq!(kept, scan, "{names:?} turn {} total {total}: gold", g.turn());
+                    gold += usize::from(kept);
                 }
             });
         }
-        assert!(current > 20_000 && stale > 1_000, "{current} current, {stale} stale");
+        assert!(
+            current > 20_000 && stale > 1_000,
+            "{current} current, {stale} stale ({gold} with gold)"
+        );
     }
 
     /// A settlement built marks the numbers of the hexes it touches alone to be listed again;
@@ -668,6 +703,47 @@ mod tests {
         g.bank.remove_all(&crate::cards::cost::SETTLEMENT);
         g.do_settlement(p(0), v, &mut Vec::new());
         assert_eq!(g.numbered.paying.fresh, all & !touched);
+    }
+
+    /// Seafarers: no number may pay gold before a building stands at a gold field's corner;
+    /// once one does, exactly the numbers of the gold fields it touches may (a scan of the
+    /// board), and a roll of such a number queues its owner's gold choice while a roll of
+    /// another number queues nothing.
+    #[test]
+    fn a_building_at_a_gold_field_marks_its_numbers_to_pay_gold() {
+        use crate::board::Terrain;
+        use crate::pending::PendingKind;
+        use crate::pending::SeaPending;
+        let mut g = named_rules_game(&["seafarers"], 1, 1);
+        for total in 2..=12u8 {
+            assert!(!g.may_pay_gold(total), "total {total} before any building");
+        }
+        let gold_hex = (0..g.tokens.len())
+            .find(|&h| g.board.terrain[h] == Terrain::Gold && g.tokens[h].is_some_and(|t| t <= 12))
+            .expect("a numbered gold field");
+        let v = g.board.topology.hexes()[gold_hex].corners[0];
+        g.do_settlement(p(0), v, &mut Vec::new());
+        let touched = g.board.topology.vertex(v).unwrap().hexes.iter().fold(0u16, |m, h| {
+            let gold = g.board.terrain[h.index()] == Terrain::Gold;
+            m | g.tokens[h.index()].filter(|&t| gold && t <= 12).map_or(0, |t| 1 << t)
+        });
+        assert!(touched != 0);
+        for total in 2..=12u8 {
+            let before = g.pending.len();
+            let mut after = g.clone();
+            after.queue_gold(total);
+            let queued: Vec<_> = after
+                .pending
+                .iter()
+                .filter(|e| matches!(e.kind, PendingKind::Sea(SeaPending::Gold { .. })))
+                .collect();
+            let marked = touched & (1 << total) != 0;
+            assert_eq!(g.may_pay_gold(total), marked, "total {total}");
+            assert_eq!(after.pending.len() - before, usize::from(marked), "total {total}");
+            if marked {
+                assert!(queued.iter().any(|e| e.who == p(0)), "total {total}");
+            }
+        }
     }
 
     #[test]

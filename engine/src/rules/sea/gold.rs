@@ -28,8 +28,20 @@ use crate::pending::{Pending, PendingKind};
 use crate::state::{Building, Game};
 
 impl Game {
-    /// Queues the gold choices a production roll of `total` owes (none on a 7).
+    /// Queues the gold choices a production roll of `total` owes (none on a 7). Most totals
+    /// have no gold field with a building at a corner ([`Game::may_pay_gold`]): nothing to
+    /// queue, no hex visited, and only this test is inlined into the caller.
+    #[inline]
     pub(crate) fn queue_gold(&mut self, total: u8) {
+        if self.may_pay_gold(total) {
+            self.queue_gold_owed(total);
+        }
+    }
+
+    /// [`Game::queue_gold`] for a total with a gold field and a building at its corner: what
+    /// each seat is owed, queued in seat order from the player on turn. Out of line.
+    #[inline(never)]
+    fn queue_gold_owed(&mut self, total: u8) {
         let mut owed = [0u8; MAX_PLAYERS];
         for &h in self.numbered.with(total) {
             let i = h.index();
