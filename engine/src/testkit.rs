@@ -65,6 +65,21 @@ pub fn ck_games(seeds: u64, sets: &[&[crate::ruleset::Expansion]], maps: &[crate
     games
 }
 
+/// Four-player Seafarers games (without Cities & Knights) at the start of setup for
+/// random-game tests, seeds `seeds`: for each seed, one on each sea map; each with its seed.
+pub fn seafarers_games(seeds: std::ops::Range<u64>) -> Vec<(Game, u64)> {
+    let rules = Ruleset::from_names(["seafarers"]).expect("a ruleset");
+    let mut games = Vec::new();
+    for seed in seeds {
+        for map in crate::SeaMap::ALL {
+            let board = Arc::new(Board::seafarers(map, 4, seed).expect("a map"));
+            let g = Game::new(rules.clone(), board, &Colour::ALL[..4], PlayerId(0)).expect("a game");
+            games.push((g, seed));
+        }
+    }
+    games
+}
+
 /// Plays `g` with a random player seeded by `seed` under `policy` to a win, a position with
 /// no legal action, or past turn `max_turn`, calling `check` on every position met, the first
 /// and the last included. A listed action that `apply` refuses fails the test.

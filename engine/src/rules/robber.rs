@@ -346,15 +346,7 @@ mod tests {
             &[&[], &[Expansion::CitiesAndKnights], &[Expansion::BarbarianAttack]],
             &crate::SeaMap::ALL,
         );
-        for seed in 0..2 {
-            for map in crate::SeaMap::ALL {
-                let rules = crate::Ruleset::from_names(["seafarers"]).expect("a ruleset");
-                let board = std::sync::Arc::new(crate::Board::seafarers(map, 4, seed).expect("a map"));
-                let colours = &crate::Colour::ALL[..4];
-                let g = crate::Game::new(rules, board, colours, crate::PlayerId(0)).expect("a game");
-                games.push((g, seed));
-            }
-        }
+        games.extend(crate::testkit::seafarers_games(0..2));
         let (mut kept, mut scanned) = (Vec::new(), Vec::new());
         let (mut listings, mut sea_listings, mut victims) = (0, 0, 0);
         for (mut g, seed) in games {
@@ -440,15 +432,7 @@ mod tests {
             &[E::CitiesAndKnights, E::BarbarianAttack],
         ];
         let mut games = crate::testkit::ck_games(2, sets, &crate::SeaMap::ALL);
-        for seed in 0..2 {
-            for map in crate::SeaMap::ALL {
-                let rules = crate::Ruleset::from_names(["seafarers"]).expect("a ruleset");
-                let board = std::sync::Arc::new(crate::Board::seafarers(map, 4, seed).expect("a map"));
-                let colours = &crate::Colour::ALL[..4];
-                let g = crate::Game::new(rules, board, colours, crate::PlayerId(0)).expect("a game");
-                games.push((g, seed));
-            }
-        }
+        games.extend(crate::testkit::seafarers_games(0..2));
         let mut listed = Vec::new();
         let (mut moves, mut pirate_moves, mut sea_picks, mut robberies) = (0, 0, 0, 0);
         for (mut g, seed) in games {

@@ -1248,39 +1248,30 @@ mod tests {
     /// are seen many times.
     #[test]
     fn the_ships_graph_finds_the_cuts_the_walk_finds() {
-        use crate::random::{Policy, RandomPlayer};
-        use crate::ruleset::{Expansion, ExpansionSet, Ruleset};
-        use crate::{Board, Colour, Game, PlayerId, SeaMap};
-        let rules = Ruleset::with(ExpansionSet::of(&[Expansion::Seafarers]));
+        use crate::random::Policy;
         let (mut cuts, mut joined) = (0, 0);
-        for seed in 500..504u64 {
-            for map in SeaMap::ALL {
-                let board = std::sync::Arc::new(Board::seafarers(map, 4, seed).expect("a map"));
-                let mut g = Game::new(rules.clone(), board, &Colour::ALL[..4], PlayerId(0)).expect("a game");
-                let mut rp = RandomPlayer::new(seed);
-                while g.winner().is_none() && g.turn() <= 400 {
-                    let Some(a) = rp.choose(&g, Policy::Uniform) else { break };
-                    g.apply(a).expect("a listed action");
-                    for p in g.player_ids() {
-                        let ships = g.sea.players[p.index()].ships.clone();
-                        assert!(ships.len() <= 16);
-                        let mut lines = super::Lines::blank();
-                        lines.fill(&g, p, &ships).expect("a graph");
-                        for (i, &e) in ships.iter().enumerate() {
-                            let holds = |v: crate::VertexId| {
-                                g.site(v).is_some_and(|s| s.owner == p) || g.other_ships_at(p, v, e).next().is_some()
-                            };
-                            if !g.board.topology.edges()[e.index()].vertices.into_iter().all(holds) {
-                                continue;
-                            }
-                            let cut = g.ship_move_cuts_line(p, e);
-                            assert_eq!(!lines.joined_without(i), cut, "{map:?} seed {seed} {p:?} {e:?}");
-                            cuts += usize::from(cut);
-                            joined += usize::from(!cut);
+        for (mut g, seed) in crate::testkit::seafarers_games(500..504) {
+            let map = g.board.name.clone();
+            crate::testkit::check_random_play(&mut g, seed, Policy::Uniform, 400, |g| {
+                for p in g.player_ids() {
+                    let ships = g.sea.players[p.index()].ships.clone();
+                    assert!(ships.len() <= 16);
+                    let mut lines = super::Lines::blank();
+                    lines.fill(g, p, &ships).expect("a graph");
+                    for (i, &e) in ships.iter().enumerate() {
+                        let holds = |v: crate::VertexId| {
+                            g.site(v).is_some_and(|s| s.owner == p) || g.other_ships_at(p, v, e).next().is_some()
+                        };
+                        if !g.board.topology.edges()[e.index()].vertices.into_iter().all(holds) {
+                            continue;
                         }
+                        let cut = g.ship_move_cuts_line(p, e);
+                        assert_eq!(!lines.joined_without(i), cut, "{map:?} seed {seed} {p:?} {e:?}");
+                        cuts += usize::from(cut);
+                        joined += usize::from(!cut);
                     }
                 }
-            }
+            });
         }
         assert!(cuts > 1000 && joined > 100, "cuts {cuts}, joined {joined}");
     }
