@@ -53,9 +53,7 @@ impl Game {
             return None;
         }
         match self.pending.front()?.kind {
-            PendingKind::Base(BasePending::MoveRobber)
-            | PendingKind::Ck(CkPending::TaxationRobber)
-            | PendingKind::Ck(CkPending::ChasedRobber) => self.pick_robber_move(draw),
+            kind if moves_robber(kind) => self.pick_robber_move(draw),
             PendingKind::Base(BasePending::ChooseVictim) | PendingKind::Sea(SeaPending::PirateVictim) => {
                 self.pick_victim(draw)
             }
@@ -130,16 +128,7 @@ impl Game {
     #[inline]
     pub(crate) fn in_robber_move(&self) -> bool {
         use crate::pending::Step;
-        !matches!(self.step, Step::Ended { .. })
-            && matches!(
-                self.pending.front(),
-                Some(e) if matches!(
-                    e.kind,
-                    PendingKind::Base(BasePending::MoveRobber)
-                        | PendingKind::Ck(CkPending::TaxationRobber)
-                        | PendingKind::Ck(CkPending::ChasedRobber)
-                )
-            )
+        !matches!(self.step, Step::Ended { .. }) && self.pending.front().is_some_and(|e| moves_robber(e.kind))
     }
 
     /// [`Game::push_robber_moves`] read from the board hex by hex (a state read back).
@@ -206,14 +195,7 @@ impl Game {
 
     /// Whether the robber may move now at all (not where to).
     pub(crate) fn check_robber_moment(&self, player: PlayerId) -> Result<(), RuleError> {
-        let moving = self.pending.front().is_some_and(|e| {
-            matches!(
-                e.kind,
-                PendingKind::Base(BasePending::MoveRobber)
-                    | PendingKind::Ck(CkPending::TaxationRobber)
-                    | PendingKind::Ck(CkPending::ChasedRobber)
-            )
-        });
+        let moving = self.pending.front().is_some_and(|e| moves_robber(e.kind));
         if !moving || self.winner().is_some() {
             return Err(self.wrong_time(player, "move the robber"));
         }
@@ -317,6 +299,18 @@ impl Game {
         });
         self.resolved(events);
     }
+}
+
+/// Whether a pending decision of this kind is a robber move: after a 7 or a Knight card
+/// (source `base-rules` §4), or Cities & Knights' taxation and chased robber.
+#[inline]
+fn moves_robber(kind: PendingKind) -> bool {
+    matches!(
+        kind,
+        PendingKind::Base(BasePending::MoveRobber)
+            | PendingKind::Ck(CkPending::TaxationRobber)
+            | PendingKind::Ck(CkPending::ChasedRobber)
+    )
 }
 
 #[cfg(test)]
