@@ -1,5 +1,6 @@
 //! The `catan-harness` command line.
 
+use catan_dsl::report::count;
 use catan_engine::board::TokenPlacement;
 use catan_engine::random::Policy;
 use catan_engine::{Board, Ruleset};
@@ -671,8 +672,8 @@ fn cmd_check(paths: Vec<PathBuf>, color: bool) -> ExitCode {
         }
     }
     outln!(
-        "{} files checked, {bad} invalid, {internal} internal error",
-        files.len()
+        "{} checked, {bad} invalid, {internal} internal error",
+        count(files.len(), "file", "files")
     );
     ExitCode::from(if internal > 0 {
         exit::INTERNAL
@@ -685,7 +686,10 @@ fn cmd_check(paths: Vec<PathBuf>, color: bool) -> ExitCode {
 
 /// Why a run selected no scenario, in words.
 fn nothing_selected(found: usize, sel: &suite::Selection) -> String {
-    let mut why = format!("no scenario selected ({found} scenario file(s) found");
+    let mut why = format!(
+        "no scenario selected ({} found",
+        count(found, "scenario file", "scenario files")
+    );
     if let Some(f) = &sel.filter {
         why.push_str(&format!(", none whose path or title contains `{f}`"));
     }

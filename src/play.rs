@@ -397,12 +397,12 @@ pub fn run_with(opts: &PlayOptions, on_game: &(dyn Fn() + Sync)) -> PlayReport {
 pub fn render_human(r: &PlayReport, opts: &PlayOptions) -> String {
     let mut s = String::new();
     s.push_str(&format!(
-        "{} games, {} players, rules {}, invariants {}, {} thread(s)\n",
-        r.games,
+        "{}, {} players, rules {}, invariants {}, {}\n",
+        catan_dsl::report::count(usize::try_from(r.games).unwrap_or(usize::MAX), "game", "games"),
         opts.players,
         opts.rules.describe(),
         if opts.invariants { "checked every step" } else { "off" },
-        r.jobs
+        catan_dsl::report::count(r.jobs, "thread", "threads")
     ));
     s.push_str(&format!("time            {:.3} s\n", r.seconds));
     s.push_str(&format!("games/s         {:.1}\n", r.games_per_sec));

@@ -82,8 +82,8 @@ pub fn html(results: &[FileResult]) -> String {
     let totals = crate::suite::totals(results);
     let _ = writeln!(
         s,
-        "<h1>catan-harness run</h1>\n<p id=\"summary\">{} scenarios: {} passed, {} failed, {} stale golden, {} missing golden, {} invalid, {} internal error ({} known bugs)</p>",
-        results.len(),
+        "<h1>catan-harness run</h1>\n<p id=\"summary\">{}: {} passed, {} failed, {} stale golden, {} missing golden, {} invalid, {} internal error ({} known bugs)</p>",
+        catan_dsl::report::count(results.len(), "scenario", "scenarios"),
         totals.passed,
         totals.failed,
         totals.stale_goldens,

@@ -77,6 +77,6 @@ pub fn render_human(entries: &[Entry], searched: bool) -> String {
             let _ = writeln!(s, "  covered by: {}", e.scenarios.join(", "));
         }
     }
-    let _ = writeln!(s, "{} rule id(s)", entries.len());
+    let _ = writeln!(s, "{}", catan_dsl::report::count(entries.len(), "rule id", "rule ids"));
     s
 }

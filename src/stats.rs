@@ -360,8 +360,8 @@ pub fn render_human(s: &Stats, opts: &PlayOptions) -> String {
     let mut out = String::new();
     let per = |n: u64| n as f64 / s.games.max(1) as f64;
     out += &format!(
-        "{} games, {} players, rules {}, seeds {}..{}\n",
-        s.games,
+        "{}, {} players, rules {}, seeds {}..{}\n",
+        catan_dsl::report::count(usize::try_from(s.games).unwrap_or(usize::MAX), "game", "games"),
         opts.players,
         opts.rules.describe(),
         opts.seed,

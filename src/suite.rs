@@ -6,6 +6,7 @@
 use crate::golden::{self, Comparison};
 use crate::load::{self, LoadError};
 use crate::runner::{self, Report, Status};
+use catan_dsl::report::count;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::fmt::Write;
@@ -381,7 +382,11 @@ pub fn render_failure(rep: &Report) -> String {
         }
     }
     if f.unreached > 0 {
-        let _ = writeln!(s, "    {} later line(s) of the script did not run", f.unreached);
+        let _ = writeln!(
+            s,
+            "    {} of the script did not run",
+            count(f.unreached, "later line", "later lines")
+        );
     }
     s
 }
@@ -466,14 +471,21 @@ pub fn render_human(results: &[FileResult], color: bool) -> String {
     let t = totals(results);
     let _ = write!(
         s,
-        "\n{} scenarios: {} passed, {} failed, {} stale golden, {} missing golden, {} invalid, {} internal error ({} known bugs)",
-        t.total, t.passed, t.failed, t.stale_goldens, t.missing_goldens, t.invalid, t.internal_errors, t.known_bugs
+        "\n{}: {} passed, {} failed, {} stale golden, {} missing golden, {} invalid, {} internal error ({} known bugs)",
+        count(t.total, "scenario", "scenarios"),
+        t.passed,
+        t.failed,
+        t.stale_goldens,
+        t.missing_goldens,
+        t.invalid,
+        t.internal_errors,
+        t.known_bugs
     );
     if t.orphan_goldens > 0 {
-        let _ = write!(s, ", {} orphan golden(s)", t.orphan_goldens);
+        let _ = write!(s, ", {}", count(t.orphan_goldens, "orphan golden", "orphan goldens"));
     }
     if t.blessed > 0 {
-        let _ = write!(s, "; {} golden(s) written", t.blessed);
+        let _ = write!(s, "; {} written", count(t.blessed, "golden", "goldens"));
     }
     s.push('\n');
     s

@@ -308,7 +308,7 @@ fn a_stale_golden_fails_with_a_diff_and_bless_rewrites_it_as_insta_does() {
         &["run", dir.join("scenarios").to_str().expect("path"), "--bless"],
     );
     assert_eq!(code(&o), 0, "{}", text(&o.stdout));
-    assert!(text(&o.stdout).contains("1 golden(s) written"), "{}", text(&o.stdout));
+    assert!(text(&o.stdout).contains("1 golden written"), "{}", text(&o.stdout));
     let blessed = std::fs::read_to_string(dir.join(GOLDEN)).expect("golden");
     assert_eq!(blessed, original, "bless writes exactly what insta writes");
     assert_eq!(code(&harness(&dir, &["run", "scenarios"])), 0);

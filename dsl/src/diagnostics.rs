@@ -510,11 +510,8 @@ pub struct ParseErrors {
     errors: Vec<ParseError>,
 }
 
-fn summary(n: usize, file_name: &str) -> String {
-    match n {
-        1 => format!("1 error in {file_name}"),
-        n => format!("{n} errors in {file_name}"),
-    }
+pub(crate) fn summary(n: usize, file_name: &str) -> String {
+    format!("{} in {file_name}", crate::report::count(n, "error", "errors"))
 }
 
 impl ParseErrors {

@@ -56,7 +56,8 @@
 //!    expansions' lowering, then the base game's), `lower/expansion.rs` (the
 //!    `ExpansionLowering` trait each expansion implements and `each_lowering!`,
 //!    the one list of them), `lower/base.rs` (the base game), `lower/board.rs` (the board line), `lower/ck.rs` (Cities & Knights),
-//!    `lower/court.rs` (The Court) and `lower/strict.rs` (arguments a construct
+//!    `lower/court.rs` (The Court), `lower/sea.rs` (Seafarers), `lower/barb.rs`
+//!    (Barbarian Attack) and `lower/strict.rs` (arguments a construct
 //!    does not use are errors). Everything a lowering needs travels in one explicit context (the
 //!    board, the players, the file's language, the errors so far); there is no
 //!    global or thread-local state, so files of different languages can be

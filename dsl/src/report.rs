@@ -26,6 +26,13 @@ use miette::{
 use std::collections::BTreeMap;
 use std::fmt;
 
+/// `n` with its noun, singular for exactly one: `count(1, "error", "errors")` is
+/// `1 error`, `count(3, "error", "errors")` is `3 errors`. Every count a person reads in
+/// the harness's output is worded through it.
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// The most errors shown for one file; the rest are counted in one closing note.
 pub const MAX_ERRORS: usize = 20;
 /// The most characters of a message, label or help line shown.
@@ -551,5 +558,12 @@ mod tests {
             "{out}"
         );
         assert!(!out.contains("line number 250\n"), "a 500-line span is shown whole");
+    }
+
+    #[test]
+    fn a_count_takes_the_singular_only_for_exactly_one() {
+        assert_eq!(count(1, "error", "errors"), "1 error");
+        assert_eq!(count(0, "error", "errors"), "0 errors");
+        assert_eq!(count(2, "later line", "later lines"), "2 later lines");
     }
 }

@@ -144,7 +144,12 @@ fn translate(game: &Game, map: &PlaceMap, board: &Board, action: &Value) -> Resu
                     player,
                     take: [res(a)?, res(b)?],
                 }],
-                _ => return Err(format!("year of plenty taking {} card(s)", cards.len())),
+                _ => {
+                    return Err(format!(
+                        "year of plenty taking {}",
+                        catan_dsl::report::count(cards.len(), "card", "cards")
+                    ))
+                }
             }
         }
         "MARITIME_TRADE" => {

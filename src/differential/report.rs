@@ -138,10 +138,10 @@ pub fn run(paths: &[PathBuf], quiet: bool, shrink_to: Option<&Path>) -> u8 {
     let known: Vec<String> = total.known.iter().map(|(k, n)| format!("{k} {n}")).collect();
     let stopped = total.differing + total.known.values().sum::<u32>();
     println!(
-        "{} games, {} agree to the end, {} steps compared, {} with an unclassified difference, known divergences: {}, {} unreadable",
-        total.games,
+        "{}, {} agree to the end, {} compared, {} with an unclassified difference, known divergences: {}, {} unreadable",
+        catan_dsl::report::count(total.games as usize, "game", "games"),
         total.games.saturating_sub(stopped),
-        total.steps,
+        catan_dsl::report::count(usize::try_from(total.steps).unwrap_or(usize::MAX), "step", "steps"),
         total.differing,
         if known.is_empty() {
             "none".to_string()

@@ -223,7 +223,8 @@ fn draw_barbarian_attack(svg: &mut Svg, game: &Game, pts: &[(f64, f64)]) {
                     ("stroke", if conquered { "#c62828" } else { "#000" }.into()),
                 ],
                 Some(&format!(
-                    "{n} barbarian(s) on {}{}",
+                    "{} on {}{}",
+                    catan_dsl::report::count(usize::from(n), "barbarian", "barbarians"),
                     board.hex_name(h),
                     if conquered { ", conquered" } else { "" }
                 )),

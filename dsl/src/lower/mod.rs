@@ -8,6 +8,7 @@
 //! reported at the line that declared the offending item.
 
 use crate::ast::{self, Arg, EdgeRef, ExpectKind, HexRef, Item, ScenarioFile, Span, Spanned, VertexRef};
+use crate::report::count;
 use crate::scenario::{ByteSpan, Expectation, Scenario, Step, StepKind, Variant};
 use catan_engine::board::{Axial, Corner};
 use catan_engine::cards::{Cards, DevCards};
@@ -66,8 +67,8 @@ impl Diagnostic for LowerError {
 
 /// All lowering errors of one file.
 #[derive(Debug, thiserror::Error, Diagnostic)]
-#[error("{file}: {} error(s) in the scenario", errors.len())]
-#[diagnostic(code(dsl::lower))]
+#[error("{}", crate::diagnostics::summary(errors.len(), file))]
+#[diagnostic()]
 pub struct LowerErrors {
     /// File name.
     pub file: String,
@@ -704,7 +705,7 @@ fn action(cx: &mut Cx<'_>, a: &Spanned<ast::Action>) -> Option<(Action, Vec<Outc
         strict::unused(
             cx,
             args.get(n..).unwrap_or(&[]),
-            &format!("`{verb}` takes {n} argument(s) here"),
+            &format!("`{verb}` takes {} here", count(n, "argument", "arguments")),
         )?;
     }
     // Each expansion's verbs first, then the base game's.
@@ -715,7 +716,7 @@ fn action(cx: &mut Cx<'_>, a: &Spanned<ast::Action>) -> Option<(Action, Vec<Outc
         strict::unused(
             cx,
             args.get(n..).unwrap_or(&[]),
-            &format!("`{verb}` takes {n} argument(s) here"),
+            &format!("`{verb}` takes {} here", count(n, "argument", "arguments")),
         )?;
     }
     match base::action(cx, verb, args, player, a.span) {
@@ -778,7 +779,7 @@ fn expectation(cx: &mut Cx<'_>, span: Span, args: &[Spanned<Arg>]) -> Option<Exp
         strict::unused(
             cx,
             rest.get(n..).unwrap_or(&[]),
-            &format!("`expect {head}` takes {n} value(s) here"),
+            &format!("`expect {head}` takes {} here", count(n, "value", "values")),
         )?;
     }
     // Each expansion's items first, then the base game's.

@@ -237,6 +237,10 @@ pub(super) fn item_arity(key: &str) -> Option<usize> {
 /// still read.
 pub(super) fn item_rest(cx: &mut Cx<'_>, key: &str, args: &[Spanned<Arg>]) {
     if let Some(n) = item_arity(key) {
-        let _ = unused(cx, args.get(n..).unwrap_or(&[]), &format!("`{key}` takes {n} value(s)"));
+        let _ = unused(
+            cx,
+            args.get(n..).unwrap_or(&[]),
+            &format!("`{key}` takes {}", crate::report::count(n, "value", "values")),
+        );
     }
 }
