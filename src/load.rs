@@ -2,7 +2,7 @@
 //! source ids against the catalog embedded in the binary.
 
 use catan_dsl::lower::{LowerError, LowerErrors};
-use catan_dsl::scenario::{Scenario, StepKind};
+use catan_dsl::scenario::Scenario;
 use std::path::{Path, PathBuf};
 
 /// Why a scenario file could not be loaded.
@@ -78,7 +78,39 @@ pub fn load_text(name: &str, text: &str) -> Result<Scenario, LoadError> {
 /// # Errors
 /// [`LoadError`] with every diagnostic of the text and its fragments.
 pub fn load_text_in(name: &str, text: &str, dir: &Path) -> Result<Scenario, LoadError> {
-    let ast = catan_dsl::parse(name, text).map_err(|e| LoadError::Parse(Box::new(e)))?;
+    match catan_dsl::parse(name, text) {
+        Ok(ast) => lower(name, text, dir, &ast),
+        Err(syntax) => Err(with_later_errors(name, text, dir, syntax)),
+    }
+}
+
+/// The syntax errors of a file, and when the rest of it can still be read
+/// ([`catan_dsl::diagnostics::ParseErrors::recovered`]: every error is on a line of the
+/// script), the other lines' lowering errors with them in one report, so that a rule
+/// designer sees every mistake of the file in one run.
+fn with_later_errors(name: &str, text: &str, dir: &Path, syntax: catan_dsl::diagnostics::ParseErrors) -> LoadError {
+    let later = match syntax.recovered().map(|rest| lower(name, text, dir, rest)) {
+        Some(Err(LoadError::Lower(later))) => later,
+        _ => return LoadError::Parse(Box::new(syntax)),
+    };
+    // In the order of the file: each syntax error before the first later error of the
+    // scenario itself that comes after it (an included fragment's errors stay where
+    // lowering reported them).
+    let mut pending = syntax.errors().iter().peekable();
+    let mut errors = Vec::new();
+    for e in later.errors {
+        while let Some(s) = pending.next_if(|s| e.src.is_none() && s.span().start < e.span.offset()) {
+            errors.push(LowerError::from_syntax(s, None));
+        }
+        errors.push(e);
+    }
+    errors.extend(pending.map(|s| LowerError::from_syntax(s, None)));
+    LoadError::Lower(Box::new(LowerErrors { errors, ..*later }))
+}
+
+/// Lowers a parsed file, its includes resolved against `dir`, its rule and source ids
+/// checked against the catalog.
+fn lower(name: &str, text: &str, dir: &Path, ast: &catan_dsl::ast::ScenarioFile) -> Result<Scenario, LoadError> {
     let shown = Path::new(name).parent().map(Path::to_path_buf).unwrap_or_default();
     let mut includes = crate::files::Includes::new(dir, &crate::files::project_root(dir));
     let mut resolve = |include: &str| {
@@ -86,10 +118,8 @@ pub fn load_text_in(name: &str, text: &str, dir: &Path) -> Result<Scenario, Load
             .read(include)
             .map(|text| (shown.join(include).display().to_string(), text))
     };
-    let sc = catan_dsl::lower::lower_with_includes(name, text, &ast, catalog_ids(), source_ids(), &mut resolve)
-        .map_err(LoadError::Lower)?;
-    check_refused_ids(name, &sc)?;
-    Ok(sc)
+    catan_dsl::lower::lower_with_includes(name, text, ast, catalog_ids(), source_ids(), &mut resolve)
+        .map_err(LoadError::Lower)
 }
 
 /// The ids of the sources table (`catalog/sources.yaml`, embedded in the binary).
@@ -102,72 +132,6 @@ pub fn source_ids() -> &'static [String] {
 pub fn catalog_ids() -> &'static [String] {
     static IDS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
     IDS.get_or_init(|| crate::catalog::rules().iter().map(|r| r.id.clone()).collect())
-}
-
-/// Every `-> refused RULE.ID` of the script whose id is not in the rule catalog, as
-/// diagnostics at the id with the nearest known id suggested.
-fn check_refused_ids(name: &str, sc: &Scenario) -> Result<(), LoadError> {
-    let ids = catalog_ids();
-    let mut errors = Vec::new();
-    for step in &sc.steps {
-        let refused = match &step.kind {
-            StepKind::Act { refused, .. } | StepKind::Chance { refused, .. } => refused,
-            _ => continue,
-        };
-        let Some((id, span)) = refused else { continue };
-        if ids.iter().any(|k| k == id) {
-            continue;
-        }
-        let help = suggest(id, ids);
-        errors.push(LowerError {
-            message: format!("`{id}` is not in the rule catalog"),
-            code: "dsl::lower::unknown_rule_id".into(),
-            span: (span.start, span.end.saturating_sub(span.start)).into(),
-            label: "unknown rule id".into(),
-            help: Some(help),
-            src: None,
-        });
-    }
-    if errors.is_empty() {
-        return Ok(());
-    }
-    Err(LoadError::Lower(Box::new(LowerErrors {
-        file: name.to_string(),
-        src: miette::NamedSource::new(name, sc.text.clone()),
-        errors,
-    })))
-}
-
-/// The help for an unknown rule id: the nearest id by spelling, else the ids that share
-/// its longest dotted prefix (`BASE.TRADE.…`).
-fn suggest(id: &str, ids: &[String]) -> String {
-    if let Some(n) = catan_dsl::vocab::nearest(id, ids.iter().map(String::as_str)) {
-        return format!("did you mean `{n}`? (`catan-harness rules` lists every id)");
-    }
-    let segments: Vec<&str> = id.split('.').collect();
-    for keep in (1..segments.len()).rev() {
-        let prefix = format!("{}.", segments[..keep].join("."));
-        let near: Vec<&str> = ids
-            .iter()
-            .filter(|k| k.starts_with(&prefix))
-            .map(String::as_str)
-            .collect();
-        if near.is_empty() {
-            continue;
-        }
-        const SHOWN: usize = 6;
-        let list: Vec<String> = near.iter().take(SHOWN).map(|k| format!("`{k}`")).collect();
-        let more = if near.len() > SHOWN {
-            format!(" and {} more", near.len() - SHOWN)
-        } else {
-            String::new()
-        };
-        return format!(
-            "did you mean one of {}{more}? (`catan-harness rules --grep {prefix}` lists them with their statements)",
-            list.join(", ")
-        );
-    }
-    "`catan-harness rules` lists every rule id the engine refuses with".to_string()
 }
 
 /// What a walk over the given paths found: the scenario files, and every path that could

@@ -22,7 +22,7 @@
 use miette::{Diagnostic, NamedSource, SourceSpan};
 use thiserror::Error;
 
-use crate::ast::Span;
+use crate::ast::{ScenarioFile, Span};
 
 /// One problem found while reading a scenario file.
 ///
@@ -508,6 +508,8 @@ pub struct ParseErrors {
     source_code: NamedSource<String>,
     #[related]
     errors: Vec<ParseError>,
+    /// The file less its broken lines, when every error is on a line of the script.
+    recovered: Option<ScenarioFile>,
 }
 
 pub(crate) fn summary(n: usize, file_name: &str) -> String {
@@ -522,7 +524,22 @@ impl ParseErrors {
         ParseErrors {
             source_code: NamedSource::new(file_name, source.to_owned()),
             errors,
+            recovered: None,
         }
+    }
+
+    /// The same errors, keeping `recovered` as what the file says without them.
+    pub(crate) fn with_recovered(self, recovered: Option<ScenarioFile>) -> Self {
+        ParseErrors { recovered, ..self }
+    }
+
+    /// The file without its broken lines, when every error is on a line of the script
+    /// (a step, a `chance`, an `expect` or a `snapshot` line): what lowering can still read
+    /// to report the other lines' mistakes in the same run. `None` when an error is in a
+    /// header, the board, the position or a line that reads as none of these (lowering the
+    /// rest would report mistakes that only follow from it).
+    pub fn recovered(&self) -> Option<&ScenarioFile> {
+        self.recovered.as_ref()
     }
 
     /// The errors, in source order.

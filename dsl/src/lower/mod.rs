@@ -86,6 +86,7 @@ mod board;
 mod ck;
 mod court;
 mod expansion;
+mod refused;
 mod sea;
 mod strict;
 pub use ck::{level_word, progress_text};
@@ -869,15 +870,21 @@ fn field_value(lang: crate::vocab::Language, a: &Arg) -> String {
 }
 
 /// A parse error of a fragment as a lowering error carrying the fragment's source.
-fn from_diagnostic(d: &dyn Diagnostic, source: &FragmentSource) -> LowerError {
-    let label = d.labels().and_then(|mut l| l.next());
-    LowerError {
-        message: d.to_string(),
-        code: d.code().map(|c| c.to_string()).unwrap_or_else(|| "dsl::syntax".into()),
-        span: label.as_ref().map(|l| *l.inner()).unwrap_or_else(|| (0, 0).into()),
-        label: label.and_then(|l| l.label().map(str::to_string)).unwrap_or_default(),
-        help: d.help().map(|h| h.to_string()),
-        src: Some(source.clone()),
+impl LowerError {
+    /// A syntax error carried into a lowering report (its code, message, first label and
+    /// help), in the fragment `src` or, with `None`, in the scenario itself: the errors of
+    /// an included fragment, and the broken script lines of a file whose other lines are
+    /// lowered all the same ([`crate::diagnostics::ParseErrors::recovered`]).
+    pub fn from_syntax(d: &dyn Diagnostic, src: Option<&FragmentSource>) -> LowerError {
+        let label = d.labels().and_then(|mut l| l.next());
+        LowerError {
+            message: d.to_string(),
+            code: d.code().map(|c| c.to_string()).unwrap_or_else(|| "dsl::syntax".into()),
+            span: label.as_ref().map(|l| *l.inner()).unwrap_or_else(|| (0, 0).into()),
+            label: label.and_then(|l| l.label().map(str::to_string)).unwrap_or_default(),
+            help: d.help().map(|h| h.to_string()),
+            src: src.cloned(),
+        }
     }
 }
 
@@ -889,8 +896,9 @@ pub fn lower(file: &str, text: &str, ast: &ScenarioFile) -> Result<Scenario, Box
     lower_with_catalog(file, text, ast, &[], &[])
 }
 
-/// Like [`lower`], also checking that every `covers` id is in `catalog` and the `source`
-/// id is in `sources` (each check only when its list is not empty).
+/// Like [`lower`], also checking that every `covers` id and every `-> refused` id is in
+/// `catalog` and the `source` id is in `sources` (each check only when its list is not
+/// empty).
 ///
 /// # Errors
 /// As [`lower`], plus unknown rule or source ids with the nearest known id suggested.
@@ -977,6 +985,9 @@ pub fn lower_with_includes(
     }
     build_position(&mut cx, ast.position(), &mut setup, &mut spans, first);
     let steps = read_steps(&mut cx, ast, text, &variants);
+    if !catalog.is_empty() {
+        refused::check_refused_ids(&mut cx, &steps, catalog);
+    }
     if cx.errors.is_empty() {
         check_position(&mut cx, ast, &setup, &spans, &variants);
     }
@@ -1197,7 +1208,7 @@ fn read_fragments(cx: &mut Cx<'_>, ast: &ScenarioFile, resolve: &mut Resolver<'_
             Ok(f) => f,
             Err(pe) => {
                 for d in pe.errors().iter() {
-                    cx.errors.push(from_diagnostic(d, &source));
+                    cx.errors.push(LowerError::from_syntax(d, Some(&source)));
                 }
                 cx.err(
                     inc.path.span,

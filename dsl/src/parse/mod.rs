@@ -15,6 +15,13 @@
 //!   once the declared players are known;
 //! * file-level checks run last (`checks`): duplicates, an empty file, a
 //!   script without a title, keywords that are misspelled.
+//!
+//! When every error is on a line of the script (a step, a `chance`, an `expect` or a
+//! `snapshot` line), the file less those lines is kept with the errors
+//! ([`ParseErrors::recovered`]), so that lowering can report the other lines' mistakes in
+//! the same run; an error anywhere else (a header, the board, the position, a line that
+//! reads as neither) keeps nothing, since lowering the rest would report errors that only
+//! follow from the broken line.
 
 mod args;
 mod bad_tokens;
@@ -137,6 +144,8 @@ pub(crate) fn comment_start(line: &str) -> Option<usize> {
 pub(crate) fn parse_file(file_name: &str, source: &str) -> Result<ScenarioFile, ParseErrors> {
     let mut ctx = Ctx::new(source);
     let mut items = Vec::new();
+    // Whether an error so far is outside the script (see the module's documentation).
+    let mut beyond_script = false;
 
     match ScenarioParser::parse(Rule::file, source) {
         Ok(pairs) => {
@@ -145,7 +154,13 @@ pub(crate) fn parse_file(file_name: &str, source: &str) -> Result<ScenarioFile, 
             for pair in lines {
                 match pair.as_rule() {
                     Rule::statement => {
-                        if let Some(item) = statement(&mut ctx, pair) {
+                        let script = pair.clone().into_inner().next().map(|p| p.as_rule()) == Some(Rule::script_line);
+                        let before = ctx.errors.len();
+                        let item = statement(&mut ctx, pair);
+                        let broken = ctx.errors.len() > before;
+                        beyond_script |= broken && !script;
+                        // A script line with an error is left out of what is recovered.
+                        if let Some(item) = item.filter(|_| !broken) {
                             items.push(item);
                         }
                     }
@@ -163,13 +178,20 @@ pub(crate) fn parse_file(file_name: &str, source: &str) -> Result<ScenarioFile, 
         }
     }
 
+    beyond_script |= ctx
+        .bad_lines
+        .iter()
+        .any(|&(span, context)| context != LineContext::Top || !recover::reads_as_script(&ctx, span.text(source)));
     recover::explain_bad_lines(&mut ctx);
+    let before = ctx.errors.len();
     checks::check_file(&mut ctx, &items);
+    beyond_script |= ctx.errors.len() > before;
 
     if ctx.errors.is_empty() {
         Ok(ScenarioFile { items })
     } else {
-        Err(ParseErrors::new(file_name, source, ctx.errors))
+        let recovered = (!beyond_script).then_some(ScenarioFile { items });
+        Err(ParseErrors::new(file_name, source, ctx.errors).with_recovered(recovered))
     }
 }
 
@@ -206,6 +228,35 @@ fn statement(ctx: &mut Ctx<'_>, pair: Pair<'_, Rule>) -> Option<Spanned<Item>> {
 #[cfg(test)]
 mod tests {
     use super::code_len;
+
+    /// What [`crate::diagnostics::ParseErrors::recovered`] keeps of `src`: each item's text.
+    fn recovered(src: &str) -> Option<Vec<&str>> {
+        let errors = crate::parse("t.cat", src).expect_err("the file has an error");
+        let rest = errors.recovered()?;
+        Some(rest.items.iter().map(|i| i.span.text(src)).collect())
+    }
+
+    #[test]
+    fn a_file_whose_errors_are_all_in_its_script_is_kept_without_the_broken_lines() {
+        let head = "scenario \"t\"\nplayers red blue\n";
+        let src = format!("{head}red rolls 3+\nred ends turn\n[english red rolls 6+6\nexpect event robbed player=\n");
+        let kept = recovered(&src).expect("every error is in the script");
+        assert_eq!(kept, ["scenario \"t\"", "players red blue", "red ends turn"], "{src}");
+        let src = format!("{head}red rolls 3+4\nred ~~ x\nexpect red vp 2\n");
+        assert_eq!(recovered(&src).map(|k| k.len()), Some(4), "{src}");
+    }
+
+    #[test]
+    fn an_error_outside_the_script_keeps_nothing() {
+        for src in [
+            "scenario \"t\"\nplyers red blue\nred ends turn\n",
+            "scenario \"t\"\nplayers red blue\nposition {\n  robber (9,9,9)\n}\nred ends turn\n",
+            "scenario \"t\"\nscenario \"u\"\nplayers red blue\nred ends turn\n",
+            "scenario \"t\"\nplayers red blue\nhex A desert\nred ends turn\n",
+        ] {
+            assert_eq!(recovered(src), None, "{src}");
+        }
+    }
 
     #[test]
     fn trailing_comments_are_not_code() {

@@ -36,6 +36,13 @@ pub(crate) enum LineContext {
     Position,
 }
 
+/// Whether a swallowed top-level line reads as a line of the script: a step by a declared
+/// player, a `chance`, `expect` or `snapshot` line, or a line under a `[guard]`.
+pub(super) fn reads_as_script(ctx: &Ctx<'_>, text: &str) -> bool {
+    text.starts_with('[')
+        || leading_word(text).is_some_and(|w| ctx.is_player(w) || matches!(w, "chance" | "expect" | "snapshot"))
+}
+
 /// Turns every swallowed line into errors.
 pub(super) fn explain_bad_lines(ctx: &mut Ctx<'_>) {
     let lines = std::mem::take(&mut ctx.bad_lines);
