@@ -68,7 +68,6 @@ impl Diagnostic for LowerError {
 /// All lowering errors of one file.
 #[derive(Debug, thiserror::Error, Diagnostic)]
 #[error("{}", crate::diagnostics::summary(errors.len(), file))]
-#[diagnostic()]
 pub struct LowerErrors {
     /// File name.
     pub file: String,
