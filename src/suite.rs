@@ -465,7 +465,10 @@ pub fn render_human(results: &[FileResult], color: bool) -> String {
             Kind::InternalError => "ERROR",
             Kind::OrphanGolden => "ORPHAN",
         };
-        let _ = writeln!(s, "{word:<8} {}  {}", r.path.display(), r.title());
+        let _ = match r.title() {
+            "" => writeln!(s, "{word:<8} {}", r.path.display()),
+            title => writeln!(s, "{word:<8} {}  {title}", r.path.display()),
+        };
         s.push_str(&render_detail(r, color));
     }
     let t = totals(results);
