@@ -3,6 +3,7 @@
 use catan_dsl::report::count;
 use catan_engine::board::TokenPlacement;
 use catan_engine::random::Policy;
+use catan_engine::ruleset::Expansion;
 use catan_engine::{Board, Ruleset};
 use catan_harness::play::{self, BoardChoice, PlayOptions};
 use catan_harness::{catalog, emit, exit, junit, load, manpage, progress, rule_list, runner, stats, suite};
@@ -115,6 +116,12 @@ struct GameArgs {
     policy: PolicyArg,
 }
 
+/// `; did you mean `NAME`?` when one of `known` is near `word` by spelling, else nothing: the
+/// hint every unknown name on the command line gets, as in scenario files.
+fn did_you_mean<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> String {
+    catan_dsl::vocab::nearest(word, known).map_or(String::new(), |n| format!("; did you mean `{n}`?"))
+}
+
 impl GameArgs {
     /// The board of each game: a Seafarers map with Seafarers (`--map`), else `--board`.
     fn board_choice(&self, ruleset: &Ruleset) -> Result<BoardChoice, String> {
@@ -122,7 +129,10 @@ impl GameArgs {
         match (&self.map, sea) {
             (Some(name), true) => catan_engine::SeaMap::from_name(name)
                 .map(BoardChoice::Sea)
-                .ok_or_else(|| format!("unknown map `{name}` (new-shores, through-the-desert)")),
+                .ok_or_else(|| {
+                    let hint = did_you_mean(name, catan_engine::SeaMap::ALL.map(catan_engine::SeaMap::name));
+                    format!("unknown map `{name}` (new-shores, through-the-desert){hint}")
+                }),
             (None, true) => Ok(BoardChoice::Sea(catan_engine::SeaMap::NewShores)),
             (Some(_), false) => Err("--map names a Seafarers map: add --rules seafarers".into()),
             (None, false) => Ok(match self.board {
@@ -135,18 +145,34 @@ impl GameArgs {
 
     /// The play options, or the error to print.
     fn options(&self, invariants: bool, jobs: usize) -> Result<PlayOptions, String> {
-        let mut ruleset = Ruleset::from_names(self.rules.split(',').map(str::trim))?;
+        let names: Vec<&str> = self.rules.split(',').map(str::trim).collect();
+        let mut ruleset = Ruleset::from_names(names.iter().copied()).map_err(|e| {
+            let known = std::iter::once("base").chain(Expansion::ALL.map(Expansion::ruleset_name));
+            let unknown = names
+                .iter()
+                .find(|n| **n != "base" && Expansion::from_ruleset_name(n).is_none());
+            format!("{e}{}", unknown.map_or(String::new(), |n| did_you_mean(n, known)))
+        })?;
         if let Some(name) = &self.profile {
             match catan_engine::Profile::from_name(name) {
                 Some(p) => ruleset.set_profile(p),
-                None => return Err(format!("unknown profile `{name}` (english, colonist, german-3d)")),
+                None => {
+                    let hint = did_you_mean(name, catan_engine::Profile::ALL.map(catan_engine::Profile::name));
+                    return Err(format!("unknown profile `{name}` (english, colonist, german-3d){hint}"));
+                }
             }
         }
         for o in &self.options {
             let Some((name, value)) = o.split_once('=') else {
                 return Err(format!("--option takes NAME=VALUE, not `{o}`"));
             };
-            ruleset.set_option(name, value).map_err(|e| e.to_string())?;
+            ruleset.set_option(name, value).map_err(|e| {
+                let hint = match Ruleset::options().any(|spec| spec.name == name) {
+                    true => String::new(),
+                    false => did_you_mean(name, Ruleset::options().map(|spec| spec.name)),
+                };
+                format!("{e}{hint}")
+            })?;
         }
         ruleset.validate().map_err(|e| format!("{e} (rule id {})", e.code()))?;
         if !(3..=4).contains(&self.players) {

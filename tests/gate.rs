@@ -446,3 +446,44 @@ fn junit_reads_as_xml_with_kinds_times_and_dotted_classnames() {
         "the trace tail is in system-out: {out}"
     );
 }
+
+#[test]
+fn a_misspelled_name_on_the_command_line_is_a_usage_error_with_the_nearest_name() {
+    let here = std::env::temp_dir();
+    for (args, hint) in [
+        (
+            &["play", "--games", "1", "--rules", "seafarer"][..],
+            "did you mean `seafarers`?",
+        ),
+        (
+            &["play", "--games", "1", "--rules", "cities-and-knights,cort"][..],
+            "did you mean `court`?",
+        ),
+        (
+            &["play", "--games", "1", "--profile", "colonis"][..],
+            "did you mean `colonist`?",
+        ),
+        (
+            &["play", "--games", "1", "--option", "barbarian-trak=5"][..],
+            "did you mean `barbarian-track`?",
+        ),
+        (
+            &["play", "--games", "1", "--rules", "seafarers", "--map", "new-shore"][..],
+            "did you mean `new-shores`?",
+        ),
+        (
+            &["stats", "--games", "1", "--rules", "barbarian-atack"][..],
+            "did you mean `barbarian-attack`?",
+        ),
+    ] {
+        let o = harness(&here, args);
+        assert_eq!(code(&o), i32::from(catan_harness::exit::USAGE), "{args:?}");
+        let err = text(&o.stderr);
+        assert!(err.contains(hint), "{args:?}: {err}");
+    }
+    let o = harness(&here, &["play", "--games", "1", "--option", "zzzzzz=5"]);
+    assert!(
+        !text(&o.stderr).contains("did you mean"),
+        "no hint when nothing is near"
+    );
+}
