@@ -7,6 +7,21 @@
 //! canonically and [`manpage`] renders the CLI's man page.
 //! The CLI binary `catan-harness` is a thin clap layer over this library.
 
+// Bad input gets a diagnostic, never a panic: outside tests, no `unwrap`, `expect`,
+// `panic!`, `unreachable!`, `todo!` or `unimplemented!` (clippy, run with `-D warnings` in
+// CI, holds every line to it).
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::unreachable,
+        clippy::todo,
+        clippy::unimplemented
+    )
+)]
+
 pub mod catalog;
 pub mod differential;
 pub mod draw;

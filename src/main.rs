@@ -1,5 +1,20 @@
 //! The `catan-harness` command line.
 
+// Bad input gets a diagnostic, never a panic: outside tests, no `unwrap`, `expect`,
+// `panic!`, `unreachable!`, `todo!` or `unimplemented!` (clippy, run with `-D warnings` in
+// CI, holds every line to it).
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::unreachable,
+        clippy::todo,
+        clippy::unimplemented
+    )
+)]
+
 use catan_dsl::report::count;
 use catan_engine::board::TokenPlacement;
 use catan_engine::random::Policy;

@@ -75,6 +75,20 @@
 //! ```
 
 #![deny(missing_docs)]
+// Bad input gets a diagnostic, never a panic: outside tests, no `unwrap`, `expect`,
+// `panic!`, `unreachable!`, `todo!` or `unimplemented!` (clippy, run with `-D warnings` in
+// CI, holds every line to it).
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::unreachable,
+        clippy::todo,
+        clippy::unimplemented
+    )
+)]
 
 pub mod ast;
 pub mod diagnostics;

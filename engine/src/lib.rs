@@ -36,6 +36,20 @@
 //! assert_eq!(game, before);
 //! ```
 #![warn(missing_docs)]
+// No input, position or action sequence makes the engine panic: outside tests, no `unwrap`,
+// `expect`, `panic!`, `unreachable!`, `todo!` or `unimplemented!` (clippy, run with
+// `-D warnings` in CI, holds every line to it).
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::unreachable,
+        clippy::todo,
+        clippy::unimplemented
+    )
+)]
 
 pub mod action;
 pub mod board;
