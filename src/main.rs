@@ -964,10 +964,15 @@ fn board_by_name(board: &str) -> Option<Board> {
     } else if let Some(b) = sea_board_by_name(board) {
         b?
     } else {
+        let name = board.split(':').next().unwrap_or(board);
+        let known = ["beginner", "court", "random", "court-random", "barbarian-attack"]
+            .into_iter()
+            .chain(catan_engine::SeaMap::ALL.map(catan_engine::SeaMap::name));
         eprintln!(
             "error: unknown board `{board}`: expected `beginner`, `court`, `random:SEED`, `court-random:SEED`, \
              `barbarian-attack[:SEED]`, \
-             `new-shores:PLAYERS[:SEED]` or `through-the-desert:PLAYERS[:SEED]`"
+             `new-shores:PLAYERS[:SEED]` or `through-the-desert:PLAYERS[:SEED]`{}",
+            did_you_mean(name, known)
         );
         return None;
     };
