@@ -475,6 +475,7 @@ fn a_misspelled_name_on_the_command_line_is_a_usage_error_with_the_nearest_name(
             &["stats", "--games", "1", "--rules", "barbarian-atack"][..],
             "did you mean `barbarian-attack`?",
         ),
+        (&["places", "new-shore:4"][..], "did you mean `new-shores`?"),
     ] {
         let o = harness(&here, args);
         assert_eq!(code(&o), i32::from(catan_harness::exit::USAGE), "{args:?}");
