@@ -53,6 +53,107 @@ impl LoadError {
     }
 }
 
+/// One diagnostic of a file on one line, as `check --format short` prints it and editors and
+/// CI annotations read it: `FILE:LINE:COLUMN: error[CODE]: MESSAGE`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Located {
+    /// The file the diagnostic points into (an included fragment's own name for its errors).
+    pub file: String,
+    /// Line, from 1.
+    pub line: usize,
+    /// Column in characters, from 1.
+    pub column: usize,
+    /// The stable code (`dsl::syntax::bad_corner`, `dsl::lower::unknown_name`, …; `io` for a
+    /// file that could not be read).
+    pub code: String,
+    /// What is wrong, on one line, with the help after it when there is one (`unknown card:
+    /// \`lumbr\` (did you mean \`lumber\`?)`).
+    pub message: String,
+}
+
+impl std::fmt::Display for Located {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (file, message) = (
+            catan_dsl::report::bounded(&self.file),
+            catan_dsl::report::bounded(&self.message),
+        );
+        write!(
+            f,
+            "{file}:{}:{}: error[{}]: {message}",
+            self.line, self.column, self.code
+        )
+    }
+}
+
+/// The 1-based line and character column of byte `offset` in `text` (clamped into it).
+fn line_and_column(text: &str, offset: usize) -> (usize, usize) {
+    let mut at = offset.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    let before = &text[..at];
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    (
+        before.matches('\n').count() + 1,
+        before[line_start..].chars().count() + 1,
+    )
+}
+
+impl LoadError {
+    /// Every diagnostic of `file` (the path it was loaded from) with its file, line and
+    /// column, in the order the human report shows them.
+    pub fn located(&self, file: &str) -> Vec<Located> {
+        let at = |file: &str, text: &str, offset: usize, code: String, (message, help): (String, Option<String>)| {
+            let (line, column) = line_and_column(text, offset);
+            let message = match help {
+                Some(help) => format!("{message} ({help})"),
+                None => message,
+            };
+            Located {
+                file: file.to_string(),
+                line,
+                column,
+                code,
+                message: message.split_whitespace().collect::<Vec<_>>().join(" "),
+            }
+        };
+        match self {
+            LoadError::Io(m) => vec![at(file, "", 0, "io".into(), (m.clone(), None))],
+            LoadError::Parse(e) => e
+                .errors()
+                .iter()
+                .map(|x| {
+                    let help = miette::Diagnostic::help(x).map(|h| h.to_string());
+                    at(
+                        e.file_name(),
+                        e.source_text(),
+                        x.span().start,
+                        x.code_str(),
+                        (x.to_string(), help),
+                    )
+                })
+                .collect(),
+            LoadError::Lower(e) => e
+                .errors
+                .iter()
+                .map(|x| {
+                    let (name, text) = match &x.src {
+                        Some(fragment) => (fragment.name(), fragment.inner().as_ref()),
+                        None => (e.src.name(), e.src.inner().as_str()),
+                    };
+                    at(
+                        name,
+                        text,
+                        x.span.offset(),
+                        x.code.clone(),
+                        (x.message.clone(), x.help.clone()),
+                    )
+                })
+                .collect(),
+        }
+    }
+}
+
 /// Reads, parses and lowers one scenario file.
 ///
 /// # Errors

@@ -69,6 +69,12 @@ enum Format {
 }
 
 #[derive(Clone, Copy, ValueEnum)]
+enum CheckFormat {
+    Human,
+    Short,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
 enum RunFormat {
     Human,
     Json,
@@ -304,6 +310,11 @@ enum Command {
     Check {
         /// Files or folders (default: scenarios/).
         paths: Vec<PathBuf>,
+        /// `human`: each file's report with the lines underlined; `short`: one line per
+        /// diagnostic, `FILE:LINE:COLUMN: error[CODE]: MESSAGE`, for editors (a problem
+        /// matcher, a quickfix list) and CI annotations.
+        #[arg(long, value_enum, default_value_t = CheckFormat::Human)]
+        format: CheckFormat,
     },
     /// Every rule id of the catalog with its statement, its source and the scenarios that
     /// cover it.
@@ -552,7 +563,7 @@ fn main() -> ExitCode {
                 report.as_deref(),
             )
         }
-        Command::Check { paths } => cmd_check(paths, color),
+        Command::Check { paths, format } => cmd_check(paths, format, color),
         Command::Trace {
             file,
             at,
@@ -689,7 +700,7 @@ fn cmd_run(
     ExitCode::from(suite::exit_code(&suite::totals(&results)))
 }
 
-fn cmd_check(paths: Vec<PathBuf>, color: bool) -> ExitCode {
+fn cmd_check(paths: Vec<PathBuf>, format: CheckFormat, color: bool) -> ExitCode {
     let files = match discover_or_exit(&default_paths(paths)) {
         Ok(f) => f,
         Err(code) => return code,
@@ -700,7 +711,12 @@ fn cmd_check(paths: Vec<PathBuf>, color: bool) -> ExitCode {
     }
     let (mut bad, mut internal) = (0, 0);
     for f in &files {
-        match suite::isolated(|| load::load(f).err().map(|e| e.render_with(100, color))) {
+        let shown = f.display().to_string();
+        let report = |e: load::LoadError| match format {
+            CheckFormat::Human => e.render_with(100, color),
+            CheckFormat::Short => e.located(&shown).iter().map(|l| format!("{l}\n")).collect(),
+        };
+        match suite::isolated(|| load::load(f).err().map(report)) {
             Ok(None) => {}
             Ok(Some(diagnostics)) => {
                 bad += 1;

@@ -314,3 +314,45 @@ fn lines_are_highlighted_as_a_reader_expects() {
         .iter()
         .any(|(_, s)| s.contains("section.player")));
 }
+
+/// The manifest's problem matcher reads `catan-harness check --format short` as VS Code
+/// would: every diagnostic line gives its file, line, column, severity, code and message.
+#[test]
+fn the_problem_matcher_reads_what_check_short_prints() {
+    let manifest = json("editors/package.json");
+    let matcher = &manifest["contributes"]["problemMatchers"][0];
+    assert_eq!(matcher["name"], "catan-harness");
+    let pattern = &matcher["pattern"];
+    let re = Regex::new(pattern["regexp"].as_str().unwrap_or_default()).expect("the pattern compiles");
+    let group = |key: &str| pattern[key].as_u64().unwrap_or(0) as usize;
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_catan-harness"))
+        .args([
+            "check",
+            "--format",
+            "short",
+            "tests/broken-lower/syntax-and-lowering-errors.cat",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut found = Vec::new();
+    for line in text.lines().filter(|l| l.contains(": error[")) {
+        let caps = re
+            .captures(line)
+            .expect("a regex run")
+            .unwrap_or_else(|| panic!("unmatched: {line}"));
+        let at = |key: &str| caps.get(group(key)).map_or("", |m| m.as_str()).to_string();
+        assert_eq!(at("file"), "tests/broken-lower/syntax-and-lowering-errors.cat");
+        assert_eq!(at("severity"), "error");
+        assert!(!at("message").is_empty(), "{line}");
+        found.push((at("line"), at("column"), at("code")));
+    }
+    let want = [
+        ("9", "32", "dsl::lower::unknown_name"),
+        ("12", "21", "dsl::syntax::bad_corner"),
+        ("13", "40", "dsl::lower::unknown_rule_id"),
+    ]
+    .map(|(l, c, k)| (l.to_string(), c.to_string(), k.to_string()));
+    assert_eq!(found, want, "{text}");
+}
