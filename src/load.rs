@@ -327,3 +327,20 @@ fn walk(dir: &Path, d: &mut Discovery) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::line_and_column;
+
+    #[test]
+    fn a_byte_offset_is_a_line_and_a_column_in_characters() {
+        let text = "scenario \"t\"\nhand 1 l·lana, 2 wol\n";
+        assert_eq!(line_and_column(text, 0), (1, 1));
+        assert_eq!(line_and_column(text, text.find("hand").unwrap_or(0)), (2, 1));
+        // `·` is two bytes and one character: the column counts characters.
+        assert_eq!(line_and_column(text, text.find("wol").unwrap_or(0)), (2, 18));
+        // Inside a character or past the end, the offset is clamped, never a panic.
+        assert_eq!(line_and_column(text, text.find('·').unwrap_or(0) + 1), (2, 9));
+        assert_eq!(line_and_column(text, 10_000), (3, 1));
+    }
+}
