@@ -100,9 +100,13 @@ fn line_and_column(text: &str, offset: usize) -> (usize, usize) {
 }
 
 impl LoadError {
-    /// Every diagnostic of `file` (the path it was loaded from) with its file, line and
-    /// column, in the order the human report shows them.
+    /// The diagnostics of `file` (the path it was loaded from) with their file, line and
+    /// column, in the order the human report shows them, and like it at most
+    /// [`catan_dsl::report::MAX_ERRORS`] of them ([`LoadError::codes`] counts them all):
+    /// each is located by a scan of its file up to it, so the work stays proportional to the
+    /// file's size.
     pub fn located(&self, file: &str) -> Vec<Located> {
+        const MOST: usize = catan_dsl::report::MAX_ERRORS;
         let at = |file: &str, text: &str, offset: usize, code: String, (message, help): (String, Option<String>)| {
             let (line, column) = line_and_column(text, offset);
             let message = match help {
@@ -122,6 +126,7 @@ impl LoadError {
             LoadError::Parse(e) => e
                 .errors()
                 .iter()
+                .take(MOST)
                 .map(|x| {
                     let help = miette::Diagnostic::help(x).map(|h| h.to_string());
                     at(
@@ -136,6 +141,7 @@ impl LoadError {
             LoadError::Lower(e) => e
                 .errors
                 .iter()
+                .take(MOST)
                 .map(|x| {
                     let (name, text) = match &x.src {
                         Some(fragment) => (fragment.name(), fragment.inner().as_ref()),

@@ -714,7 +714,20 @@ fn cmd_check(paths: Vec<PathBuf>, format: CheckFormat, color: bool) -> ExitCode 
         let shown = f.display().to_string();
         let report = |e: load::LoadError| match format {
             CheckFormat::Human => e.render_with(100, color),
-            CheckFormat::Short => e.located(&shown).iter().map(|l| format!("{l}\n")).collect(),
+            CheckFormat::Short => {
+                let located = e.located(&shown);
+                let more = e.codes().len().saturating_sub(located.len());
+                let mut text: String = located.iter().map(|l| format!("{l}\n")).collect();
+                if more > 0 {
+                    text.push_str(&format!(
+                        "{}: … and {} (only the first {} of a file are shown)\n",
+                        catan_dsl::report::bounded(&shown),
+                        count(more, "more error", "more errors"),
+                        catan_dsl::report::MAX_ERRORS
+                    ));
+                }
+                text
+            }
         };
         match suite::isolated(|| load::load(f).err().map(report)) {
             Ok(None) => {}

@@ -488,3 +488,26 @@ fn a_misspelled_name_on_the_command_line_is_a_usage_error_with_the_nearest_name(
         "no hint when nothing is near"
     );
 }
+
+#[test]
+fn check_short_prints_one_line_per_error_and_at_most_twenty() {
+    let dir = std::env::temp_dir().join(format!("catan-gate-{}-short", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("many.cat");
+    let body: String = (0..30).map(|_| "red rolls 3+\n").collect();
+    std::fs::write(&file, format!("scenario \"t\"\nplayers red blue white\n{body}")).expect("write");
+    let o = harness(&dir, &["check", "--format", "short", "many.cat"]);
+    assert_eq!(code(&o), i32::from(catan_harness::exit::INVALID));
+    let out = text(&o.stdout);
+    let errors: Vec<&str> = out.lines().filter(|l| l.contains(": error[")).collect();
+    assert_eq!(errors.len(), 20, "{out}");
+    assert!(
+        errors[0].starts_with("many.cat:3:11: error[dsl::syntax::bad_dice]: "),
+        "{out}"
+    );
+    assert!(
+        out.contains("many.cat: … and 10 more errors (only the first 20"),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
