@@ -85,21 +85,25 @@ impl std::fmt::Display for Located {
     }
 }
 
-/// The 1-based line and character column of byte `offset` in `text` (clamped into it).
-fn line_and_column(text: &str, offset: usize) -> (usize, usize) {
-    let mut at = offset.min(text.len());
-    while !text.is_char_boundary(at) {
-        at -= 1;
-    }
-    let before = &text[..at];
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    (
-        before.matches('\n').count() + 1,
-        before[line_start..].chars().count() + 1,
-    )
-}
-
 impl LoadError {
+    /// The diagnostics of `file` as `check --format short` prints them: one [`Located`] line
+    /// each, at most [`catan_dsl::report::MAX_ERRORS`], then one line counting the rest (the
+    /// same cut and count as the human report).
+    pub fn render_short(&self, file: &str) -> String {
+        let located = self.located(file);
+        let mut text: String = located.iter().map(|l| format!("{l}\n")).collect();
+        let more = self.codes().len().saturating_sub(located.len());
+        if more > 0 {
+            text.push_str(&format!(
+                "{}: … and {} (only the first {} of a file are shown)\n",
+                catan_dsl::report::bounded(file),
+                catan_dsl::report::count(more, "more error", "more errors"),
+                catan_dsl::report::MAX_ERRORS
+            ));
+        }
+        text
+    }
+
     /// The diagnostics of `file` (the path it was loaded from) with their file, line and
     /// column, in the order the human report shows them, and like it at most
     /// [`catan_dsl::report::MAX_ERRORS`] of them ([`LoadError::codes`] counts them all):
@@ -158,6 +162,20 @@ impl LoadError {
                 .collect(),
         }
     }
+}
+
+/// The 1-based line and character column of byte `offset` in `text` (clamped into it).
+fn line_and_column(text: &str, offset: usize) -> (usize, usize) {
+    let mut at = offset.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    let before = &text[..at];
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    (
+        before.matches('\n').count() + 1,
+        before[line_start..].chars().count() + 1,
+    )
 }
 
 /// Reads, parses and lowers one scenario file.

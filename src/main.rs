@@ -188,9 +188,11 @@ impl GameArgs {
                 return Err(format!("--option takes NAME=VALUE, not `{o}`"));
             };
             ruleset.set_option(name, value).map_err(|e| {
-                let hint = match Ruleset::options().any(|spec| spec.name == name) {
-                    true => String::new(),
-                    false => did_you_mean(name, Ruleset::options().map(|spec| spec.name)),
+                // A known option with a wrong value needs no other name.
+                let hint = if Ruleset::options().any(|spec| spec.name == name) {
+                    String::new()
+                } else {
+                    did_you_mean(name, Ruleset::options().map(|spec| spec.name))
                 };
                 format!("{e}{hint}")
             })?;
@@ -714,20 +716,7 @@ fn cmd_check(paths: Vec<PathBuf>, format: CheckFormat, color: bool) -> ExitCode 
         let shown = f.display().to_string();
         let report = |e: load::LoadError| match format {
             CheckFormat::Human => e.render_with(100, color),
-            CheckFormat::Short => {
-                let located = e.located(&shown);
-                let more = e.codes().len().saturating_sub(located.len());
-                let mut text: String = located.iter().map(|l| format!("{l}\n")).collect();
-                if more > 0 {
-                    text.push_str(&format!(
-                        "{}: … and {} (only the first {} of a file are shown)\n",
-                        catan_dsl::report::bounded(&shown),
-                        count(more, "more error", "more errors"),
-                        catan_dsl::report::MAX_ERRORS
-                    ));
-                }
-                text
-            }
+            CheckFormat::Short => e.render_short(&shown),
         };
         match suite::isolated(|| load::load(f).err().map(report)) {
             Ok(None) => {}
